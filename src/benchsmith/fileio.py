@@ -34,7 +34,9 @@ def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
     """Yield (line number, parsed value) for each non-blank line of a JSONL file."""
     p = Path(path)
     text = read_text(p)
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    # Split on "\n" only: str.splitlines() also breaks on U+2028, U+0085 and friends,
+    # which JSON strings may legally contain unescaped.
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:

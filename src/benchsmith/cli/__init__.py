@@ -40,27 +40,13 @@ def _register_commands() -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
+    """Run the CLI; user-facing errors become one clear line and exit code 2."""
     _register_commands()
-    err = Console(stderr=True)
     try:
-        app(args=argv, standalone_mode=False)
+        app(args=argv)
     except BenchsmithError as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        Console(stderr=True).print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
         sys.exit(2)
-    except typer.Exit as exc:
-        sys.exit(exc.exit_code)
-    except SystemExit:
-        raise
-    except Exception as exc:  # click usage errors and aborts
-        import click
-
-        if isinstance(exc, click.exceptions.ClickException):
-            exc.show()
-            sys.exit(exc.exit_code)
-        if isinstance(exc, click.exceptions.Abort):
-            err.print("aborted")
-            sys.exit(130)
-        raise
 
 
 def get_app() -> typer.Typer:

@@ -72,6 +72,7 @@ def write_corpus_dir(path: str | Path, documents: Iterable[Document], chunks: It
     import json
 
     with atomic_path(path, is_dir=True) as tmp:
+        tmp.chmod(0o755)  # mkdtemp creates 0700; the corpus folder is ordinary shared output
         with (tmp / DOCUMENTS_FILE).open("w", encoding="utf-8") as fh:
             for d in documents:
                 fh.write(dumps(d) + "\n")

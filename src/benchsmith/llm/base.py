@@ -58,6 +58,10 @@ class Completion(BaseModel):
     cached: bool = False
     parsed: Any = None
     rejected: Rejected | None = None
+    requests: int = Field(default=0, description="Requests sent to the backend (retries and repair asks included).")
+    repairs: int = Field(default=0, description="Follow-up asks made because the reply did not validate.")
+    cost_usd: float = 0.0
+    native_schema: bool = False
 
     @property
     def ok(self) -> bool:

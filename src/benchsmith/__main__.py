@@ -1,0 +1,3 @@
+from benchsmith.cli import main
+
+main()

@@ -1,0 +1,145 @@
+"""`benchsmith corpus ingest|stats`: read sources into a corpus folder and describe it."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Optional
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from benchsmith.cli.options import OutDir
+from benchsmith.errors import InputError
+
+corpus_app = typer.Typer(name="corpus", help="Ingest documents into a corpus folder and inspect it.", no_args_is_help=True)
+
+
+def parse_field_map(pairs: list[str]) -> dict[str, str]:
+    """``["text=body", "doc_id=id"]`` -> ``{"text": "body", "doc_id": "id"}``."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        field, sep, key = pair.partition("=")
+        if not sep or not field.strip() or not key.strip():
+            raise InputError(f"--field expects FIELD=KEY (e.g. text=body), got {pair!r}")
+        out[field.strip()] = key.strip()
+    return out
+
+
+@corpus_app.command("ingest")
+def ingest(
+    sources: list[Path] = typer.Argument(..., help="Files or folders to read."),
+    out: Path = OutDir,
+    format: str = typer.Option("auto", "--format", "-f", help="auto, jsonl, json, beir, multihop-rag, mtrag or text."),
+    field: list[str] = typer.Option([], "--field", help="Map a document field to a record key: --field text=body (repeatable)."),
+    preset: Optional[str] = typer.Option(None, "--preset", help="Chunking preset: default or mirage (330 WordPiece tokens, no overlap)."),
+    chunk_tokens: Optional[int] = typer.Option(None, "--chunk-tokens", help="Token budget per chunk [default: 256]."),
+    overlap: Optional[int] = typer.Option(None, "--overlap", help="Overlap between chunks in tokens, whole sentences [default: 32]."),
+    tokenizer: Optional[str] = typer.Option(None, "--tokenizer", help="whitespace or wordpiece [default: whitespace]."),
+    min_words: int = typer.Option(1, "--min-words", help="Drop documents with fewer words than this."),
+) -> None:
+    """Read SOURCES, chunk them, and write documents.jsonl, chunks.jsonl and manifest.json to --out."""
+    from benchsmith import __version__
+    from benchsmith.corpora.chunking import PRESETS, ChunkerSettings, chunk_documents
+    from benchsmith.corpora.loading import load_corpus
+    from benchsmith.corpora.store import write_corpus_dir
+    from benchsmith.fileio import dumps
+
+    if preset is not None and preset not in PRESETS:
+        raise InputError(f"unknown chunking preset {preset!r}; known: {', '.join(PRESETS)}")
+    base = PRESETS[preset or "default"]
+    settings = ChunkerSettings(
+        max_tokens=chunk_tokens if chunk_tokens is not None else base.max_tokens,
+        overlap=overlap if overlap is not None else base.overlap,
+        tokenizer=tokenizer or base.tokenizer,
+    )
+    field_map = parse_field_map(field)
+    loaded = load_corpus(sources, format=format, field_map=field_map or None, min_words=min_words)
+    docs = loaded.documents
+    chunks = chunk_documents(docs, max_tokens=settings.max_tokens, overlap=settings.overlap, tokenizer=settings.tokenizer)
+    manifest = {
+        "kind": "corpus_manifest",
+        "benchsmith_version": __version__,
+        "created_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "counts": {
+            "documents": len(docs),
+            "chunks": len(chunks),
+            "tokens": sum(c.n_tokens for c in chunks),
+            "duplicates_dropped": loaded.duplicates_dropped,
+            "short_dropped": loaded.short_dropped,
+        },
+        "content_sha256": _sha256_lines(dumps(d) for d in docs),
+        "chunks_sha256": _sha256_lines(dumps(c) for c in chunks),
+        "loader": {"format": format, "field_map": field_map, "min_words": min_words, "inputs": loaded.summary()["sources"]},
+        "chunker": {**settings.as_dict(), "preset": preset, "chunk_id": "{doc_id}#{index}"},
+    }
+    write_corpus_dir(out, docs, chunks, manifest)
+    Console(stderr=True).print(
+        f"ingested {len(docs)} documents into {len(chunks)} chunks "
+        f"({manifest['counts']['tokens']} {settings.tokenizer} tokens) -> {out}",
+        highlight=False,
+    )
+
+
+def _sha256_lines(lines) -> str:
+    """Hash of the JSONL bytes exactly as written (one record per line)."""
+    h = hashlib.sha256()
+    for line in lines:
+        h.update(line.encode("utf-8"))
+        h.update(b"\n")
+    return h.hexdigest()
+
+
+@corpus_app.command("stats")
+def stats(
+    corpus_dir: Path = typer.Argument(..., help="A folder written by `benchsmith corpus ingest`."),
+    as_json: bool = typer.Option(False, "--json", help="Print machine-readable JSON instead of tables."),
+) -> None:
+    """Print counts, length distributions, date range and sources of an ingested corpus."""
+    from benchsmith.corpora.stats import corpus_stats
+    from benchsmith.corpora.store import load_corpus_dir
+
+    s = corpus_stats(load_corpus_dir(corpus_dir))
+    if as_json:
+        typer.echo(json.dumps(s, indent=2, ensure_ascii=False))
+        return
+    render_stats(s, title=str(corpus_dir))
+
+
+def render_stats(s: dict, *, title: str, console: Console | None = None) -> None:
+    """Rich tables for the output of `corpus_stats`."""
+    console = console or Console()
+    overview = Table(title=f"corpus {title}", show_header=False)
+    overview.add_column("", style="bold")
+    overview.add_column("", justify="right")
+    overview.add_row("documents", f"{s['documents']:,}")
+    overview.add_row("chunks", f"{s['chunks']:,}")
+    overview.add_row("words", f"{s['words']:,}")
+    overview.add_row(f"tokens ({s['tokenizer'] or '?'})", f"{s['tokens']:,}")
+    dr = s["date_range"]
+    overview.add_row("dated documents", f"{s['dated_documents']:,}")
+    overview.add_row("date range", f"{dr['first'][:10]} .. {dr['last'][:10]}" if dr else "-")
+    console.print(overview)
+
+    lengths = Table(title="lengths")
+    lengths.add_column("")
+    for col in ("min", "p50", "p90", "max"):
+        lengths.add_column(col, justify="right")
+    for label, key in (("words per document", "words_per_document"), ("tokens per chunk", "tokens_per_chunk"), ("chunks per document", "chunks_per_document")):
+        d = s[key]
+        lengths.add_row(label, *(str(d[c]) for c in ("min", "p50", "p90", "max")))
+    console.print(lengths)
+
+    sources = Table(title="documents per source")
+    sources.add_column("source")
+    sources.add_column("documents", justify="right")
+    for name, n in s["sources"].items():
+        sources.add_row(name, f"{n:,}")
+    console.print(sources)
+
+
+def register(app: typer.Typer) -> None:
+    app.add_typer(corpus_app)

@@ -1,0 +1,37 @@
+"""`benchsmith validate FILE...`: check JSON / JSONL files against the exported JSON Schemas."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import typer
+from rich.console import Console
+
+
+def register(app: typer.Typer) -> None:
+    @app.command("validate")
+    def validate(
+        files: list[Path] = typer.Argument(..., help="JSON or JSONL files (JSONL by .jsonl/.ndjson suffix)."),
+        kind: str | None = typer.Option(
+            None, "--kind", "-k", help="Validate every record against this kind (for files whose records carry none)."
+        ),
+        schema_dir: Path | None = typer.Option(
+            None, "--schema-dir", help="Folder of <kind>.schema.json files; the committed schemas by default."
+        ),
+    ) -> None:
+        """Validate each record against the schema of its `kind`; every error is printed as
+        FILE:LINE at JSON.PATH: message. Exits 1 when any record fails."""
+        from benchsmith.schemas.validate import validate_files
+
+        report = validate_files(list(files), kind=kind, schema_dir=schema_dir)
+        out = Console(highlight=False, soft_wrap=True)
+        for issue in report.issues:
+            out.print(str(issue), markup=False)
+        out.print(report.summary_line(), markup=False)
+        if not report.ok:
+            # sys.exit rather than typer.Exit: with standalone_mode=False click returns
+            # typer.Exit's code instead of exiting, and cli.main drops it.
+            sys.exit(1)
+
+    return None

@@ -1,0 +1,236 @@
+"""Read corpora in any supported format into validated `Document` objects with stable ids."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from benchsmith.corpora.dates import DateParseError, parse_date
+from benchsmith.corpora.loaders import LOADERS, Loader, RawRecord
+from benchsmith.corpora.loaders._common import JSON_SUFFIXES, JSONL_SUFFIXES, first_json_record
+from benchsmith.corpora.loaders.text_files import SUFFIXES as TEXT_SUFFIXES
+from benchsmith.errors import InputError
+from benchsmith.types import Document, content_id
+
+DOC_ID_PREFIX = "doc-"
+# A folder holding one of these is read as that file (BEIR datasets, our shared corpora).
+CORPUS_FILE_NAMES = ("corpus.jsonl", "corpus.json")
+
+
+def derive_doc_id(title: str, text: str) -> str:
+    """The id of a document that has none: a hash of its title and text only.
+
+    Paths, dates and sources are left out on purpose so that the same article
+    gets the same id wherever its file lives and however often it is ingested.
+    """
+    return content_id(title, text, prefix=DOC_ID_PREFIX)
+
+
+@dataclass
+class SourceReport:
+    path: str
+    format: str
+    records: int = 0
+
+
+@dataclass
+class LoadResult:
+    """Documents plus what happened while reading them (for the manifest)."""
+
+    documents: list[Document]
+    sources: list[SourceReport] = field(default_factory=list)
+    duplicates_dropped: int = 0
+    short_dropped: int = 0
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "sources": [vars(s) for s in self.sources],
+            "duplicates_dropped": self.duplicates_dropped,
+            "short_dropped": self.short_dropped,
+        }
+
+
+def load_documents(
+    paths: Sequence[str | Path] | str | Path,
+    *,
+    format: str = "auto",
+    field_map: Mapping[str, str] | None = None,
+    min_words: int = 0,
+) -> list[Document]:
+    """Load documents from files and folders.
+
+    Args:
+        paths: Files or folders. A folder holding ``corpus.jsonl``/``corpus.json``
+            is read as that file; any other folder as .txt/.md/.html files.
+        format: A loader name (``jsonl``, ``json``, ``beir``, ``multihop-rag``,
+            ``mtrag``, ``text``) or ``auto`` to detect it from each path and its
+            first record.
+        field_map: Document field -> record key (``{"text": "body", "doc_id": "id"}``),
+            for JSON shapes the loaders do not know; dotted keys reach nested objects.
+        min_words: Drop documents whose text has fewer whitespace-separated words.
+
+    Returns:
+        The documents in input order, exact duplicates (same derived id) removed.
+
+    Raises:
+        InputError: Unreadable or malformed input, a missing ``text``, a bad
+            date, a duplicated given id, or no documents at all; the error names
+            the file and line.
+    """
+    return load_corpus(paths, format=format, field_map=field_map, min_words=min_words).documents
+
+
+def load_corpus(
+    paths: Sequence[str | Path] | str | Path,
+    *,
+    format: str = "auto",
+    field_map: Mapping[str, str] | None = None,
+    min_words: int = 0,
+) -> LoadResult:
+    """Like :func:`load_documents`, also reporting per-source counts and dropped documents."""
+    if isinstance(paths, str | Path):
+        paths = [paths]
+    if not paths:
+        raise InputError("no input paths given")
+    result = LoadResult(documents=[])
+    seen: dict[str, str] = {}  # doc_id -> "file:line" of its first occurrence
+    for raw_path in paths:
+        path = Path(raw_path)
+        target, loader = resolve_loader(path, format=format, field_map=field_map)
+        report = SourceReport(path=str(target), format=loader.name)
+        result.sources.append(report)
+        for record in loader.load(target, field_map):
+            report.records += 1
+            doc, derived = to_document(record)
+            where = f"{record.path}:{record.line}" if record.line is not None else str(record.path)
+            if doc.doc_id in seen:
+                if derived:
+                    result.duplicates_dropped += 1
+                    continue
+                raise InputError(f"duplicate doc_id {doc.doc_id!r} (first seen at {seen[doc.doc_id]})", path=record.path, line=record.line)
+            seen[doc.doc_id] = where
+            if min_words and _count_words(doc.text, min_words) < min_words:
+                result.short_dropped += 1
+                continue
+            result.documents.append(doc)
+        if report.records == 0:
+            raise InputError("empty corpus: no documents in this file", path=target)
+    if not result.documents:
+        where = ", ".join(str(p) for p in paths)
+        raise InputError(f"empty corpus: no documents left (min_words={min_words})", path=where)
+    return result
+
+
+def _count_words(text: str, limit: int) -> int:
+    # Stops splitting early: only "at least `limit` words?" matters.
+    return len(text.split(maxsplit=limit))
+
+
+def resolve_loader(path: Path, *, format: str = "auto", field_map: Mapping[str, str] | None = None) -> tuple[Path, Loader]:
+    """The file to read for `path` and the loader for it."""
+    if not path.exists():
+        raise InputError("no such file or folder", path=path)
+    if path.is_dir():
+        corpus_file = next((path / n for n in CORPUS_FILE_NAMES if (path / n).is_file()), None)
+        if corpus_file is not None and format != "text":
+            path = corpus_file
+        elif format in ("auto", "text"):
+            return path, LOADERS.get("text")
+        else:
+            raise InputError(f"format {format!r} needs a file, but this is a folder without {' or '.join(CORPUS_FILE_NAMES)}", path=path)
+    if format != "auto":
+        try:
+            return path, LOADERS.get(format)
+        except KeyError as exc:
+            raise InputError(f"unknown format {format!r}; known: auto, {', '.join(LOADERS.names())}") from exc
+    return path, detect_loader(path, field_map=field_map)
+
+
+def detect_loader(path: Path, *, field_map: Mapping[str, str] | None = None) -> Loader:
+    """Choose a loader from the file suffix and, for JSON files, the keys of the first record."""
+    suffix = path.suffix.lower()
+    if suffix in TEXT_SUFFIXES:
+        return LOADERS.get("text")
+    if suffix not in JSON_SUFFIXES + JSONL_SUFFIXES:
+        raise InputError(
+            f"cannot tell the format of {suffix or 'a file without suffix'}; pass --format "
+            f"({', '.join(LOADERS.names())})",
+            path=path,
+        )
+    generic = LOADERS.get("json" if suffix in JSON_SUFFIXES else "jsonl")
+    if field_map:
+        return generic  # the user described the shape themselves
+    first = first_json_record(path)
+    candidates = sorted((LOADERS.get(n) for n in LOADERS.names()), key=lambda ld: -ld.priority)
+    for loader in candidates:
+        if loader.priority > generic.priority and loader.sniff(path, first):
+            return loader
+    return generic
+
+
+def to_document(record: RawRecord) -> tuple[Document, bool]:
+    """Validate a raw record into a Document; returns (document, whether its id was derived)."""
+    f = record.fields
+
+    def fail(message: str, name: str) -> InputError:
+        key = record.origins.get(name, name)
+        return InputError(message, path=record.path, line=record.line, json_path=f"$.{key}")
+
+    text = f.get("text")
+    if text is None:
+        present = ", ".join(sorted(k for k in record.fields.get("metadata", {}))) or "none"
+        return_hint = f"; keys present: {present}; map one with --field text=KEY"
+        raise fail(f"missing required field 'text'{return_hint}", "text")
+    if not isinstance(text, str):
+        raise fail(f"'text' must be a string, got {type(text).__name__}", "text")
+    title = _opt_str(f.get("title"), "title", fail) or ""
+    try:
+        published = parse_date(f.get("published_at"))
+    except DateParseError as exc:
+        raise fail(str(exc), "published_at") from exc
+    links = f.get("links") or []
+    if isinstance(links, str):
+        links = [links]
+    if not isinstance(links, list) or not all(isinstance(x, str) for x in links):
+        raise fail("'links' must be a list of strings", "links")
+    given = f.get("doc_id")
+    if isinstance(given, bool) or (given is not None and not isinstance(given, str | int)):
+        raise fail(f"'doc_id' must be a string, got {type(given).__name__}", "doc_id")
+    doc_id = str(given).strip() if given is not None else ""
+    derived = not doc_id
+    if derived:
+        doc_id = derive_doc_id(title, text)
+    try:
+        doc = Document(
+            doc_id=doc_id,
+            title=title,
+            text=text,
+            source=_opt_str(f.get("source"), "source", fail),
+            published_at=published,
+            url=_opt_str(f.get("url"), "url", fail),
+            links=links,
+            metadata=dict(f.get("metadata") or {}),
+        )
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise fail(first["msg"], loc) from exc
+    return doc, derived
+
+
+def _opt_str(value: Any, name: str, fail) -> str | None:
+    if value is None:
+        return None
+    if isinstance(value, str):
+        return value
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return str(value)
+    raise fail(f"{name!r} must be a string, got {type(value).__name__}", name)
+
+
+def iter_sources(paths: Iterable[str | Path]) -> list[Path]:
+    return [Path(p) for p in paths]

@@ -1,0 +1,70 @@
+"""The format registry and the one entry point, `load_benchmark`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from benchsmith.errors import InputError
+from benchsmith.evaluation.benchmark import EvalBenchmark
+from benchsmith.registry import Registry
+
+
+@dataclass(frozen=True)
+class BenchmarkFormat:
+    """One importer: `load(path, corpus=..., **options)` and a cheap `detect(path)` sniffer."""
+
+    name: str
+    load: Callable[..., EvalBenchmark]
+    detect: Callable[[Path], bool]
+    description: str = ""
+
+
+FORMATS: Registry[BenchmarkFormat] = Registry("benchmark format", "benchsmith.evaluation.importers")
+
+
+def detect_format(path: str | Path) -> str:
+    """Name of the first registered format whose sniffer accepts `path`.
+
+    Raises:
+        InputError: when no format recognises the path.
+    """
+    p = Path(path)
+    if not p.exists():
+        raise InputError("benchmark path does not exist", path=p)
+    for name in FORMATS.names():
+        fmt = FORMATS.get(name)
+        try:
+            if fmt.detect(p):
+                return name
+        except (OSError, ValueError):
+            continue
+    raise InputError(
+        f"cannot tell which benchmark format this is; pass --format (one of: {', '.join(FORMATS.names())})", path=p
+    )
+
+
+def load_benchmark(path: str | Path, *, format: str = "auto", corpus: str | Path | None = None, **options: Any) -> EvalBenchmark:
+    """Read a benchmark file or folder into an `EvalBenchmark`.
+
+    Args:
+        path: benchmark file or folder.
+        format: a registered format name (`multihop-rag`, `mtrag`, `mirage`, `frames`,
+            `beir`, `benchsmith`) or "auto" to sniff it.
+        corpus: optional documents/passages/pool file for formats that keep them apart.
+        **options: format-specific options (see each importer).
+
+    Raises:
+        InputError: unreadable or malformed input, naming the file and line.
+    """
+    p = Path(path)
+    name = detect_format(p) if format == "auto" else format
+    try:
+        fmt = FORMATS.get(name)
+    except KeyError as exc:
+        raise InputError(str(exc.args[0]), path=p) from None
+    if not p.exists():
+        raise InputError("benchmark path does not exist", path=p)
+    return fmt.load(p, corpus=Path(corpus) if corpus is not None else None, **options)

@@ -1,0 +1,299 @@
+"""mtRAG: conversation JSON, BEIR-style retrieval tasks with qrels, and generation task JSONL.
+
+Task ids appear as `conv::turn` (generation files) and `conv<::>turn` (retrieval files);
+every query id is canonicalised to `conv<::>turn` and `metadata["id_map"]` maps each
+canonical id back to the id as written.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+from benchsmith.errors import InputError
+from benchsmith.evaluation.benchmark import EvalBenchmark, EvalQuery, Turn
+from benchsmith.evaluation.importers._base import FORMATS, BenchmarkFormat
+from benchsmith.evaluation.importers._common import (
+    as_label_list,
+    dedupe_chunks,
+    first_json_record,
+    json_head,
+    load_corpus_any,
+    normalize_answerability,
+    passage_chunk,
+    require,
+)
+from benchsmith.evaluation.importers.qrels import load_qrels
+from benchsmith.evaluation.importers.runs import canonical_task_id
+from benchsmith.fileio import iter_jsonl, read_json
+from benchsmith.types import Chunk
+
+_DOMAINS = ("clapnq", "govt", "fiqa", "ibmcloud", "cloud")
+_SPEAKER_LINE = re.compile(r"^\|(user|agent|assistant)\|:\s?", re.MULTILINE)
+
+
+def domain_of(collection: str | None) -> str | None:
+    """`mt-rag-clapnq-elser-512-100-20240503` -> `clapnq`; unknown names are kept as written."""
+    if not collection:
+        return None
+    low = collection.lower()
+    for d in _DOMAINS:
+        if d in low:
+            return d
+    return collection
+
+
+def _role(speaker: str) -> str:
+    return "user" if speaker == "user" else "assistant"
+
+
+def _turn_fields(turn: int, question_types: Any, multi_turn: Any, domain: str | None) -> dict[str, Any]:
+    return {
+        "question_type": as_label_list(question_types),
+        "multi_turn_type": as_label_list(multi_turn),
+        "domain": domain,
+        "turn": turn,
+        "turn_position": "first" if turn == 1 else "later",
+    }
+
+
+def _judged_relevant(context: dict[str, Any]) -> bool:
+    """The latest relevance judgement on a context decides (a reviewer's "no" overrides)."""
+    votes = (context.get("feedback") or {}).get("relevant") or {}
+    if not votes:
+        return True  # an annotator kept the passage and nobody judged it
+    latest = max(votes.values(), key=lambda v: v.get("timestamp") or 0 if isinstance(v, dict) else 0)
+    return isinstance(latest, dict) and str(latest.get("value", "")).lower() == "yes"
+
+
+# --- conversation JSON --------------------------------------------------------------
+
+
+def _conversation(path: Path) -> tuple[list[EvalQuery], list[Chunk], dict[str, str]]:
+    conv = read_json(path)
+    messages = require(conv, "messages", path, None, "$", list)
+    conv_id = str(conv.get("conversation_id") or conv.get("id") or path.stem)
+    domain = domain_of(conv.get("domain") or (conv.get("retriever") or {}).get("collection", {}).get("name"))
+    queries, chunks, id_map = [], [], {}
+    history: list[Turn] = []
+    turn = 0
+    for i, msg in enumerate(messages):
+        where = f"$.messages[{i}]"
+        speaker = require(msg, "speaker", path, None, where)
+        text = require(msg, "text", path, None, where)
+        if speaker != "user":
+            history.append(Turn(role="assistant", content=text))
+            continue
+        turn += 1
+        reply = messages[i + 1] if i + 1 < len(messages) and messages[i + 1].get("speaker") != "user" else {}
+        contexts = reply.get("contexts") or []
+        for c in contexts:
+            chunks.append(passage_chunk(str(c["document_id"]), c.get("text", ""), c.get("title", "")))
+        enrich = msg.get("enrichments") or {}
+        qid = f"{conv_id}<::>{turn}"
+        id_map[qid] = qid
+        queries.append(
+            EvalQuery(
+                query_id=qid,
+                question=text,
+                history=list(history),
+                answers=[reply["text"]] if reply.get("text") else [],
+                answerability=normalize_answerability(enrich.get("Answerability")),
+                relevant={str(c["document_id"]): 1 for c in contexts if _judged_relevant(c)},
+                evidence=[{"document_id": c["document_id"], "title": c.get("title", ""), "text": c.get("text", "")} for c in contexts if _judged_relevant(c)],
+                fields={**_turn_fields(turn, enrich.get("Question Type"), enrich.get("Multi-Turn"), domain), "conversation_id": conv_id},
+            )
+        )
+        history.append(Turn(role="user", content=text))
+    return queries, chunks, id_map
+
+
+def _conversation_files(path: Path) -> list[Path]:
+    if path.is_file():
+        return [path]
+    files = sorted(path.glob("*.json"), key=lambda p: [int(t) if t.isdigit() else t for t in re.split(r"(\d+)", p.name)])
+    if not files:
+        raise InputError("no conversation *.json files in folder", path=path)
+    return files
+
+
+def load_conversations(path: Path, *, corpus: Path | None = None, name: str | None = None) -> EvalBenchmark:
+    """One EvalQuery per user turn of every conversation file (a file or a folder of them)."""
+    queries, chunks, id_map = [], [], {}
+    for f in _conversation_files(path):
+        q, c, m = _conversation(f)
+        queries += q
+        chunks += c
+        id_map.update(m)
+    return _finish(name or path.stem, queries, chunks, corpus, id_map, {"kind": "conversations"})
+
+
+# --- BEIR retrieval tasks -----------------------------------------------------------
+
+
+def _split_speakers(text: str) -> list[Turn]:
+    """`|user|: a\\n|agent|: b\\n|user|: c` -> turns; text without markers is one user turn."""
+    marks = list(_SPEAKER_LINE.finditer(text))
+    if not marks:
+        return [Turn(role="user", content=text.strip())]
+    turns = []
+    for m, nxt in zip(marks, marks[1:] + [None]):
+        body = text[m.end() : nxt.start() if nxt else len(text)].strip()
+        turns.append(Turn(role="user" if m.group(1) == "user" else "assistant", content=body))
+    return turns
+
+
+def _find_qrels(path: Path) -> Path | None:
+    found = sorted(path.parent.glob("*qrels*.tsv"))
+    return found[0] if len(found) == 1 else None
+
+
+def load_retrieval_tasks(path: Path, *, corpus: Path | None = None, qrels: str | Path | None = None, name: str | None = None) -> EvalBenchmark:
+    """BEIR-style task JSONL ({"_id", "text"}) with its qrels TSV.
+
+    The task text may hold several `|user|:` turns (the `questions` variant): the last
+    user turn is the question and the rest its history. A file whose name contains
+    "rewrite" also fills `EvalQuery.rewrite`.
+    """
+    qrels_path = Path(qrels) if qrels else _find_qrels(path)
+    judged = load_qrels(qrels_path, normalize_id=canonical_task_id) if qrels_path else {}
+    is_rewrite = "rewrite" in path.name.lower()
+    queries, id_map = [], {}
+    for lineno, rec in iter_jsonl(path):
+        raw_id = str(require(rec, "_id", path, lineno))
+        text = require(rec, "text", path, lineno)
+        qid = canonical_task_id(raw_id)
+        id_map[qid] = raw_id
+        turns = _split_speakers(text)
+        users = [i for i, t in enumerate(turns) if t.role == "user"]
+        if not users:
+            raise InputError("task text has no user turn", path=path, line=lineno, json_path="$.text")
+        last = users[-1]
+        conv_id, _, turn = qid.partition("<::>")
+        turn_no = int(turn) if turn.isdigit() else None
+        relevant = judged.get(qid, {})
+        queries.append(
+            EvalQuery(
+                query_id=qid,
+                question=turns[last].content,
+                history=turns[:last],
+                rewrite=turns[last].content if is_rewrite else None,
+                relevant={d: r for d, r in relevant.items() if r > 0},
+                # Tasks absent from the qrels are unjudged, not known-unanswerable; mtRAG drops them.
+                answerability="answerable" if relevant else None,
+                fields={"turn": turn_no, "turn_position": None if turn_no is None else ("first" if turn_no == 1 else "later"), "conversation_id": conv_id},
+            )
+        )
+    meta = {"kind": "retrieval_tasks", "qrels": str(qrels_path) if qrels_path else None}
+    return _finish(name or path.stem, queries, [], corpus, id_map, meta)
+
+
+# --- generation task JSONL ----------------------------------------------------------
+
+
+def load_generation_tasks(path: Path, *, corpus: Path | None = None, name: str | None = None) -> EvalBenchmark:
+    """mtRAG generation tasks: input turns, reference contexts, targets and (optional) predictions.
+
+    Predictions, when present, go to `metadata["predictions"]` as
+    {qid: {"answer": text, "contexts": [passage ids]}}.
+    """
+    queries, chunks, id_map, predictions = [], [], {}, {}
+    for lineno, rec in iter_jsonl(path):
+        raw_id = str(require(rec, "task_id", path, lineno))
+        qid = canonical_task_id(raw_id)
+        id_map[qid] = raw_id
+        turns_in = require(rec, "input", path, lineno, "$", list)
+        turns = []
+        for j, t in enumerate(turns_in):
+            turns.append(Turn(role=_role(require(t, "speaker", path, lineno, f"$.input[{j}]")), content=require(t, "text", path, lineno, f"$.input[{j}]")))
+        users = [i for i, t in enumerate(turns) if t.role == "user"]
+        if not users:
+            raise InputError("task input has no user turn", path=path, line=lineno, json_path="$.input")
+        last = users[-1]
+        contexts = rec.get("contexts") or []
+        for j, c in enumerate(contexts):
+            chunks.append(passage_chunk(str(require(c, "document_id", path, lineno, f"$.contexts[{j}]")), c.get("text", ""), c.get("title", "")))
+        turn = int(rec["turn"]) if str(rec.get("turn", "")).isdigit() else len(users)
+        domain = domain_of(rec.get("collection") or rec.get("Collection"))
+        targets = [t["text"] for t in rec.get("targets") or [] if isinstance(t, dict) and t.get("text")]
+        queries.append(
+            EvalQuery(
+                query_id=qid,
+                question=turns[last].content,
+                history=turns[:last],
+                answers=targets,
+                answerability=normalize_answerability(rec.get("answerability") or rec.get("Answerability")),
+                relevant={str(c["document_id"]): 1 for c in contexts},
+                evidence=[{"document_id": c["document_id"], "title": c.get("title", ""), "text": c.get("text", "")} for c in contexts],
+                fields={**_turn_fields(turn, rec.get("Question Type"), rec.get("Multi-Turn"), domain), "conversation_id": rec.get("conversation_id")},
+            )
+        )
+        preds = rec.get("predictions") or []
+        if preds and isinstance(preds[0], dict) and "text" in preds[0]:
+            predictions[qid] = {"answer": preds[0]["text"], "contexts": [str(c["document_id"]) for c in contexts]}
+    meta: dict[str, Any] = {"kind": "generation_tasks"}
+    if predictions:
+        meta["predictions"] = predictions
+    return _finish(name or path.stem, queries, chunks, corpus, id_map, meta)
+
+
+# --- shared -------------------------------------------------------------------------
+
+
+def _finish(name: str, queries: list[EvalQuery], chunks: list[Chunk], corpus: Path | None, id_map: dict[str, str], meta: dict[str, Any]) -> EvalBenchmark:
+    documents = []
+    if corpus is not None:
+        documents, corpus_chunks = load_corpus_any(corpus)
+        # mtRAG passages are themselves the retrieval unit: a passages file is a chunk list.
+        chunks = corpus_chunks or [passage_chunk(d.doc_id, d.text, d.title) for d in documents]
+        documents = documents if corpus_chunks else []
+    seen = set()
+    for q in queries:
+        if q.query_id in seen:
+            raise InputError(f"duplicate task id {q.query_id!r}", path=meta.get("path"))
+        seen.add(q.query_id)
+    return EvalBenchmark(
+        name=name,
+        queries=queries,
+        documents=documents,
+        chunks=dedupe_chunks(chunks),
+        id_level="chunk",
+        source_format="mtrag",
+        metadata={**meta, "id_map": id_map},
+    )
+
+
+def _kind(path: Path) -> str | None:
+    if path.is_dir():
+        return "conversations" if any(path.glob("*.json")) and _is_conversation(next(iter(sorted(path.glob("*.json"))))) else None
+    if path.suffix == ".json":
+        return "conversations" if _is_conversation(path) else None
+    rec = first_json_record(path)
+    if not isinstance(rec, dict):
+        return None
+    if "task_id" in rec and "input" in rec:
+        return "generation"
+    if "_id" in rec and isinstance(rec.get("text"), str) and ("<::>" in str(rec["_id"]) or rec["text"].startswith("|user|")):
+        return "retrieval"
+    return None
+
+
+def _is_conversation(path: Path) -> bool:
+    head = json_head(path)
+    return head.lstrip().startswith("{") and '"messages"' in head and '"speaker"' in head
+
+
+def load_path(path: Path, *, corpus: Path | None = None, **options: Any) -> EvalBenchmark:
+    """Dispatch on what the path holds: conversations, retrieval tasks or generation tasks."""
+    kind = options.pop("kind", None) or _kind(path)
+    if kind == "conversations":
+        return load_conversations(path, corpus=corpus, **options)
+    if kind == "retrieval":
+        return load_retrieval_tasks(path, corpus=corpus, **options)
+    if kind == "generation":
+        return load_generation_tasks(path, corpus=corpus, **options)
+    raise InputError("not an mtRAG file: expected conversation JSON, task JSONL with _id/text, or generation JSONL with task_id/input", path=path)
+
+
+FORMATS.register("mtrag")(BenchmarkFormat("mtrag", load_path, lambda p: _kind(p) is not None, "mtRAG conversations, retrieval tasks or generation tasks"))

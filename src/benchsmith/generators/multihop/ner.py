@@ -1,0 +1,139 @@
+"""Entities, topics and quantities of fact sentences: spaCy when installed, rules otherwise.
+
+spaCy runs once over all sentences with `nlp.pipe`, with the parser and
+lemmatizer disabled: NER gives entities, the tagger gives the part-of-speech
+tags from which topic noun phrases are read (the parser would double the cost
+for the same noun chunks).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from benchsmith.generators.multihop.models import Entity, Quantity
+from benchsmith.generators.multihop.text import STOPWORDS, normalize_entity
+
+# Labels that can be a bridge entity (numbers and dates cannot).
+BRIDGE_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "ENTITY"})
+_SKIP_PIPES = ("parser", "lemmatizer", "senter")
+
+_MONTHS = frozenset("january february march april may june july august september october november december".split())
+_RULE_ENTITY = re.compile(r"\b[A-Z][a-zA-Z’'\-]*(?:\s+(?:of|the|de|van|von|and|&)?\s*[A-Z][a-zA-Z’'\-]*)*")
+_NUMBER = re.compile(
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent|per cent|million|billion|thousand|trillion)?(?:\s+([a-zA-Z][a-zA-Z\-]+))?"
+)
+_SCALE = {"million": 1e6, "billion": 1e9, "thousand": 1e3, "trillion": 1e12}
+_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
+_UNIT_SKIP = STOPWORDS | _MONTHS | {"per", "percent"}
+
+
+@dataclass(frozen=True)
+class SentenceAnalysis:
+    entities: tuple[Entity, ...]
+    topic: str
+    quantities: tuple[Quantity, ...]
+
+
+def extract_quantities(sentence: str) -> tuple[Quantity, ...]:
+    """Numbers with their unit word: '64 million dollars' -> (64e6, 'dollars'); a bare year -> unit 'year'."""
+    out = []
+    for m in _NUMBER.finditer(sentence):
+        num, scale, unit = m.group(1), (m.group(2) or "").lower(), (m.group(3) or "").lower()
+        try:
+            value = float(num.replace(",", ""))
+        except ValueError:
+            continue
+        if scale in ("%", "percent", "per cent"):
+            out.append(Quantity(value, "percent", m.group(0).strip()))
+            continue
+        value *= _SCALE.get(scale, 1.0)
+        if not scale and _YEAR.match(num) and (not unit or unit in _UNIT_SKIP):
+            out.append(Quantity(value, "year", num))
+            continue
+        if unit and unit not in _UNIT_SKIP:
+            out.append(Quantity(value, unit.rstrip("s") if len(unit) > 3 else unit, m.group(0).strip()))
+    return tuple(out)
+
+
+def _rule_entities(sentence: str) -> tuple[Entity, ...]:
+    out = []
+    for m in _RULE_ENTITY.finditer(sentence):
+        text = m.group(0).strip()
+        first = text.split()[0]
+        if m.start() == 0 and len(text.split()) == 1:
+            continue  # a sentence-initial capitalised word is usually not a name
+        if first.lower() in STOPWORDS or first.lower() in _MONTHS:
+            text = " ".join(text.split()[1:])
+            if not text:
+                continue
+        if text.lower() in _MONTHS:
+            continue
+        norm = normalize_entity(text)
+        if norm and norm not in STOPWORDS:
+            out.append(Entity(text, "ENTITY", norm, sentence.find(text)))
+    return tuple(out)
+
+
+def _rule_topic(sentence: str, entities: Sequence[Entity]) -> str:
+    ent_words = {w for e in entities for w in e.norm.split()}
+    best: list[str] = []
+    run: list[str] = []
+    for tok in re.findall(r"[A-Za-z][a-z\-]+|\S", sentence) + ["."]:
+        low = tok.lower()
+        if tok[0].islower() and low not in STOPWORDS and low not in ent_words and len(low) > 2 and not low.endswith(("ed", "ly")):
+            run.append(low)
+        else:
+            if len(run) > len(best):
+                best = run
+            run = []
+    return " ".join(best[-3:])
+
+
+def _spacy_topic(doc, entity_tokens: set[int]) -> str:
+    """The first noun phrase (ADJ/NOUN run ending in a NOUN) outside the entities, from tagger output."""
+    best = ""
+    run: list = []
+    for tok in list(doc) + [None]:
+        ok = tok is not None and tok.i not in entity_tokens and tok.pos_ in ("NOUN", "ADJ", "PROPN") and tok.is_alpha and not tok.is_stop
+        if ok:
+            run.append(tok)
+            continue
+        while run and run[-1].pos_ != "NOUN":
+            run.pop()
+        if run:
+            phrase = " ".join(t.lower_ for t in run[-3:])
+            if not best:
+                best = phrase
+        run = []
+    return best
+
+
+def analyze_sentences(sentences: Sequence[str], *, nlp=None, batch_size: int = 256) -> list[SentenceAnalysis]:
+    """Entities, a topic phrase and quantities for each sentence.
+
+    Args:
+        sentences: fact sentences.
+        nlp: a loaded spaCy pipeline (e.g. `benchsmith.embedded.load_spacy()`), or None for rules.
+        batch_size: spaCy `nlp.pipe` batch size.
+    """
+    if nlp is None:
+        out = []
+        for s in sentences:
+            ents = _rule_entities(s)
+            out.append(SentenceAnalysis(ents, _rule_topic(s, ents), extract_quantities(s)))
+        return out
+    disable = [p for p in _SKIP_PIPES if p in nlp.pipe_names]
+    out = []
+    for s, doc in zip(sentences, nlp.pipe(sentences, batch_size=batch_size, disable=disable), strict=True):
+        ents = []
+        ent_tokens: set[int] = set()
+        for e in doc.ents:
+            ent_tokens.update(range(e.start, e.end))
+            norm = normalize_entity(e.text)
+            if norm:
+                ents.append(Entity(e.text, e.label_, norm, e.start_char))
+        topic = _spacy_topic(doc, ent_tokens) if "tagger" in nlp.pipe_names else _rule_topic(s, ents)
+        out.append(SentenceAnalysis(tuple(ents), topic, extract_quantities(s)))
+    return out

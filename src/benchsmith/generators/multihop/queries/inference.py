@@ -1,0 +1,54 @@
+"""Inference queries: the answer is the bridge entity, which the question never names."""
+
+from __future__ import annotations
+
+import random
+
+from benchsmith.types import Document
+
+from benchsmith.generators.multihop.models import ClaimSet, Draft
+from benchsmith.generators.multihop.queries._phrasing import clause, join_and, mask, report_ref, type_noun
+from benchsmith.generators.multihop.text import contains_phrase
+
+TEMPLATES = (
+    "Which {noun} do these reports have in common: {parts}?",
+    "Which {noun} is {described} in {refs}, where {parts}?",
+    "Across {refs}, which {noun} is meant when {parts}?",
+)
+
+
+def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
+    """An inference query over a claim set bridged by an entity, or the reason none can be built."""
+    g = cs.group
+    if g.kind != "entity" or g.label in ("DATE", "CARDINAL", "TOPIC"):
+        return "bridge_not_an_entity"
+    answer = g.surface
+    noun = type_noun(g.label)
+    placeholder = f"this {noun}"
+    # Every surface form of the bridge in the claims, longest first, so "Mara Voss" goes before "Voss".
+    surfaces = sorted({e.text for c in cs.claims for e in c.entities if e.norm == g.key} | {answer}, key=len, reverse=True)
+    refs, parts = [], []
+    for c in cs.claims:
+        doc = documents[c.fact.doc_id]
+        ref = report_ref(doc, avoid=answer)
+        text = c.text
+        for s in surfaces:
+            text = mask(text, s, placeholder)
+        if placeholder not in text.lower():
+            return "bridge_not_in_claim"
+        refs.append(ref)
+        parts.append(f"{ref} says that {clause(text)}")
+    i = rng.randrange(len(TEMPLATES))
+    query = TEMPLATES[i].format(noun=noun, parts="; ".join(parts), refs=join_and(refs), described="described")
+    if i == 1:
+        query = TEMPLATES[i].format(
+            noun=noun, described="described", refs=join_and(refs),
+            parts="; ".join(f"{r[0].lower()}{r[1:]}" for r in parts),
+        )
+    if any(contains_phrase(query, s) for s in surfaces):
+        return "answer_leak"
+    return Draft(
+        query=query, answer=answer, question_type="inference_query", claims=cs.claims,
+        bridge_entity=answer, bridge_topic=None, keywords=cs.keywords,
+        computation={"op": "bridge_entity", "answer": answer}, template=f"inference.{i}",
+    )

@@ -1,0 +1,67 @@
+"""Small text helpers shared by the multihop steps: tokens, stopwords, normalisation."""
+
+from __future__ import annotations
+
+import re
+
+WORD_RE = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ]+(?:['’][A-Za-z]+)?")
+
+STOPWORDS = frozenset(
+    """a an the and or but if of at by for with about against between into through during before after
+    above below to from up down in out on off over under again further then once here there when where why
+    how all any both each few more most other some such no nor not only own same so than too very s t can
+    will just don should now is are was were be been being have has had having do does did doing would could
+    this that these those i me my we our you your he him his she her it its they them their what which who
+    whom as also said says say until while upon within without per via among across around than its one
+    """.split()
+)
+PRONOUNS = frozenset("he she it they his her its their him them".split())
+
+_POSSESSIVE = re.compile(r"['’]s$")
+_NON_WORD = re.compile(r"[^\w\s]")
+_SPACES = re.compile(r"\s+")
+
+
+def words(text: str) -> list[str]:
+    """Word tokens in order, case kept."""
+    return WORD_RE.findall(text)
+
+
+def count_tokens(text: str) -> int:
+    """Whitespace token count, the unit of the article-length threshold."""
+    return len(text.split())
+
+
+def content_tokens(text: str) -> set[str]:
+    """Lower-cased word tokens that are not stopwords (possessive 's stripped)."""
+    out = set()
+    for w in WORD_RE.findall(text):
+        w = _POSSESSIVE.sub("", w.lower())
+        if w and w not in STOPWORDS:
+            out.add(w)
+    return out
+
+
+def normalize_entity(text: str) -> str:
+    """A grouping key for an entity or topic: lower case, no leading article, possessive or punctuation."""
+    s = _POSSESSIVE.sub("", text.strip())
+    s = _NON_WORD.sub(" ", s.lower())
+    s = _SPACES.sub(" ", s).strip()
+    if s.startswith("the "):
+        s = s[4:]
+    return s
+
+
+def contains_phrase(text: str, phrase: str) -> bool:
+    """Whether `phrase` occurs in `text` as whole words, ignoring case."""
+    if not phrase.strip():
+        return False
+    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, flags=re.IGNORECASE) is not None
+
+
+def shingles(text: str, n: int = 3) -> set[str]:
+    """Word n-grams of the lower-cased text, for MinHash; short texts give their single n-gram."""
+    toks = [t.lower() for t in WORD_RE.findall(text)]
+    if len(toks) < n:
+        return {" ".join(toks)} if toks else set()
+    return {" ".join(toks[i : i + n]) for i in range(len(toks) - n + 1)}

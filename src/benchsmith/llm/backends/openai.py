@@ -1,0 +1,208 @@
+"""Any OpenAI-compatible chat server (OpenAI, vLLM's server, Ollama, llama.cpp's server, TGI).
+
+Base URL and key come from options, the `@URL` suffix of the address, or the
+environment (BENCHSMITH_LLM_BASE_URL, OPENAI_BASE_URL; BENCHSMITH_LLM_API_KEY,
+OPENAI_API_KEY). 429, 5xx, timeouts and connection errors are transient;
+other 4xx are permanent. A JSON schema goes out as response_format until the
+server refuses it once; from then on this backend sends plain requests and the
+client parses the text.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import email.utils
+import os
+import ssl
+import time
+from typing import Any
+
+import httpx
+
+from benchsmith.errors import BenchsmithError
+from benchsmith.llm.address import ModelAddress
+from benchsmith.llm.backends import BACKENDS
+from benchsmith.llm.base import GenerationConfig, Message, PermanentError, RawResponse, TransientError, Usage
+from benchsmith.llm.structured import schema_name
+
+DEFAULT_OPENAI_URL = "https://api.openai.com/v1"
+_TRANSIENT_STATUS = {408, 409, 425, 429}
+
+
+def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
+    """Seconds to wait from a Retry-After header: delta-seconds or an HTTP date."""
+    if not value:
+        return None
+    value = value.strip()
+    try:
+        return max(0.0, float(value))
+    except ValueError:
+        pass
+    try:
+        when = email.utils.parsedate_to_datetime(value)
+    except (TypeError, ValueError):
+        return None
+    if when is None:
+        return None
+    return max(0.0, when.timestamp() - (time.time() if now is None else now))
+
+
+def _default_ssl_context() -> ssl.SSLContext:
+    try:
+        import certifi
+
+        return ssl.create_default_context(cafile=certifi.where())
+    except ImportError:
+        return ssl.create_default_context()
+
+
+def _error_message(response: httpx.Response) -> str:
+    try:
+        body = response.json()
+    except ValueError:
+        return response.text[:500]
+    if isinstance(body, dict):
+        err = body.get("error", body)
+        if isinstance(err, dict):
+            return str(err.get("message") or err)[:500]
+        return str(err)[:500]
+    return str(body)[:500]
+
+
+class OpenAIBackend:
+    """Chat completions over HTTP with httpx; one connection pool per event loop."""
+
+    provider = "openai"
+
+    def __init__(
+        self,
+        address: ModelAddress,
+        *,
+        timeout_s: float = 60.0,
+        concurrency: int = 8,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        headers: dict[str, str] | None = None,
+        strict_schema: bool = False,
+        native_schema: bool = True,
+        connect_timeout_s: float = 10.0,
+    ) -> None:
+        self.model = address.model
+        self.model_id = address.spec
+        self.base_url = (
+            base_url
+            or address.base_url
+            or os.environ.get("BENCHSMITH_LLM_BASE_URL")
+            or os.environ.get("OPENAI_BASE_URL")
+        )
+        self.api_key = api_key or os.environ.get("BENCHSMITH_LLM_API_KEY") or os.environ.get("OPENAI_API_KEY")
+        if not self.base_url:
+            if not self.api_key:
+                raise BenchsmithError(
+                    f"no server for {address.spec}: add @URL (openai/MODEL@http://localhost:8000/v1), "
+                    "pass base_url=, or set OPENAI_BASE_URL / BENCHSMITH_LLM_BASE_URL (or OPENAI_API_KEY for api.openai.com)"
+                )
+            self.base_url = DEFAULT_OPENAI_URL
+        self.base_url = self.base_url.rstrip("/")
+        self.cache_identity = self.base_url
+        self.timeout = httpx.Timeout(timeout_s, connect=min(connect_timeout_s, timeout_s))
+        self.pool_size = max(1, concurrency)
+        self.strict_schema = strict_schema
+        # Flipped to False the first time the server refuses response_format json_schema.
+        self.native_schema = native_schema
+        self._headers = {"Content-Type": "application/json", **(headers or {})}
+        if self.api_key:
+            self._headers["Authorization"] = f"Bearer {self.api_key}"
+        self._clients: dict[asyncio.AbstractEventLoop, httpx.AsyncClient] = {}
+        self._ssl_context: ssl.SSLContext | None = None
+
+    def _client(self) -> httpx.AsyncClient:
+        # httpx connections belong to the loop that opened them; sync wrappers
+        # run a fresh loop per call, so keep one client per live loop.
+        loop = asyncio.get_running_loop()
+        client = self._clients.get(loop)
+        if client is None:
+            for old in [lp for lp in self._clients if lp.is_closed()]:
+                del self._clients[old]
+            limits = httpx.Limits(max_connections=self.pool_size, max_keepalive_connections=self.pool_size)
+            if self._ssl_context is None:
+                # Building an SSL context costs tens of ms; share one across the per-loop clients.
+                self._ssl_context = _default_ssl_context()
+            client = httpx.AsyncClient(base_url=self.base_url, timeout=self.timeout, limits=limits,
+                                       headers=self._headers, verify=self._ssl_context)
+            self._clients[loop] = client
+        return client
+
+    def _body(self, messages: list[Message], config: GenerationConfig, schema: dict[str, Any] | None,
+              name: str) -> dict[str, Any]:
+        body: dict[str, Any] = {"model": self.model, "messages": [m.model_dump() for m in messages],
+                                "temperature": config.temperature}
+        for field in ("max_tokens", "top_p", "seed", "stop"):
+            value = getattr(config, field)
+            if value is not None:
+                body[field] = value
+        body.update(config.extra)
+        if schema is not None and self.native_schema:
+            body["response_format"] = {"type": "json_schema",
+                                       "json_schema": {"name": name, "schema": schema,
+                                                       "strict": self.strict_schema}}
+        return body
+
+    async def generate(self, messages: list[Message], config: GenerationConfig,
+                       response_schema: dict[str, Any] | None = None) -> RawResponse:
+        body = self._body(messages, config, response_schema, schema_name(None, response_schema or {}))
+        response = await self._post(body)
+        if response.status_code == 400 and "response_format" in body and "response_format" in response.text:
+            self.native_schema = False
+            body.pop("response_format")
+            response = await self._post(body)
+        if response.status_code != 200:
+            self._raise_for(response)
+        return self._parse(response, native="response_format" in body)
+
+    async def _post(self, body: dict[str, Any]) -> httpx.Response:
+        try:
+            return await self._client().post("/chat/completions", json=body)
+        except httpx.TimeoutException as exc:
+            raise TransientError(f"timeout talking to {self.base_url}: {type(exc).__name__}") from exc
+        except httpx.TransportError as exc:
+            raise TransientError(f"cannot reach {self.base_url}: {type(exc).__name__}: {exc}") from exc
+
+    def _raise_for(self, response: httpx.Response) -> None:
+        status = response.status_code
+        message = f"HTTP {status} from {self.base_url}: {_error_message(response)}"
+        if status in _TRANSIENT_STATUS or status >= 500:
+            raise TransientError(message, status=status,
+                                 retry_after=parse_retry_after(response.headers.get("retry-after")))
+        raise PermanentError(message, status=status)
+
+    def _parse(self, response: httpx.Response, *, native: bool) -> RawResponse:
+        try:
+            data = response.json()
+            choice = data["choices"][0]
+            message = choice.get("message") or {}
+        except (ValueError, KeyError, IndexError, TypeError) as exc:
+            # A 200 with a broken body is usually a proxy or server hiccup.
+            raise TransientError(f"malformed completion from {self.base_url}: {response.text[:200]!r}") from exc
+        text = message.get("content")
+        if text is None:
+            text = ""
+        usage = data.get("usage") or {}
+        return RawResponse(
+            text=text,
+            usage=Usage(prompt_tokens=int(usage.get("prompt_tokens") or 0),
+                        completion_tokens=int(usage.get("completion_tokens") or 0)),
+            finish_reason=choice.get("finish_reason"),
+            native_schema=native,
+        )
+
+    async def aclose(self) -> None:
+        for loop, client in list(self._clients.items()):
+            if loop is asyncio.get_running_loop():
+                await client.aclose()
+            del self._clients[loop]
+
+
+@BACKENDS.register("openai")
+def create(address: ModelAddress, **options: Any) -> OpenAIBackend:
+    return OpenAIBackend(address, **options)

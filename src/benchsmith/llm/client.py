@@ -1,0 +1,484 @@
+"""The client every step calls: one backend wrapped in the shared machinery.
+
+Concurrency limit, retries with backoff, the on-disk cache, the usage ledger,
+call/cost budgets and structured output are the same for every backend.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import concurrent.futures
+import time
+from collections.abc import Awaitable, Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ConfigDict
+
+from benchsmith.errors import BenchsmithError, BudgetExceeded
+from benchsmith.llm.address import parse_address
+from benchsmith.llm.base import (
+    Backend,
+    Completion,
+    GenerationConfig,
+    Message,
+    PermanentError,
+    RawResponse,
+    TransientError,
+    Usage,
+)
+from benchsmith.llm.cache import ResponseCache, cache_key
+from benchsmith.llm.ledger import PriceTable, UsageLedger
+from benchsmith.llm.retry import RetryPolicy, with_retries
+from benchsmith.llm.structured import (
+    REQUEST_FAILED,
+    ParseFailure,
+    json_schema_for,
+    parse_structured,
+    repair_prompt,
+)
+from benchsmith.types import Rejected
+
+T = TypeVar("T")
+MessagesLike = Sequence[Message] | Sequence[Mapping[str, Any]]
+
+
+class LLMUsage(BaseModel):
+    """Totals over a client's lifetime. `calls` are asks (cache hits included); `requests` reached the backend."""
+
+    model_config = ConfigDict(frozen=True)
+    calls: int = 0
+    requests: int = 0
+    cache_hits: int = 0
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    cost_usd: float = 0.0
+    retries: int = 0
+    errors: int = 0
+    rejected: int = 0
+    repairs: int = 0
+    unpriced_calls: int = 0
+
+
+@dataclass
+class LLMRequest:
+    """One request for `complete_many`; same fields as `LLMClient.complete`'s arguments."""
+
+    messages: MessagesLike
+    config: GenerationConfig | None = None
+    response_model: Any = None
+    step: str | None = None
+    input_ref: str | None = None
+
+
+@dataclass
+class _Ask:
+    """The outcome of one ask (one message list) after cache and retries."""
+
+    raw: RawResponse | None
+    error: str | None = None
+    cached: bool = False
+    retries: int = 0
+    requests: int = 0
+    latency_s: float = 0.0
+    cost_usd: float = 0.0
+    usage: Usage = field(default_factory=Usage)
+
+
+class _LoopState:
+    """Things bound to one event loop: the semaphore and identical requests in flight."""
+
+    def __init__(self, concurrency: int) -> None:
+        self.semaphore = asyncio.Semaphore(concurrency)
+        self.in_flight: dict[str, asyncio.Future[_Ask]] = {}
+
+
+def normalize_messages(messages: MessagesLike) -> list[Message]:
+    """Accept Message objects or {'role', 'content'} dicts (or a bare string as one user message)."""
+    if isinstance(messages, str):
+        return [Message(role="user", content=messages)]
+    return [m if isinstance(m, Message) else Message.model_validate(m) for m in messages]
+
+
+def _estimate_tokens(text: str) -> int:
+    # About four characters per token for English BPE vocabularies; only used when the server is silent.
+    return (len(text) + 3) // 4
+
+
+class LLMClient:
+    """A backend with concurrency, retries, cache, ledger, budget and structured output.
+
+    Build one with `get_client`; call `await complete(...)`, `await complete_many(...)`
+    or `complete_sync(...)`. `usage` gives running totals.
+    """
+
+    def __init__(
+        self,
+        backend: Backend,
+        *,
+        concurrency: int = 8,
+        retry: RetryPolicy | None = None,
+        cache: ResponseCache | None = None,
+        ledger: UsageLedger | None = None,
+        prices: PriceTable | None = None,
+        max_calls: int | None = None,
+        max_cost: float | None = None,
+        repair_attempts: int = 2,
+    ) -> None:
+        if concurrency < 1:
+            raise ValueError("concurrency must be at least 1")
+        self.backend = backend
+        self.model_id: str = backend.model_id
+        self.provider: str = getattr(backend, "provider", self.model_id.split("/", 1)[0])
+        self.model: str = getattr(backend, "model", self.model_id.split("/", 1)[-1])
+        self.concurrency = concurrency
+        self.retry = retry or RetryPolicy()
+        self.cache = cache
+        self.ledger = ledger
+        self.prices = prices or PriceTable()
+        self.max_calls = max_calls
+        self.max_cost = max_cost
+        self.repair_attempts = repair_attempts
+        self._totals: dict[str, float] = dict.fromkeys(LLMUsage.model_fields, 0)
+        self._loops: dict[asyncio.AbstractEventLoop, _LoopState] = {}
+
+    # -- public API --------------------------------------------------------
+    @property
+    def usage(self) -> LLMUsage:
+        """A snapshot of the totals so far."""
+        return LLMUsage(**{k: (v if k == "cost_usd" else int(v)) for k, v in self._totals.items()})
+
+    async def complete(
+        self,
+        messages: MessagesLike,
+        config: GenerationConfig | None = None,
+        response_model: Any = None,
+        *,
+        step: str | None = None,
+        input_ref: str | None = None,
+    ) -> Completion:
+        """Ask the model once (plus retries and repair asks) and return the completion.
+
+        Args:
+            messages: chat messages, as `Message` objects or role/content dicts.
+            config: sampling parameters; defaults to temperature 0.
+            response_model: a pydantic model (or type pydantic can adapt). The reply is
+                validated against it: `parsed` holds the instance, or `rejected` says why not.
+            step: name of the calling step, for the ledger and Rejected records.
+            input_ref: id of the input the step works on, for the ledger and Rejected records.
+
+        Returns:
+            A Completion. Request failures and invalid output come back as
+            `rejected` (reason request_failed, unparseable_output or schema_validation).
+
+        Raises:
+            BudgetExceeded: the call or cost limit was reached before a request.
+        """
+        config = config or GenerationConfig()
+        msgs = normalize_messages(messages)
+        schema = json_schema_for(response_model) if response_model is not None else None
+        step_name = step or "llm"
+        asks: list[_Ask] = []
+        failure: ParseFailure | None = None
+        for repair in range(self.repair_attempts + 1 if schema is not None else 1):
+            ask = await self._ask(msgs, config, schema, step_name, input_ref, repair)
+            asks.append(ask)
+            if ask.raw is None:
+                return self._finish(asks, step_name, input_ref,
+                                    rejected=(REQUEST_FAILED, ask.error, None))
+            if schema is None:
+                return self._finish(asks, step_name, input_ref)
+            result = parse_structured(ask.raw.text, response_model)
+            if not isinstance(result, ParseFailure):
+                return self._finish(asks, step_name, input_ref, parsed=result)
+            failure = result
+            msgs = [*msgs, Message(role="assistant", content=ask.raw.text),
+                    Message(role="user", content=repair_prompt(failure, schema))]
+        assert failure is not None
+        return self._finish(asks, step_name, input_ref, rejected=(failure.reason, failure.detail, asks[-1].raw))
+
+    async def complete_many(self, requests: Sequence[LLMRequest | Mapping[str, Any] | MessagesLike]) -> list[Completion]:
+        """Run many requests concurrently (bounded by `concurrency`), results in input order.
+
+        Each request is an `LLMRequest`, a dict of `complete` keyword arguments, or a message list.
+        Requests already in flight when a budget runs out still finish (and are cached)
+        before BudgetExceeded is raised.
+        """
+        tasks = [asyncio.ensure_future(self.complete(**_request_kwargs(r))) for r in requests]
+        results = await asyncio.gather(*tasks, return_exceptions=True)
+        for result in results:
+            if isinstance(result, BaseException):
+                raise result
+        return results  # type: ignore[return-value]
+
+    def complete_sync(
+        self,
+        messages: MessagesLike,
+        config: GenerationConfig | None = None,
+        response_model: Any = None,
+        *,
+        step: str | None = None,
+        input_ref: str | None = None,
+    ) -> Completion:
+        """`complete` for synchronous code (works inside a running event loop too)."""
+        return self._run_sync(lambda: self.complete(messages, config, response_model, step=step, input_ref=input_ref))
+
+    def complete_many_sync(self, requests: Sequence[LLMRequest | Mapping[str, Any] | MessagesLike]) -> list[Completion]:
+        """`complete_many` for synchronous code."""
+        return self._run_sync(lambda: self.complete_many(requests))
+
+    async def aclose(self) -> None:
+        """Close the backend's connections on this loop and the ledger/cache files."""
+        closer = getattr(self.backend, "aclose", None)
+        if closer is not None:
+            await closer()
+        self.close_files()
+
+    def close_files(self) -> None:
+        if self.ledger is not None:
+            self.ledger.close()
+        if self.cache is not None:
+            self.cache.close()
+
+    def close(self) -> None:
+        """Synchronous `aclose`."""
+        self._run_sync(self.aclose)
+
+    async def __aenter__(self) -> LLMClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.aclose()
+
+    # -- internals ---------------------------------------------------------
+    def _run_sync(self, make: Callable[[], Awaitable[T]]) -> T:
+        async def run() -> T:
+            try:
+                return await make()
+            finally:
+                closer = getattr(self.backend, "aclose", None)
+                if closer is not None:
+                    await closer()
+
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            return asyncio.run(run())
+        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+            return pool.submit(asyncio.run, run()).result()
+
+    def _state(self) -> _LoopState:
+        loop = asyncio.get_running_loop()
+        state = self._loops.get(loop)
+        if state is None:
+            for old in [lp for lp in self._loops if lp.is_closed()]:
+                del self._loops[old]
+            state = self._loops[loop] = _LoopState(self.concurrency)
+        return state
+
+    def _reserve(self) -> None:
+        if self.max_calls is not None and self._totals["requests"] >= self.max_calls:
+            raise BudgetExceeded(f"LLM call limit reached: {int(self._totals['requests'])} of {self.max_calls} requests")
+        if self.max_cost is not None and self._totals["cost_usd"] >= self.max_cost:
+            raise BudgetExceeded(f"LLM cost limit reached: ${self._totals['cost_usd']:.4f} of ${self.max_cost:.4f}")
+        self._totals["requests"] += 1
+
+    async def _ask(self, msgs: list[Message], config: GenerationConfig, schema: dict[str, Any] | None,
+                   step: str, input_ref: str | None, repair: int) -> _Ask:
+        self._totals["calls"] += 1
+        self._totals["repairs"] += repair > 0
+        key = None
+        if self.cache is not None:
+            key = cache_key(self.provider, self.model, msgs, config, schema,
+                            extra=str(getattr(self.backend, "cache_identity", "")))
+            hit = self.cache.get(key)
+            if hit is not None:
+                return self._record_hit(hit, step, input_ref, repair, key)
+        state = self._state()
+        if key is not None:
+            shared = state.in_flight.get(key)
+            if shared is not None:  # an identical request is on its way: share its answer
+                ask = await asyncio.shield(shared)
+                if ask.raw is not None:
+                    return self._record_hit(ask.raw, step, input_ref, repair, key)
+                return ask
+            future: asyncio.Future[_Ask] = asyncio.get_running_loop().create_future()
+            state.in_flight[key] = future
+        try:
+            async with state.semaphore:
+                ask = await self._request(msgs, config, schema, step, input_ref, repair, key)
+        except BaseException as exc:
+            if key is not None:
+                state.in_flight.pop(key, None)
+                if not future.done():
+                    future.set_exception(exc)
+                    future.exception()  # mark retrieved: waiters re-raise it themselves
+            raise
+        if key is not None:
+            state.in_flight.pop(key, None)
+            future.set_result(ask)
+        return ask
+
+    async def _request(self, msgs: list[Message], config: GenerationConfig, schema: dict[str, Any] | None,
+                       step: str, input_ref: str | None, repair: int, key: str | None) -> _Ask:
+        attempts = 0
+
+        async def attempt() -> RawResponse:
+            nonlocal attempts
+            self._reserve()
+            attempts += 1
+            return await self.backend.generate(msgs, config, schema)
+
+        def on_retry(_n: int, _exc: TransientError) -> None:
+            self._totals["retries"] += 1
+
+        started = time.perf_counter()
+        try:
+            raw, retries = await with_retries(attempt, self.retry, on_retry=on_retry)
+        except (TransientError, PermanentError) as exc:
+            latency = time.perf_counter() - started
+            retries = max(0, attempts - 1)
+            error = f"{type(exc).__name__}: {exc}"
+            if isinstance(exc, TransientError):
+                error += f" (after {retries} retries)"
+            self._totals["errors"] += 1
+            self._log(step=step, input_ref=input_ref, repair=repair, cache_hit=False, usage=Usage(),
+                      estimated=False, latency=latency, retries=retries, error=error, cost=0.0,
+                      price_known=True, key=key)
+            return _Ask(raw=None, error=error, retries=retries, requests=attempts, latency_s=latency)
+        latency = time.perf_counter() - started
+        usage, estimated = raw.usage, False
+        if usage.prompt_tokens == 0 and usage.completion_tokens == 0:
+            usage = Usage(prompt_tokens=sum(_estimate_tokens(m.content) for m in msgs),
+                          completion_tokens=_estimate_tokens(raw.text))
+            raw = raw.model_copy(update={"usage": usage})
+            estimated = True
+        if self.cache is not None and key is not None:
+            self.cache.put(key, self.model_id, raw)  # at once: a kill right after loses nothing
+        cost, price_known = self.prices.cost(self.provider, self.model, usage.prompt_tokens, usage.completion_tokens)
+        self._totals["prompt_tokens"] += usage.prompt_tokens
+        self._totals["completion_tokens"] += usage.completion_tokens
+        self._totals["cost_usd"] += cost
+        self._totals["unpriced_calls"] += not price_known
+        self._log(step=step, input_ref=input_ref, repair=repair, cache_hit=False, usage=usage, estimated=estimated,
+                  latency=latency, retries=retries, error=None, cost=cost, price_known=price_known, key=key)
+        return _Ask(raw=raw, retries=retries, requests=attempts, latency_s=latency, cost_usd=cost, usage=usage)
+
+    def _record_hit(self, raw: RawResponse, step: str, input_ref: str | None, repair: int, key: str | None) -> _Ask:
+        self._totals["cache_hits"] += 1
+        price_known = self.prices.lookup(self.provider, self.model) is not None
+        self._log(step=step, input_ref=input_ref, repair=repair, cache_hit=True, usage=raw.usage, estimated=False,
+                  latency=0.0, retries=0, error=None, cost=0.0, price_known=price_known, key=key)
+        return _Ask(raw=raw, cached=True, usage=raw.usage)
+
+    def _log(self, *, step: str, input_ref: str | None, repair: int, cache_hit: bool, usage: Usage,
+             estimated: bool, latency: float, retries: int, error: str | None, cost: float,
+             price_known: bool, key: str | None) -> None:
+        if self.ledger is None:
+            return
+        self.ledger.record({
+            "model": self.model_id, "step": step, "input_ref": input_ref, "repair": repair,
+            "cache_hit": cache_hit, "prompt_tokens": usage.prompt_tokens,
+            "completion_tokens": usage.completion_tokens, "tokens_estimated": estimated,
+            "latency_s": round(latency, 6), "retries": retries, "error": error,
+            "cost_usd": cost, "price_known": price_known, "key": key[:16] if key else None,
+        })
+
+    def _finish(self, asks: list[_Ask], step: str, input_ref: str | None, *, parsed: Any = None,
+                rejected: tuple[str, str | None, RawResponse | None] | None = None) -> Completion:
+        last = asks[-1]
+        usage = Usage(prompt_tokens=sum(a.usage.prompt_tokens for a in asks),
+                      completion_tokens=sum(a.usage.completion_tokens for a in asks))
+        record = None
+        if rejected is not None:
+            reason, detail, raw = rejected
+            self._totals["rejected"] += 1
+            record = Rejected(step=step, reason=reason, detail=detail, input_ref=input_ref,
+                              raw_output=raw.text if raw is not None else None)
+        return Completion(
+            text=last.raw.text if last.raw is not None else "",
+            model=self.model_id,
+            usage=usage,
+            latency_s=sum(a.latency_s for a in asks),
+            retries=sum(a.retries for a in asks),
+            cached=all(a.cached for a in asks),
+            parsed=parsed,
+            rejected=record,
+            requests=sum(a.requests for a in asks),
+            repairs=len(asks) - 1,
+            cost_usd=sum(a.cost_usd for a in asks),
+            native_schema=bool(last.raw is not None and last.raw.native_schema),
+        )
+
+
+def _request_kwargs(request: LLMRequest | Mapping[str, Any] | MessagesLike) -> dict[str, Any]:
+    if isinstance(request, LLMRequest):
+        return {"messages": request.messages, "config": request.config, "response_model": request.response_model,
+                "step": request.step, "input_ref": request.input_ref}
+    if isinstance(request, Mapping):
+        return dict(request)
+    return {"messages": request}
+
+
+def get_client(
+    spec: str | Backend,
+    *,
+    cache_dir: str | Path | None = None,
+    concurrency: int = 8,
+    timeout_s: float = 60.0,
+    max_retries: int = 4,
+    ledger_path: str | Path | None = None,
+    prices: PriceTable | Mapping[str, Any] | str | Path | None = None,
+    max_calls: int | None = None,
+    max_cost: float | None = None,
+    retry_base_delay: float = 0.5,
+    retry_max_delay: float = 30.0,
+    repair_attempts: int = 2,
+    **backend_options: Any,
+) -> LLMClient:
+    """Build an LLM client for a `provider/model` address.
+
+    Args:
+        spec: `openai/MODEL[@URL]`, `scripted/FILE`, `transformers/PATH`, `llamacpp/GGUF`,
+            `vllm/PATH` — or a ready Backend object.
+        cache_dir: directory (or .sqlite3 file) of the response cache; None disables it.
+        concurrency: most requests in flight at once.
+        timeout_s: per-request timeout for backends that talk to a server.
+        max_retries: retries of a transient failure (429, 5xx, timeout) before giving up.
+        ledger_path: JSONL usage ledger to append to; None disables it.
+        prices: price table: {model: {input, output}} in USD per 1M tokens, or a JSON/YAML file.
+        max_calls: raise BudgetExceeded instead of sending more than this many requests.
+        max_cost: raise BudgetExceeded instead of sending a request once the cost reached this (USD).
+        retry_base_delay: backoff base in seconds (small values keep tests fast).
+        retry_max_delay: cap on one backoff window in seconds.
+        repair_attempts: follow-up asks with the validation error when structured output fails.
+        **backend_options: passed to the backend (e.g. base_url=, api_key= for openai; responses= for scripted).
+
+    Raises:
+        BenchsmithError: unknown provider or a backend that cannot be set up.
+    """
+    from benchsmith.llm.backends import BACKENDS
+
+    if isinstance(spec, str):
+        address = parse_address(spec)
+        try:
+            factory = BACKENDS.get(address.provider)
+        except KeyError as exc:
+            raise BenchsmithError(str(exc.args[0])) from None
+        backend = factory(address, timeout_s=timeout_s, concurrency=concurrency, **backend_options)
+    else:
+        if backend_options:
+            raise TypeError(f"backend options {sorted(backend_options)} need a provider/model address, not a backend")
+        backend = spec
+    return LLMClient(
+        backend,
+        concurrency=concurrency,
+        retry=RetryPolicy(max_retries=max_retries, base_delay=retry_base_delay, max_delay=retry_max_delay),
+        cache=ResponseCache(cache_dir) if cache_dir is not None else None,
+        ledger=UsageLedger(ledger_path) if ledger_path is not None else None,
+        prices=PriceTable.coerce(prices),
+        max_calls=max_calls,
+        max_cost=max_cost,
+        repair_attempts=repair_attempts,
+    )

@@ -1,0 +1,417 @@
+"""Stages over items, with a checkpoint per stage, a failure ledger, progress, budget and resume.
+
+A run lives in one directory::
+
+    run_dir/run.json            name, config, stage versions (a resume must match them)
+    run_dir/stages/<stage>.jsonl one line per finished input: {"key", "outputs", "rejected"}
+    run_dir/rejected.jsonl      every dropped item / failed call (Rejected records, no duplicates)
+    run_dir/summary.json        RunSummary, written at the end (also when stopped by a budget)
+    run_dir/llm-cache/          response cache of clients made with `Run.llm_client`
+    run_dir/llm-usage.jsonl     their usage ledger
+
+Typical use::
+
+    with Run(out_dir, name="multihop", requested=n, config={"seed": seed, "llm": spec}) as run:
+        client = run.llm_client(spec, max_calls=max_calls)
+        claims = run.stage("claims", chunks, extract_claims, key=lambda c: c.chunk_id,
+                           out_model=Claim, concurrency=8)
+        items = run.stage("questions", groups, write_question, key=lambda g: g.id, out_model=Item)
+        write_jsonl_atomic(out_dir / "items.jsonl", items)
+        summary = run.finish(produced=len(items))
+    raise SystemExit(summary.exit_code)
+
+A stage function takes one input and returns its outputs: a list (or one item,
+or None) of output items and `Rejected` records. Inputs already in the stage's
+checkpoint are not recomputed; their outputs are read back. Outputs come back
+in input order whatever the concurrency. A run killed at any point (even with
+SIGKILL) and started again with the same command ends with the same items: LLM
+calls answered before the kill come from the response cache, finished inputs
+from the checkpoints. When the LLM client's budget is spent (BudgetExceeded),
+the stage stops after the inputs in flight, the run writes summary.json with
+status "stopped" and the reason, and a re-run with a higher limit continues.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from collections.abc import Callable, Iterable
+from datetime import datetime, timezone
+from pathlib import Path
+from types import TracebackType
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+from rich.console import Console
+
+from benchsmith.errors import BudgetExceeded, InputError
+from benchsmith.fileio import write_json_atomic
+from benchsmith.pipeline_parts.checkpoint import StageCheckpoint
+from benchsmith.pipeline_parts.execute import StageFn, run_pending
+from benchsmith.pipeline_parts.ledger import RejectedLedger
+from benchsmith.pipeline_parts.progress import RunProgress
+from benchsmith.pipeline_parts.state import (
+    REJECTED_FILE,
+    STAGES_DIR,
+    SUMMARY_FILE,
+    RunConfigMismatch,
+    RunState,
+    wipe,
+)
+from benchsmith.pipeline_parts.summary import LLMTotals, RunStatus, RunSummary, StageStats, render_summary, status_for
+from benchsmith.types import Rejected
+
+__all__ = ["Run", "RunSummary", "StageStats", "LLMTotals", "RunConfigMismatch", "Rejected"]
+
+T = TypeVar("T")
+LLM_CACHE_DIR = "llm-cache"
+LLM_LEDGER_FILE = "llm-usage.jsonl"
+_STAGE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+def _jsonable(item: Any) -> Any:
+    if isinstance(item, BaseModel):
+        return item.model_dump(mode="json")
+    return json.loads(json.dumps(item, ensure_ascii=False, default=str))
+
+
+def _as_items(result: Any) -> list[Any]:
+    if result is None:
+        return []
+    if isinstance(result, (BaseModel, dict, str, bytes, int, float)):
+        return [result]
+    return list(result)
+
+
+class Run:
+    """One pipeline run in one directory; see the module docstring for the layout.
+
+    Args:
+        run_dir: The run's directory (created if missing).
+        name: The pipeline's name; resuming a directory made by another pipeline is an error.
+        requested: How many items the run is asked for; `finish` exits non-zero below it.
+        config: JSON-able settings that decide the outputs (seed, model, options). Resuming with
+            a different config raises RunConfigMismatch unless `fresh`.
+        fresh: Discard the directory's checkpoints, ledger and summary first (the LLM cache,
+            keyed by the full request, is kept).
+        progress: Show progress bars; None shows them only on a terminal.
+        console: Where progress and the summary table go (stderr by default).
+    """
+
+    def __init__(
+        self,
+        run_dir: str | Path,
+        *,
+        name: str,
+        requested: int | None = None,
+        config: dict[str, Any] | None = None,
+        fresh: bool = False,
+        progress: bool | None = None,
+        console: Console | None = None,
+    ) -> None:
+        self.run_dir = Path(run_dir)
+        self.name = name
+        self.requested = requested
+        self.console = console or Console(stderr=True)
+        self.run_dir.mkdir(parents=True, exist_ok=True)
+        if fresh:
+            wipe(self.run_dir)
+        self.state = RunState(self.run_dir, name, config or {}, requested)
+        self.ledger = RejectedLedger(self.run_dir / REJECTED_FILE)
+        self.stages: dict[str, StageStats] = {}
+        self._progress = RunProgress(self.console, self.console.is_terminal if progress is None else progress)
+        self._llm_clients: list[Any] = []
+        self._owned_clients: list[Any] = []
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._started = datetime.now(timezone.utc)
+        self._t0 = time.monotonic()
+        self.summary: RunSummary | None = None
+
+    # -- paths -------------------------------------------------------------
+    @property
+    def resumed(self) -> bool:
+        """True when the directory already held this run (with the same config)."""
+        return self.state.resumed
+
+    @property
+    def cache_dir(self) -> Path:
+        """Where `llm_client` keeps the response cache (inside the run directory)."""
+        return self.run_dir / LLM_CACHE_DIR
+
+    @property
+    def llm_ledger_path(self) -> Path:
+        return self.run_dir / LLM_LEDGER_FILE
+
+    def stage_path(self, stage: str) -> Path:
+        return self.run_dir / STAGES_DIR / f"{stage}.jsonl"
+
+    # -- LLM ---------------------------------------------------------------
+    def attach_llm(self, client: Any) -> Any:
+        """Count this client's usage (calls, cache hits, tokens, cost) in the summary; returns it."""
+        if client not in self._llm_clients:
+            self._llm_clients.append(client)
+        return client
+
+    def llm_client(self, spec: str, **options: Any) -> Any:
+        """An LLM client with its cache and usage ledger in the run directory, attached to the run.
+
+        Args:
+            spec: The model address, e.g. ``openai/gpt-4o-mini``.
+            **options: Passed to `benchsmith.llm.get_client` (max_calls, max_cost, ...).
+        """
+        from benchsmith.llm import get_client
+
+        options.setdefault("cache_dir", self.cache_dir)
+        options.setdefault("ledger_path", self.llm_ledger_path)
+        client = get_client(spec, **options)
+        self._owned_clients.append(client)
+        return self.attach_llm(client)
+
+    # -- stages ------------------------------------------------------------
+    def stage(
+        self,
+        name: str,
+        inputs: Iterable[Any],
+        fn: StageFn,
+        *,
+        key: Callable[[Any], str],
+        out_model: type[T] | None = None,
+        concurrency: int = 1,
+        version: str = "1",
+        on_error: str = "raise",
+    ) -> list[Any]:
+        """Run `fn` over `inputs`, resuming from the stage's checkpoint; outputs in input order.
+
+        Args:
+            name: Stage name (also the checkpoint's file name).
+            inputs: The stage's inputs; each needs a distinct key.
+            fn: ``fn(input) -> list[output | Rejected]`` (or one item, or None); sync or async.
+                Sync functions run in worker threads when `concurrency` > 1.
+            key: A stable string id of an input (e.g. its chunk id), used to find it in the checkpoint.
+            out_model: Pydantic model the outputs are validated into (also when read back from
+                the checkpoint). Without it outputs are plain JSON values.
+            concurrency: How many inputs may be in flight at once.
+            version: The stage's version; resuming a checkpoint of another version is an error.
+            on_error: "raise" stops the stage at the first exception (after the inputs in flight
+                finish and are checkpointed) and re-raises it; "reject" records it as a Rejected
+                with reason "exception" and goes on. BudgetExceeded always stops the stage.
+
+        Returns:
+            The outputs of every input, in input order (Rejected records are not included:
+            they go to rejected.jsonl).
+
+        Raises:
+            BudgetExceeded: The LLM client's limit was reached; finished inputs are checkpointed.
+        """
+        try:
+            asyncio.get_running_loop()
+        except RuntimeError:
+            pass
+        else:
+            raise RuntimeError("Run.stage() was called inside a running event loop; use `await run.astage(...)`")
+        if self._loop is None:
+            self._loop = asyncio.new_event_loop()
+        return self._loop.run_until_complete(
+            self.astage(
+                name, inputs, fn, key=key, out_model=out_model, concurrency=concurrency, version=version,
+                on_error=on_error,
+            )
+        )
+
+    async def astage(
+        self,
+        name: str,
+        inputs: Iterable[Any],
+        fn: StageFn,
+        *,
+        key: Callable[[Any], str],
+        out_model: type[T] | None = None,
+        concurrency: int = 1,
+        version: str = "1",
+        on_error: str = "raise",
+    ) -> list[Any]:
+        """The async form of `stage`, for callers already inside an event loop."""
+        if not _STAGE_NAME.match(name):
+            raise ValueError(f"stage name {name!r} must be letters, digits, '_', '-' or '.'")
+        if on_error not in ("raise", "reject"):
+            raise ValueError(f"on_error must be 'raise' or 'reject', not {on_error!r}")
+        items = list(inputs)
+        keys = [str(key(x)) for x in items]
+        _check_unique(name, keys)
+        self.state.check_stage(name, version)
+        checkpoint = StageCheckpoint(self.stage_path(name))
+        done = checkpoint.load()
+        stats = self.stages.setdefault(name, StageStats(name=name))
+        stats.inputs = len(items)
+        stats.resumed = sum(k in done for k in keys)
+        stats.computed = 0
+        started = time.monotonic()
+
+        outputs_by_key: dict[str, list[Any]] = {}
+        stats.rejected = 0
+        for k in keys:
+            if k in done:
+                entry = done[k]
+                outputs_by_key[k] = [self._load_output(o, out_model, checkpoint.path) for o in entry["outputs"]]
+                # Re-adding is a no-op unless a kill fell between checkpoint and ledger writes.
+                rejected = [Rejected.model_validate(r) for r in entry.get("rejected", [])]
+                self.ledger.add(rejected)
+                stats.rejected += len(rejected)
+        pending = [(k, x) for k, x in zip(keys, items, strict=True) if k not in done]
+        task = self._progress.add_stage(name, total=len(items), done=stats.resumed)
+
+        def on_done(k: str, result: Any) -> None:
+            outs, rejected = self._split(result, k, name, out_model)
+            checkpoint.append(k, [_jsonable(o) for o in outs], [r.model_dump(mode="json") for r in rejected])
+            self.ledger.add(rejected)
+            outputs_by_key[k] = outs
+            stats.computed += 1
+            stats.rejected += len(rejected)
+            self._progress.advance(task, len(rejected))
+
+        def as_rejected(k: str, exc: Exception) -> Rejected:
+            return Rejected(step=name, reason="exception", detail=f"{type(exc).__name__}: {exc}", input_ref=k)
+
+        try:
+            failure = await run_pending(
+                pending, fn, concurrency=concurrency, on_done=on_done,
+                on_exception=as_rejected if on_error == "reject" else None,
+            )
+        finally:
+            checkpoint.close()
+            stats.elapsed_s += time.monotonic() - started
+            stats.outputs = sum(len(v) for v in outputs_by_key.values())
+        if failure is not None:
+            raise failure
+        return [o for k in keys for o in outputs_by_key[k]]
+
+    def _load_output(self, value: Any, out_model: type[T] | None, path: Path) -> Any:
+        if out_model is None:
+            return value
+        try:
+            return out_model.model_validate(value)  # type: ignore[attr-defined]
+        except ValidationError as exc:
+            raise InputError(
+                f"checkpointed output no longer fits {out_model.__name__}: {exc.errors()[0]['msg']}; "
+                "bump the stage version or pass --fresh",
+                path=path,
+            ) from exc
+
+    def _split(self, result: Any, k: str, stage: str, out_model: type[T] | None) -> tuple[list[Any], list[Rejected]]:
+        outs: list[Any] = []
+        rejected: list[Rejected] = []
+        for item in _as_items(result):
+            if isinstance(item, Rejected):
+                rejected.append(item if item.input_ref is not None else item.model_copy(update={"input_ref": k}))
+            else:
+                # Round-trip through JSON so a fresh output equals what a resume reads back.
+                outs.append(self._load_output(_jsonable(item), out_model, self.stage_path(stage)))
+        return outs, rejected
+
+    # -- ledger --------------------------------------------------------------
+    def reject(self, records: Rejected | Iterable[Rejected]) -> int:
+        """Add programmatic drops (e.g. from validators) to rejected.jsonl; returns how many were new."""
+        batch = [records] if isinstance(records, Rejected) else list(records)
+        return self.ledger.add(batch)
+
+    # -- end -----------------------------------------------------------------
+    def finish(self, produced: int | None = None) -> RunSummary:
+        """Write summary.json, print the summary table, release resources; returns the summary.
+
+        Args:
+            produced: How many items the run wrote; the status is "short" (exit code 1) when
+                it is below `requested`.
+        """
+        return self._conclude(status_for(self.requested, produced), produced, None)
+
+    def _conclude(self, status: RunStatus, produced: int | None, reason: str | None) -> RunSummary:
+        self._progress.stop()
+        summary = RunSummary(
+            name=self.name,
+            run_dir=str(self.run_dir),
+            status=status,
+            stop_reason=reason,
+            requested=self.requested,
+            produced=produced,
+            rejected=len(self.ledger),
+            rejected_by_reason=dict(sorted(self.ledger.by_reason.items())),
+            rejected_by_step=dict(sorted(self.ledger.by_step.items())),
+            stages=list(self.stages.values()),
+            llm=self._llm_totals(),
+            started_at=self._started,
+            finished_at=datetime.now(timezone.utc),
+            elapsed_s=round(time.monotonic() - self._t0, 3),
+            exit_code=0 if status == "complete" else 1,
+        )
+        write_json_atomic(self.run_dir / SUMMARY_FILE, summary)
+        render_summary(summary, self.console)
+        self.summary = summary
+        self.close()
+        return summary
+
+    def _llm_totals(self) -> LLMTotals | None:
+        if not self._llm_clients:
+            return None
+        totals = LLMTotals()
+        for client in self._llm_clients:
+            usage = getattr(client, "usage", None)
+            if usage is None:
+                continue
+            data = usage.model_dump() if isinstance(usage, BaseModel) else dict(getattr(usage, "__dict__", {}))
+            for field in LLMTotals.model_fields:
+                if isinstance(data.get(field), (int, float)):
+                    setattr(totals, field, getattr(totals, field) + data[field])
+        return totals
+
+    def close(self) -> None:
+        """Stop progress, close the clients this run made, and its event loop. Idempotent."""
+        self._progress.stop()
+        loop, self._loop = self._loop, None
+        owned, self._owned_clients = self._owned_clients, []
+        for client in owned:
+            aclose = getattr(client, "aclose", None)
+            if aclose is not None:
+                if loop is not None and not loop.is_closed():
+                    loop.run_until_complete(aclose())
+                else:
+                    asyncio.run(aclose())
+            elif hasattr(client, "close"):
+                client.close()
+        if loop is not None and not loop.is_closed():
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+
+    def __enter__(self) -> Run:
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if exc is None:
+            if self.summary is None:
+                self.close()
+            return
+        if self.summary is not None:
+            self.close()
+            return
+        if isinstance(exc, BudgetExceeded):
+            status: RunStatus = "stopped"
+            reason = f"{exc}; checkpoints kept in {self.run_dir}, re-run with a higher limit to continue"
+        elif isinstance(exc, KeyboardInterrupt):
+            status, reason = "interrupted", "interrupted; re-run the same command to continue"
+        else:
+            status, reason = "failed", f"{type(exc).__name__}: {exc}"
+        try:
+            self._conclude(status, None, reason)
+        except Exception:  # never hide the original error behind a summary failure
+            self.close()
+
+
+def _check_unique(stage: str, keys: list[str]) -> None:
+    seen: set[str] = set()
+    for k in keys:
+        if k in seen:
+            raise ValueError(f"stage {stage!r}: two inputs have the key {k!r}; keys must be unique")
+        seen.add(k)

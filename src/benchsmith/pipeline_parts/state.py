@@ -1,0 +1,96 @@
+"""run.json: what a run directory was started with, so a resume can check it is the same run.
+
+The config is whatever decides a run's outputs (seed, model, prompts, options);
+limits such as --max-calls or the requested count are not part of it, so a
+re-run with a higher limit or a larger -n continues where the last one stopped.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Any
+
+from benchsmith.errors import BenchsmithError, InputError
+from benchsmith.fileio import read_json, write_json_atomic
+
+RUN_FILE = "run.json"
+STAGES_DIR = "stages"
+REJECTED_FILE = "rejected.jsonl"
+SUMMARY_FILE = "summary.json"
+
+
+class RunConfigMismatch(BenchsmithError):
+    """The run directory holds a run started with another config or another stage version."""
+
+
+def canonical(value: Any) -> Any:
+    """The value as it reads back from JSON (tuples become lists, keys become strings)."""
+    return json.loads(json.dumps(value, sort_keys=True, ensure_ascii=False, default=str))
+
+
+def _differences(old: Any, new: Any, prefix: str = "") -> list[str]:
+    if isinstance(old, dict) and isinstance(new, dict):
+        out: list[str] = []
+        for key in sorted(set(old) | set(new)):
+            out += _differences(old.get(key, "<absent>"), new.get(key, "<absent>"), f"{prefix}{key}.")
+        return out
+    return [] if old == new else [f"{prefix.rstrip('.')}: {old!r} -> {new!r}"]
+
+
+def wipe(run_dir: Path) -> None:
+    """Remove what the pipeline keeps in `run_dir` (the LLM cache, keyed by request, stays)."""
+    shutil.rmtree(run_dir / STAGES_DIR, ignore_errors=True)
+    for name in (RUN_FILE, REJECTED_FILE, SUMMARY_FILE):
+        (run_dir / name).unlink(missing_ok=True)
+
+
+class RunState:
+    """The contents of run.json, checked against the current invocation."""
+
+    def __init__(self, run_dir: Path, name: str, config: dict[str, Any], requested: int | None) -> None:
+        self.path = run_dir / RUN_FILE
+        self.resumed = self.path.exists()
+        config = canonical(config)
+        if self.resumed:
+            data = read_json(self.path)
+            if not isinstance(data, dict) or "config" not in data:
+                raise InputError("not a benchsmith run file; start with --fresh", path=self.path)
+            if data.get("name") != name:
+                raise RunConfigMismatch(
+                    f"{run_dir} holds run {data.get('name')!r}, not {name!r}; use another directory or --fresh"
+                )
+            diffs = _differences(data["config"], config)
+            if diffs:
+                raise RunConfigMismatch(
+                    f"{run_dir} was started with a different config ({'; '.join(diffs)}); "
+                    "re-run with the same options, use another directory, or pass --fresh to start over"
+                )
+            self.data = data
+        else:
+            self.data = {
+                "name": name,
+                "config": config,
+                "stages": {},
+                "created_at": datetime.now(timezone.utc).isoformat(),
+            }
+        self.data["requested"] = requested
+        self.save()
+
+    def check_stage(self, stage: str, version: str) -> None:
+        """Record a stage's version; a resume with another version is an error."""
+        stages: dict[str, str] = self.data.setdefault("stages", {})
+        known = stages.get(stage)
+        if known is None:
+            stages[stage] = version
+            self.save()
+        elif known != version:
+            raise RunConfigMismatch(
+                f"stage {stage!r} of {self.path.parent} was run at version {known!r}, now {version!r}; "
+                "pass --fresh to start over"
+            )
+
+    def save(self) -> None:
+        write_json_atomic(self.path, self.data)

@@ -1,0 +1,217 @@
+"""Validate JSON / JSONL files against the exported JSON Schema files with `jsonschema`.
+
+Each record is checked against the schema of its `kind` (or of a kind given by
+the caller, for files such as MultiHop-RAG's that carry none). Every problem is
+reported with file, line and JSON path, e.g.
+``items.jsonl:12 at $.evidence[1].span.start: -1 is less than the minimum of 0``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import date, datetime
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator, FormatChecker
+from jsonschema.exceptions import ValidationError, best_match
+
+from benchsmith.errors import InputError
+from benchsmith.schemas import SCHEMAS
+from benchsmith.schemas.export import SCHEMA_SUFFIX, committed_schema_dir, schema_document
+from benchsmith.schemas.records import iter_located_records
+
+
+@dataclass(frozen=True)
+class Issue:
+    """One validation problem, located by file, line and JSON path."""
+
+    path: str
+    line: int | None
+    json_path: str | None
+    message: str
+
+    def __str__(self) -> str:
+        where = self.path if self.line is None else f"{self.path}:{self.line}"
+        if self.json_path:
+            where += f" at {self.json_path}"
+        return f"{where}: {self.message}"
+
+
+@dataclass
+class FileReport:
+    """Outcome for one file: how many records were read, how many failed, and why."""
+
+    path: str
+    records: int = 0
+    failed: int = 0
+    unreadable: bool = False
+    issues: list[Issue] = field(default_factory=list)
+
+
+@dataclass
+class ValidationReport:
+    files: list[FileReport] = field(default_factory=list)
+
+    @property
+    def records(self) -> int:
+        return sum(f.records for f in self.files)
+
+    @property
+    def failed(self) -> int:
+        return sum(f.failed for f in self.files)
+
+    @property
+    def unreadable(self) -> int:
+        return sum(f.unreadable for f in self.files)
+
+    @property
+    def issues(self) -> list[Issue]:
+        return [issue for f in self.files for issue in f.issues]
+
+    @property
+    def ok(self) -> bool:
+        return self.failed == 0 and self.unreadable == 0
+
+    def summary_line(self) -> str:
+        n_files = len(self.files)
+        files = f"{n_files} file{'s' if n_files != 1 else ''}"
+        if self.ok:
+            return f"ok: {self.records} records in {files} are valid"
+        line = f"failed: {self.failed} of {self.records} records in {files} are invalid"
+        if self.unreadable:
+            line += f", {self.unreadable} unreadable file{'s' if self.unreadable != 1 else ''}"
+        return line + f" ({len(self.issues)} errors)"
+
+
+def _format_checker() -> FormatChecker:
+    checker = FormatChecker()
+
+    # jsonschema checks date-time only when rfc3339-validator is installed; check it
+    # the way Python (and so, near enough, pydantic) parses ISO 8601 instead.
+    @checker.checks("date-time", raises=ValueError)
+    def _is_datetime(value: object) -> bool:
+        if isinstance(value, str):
+            datetime.fromisoformat(value)
+        return True
+
+    @checker.checks("date", raises=ValueError)
+    def _is_date(value: object) -> bool:
+        if isinstance(value, str):
+            date.fromisoformat(value)
+        return True
+
+    return checker
+
+
+class SchemaSet:
+    """Compiled validators by kind, read from a folder of `<kind>.schema.json` files.
+
+    With no folder, the committed schema files are used, and a registered model
+    whose file has not been exported yet is validated against its live schema.
+    """
+
+    def __init__(self, schema_dir: str | Path | None = None) -> None:
+        self._explicit = schema_dir is not None
+        self._dir = Path(schema_dir) if schema_dir is not None else committed_schema_dir()
+        self._validators: dict[str, Draft202012Validator] = {}
+        self._checker = _format_checker()
+
+    def kinds(self) -> list[str]:
+        on_disk = {p.name.removesuffix(SCHEMA_SUFFIX) for p in self._dir.glob(f"*{SCHEMA_SUFFIX}")}
+        if not self._explicit:
+            on_disk |= set(SCHEMAS.names())
+        return sorted(on_disk)
+
+    def schema(self, kind: str) -> dict[str, Any]:
+        path = self._dir / f"{kind}{SCHEMA_SUFFIX}"
+        if path.exists():
+            try:
+                return json.loads(path.read_text(encoding="utf-8"))
+            except json.JSONDecodeError as exc:
+                raise InputError(f"schema file is not JSON: {exc.msg}", path=path, line=exc.lineno) from exc
+        if not self._explicit and kind in SCHEMAS:
+            return schema_document(kind)
+        known = ", ".join(self.kinds()) or "none"
+        raise KeyError(f"unknown kind {kind!r}; known kinds: {known}")
+
+    def validator(self, kind: str) -> Draft202012Validator:
+        if kind not in self._validators:
+            self._validators[kind] = Draft202012Validator(self.schema(kind), format_checker=self._checker)
+        return self._validators[kind]
+
+
+def _describe(error: ValidationError) -> tuple[str, str]:
+    """JSON path and message for an error, looking inside anyOf/oneOf for the useful part."""
+    if error.context:
+        here = list(error.absolute_path)
+        # A branch failing only on `type` is one the value was never meant for; report the
+        # branch whose type matched (e.g. a malformed date in an optional date-time) if any.
+        wrong_type = [e for e in error.context if e.validator == "type" and list(e.absolute_path) == here]
+        relevant = [e for e in error.context if e not in wrong_type]
+        if relevant:
+            deepest = best_match(relevant)
+            return deepest.json_path, deepest.message
+        types = " or ".join(repr(e.validator_value) for e in wrong_type)
+        return error.json_path, f"{error.instance!r} is not of type {types}"
+    return error.json_path, error.message
+
+
+def record_errors(record: Any, schemas: SchemaSet, kind: str | None = None) -> list[tuple[str | None, str]]:
+    """(JSON path, message) for every way `record` breaks the schema of its kind; empty when valid."""
+    if not isinstance(record, dict):
+        return [("$", f"expected a JSON object, got {type(record).__name__}")]
+    chosen = kind if kind is not None else record.get("kind")
+    if chosen is None:
+        return [("$", "record has no 'kind'; pass --kind to name its schema")]
+    if not isinstance(chosen, str):
+        return [("$.kind", f"kind must be a string, got {chosen!r}")]
+    try:
+        validator = schemas.validator(chosen)
+    except KeyError as exc:
+        return [("$.kind" if kind is None else None, str(exc.args[0]))]
+    errors = sorted(validator.iter_errors(record), key=lambda e: [str(p) for p in e.absolute_path])
+    return [_describe(e) for e in errors]
+
+
+def validate_file(path: str | Path, *, kind: str | None = None, schemas: SchemaSet | None = None) -> FileReport:
+    """Validate every record of one JSON or JSONL file.
+
+    Args:
+        path: The file; `.jsonl` / `.ndjson` are JSONL, `.json` is an array or one object.
+        kind: Validate every record against this kind instead of each record's `kind`.
+        schemas: Where schemas come from; the committed files by default.
+
+    Returns:
+        A FileReport; unreadable files and lines that are not JSON count as failed records.
+    """
+    schemas = schemas or SchemaSet()
+    report = FileReport(path=str(path))
+    try:
+        for located in iter_located_records(path):
+            report.records += 1
+            if located.error is not None:
+                problems: list[tuple[str | None, str]] = [(None, located.error)]
+            else:
+                problems = record_errors(located.value, schemas, kind)
+            if problems:
+                report.failed += 1
+                report.issues.extend(Issue(str(path), located.line, jp, msg) for jp, msg in problems)
+    except InputError as exc:
+        report.unreadable = True
+        report.issues.append(Issue(str(path), exc.line, None, exc.message))
+    return report
+
+
+def validate_files(
+    paths: list[str | Path], *, kind: str | None = None, schema_dir: str | Path | None = None
+) -> ValidationReport:
+    """Validate several files; see `validate_file`."""
+    schemas = SchemaSet(schema_dir)
+    if kind is not None:
+        try:  # an unknown --kind is a usage error, not one error per record
+            schemas.validator(kind)
+        except KeyError as exc:
+            raise InputError(str(exc.args[0])) from None
+    return ValidationReport(files=[validate_file(p, kind=kind, schemas=schemas) for p in paths])

@@ -1,0 +1,239 @@
+"""The openai backend and shared wrappers against a real local HTTP server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+from pydantic import BaseModel
+
+from benchsmith.errors import BudgetExceeded
+from benchsmith.llm import get_client
+from benchsmith.llm.stub_server import StubReply, StubServer, per_prompt, sequence
+
+FAST = {"retry_base_delay": 0.001, "retry_max_delay": 0.01}
+
+
+class Answer(BaseModel):
+    answer: str
+    confidence: float
+
+
+def user(text: str) -> list[dict[str, str]]:
+    return [{"role": "user", "content": text}]
+
+
+async def test_success_returns_text_usage_and_ledger(tmp_path: Path) -> None:
+    ledger = tmp_path / "usage.jsonl"
+    with StubServer(responder="Paris.") as srv:
+        client = get_client(f"openai/stub-model@{srv.base_url}", ledger_path=ledger,
+                            prices={"stub-model": {"input": 1.0, "output": 2.0}})
+        done = await client.complete(user("Capital of France?"), step="qa", input_ref="q1")
+        await client.aclose()
+    assert done.ok and done.text == "Paris." and done.retries == 0 and not done.cached
+    assert done.usage.prompt_tokens > 0 and done.usage.completion_tokens > 0
+    sent = srv.received[0]
+    assert sent["model"] == "stub-model" and sent["temperature"] == 0.0 and "response_format" not in sent
+    [row] = [json.loads(line) for line in ledger.read_text().splitlines()]
+    assert row["step"] == "qa" and row["input_ref"] == "q1" and row["cache_hit"] is False
+    assert row["prompt_tokens"] == done.usage.prompt_tokens and row["price_known"] is True
+    expected = (done.usage.prompt_tokens * 1.0 + done.usage.completion_tokens * 2.0) / 1e6
+    assert row["cost_usd"] == pytest.approx(expected) and client.usage.cost_usd == pytest.approx(expected)
+
+
+async def test_429_with_retry_after_then_success() -> None:
+    responder = sequence(StubReply(429, retry_after="0.2"), "ok")
+    with StubServer(responder=responder) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        done = await client.complete(user("hi"))
+        elapsed = loop.time() - started
+    assert done.ok and done.text == "ok" and done.retries == 1 and done.requests == 2
+    assert srv.requests == 2
+    assert elapsed >= 0.2  # waited as long as the server asked, not the tiny backoff
+    assert client.usage.retries == 1
+
+
+async def test_persistent_500_is_rejected_after_the_retry_limit(tmp_path: Path) -> None:
+    with StubServer(responder=StubReply(500, text="boom")) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", max_retries=3, cache_dir=tmp_path, **FAST)
+        done = await client.complete(user("hi"), response_model=Answer, step="answer", input_ref="x7")
+    assert srv.requests == 4  # one attempt + three retries
+    assert not done.ok and done.parsed is None
+    assert done.rejected.reason == "request_failed" and done.rejected.step == "answer"
+    assert done.rejected.input_ref == "x7" and "500" in done.rejected.detail and "boom" in done.rejected.detail
+    assert client.usage.errors == 1 and client.usage.rejected == 1
+    # Failures are not cached: a re-run asks again.
+    with StubServer(responder='{"answer": "a", "confidence": 1}') as srv2:
+        again = get_client(f"openai/m@{srv2.base_url}", cache_dir=tmp_path, **FAST)
+        assert (await again.complete(user("hi"), response_model=Answer)).ok
+    assert srv2.requests == 1
+
+
+async def test_other_4xx_is_permanent_and_not_retried() -> None:
+    with StubServer(responder=StubReply(401, text="bad key")) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        done = await client.complete(user("hi"))
+    assert srv.requests == 1 and done.rejected.reason == "request_failed" and "401" in done.rejected.detail
+
+
+async def test_connection_refused_is_transient_then_rejected() -> None:
+    srv = StubServer()
+    url = srv.base_url
+    srv.stop()  # nothing listens on that port any more
+    client = get_client(f"openai/m@{url}", max_retries=2, **FAST)
+    done = await client.complete(user("hi"))
+    assert done.rejected.reason == "request_failed" and "cannot reach" in done.rejected.detail
+    assert done.requests == 3
+
+
+async def test_malformed_json_is_repaired_by_asking_again() -> None:
+    replies = sequence("Sure: {answer: Paris", '```json\n{"answer": "Paris", "confidence": 0.9}\n```')
+    with StubServer(responder=replies) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        done = await client.complete(user("Capital?"), response_model=Answer)
+    assert done.ok and done.parsed == Answer(answer="Paris", confidence=0.9)
+    assert done.repairs == 1 and srv.requests == 2
+    follow_up = srv.received[1]["messages"]
+    assert follow_up[-2] == {"role": "assistant", "content": "Sure: {answer: Paris"}
+    assert "could not be used" in follow_up[-1]["content"] and '"confidence"' in follow_up[-1]["content"]
+
+
+async def test_schema_violation_feedback_names_the_field() -> None:
+    replies = sequence('{"answer": "Paris", "confidence": "high"}', '{"answer": "Paris", "confidence": 0.8}')
+    with StubServer(responder=replies) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        done = await client.complete(user("Capital?"), response_model=Answer)
+    assert done.parsed.confidence == 0.8
+    assert "confidence" in srv.received[1]["messages"][-1]["content"]
+
+
+async def test_always_malformed_is_rejected_with_the_raw_text() -> None:
+    with StubServer(responder="I would rather not answer in JSON.") as srv:
+        client = get_client(f"openai/m@{srv.base_url}", repair_attempts=2, **FAST)
+        done = await client.complete(user("Capital?"), response_model=Answer, step="answer")
+    assert srv.requests == 3  # first ask + two repair asks
+    assert done.parsed is None and not done.ok
+    assert done.rejected.reason == "unparseable_output"
+    assert done.rejected.raw_output == "I would rather not answer in JSON."
+    with StubServer(responder='{"answer": 3}') as srv:
+        client = get_client(f"openai/m@{srv.base_url}", repair_attempts=1, **FAST)
+        done = await client.complete(user("Capital?"), response_model=Answer)
+    assert done.rejected.reason == "schema_validation" and done.rejected.raw_output == '{"answer": 3}'
+    assert "confidence" in done.rejected.detail
+
+
+async def test_native_json_schema_is_sent_when_accepted() -> None:
+    with StubServer(responder='{"answer": "a", "confidence": 1}') as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        done = await client.complete(user("q"), response_model=Answer)
+    assert done.native_schema and done.parsed.answer == "a"
+    fmt = srv.received[0]["response_format"]
+    assert fmt["type"] == "json_schema" and fmt["json_schema"]["name"] == "Answer"
+    assert fmt["json_schema"]["schema"]["required"] == ["answer", "confidence"]
+    assert fmt["json_schema"]["strict"] is False
+
+
+async def test_fallback_when_server_refuses_json_schema_is_remembered() -> None:
+    with StubServer(responder='{"answer": "a", "confidence": 1}', accept_json_schema=False) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        first = await client.complete(user("q1"), response_model=Answer)
+        second = await client.complete(user("q2"), response_model=Answer)
+    assert first.ok and second.ok and not first.native_schema
+    # q1: refused, then resent without response_format; q2: plain from the start.
+    assert [("response_format" in r) for r in srv.received] == [True, False, False]
+
+
+async def test_cache_hit_on_rerun_makes_zero_requests(tmp_path: Path) -> None:
+    prompts = [f"question {i}" for i in range(6)]
+    with StubServer(responder=lambda req: json.dumps({"answer": req["messages"][-1]["content"], "confidence": 1})) as srv:
+        first = get_client(f"openai/m@{srv.base_url}", cache_dir=tmp_path / "cache")
+        before = await first.complete_many([{"messages": user(p), "response_model": Answer} for p in prompts])
+        await first.aclose()
+        assert srv.requests == 6
+        srv.reset_counts()
+        rerun = get_client(f"openai/m@{srv.base_url}", cache_dir=tmp_path / "cache", max_calls=0)
+        after = await rerun.complete_many([{"messages": user(p), "response_model": Answer} for p in prompts])
+    assert srv.requests == 0  # every answer came from disk (and max_calls=0 would have raised otherwise)
+    assert [c.parsed for c in after] == [c.parsed for c in before]
+    assert all(c.cached for c in after) and rerun.usage.cache_hits == 6 and rerun.usage.requests == 0
+
+
+async def test_identical_concurrent_requests_share_one_request(tmp_path: Path) -> None:
+    with StubServer(responder="same", delay=0.05) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", cache_dir=tmp_path)
+        results = await client.complete_many([user("dup")] * 5)
+    assert srv.requests == 1 and [r.text for r in results] == ["same"] * 5
+
+
+async def test_concurrency_limit_is_respected() -> None:
+    with StubServer(delay=0.03) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", concurrency=3)
+        results = await client.complete_many([user(f"p{i}") for i in range(15)])
+    assert [r.text for r in results] == [f"p{i}" for i in range(15)]  # echo, in input order
+    assert srv.max_in_flight == 3
+
+
+async def test_budget_on_calls_raises_and_stops_sending() -> None:
+    with StubServer() as srv:
+        client = get_client(f"openai/m@{srv.base_url}", max_calls=2, concurrency=1)
+        with pytest.raises(BudgetExceeded, match="call limit"):
+            await client.complete_many([user(f"p{i}") for i in range(5)])
+    assert srv.requests == 2
+
+
+async def test_budget_on_cost_raises() -> None:
+    with StubServer(responder=StubReply(text="x", usage={"prompt_tokens": 500_000, "completion_tokens": 0})) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", max_cost=1.0, prices={"m": {"input": 2.0, "output": 0.0}})
+        assert (await client.complete(user("a"))).cost_usd == pytest.approx(1.0)
+        with pytest.raises(BudgetExceeded, match="cost limit"):
+            await client.complete(user("b"))
+    assert srv.requests == 1
+
+
+async def test_missing_usage_is_estimated_and_flagged(tmp_path: Path) -> None:
+    body = {"choices": [{"message": {"role": "assistant", "content": "twelve chars"}, "finish_reason": "stop"}]}
+    with StubServer(responder=body) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", ledger_path=tmp_path / "l.jsonl")
+        done = await client.complete(user("x" * 40))
+    assert done.usage.completion_tokens == 3 and done.usage.prompt_tokens == 10
+    row = json.loads((tmp_path / "l.jsonl").read_text())
+    assert row["tokens_estimated"] is True and row["price_known"] is False
+
+
+def test_sync_wrapper_and_env_base_url(monkeypatch: pytest.MonkeyPatch) -> None:
+    with StubServer(responder=per_prompt({"ping": "pong"})) as srv:
+        monkeypatch.setenv("OPENAI_BASE_URL", srv.base_url)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-test")
+        client = get_client("openai/m")
+        assert client.complete_sync("ping").text == "pong"
+        assert client.complete_sync([{"role": "user", "content": "ping"}]).text == "pong"
+        assert [c.text for c in client.complete_many_sync([user("ping"), user("ping")])] == ["pong", "pong"]
+    assert srv.requests == 4
+
+
+async def test_api_key_is_sent_as_bearer() -> None:
+    seen: list[dict] = []
+    with StubServer(responder=lambda req: seen.append(req) or "ok") as srv:
+        import httpx
+
+        client = get_client(f"openai/m@{srv.base_url}", api_key="sk-abc", headers={"X-Extra": "1"})
+        await client.complete(user("hi"))
+        async with httpx.AsyncClient() as http:
+            models = (await http.get(f"{srv.base_url}/models")).json()
+    assert seen and models["data"][0]["id"] == "stub-model"
+    assert client.backend._headers["Authorization"] == "Bearer sk-abc"
+
+
+def test_openai_without_any_server_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchsmith.errors import BenchsmithError
+
+    for name in ("OPENAI_BASE_URL", "OPENAI_API_KEY", "BENCHSMITH_LLM_BASE_URL", "BENCHSMITH_LLM_API_KEY"):
+        monkeypatch.delenv(name, raising=False)
+    with pytest.raises(BenchsmithError, match="OPENAI_BASE_URL"):
+        get_client("openai/gpt-4o-mini")
+    with pytest.raises(BenchsmithError, match="unknown llm backend 'nosuch'"):
+        get_client("nosuch/model")

@@ -1,0 +1,23 @@
+import subprocess
+import sys
+
+import pytest
+
+from benchsmith.cli import get_app, main
+
+
+def test_every_command_group_is_mounted():
+    app = get_app()
+    names = {g.name or g.typer_instance.info.name for g in app.registered_groups} | {c.name for c in app.registered_commands}
+    assert {"evaluate", "generate", "version"} <= names
+
+
+def test_unknown_command_exits_non_zero():
+    with pytest.raises(SystemExit) as info:
+        main(["no-such-command"])
+    assert info.value.code != 0
+
+
+def test_console_script_prints_version():
+    out = subprocess.run([sys.executable, "-m", "benchsmith", "version"], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == __import__("benchsmith").__version__

@@ -1,0 +1,235 @@
+"""Run/stage: checkpoints, resume, ordering, ledger, summary, config checks (no LLM)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import threading
+
+import pytest
+from pydantic import BaseModel
+
+from benchsmith.errors import InputError
+from benchsmith.pipeline import Rejected, Run, RunConfigMismatch
+from benchsmith.schemas.validate import validate_files
+
+
+class Square(BaseModel):
+    n: int
+    sq: int
+
+
+def square(n: int) -> list:
+    if n % 5 == 0:
+        return [Rejected(step="square", reason="multiple of five")]
+    return [Square(n=n, sq=n * n)]
+
+
+def lines(path) -> list[dict]:
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
+def test_stage_returns_outputs_in_input_order_and_checkpoints_each_input(tmp_path):
+    with Run(tmp_path / "run", name="t", progress=False) as run:
+        out = run.stage("square", range(12), square, key=str, out_model=Square)
+        run.finish(produced=len(out))
+    assert [o.n for o in out] == [1, 2, 3, 4, 6, 7, 8, 9, 11]
+    assert all(isinstance(o, Square) for o in out)
+    entries = lines(tmp_path / "run" / "stages" / "square.jsonl")
+    assert [e["key"] for e in entries] == [str(i) for i in range(12)]
+    assert entries[5]["outputs"] == [] and entries[5]["rejected"][0]["reason"] == "multiple of five"
+
+
+def test_stage_killed_by_exception_resumes_without_recomputing_finished_keys(tmp_path):
+    calls: list[int] = []
+
+    def flaky(n: int) -> list:
+        calls.append(n)
+        if n == 7 and len(calls) < 20:
+            raise RuntimeError("boom")
+        return square(n)
+
+    run_dir = tmp_path / "run"
+    with pytest.raises(RuntimeError, match="boom"):
+        with Run(run_dir, name="t", config={"seed": 1}, progress=False) as run:
+            run.stage("square", range(12), flaky, key=str, out_model=Square)
+    assert calls == list(range(8))
+    summary = json.loads((run_dir / "summary.json").read_text())
+    assert summary["status"] == "failed" and "boom" in summary["stop_reason"]
+
+    calls.clear()
+    calls.extend([-1] * 20)  # let 7 succeed now
+    with Run(run_dir, name="t", config={"seed": 1}, progress=False) as run:
+        assert run.resumed
+        resumed = run.stage("square", range(12), flaky, key=str, out_model=Square)
+        stats = run.stages["square"]
+        run.finish(produced=len(resumed))
+    assert calls[20:] == [7, 8, 9, 10, 11]
+    assert (stats.resumed, stats.computed) == (7, 5)
+
+    with Run(tmp_path / "fresh", name="t", config={"seed": 1}, progress=False) as run:
+        uninterrupted = run.stage("square", range(12), square, key=str, out_model=Square)
+        run.finish()
+    assert resumed == uninterrupted
+    keys = [e["key"] for e in lines(run_dir / "stages" / "square.jsonl")]
+    assert sorted(keys) == sorted(set(keys))
+
+
+@pytest.mark.parametrize("use_async", [True, False])
+def test_outputs_keep_input_order_under_concurrency(tmp_path, use_async):
+    rng = random.Random(3)
+    delays = {i: rng.random() * 0.01 for i in range(40)}
+    active = 0
+    peak = 0
+    lock = threading.Lock()
+
+    async def slow_async(n: int) -> list[int]:
+        nonlocal active, peak
+        active += 1
+        peak = max(peak, active)
+        await asyncio.sleep(delays[n])
+        active -= 1
+        return [n, n + 1000]
+
+    def slow_sync(n: int) -> list[int]:
+        import time
+
+        nonlocal active, peak
+        with lock:
+            active += 1
+            peak = max(peak, active)
+        time.sleep(delays[n])
+        with lock:
+            active -= 1
+        return [n, n + 1000]
+
+    with Run(tmp_path / "run", name="t", progress=False) as run:
+        out = run.stage("s", range(40), slow_async if use_async else slow_sync, key=str, concurrency=8)
+        run.finish()
+    assert out == [v for n in range(40) for v in (n, n + 1000)]
+    assert 1 < peak <= 8
+    finished_order = [e["key"] for e in lines(tmp_path / "run" / "stages" / "s.jsonl")]
+    assert finished_order != [str(i) for i in range(40)]  # they really ran out of order
+
+
+def test_rejected_ledger_has_each_rejection_once_across_resumes(tmp_path):
+    run_dir = tmp_path / "run"
+    drop = Rejected(step="validate", reason="too short", input_ref="x1")
+    for _ in range(2):
+        with Run(run_dir, name="t", progress=False) as run:
+            run.stage("square", range(11), square, key=str, out_model=Square)
+            assert run.reject(drop) in (0, 1)
+            run.reject([drop, drop])
+            run.finish()
+    records = lines(run_dir / "rejected.jsonl")
+    assert len(records) == 4  # inputs 0, 5, 10 and the validator drop
+    assert sorted(r["input_ref"] for r in records) == ["0", "10", "5", "x1"]
+
+    # A kill between the checkpoint line and the ledger line loses nothing: the resume repairs it.
+    (run_dir / "rejected.jsonl").write_text("\n".join(json.dumps(r) for r in records[1:]) + "\n")
+    with Run(run_dir, name="t", progress=False) as run:
+        run.stage("square", range(11), square, key=str, out_model=Square)
+        run.finish()
+    assert sorted(r["input_ref"] for r in lines(run_dir / "rejected.jsonl")) == ["0", "10", "5", "x1"]
+
+
+def test_summary_counts_exit_code_and_schema(tmp_path):
+    run_dir = tmp_path / "run"
+    with Run(run_dir, name="t", requested=10, progress=False) as run:
+        out = run.stage("square", range(11), square, key=str, out_model=Square)
+        run.reject(Rejected(step="dedup", reason="duplicate", input_ref="3"))
+        summary = run.finish(produced=len(out) - 1)
+    assert (summary.requested, summary.produced, summary.status, summary.exit_code) == (10, 7, "short", 1)
+    assert summary.rejected == 4
+    assert summary.rejected_by_reason == {"duplicate": 1, "multiple of five": 3}
+    assert summary.rejected_by_step == {"dedup": 1, "square": 3}
+    assert summary.stages[0].model_dump(exclude={"elapsed_s"}) == {
+        "name": "square", "inputs": 11, "resumed": 0, "computed": 11, "outputs": 8, "rejected": 3}
+    on_disk = json.loads((run_dir / "summary.json").read_text())
+    assert on_disk["exit_code"] == 1 and on_disk["rejected_by_reason"]["multiple of five"] == 3
+    report = validate_files([run_dir / "summary.json", run_dir / "rejected.jsonl"])
+    assert report.ok, [str(i) for i in report.issues]
+
+    with Run(tmp_path / "enough", name="t", requested=8, progress=False) as run:
+        out = run.stage("square", range(11), square, key=str, out_model=Square)
+        summary = run.finish(produced=len(out))
+    assert (summary.status, summary.exit_code) == ("complete", 0)
+
+
+def test_resuming_with_another_config_is_an_error_unless_fresh(tmp_path):
+    run_dir = tmp_path / "run"
+    with Run(run_dir, name="t", config={"seed": 1, "model": "a"}, progress=False) as run:
+        run.stage("square", range(4), square, key=str)
+        run.finish()
+    with pytest.raises(RunConfigMismatch, match=r"seed: 1 -> 2.*--fresh"):
+        Run(run_dir, name="t", config={"seed": 2, "model": "a"}, progress=False)
+    with pytest.raises(RunConfigMismatch, match="holds run 't'"):
+        Run(run_dir, name="other", config={"seed": 1, "model": "a"}, progress=False)
+    calls = []
+    with Run(run_dir, name="t", config={"seed": 2, "model": "a"}, fresh=True, progress=False) as run:
+        run.stage("square", range(4), lambda n: calls.append(n) or square(n), key=str)
+        run.finish()
+    assert calls == [0, 1, 2, 3]
+    with pytest.raises(RunConfigMismatch, match="version '1', now '2'"):
+        with Run(run_dir, name="t", config={"seed": 2, "model": "a"}, progress=False) as run:
+            run.stage("square", range(4), square, key=str, version="2")
+
+
+def test_torn_last_checkpoint_line_is_dropped_and_recomputed(tmp_path):
+    run_dir = tmp_path / "run"
+    with Run(run_dir, name="t", progress=False) as run:
+        run.stage("square", range(4), square, key=str, out_model=Square)
+        run.finish()
+    path = run_dir / "stages" / "square.jsonl"
+    kept = path.read_text().splitlines()[:2]
+    path.write_text("\n".join(kept) + '\n{"key": "2", "outputs": [{"n": 2, "s')  # killed mid-write
+    calls = []
+    with Run(run_dir, name="t", progress=False) as run:
+        out = run.stage("square", range(4), lambda n: calls.append(n) or square(n), key=str, out_model=Square)
+        run.finish()
+    assert calls == [2, 3]
+    assert [o.n for o in out] == [1, 2, 3]
+    assert [e["key"] for e in lines(path)] == ["0", "1", "2", "3"]
+
+    path.write_text(path.read_text().replace('"key": "1"', '"key": 1', 1))
+    with pytest.raises(InputError, match="corrupt checkpoint") as info:
+        with Run(run_dir, name="t", progress=False) as run:
+            run.stage("square", range(4), square, key=str)
+    assert info.value.line == 2
+
+
+def test_on_error_reject_records_exceptions_and_goes_on(tmp_path):
+    def picky(n: int) -> list[int]:
+        if n == 2:
+            raise ValueError("bad input")
+        return [n]
+
+    with Run(tmp_path / "run", name="t", progress=False) as run:
+        out = run.stage("picky", range(4), picky, key=str, on_error="reject")
+        summary = run.finish()
+    assert out == [0, 1, 3]
+    assert summary.rejected_by_reason == {"exception": 1}
+    record = lines(tmp_path / "run" / "rejected.jsonl")[0]
+    assert record["input_ref"] == "2" and "ValueError: bad input" in record["detail"]
+
+
+def test_duplicate_keys_and_bad_stage_names_are_refused(tmp_path):
+    with Run(tmp_path / "run", name="t", progress=False) as run:
+        with pytest.raises(ValueError, match="key 'a'"):
+            run.stage("s", ["a", "b", "a"], lambda x: [x], key=str)
+        with pytest.raises(ValueError, match="stage name"):
+            run.stage("../escape", ["a"], lambda x: [x], key=str)
+        run.finish()
+
+
+async def test_astage_inside_an_event_loop(tmp_path):
+    async def double(n: int) -> list[int]:
+        await asyncio.sleep(0)
+        return [2 * n]
+
+    run = Run(tmp_path / "run", name="t", progress=False)
+    with pytest.raises(RuntimeError, match="astage"):
+        run.stage("d", range(3), double, key=str)
+    assert await run.astage("d", range(3), double, key=str, concurrency=3) == [0, 2, 4]
+    run.close()
