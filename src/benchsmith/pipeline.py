@@ -20,6 +20,10 @@ Typical use::
         summary = run.finish(produced=len(items))
     raise SystemExit(summary.exit_code)
 
+Inside an event loop use ``await run.astage(...)`` the same way, then ``run.finish(...)``
+and ``await run.aclose()``. One directory serves one run at a time (a lock that the OS
+drops when the process dies).
+
 A stage function takes one input and returns its outputs: a list (or one item,
 or None) of output items and `Rejected` records. Inputs already in the stage's
 checkpoint are not recomputed; their outputs are read back. Outputs come back
@@ -34,6 +38,7 @@ status "stopped" and the reason, and a re-run with a higher limit continues.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import re
 import time
@@ -57,6 +62,7 @@ from benchsmith.pipeline_parts.state import (
     STAGES_DIR,
     SUMMARY_FILE,
     RunConfigMismatch,
+    RunLock,
     RunState,
     wipe,
 )
@@ -116,10 +122,15 @@ class Run:
         self.requested = requested
         self.console = console or Console(stderr=True)
         self.run_dir.mkdir(parents=True, exist_ok=True)
-        if fresh:
-            wipe(self.run_dir)
-        self.state = RunState(self.run_dir, name, config or {}, requested)
-        self.ledger = RejectedLedger(self.run_dir / REJECTED_FILE)
+        self._lock = RunLock(self.run_dir)
+        try:
+            if fresh:
+                wipe(self.run_dir)
+            self.state = RunState(self.run_dir, name, config or {}, requested)
+            self.ledger = RejectedLedger(self.run_dir / REJECTED_FILE)
+        except BaseException:
+            self._lock.release()
+            raise
         self.stages: dict[str, StageStats] = {}
         self._progress = RunProgress(self.console, self.console.is_terminal if progress is None else progress)
         self._llm_clients: list[Any] = []
@@ -205,20 +216,22 @@ class Run:
         Raises:
             BudgetExceeded: The LLM client's limit was reached; finished inputs are checkpointed.
         """
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            pass
-        else:
+        if _loop_running():
             raise RuntimeError("Run.stage() was called inside a running event loop; use `await run.astage(...)`")
         if self._loop is None:
             self._loop = asyncio.new_event_loop()
-        return self._loop.run_until_complete(
+        task = self._loop.create_task(
             self.astage(
                 name, inputs, fn, key=key, out_model=out_model, concurrency=concurrency, version=version,
                 on_error=on_error,
             )
         )
+        try:
+            return self._loop.run_until_complete(task)
+        except BaseException:
+            if task.done() and not task.cancelled():
+                task.exception()  # raised here already; keep asyncio from logging it again
+            raise
 
     async def astage(
         self,
@@ -263,8 +276,8 @@ class Run:
         task = self._progress.add_stage(name, total=len(items), done=stats.resumed)
 
         def on_done(k: str, result: Any) -> None:
-            outs, rejected = self._split(result, k, name, out_model)
-            checkpoint.append(k, [_jsonable(o) for o in outs], [r.model_dump(mode="json") for r in rejected])
+            outs_json, outs, rejected = self._split(result, k, name, out_model)
+            checkpoint.append(k, outs_json, [r.model_dump(mode="json") for r in rejected])
             self.ledger.add(rejected)
             outputs_by_key[k] = outs
             stats.computed += 1
@@ -299,16 +312,20 @@ class Run:
                 path=path,
             ) from exc
 
-    def _split(self, result: Any, k: str, stage: str, out_model: type[T] | None) -> tuple[list[Any], list[Rejected]]:
-        outs: list[Any] = []
+    def _split(
+        self, result: Any, k: str, stage: str, out_model: type[T] | None
+    ) -> tuple[list[Any], list[Any], list[Rejected]]:
+        """(outputs as JSON, outputs as returned to the caller, rejected records) of one result."""
+        outs_json: list[Any] = []
         rejected: list[Rejected] = []
         for item in _as_items(result):
             if isinstance(item, Rejected):
                 rejected.append(item if item.input_ref is not None else item.model_copy(update={"input_ref": k}))
             else:
-                # Round-trip through JSON so a fresh output equals what a resume reads back.
-                outs.append(self._load_output(_jsonable(item), out_model, self.stage_path(stage)))
-        return outs, rejected
+                outs_json.append(_jsonable(item))
+        # Outputs are read back from their JSON form, so a fresh run returns exactly what a resume would.
+        outs = [self._load_output(o, out_model, self.stage_path(stage)) for o in outs_json]
+        return outs_json, outs, rejected
 
     # -- ledger --------------------------------------------------------------
     def reject(self, records: Rejected | Iterable[Rejected]) -> int:
@@ -366,22 +383,51 @@ class Run:
         return totals
 
     def close(self) -> None:
-        """Stop progress, close the clients this run made, and its event loop. Idempotent."""
+        """Stop progress, close the ledger, the clients this run made, and its event loop. Idempotent.
+
+        Releases the run directory's lock. `finish` and leaving a `with` block call it.
+        """
         self._progress.stop()
+        self.ledger.close()
         loop, self._loop = self._loop, None
+        if loop is not None and not loop.is_closed():
+            # After Ctrl-C the stage's workers are still pending on the loop; cancel them
+            # rather than let them run on while the clients close.
+            leftover = asyncio.all_tasks(loop)
+            for task in leftover:
+                task.cancel()
+            if leftover:
+                with contextlib.suppress(KeyboardInterrupt):  # the interrupt being handled, raised again
+                    loop.run_until_complete(asyncio.gather(*leftover, return_exceptions=True))
+                for task in leftover:
+                    if task.done() and not task.cancelled():
+                        task.exception()
+        # Inside a running loop (an `astage` caller) clients are left for `await run.aclose()`.
+        if loop is not None or not _loop_running():
+            owned, self._owned_clients = self._owned_clients, []
+            for client in owned:
+                aclose = getattr(client, "aclose", None)
+                if aclose is None:
+                    client.close()
+                elif loop is not None:
+                    loop.run_until_complete(aclose())
+                else:
+                    asyncio.run(aclose())
+        if loop is not None and not loop.is_closed():
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.close()
+        self._lock.release()
+
+    async def aclose(self) -> None:
+        """`close` for async callers (those using `astage`); call it last, after `finish`."""
         owned, self._owned_clients = self._owned_clients, []
         for client in owned:
             aclose = getattr(client, "aclose", None)
             if aclose is not None:
-                if loop is not None and not loop.is_closed():
-                    loop.run_until_complete(aclose())
-                else:
-                    asyncio.run(aclose())
-            elif hasattr(client, "close"):
+                await aclose()
+            else:
                 client.close()
-        if loop is not None and not loop.is_closed():
-            loop.run_until_complete(loop.shutdown_asyncgens())
-            loop.close()
+        self.close()
 
     def __enter__(self) -> Run:
         return self
@@ -407,6 +453,14 @@ class Run:
             self._conclude(status, None, reason)
         except Exception:  # never hide the original error behind a summary failure
             self.close()
+
+
+def _loop_running() -> bool:
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return False
+    return True
 
 
 def _check_unique(stage: str, keys: list[str]) -> None:

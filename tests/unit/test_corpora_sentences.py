@@ -18,6 +18,7 @@ from benchsmith.corpora.sentences import sentences, split_sentences
         ("It opened on Sept. 26 in Boston. Crowds came.", ["It opened on Sept. 26 in Boston.", "Crowds came."]),
         ('"Is it true?" she asked. "Yes." He nodded!', ['"Is it true?" she asked.', '"Yes."', "He nodded!"]),
         ("Use e.g. a hammer. Or not.", ["Use e.g. a hammer.", "Or not."]),
+        ("It grew in the U.S.! Robots came.", ["It grew in the U.S.!", "Robots came."]),
         ("the end. lower case continues", ["the end. lower case continues"]),
         ("the home team . It will be", ["the home team .", "It will be"]),
     ],

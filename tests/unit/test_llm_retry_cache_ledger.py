@@ -96,21 +96,21 @@ def test_cache_roundtrip_and_persistence(tmp_path: Path) -> None:
 
 def _writer(path: str, start: int) -> None:
     cache = ResponseCache(path)
-    for i in range(start, start + 50):
+    for i in range(start, start + 200):
         cache.put(f"k{i}", "m", RawResponse(text=str(i)))
 
 
 def test_cache_is_safe_for_concurrent_processes(tmp_path: Path) -> None:
-    ctx = multiprocessing.get_context("spawn")
-    procs = [ctx.Process(target=_writer, args=(str(tmp_path), n * 50)) for n in range(3)]
+    ctx = multiprocessing.get_context("fork")  # separate processes, separate sqlite connections
+    procs = [ctx.Process(target=_writer, args=(str(tmp_path), n * 200)) for n in range(3)]
     for p in procs:
         p.start()
     for p in procs:
         p.join(60)
         assert p.exitcode == 0
     cache = ResponseCache(tmp_path)
-    assert len(cache) == 150
-    assert cache.get("k120").text == "120"
+    assert len(cache) == 600
+    assert cache.get("k420").text == "420"
 
 
 def test_price_table_costs_and_unknown_models(tmp_path: Path) -> None:

@@ -232,4 +232,14 @@ async def test_astage_inside_an_event_loop(tmp_path):
     with pytest.raises(RuntimeError, match="astage"):
         run.stage("d", range(3), double, key=str)
     assert await run.astage("d", range(3), double, key=str, concurrency=3) == [0, 2, 4]
-    run.close()
+    await run.aclose()
+
+
+def test_a_run_directory_is_used_by_one_run_at_a_time(tmp_path):
+    from benchsmith.errors import BenchsmithError
+
+    first = Run(tmp_path / "run", name="t", progress=False)
+    with pytest.raises(BenchsmithError, match="another benchsmith run"):
+        Run(tmp_path / "run", name="t", progress=False)
+    first.close()
+    Run(tmp_path / "run", name="t", progress=False).close()

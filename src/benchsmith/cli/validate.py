@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 import typer
@@ -30,8 +29,6 @@ def register(app: typer.Typer) -> None:
             out.print(str(issue), markup=False)
         out.print(report.summary_line(), markup=False)
         if not report.ok:
-            # sys.exit rather than typer.Exit: with standalone_mode=False click returns
-            # typer.Exit's code instead of exiting, and cli.main drops it.
-            sys.exit(1)
+            raise typer.Exit(code=1)
 
     return None

@@ -178,9 +178,12 @@ def _pack(units: Sequence[Unit], max_tokens: int, overlap: int) -> list[tuple[in
         starts_para = i > 0 and units[i - 1][3] != para
         # A paragraph that fits in a chunk of its own should not be split across two.
         need = para_tokens[para] if starts_para and para_tokens[para] <= max_tokens else n
-        if cur and cur_n + need > max_tokens:
+        # Pieces of one word cut by characters touch (no space between); joined again they
+        # would tokenize differently, so they never share a chunk and get no overlap.
+        glued = bool(cur) and cur[-1][1] == unit[0]
+        if cur and (glued or cur_n + need > max_tokens):
             chunks.append((cur[0][0], cur[-1][1], cur_n))
-            cur = _overlap_tail(cur, min(overlap, max_tokens - need))
+            cur = [] if glued else _overlap_tail(cur, min(overlap, max_tokens - need))
             cur_n = sum(u[2] for u in cur)
         cur.append(unit)
         cur_n += n

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -182,9 +182,8 @@ def to_document(record: RawRecord) -> tuple[Document, bool]:
 
     text = f.get("text")
     if text is None:
-        present = ", ".join(sorted(k for k in record.fields.get("metadata", {}))) or "none"
-        return_hint = f"; keys present: {present}; map one with --field text=KEY"
-        raise fail(f"missing required field 'text'{return_hint}", "text")
+        present = ", ".join(sorted(record.fields.get("metadata", {}))) or "none"
+        raise fail(f"missing required field 'text' (keys present: {present}; map one with --field text=KEY)", "text")
     if not isinstance(text, str):
         raise fail(f"'text' must be a string, got {type(text).__name__}", "text")
     title = _opt_str(f.get("title"), "title", fail) or ""
@@ -222,7 +221,7 @@ def to_document(record: RawRecord) -> tuple[Document, bool]:
     return doc, derived
 
 
-def _opt_str(value: Any, name: str, fail) -> str | None:
+def _opt_str(value: Any, name: str, fail: Callable[[str, str], InputError]) -> str | None:
     if value is None:
         return None
     if isinstance(value, str):
@@ -231,6 +230,3 @@ def _opt_str(value: Any, name: str, fail) -> str | None:
         return str(value)
     raise fail(f"{name!r} must be a string, got {type(value).__name__}", name)
 
-
-def iter_sources(paths: Iterable[str | Path]) -> list[Path]:
-    return [Path(p) for p in paths]

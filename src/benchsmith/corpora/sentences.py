@@ -51,8 +51,8 @@ _NEXT_WORD = re.compile(r"\s+[\"'“‘(\[]*([^\s\"'“‘(\[]+)")
 
 def _is_boundary(text: str, line_start: int, punct_start: int, punct_end: int) -> bool:
     punct = text[punct_start:punct_end]
-    if not punct.startswith("."):
-        return True  # ! and ? always end a sentence
+    if "!" in punct or "?" in punct:
+        return True  # ! and ? always end a sentence, even right after "U.S."
     if punct.startswith(".."):
         return True  # an ellipsis followed by a capital starts a new sentence
     # The word right before the period ("Dr", "U.S", "J").

@@ -4,8 +4,8 @@ Each line is ``{"key": ..., "outputs": [...], "rejected": [...]}``. A line is
 written with a single `write` and flushed at once, so a process killed at any
 moment leaves either the whole line or (at worst, mid-write) a torn last line,
 which `load` cuts off before new lines are appended. Lines survive the death of
-the process as soon as `write` returns; `sync` adds an fsync (against OS crashes),
-done periodically and when the stage ends.
+the process as soon as `write` returns; fsync (against OS crashes) runs
+periodically and when the stage ends.
 """
 
 from __future__ import annotations
@@ -59,13 +59,47 @@ def read_appended_jsonl(path: str | Path) -> list[tuple[int, Any]]:
     return values
 
 
+class LineAppender:
+    """Appends JSON lines, each with one `write` call (whole or torn, never interleaved).
+
+    A line is safe from the death of the process once `write` returns; fsync (against
+    OS crashes) runs at most every FSYNC_INTERVAL_S and on close.
+    """
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self._fd: int | None = None
+        self._last_sync = 0.0
+
+    def write_line(self, value: Any) -> None:
+        data = (json.dumps(value, ensure_ascii=False) + "\n").encode("utf-8")
+        if self._fd is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+        view = memoryview(data)
+        while view:
+            view = view[os.write(self._fd, view):]
+        if time.monotonic() - self._last_sync >= FSYNC_INTERVAL_S:
+            self.sync()
+
+    def sync(self) -> None:
+        if self._fd is not None:
+            os.fsync(self._fd)
+            self._last_sync = time.monotonic()
+
+    def close(self) -> None:
+        if self._fd is not None:
+            self.sync()
+            os.close(self._fd)
+            self._fd = None
+
+
 class StageCheckpoint:
     """The checkpoint file of one stage: read what is done, append what finishes."""
 
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
-        self._fd: int | None = None
-        self._last_sync = 0.0
+        self._file = LineAppender(self.path)
 
     def load(self) -> dict[str, dict[str, Any]]:
         """Finished entries by key (first line wins); a torn last line is removed from the file.
@@ -86,26 +120,7 @@ class StageCheckpoint:
 
     def append(self, key: str, outputs: list[Any], rejected: list[Any]) -> None:
         """Append one finished input as a single line."""
-        line = json.dumps({"key": key, "outputs": outputs, "rejected": rejected}, ensure_ascii=False) + "\n"
-        data = line.encode("utf-8")
-        if self._fd is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
-        view = memoryview(data)
-        while view:
-            written = os.write(self._fd, view)
-            view = view[written:]
-        now = time.monotonic()
-        if now - self._last_sync >= FSYNC_INTERVAL_S:
-            self.sync()
-
-    def sync(self) -> None:
-        if self._fd is not None:
-            os.fsync(self._fd)
-            self._last_sync = time.monotonic()
+        self._file.write_line({"key": key, "outputs": outputs, "rejected": rejected})
 
     def close(self) -> None:
-        if self._fd is not None:
-            self.sync()
-            os.close(self._fd)
-            self._fd = None
+        self._file.close()

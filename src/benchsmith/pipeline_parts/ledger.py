@@ -16,8 +16,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from benchsmith.errors import InputError
-from benchsmith.fileio import append_jsonl
-from benchsmith.pipeline_parts.checkpoint import read_appended_jsonl
+from benchsmith.pipeline_parts.checkpoint import LineAppender, read_appended_jsonl
 from benchsmith.types import Rejected
 
 
@@ -29,6 +28,7 @@ def fingerprint(record: Rejected) -> str:
 class RejectedLedger:
     def __init__(self, path: str | Path) -> None:
         self.path = Path(path)
+        self._file = LineAppender(self.path)
         self._seen: set[str] = set()
         self.by_reason: Counter[str] = Counter()
         self.by_step: Counter[str] = Counter()
@@ -51,9 +51,12 @@ class RejectedLedger:
     def add(self, records: list[Rejected]) -> int:
         """Append the records not already in the ledger; returns how many were new."""
         new = [r for r in records if self._count(r)]
-        if new:
-            append_jsonl(self.path, new)
+        for record in new:
+            self._file.write_line(record.model_dump(mode="json"))
         return len(new)
+
+    def close(self) -> None:
+        self._file.close()
 
     def __len__(self) -> int:
         return len(self._seen)

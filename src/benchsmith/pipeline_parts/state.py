@@ -20,6 +20,7 @@ RUN_FILE = "run.json"
 STAGES_DIR = "stages"
 REJECTED_FILE = "rejected.jsonl"
 SUMMARY_FILE = "summary.json"
+LOCK_FILE = ".lock"
 
 
 class RunConfigMismatch(BenchsmithError):
@@ -94,3 +95,27 @@ class RunState:
 
     def save(self) -> None:
         write_json_atomic(self.path, self.data)
+
+
+class RunLock:
+    """An exclusive lock on a run directory, so two processes never append to the same checkpoints.
+
+    The OS drops the lock when the process dies (even by SIGKILL), so a killed run never
+    leaves a stale lock behind.
+    """
+
+    def __init__(self, run_dir: Path) -> None:
+        import fcntl
+
+        self._fh = (run_dir / LOCK_FILE).open("a")
+        try:
+            fcntl.flock(self._fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            self._fh.close()
+            raise BenchsmithError(
+                f"another benchsmith run is using {run_dir}; wait for it or use another directory"
+            ) from None
+
+    def release(self) -> None:
+        if not self._fh.closed:
+            self._fh.close()  # closing the file releases the lock

@@ -74,7 +74,8 @@ def get_retriever(spec: str, **options: Any) -> Retriever:
     """Build a retriever from a spec string.
 
     Args:
-        spec: `bm25`, `dense[:MODEL]`, `hybrid`, `elasticsearch[:URL]` or `run:PATH`.
+        spec: `bm25`, `dense[:MODEL]`, `hybrid[:SPEC,SPEC...]` (default bm25,dense),
+            `elasticsearch[:URL]`, `run:PATH` or `multistep[:BASE]` (needs llm=).
         **options: passed to the retriever's constructor (k1, b, batch_size, cache_dir, ...).
 
     Raises:

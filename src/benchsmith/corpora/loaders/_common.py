@@ -164,6 +164,9 @@ class RecordLoader:
                 fields[f] = value
                 origins[f] = key
                 break
+            else:
+                if keys:
+                    origins.setdefault(f, keys[0])  # so "missing field" errors name the expected key
         for key, value in record.items():
             if key not in used and key not in IGNORED_KEYS and key not in self.drop_keys:
                 metadata.setdefault(key, value)

@@ -67,4 +67,18 @@ def load_benchmark(path: str | Path, *, format: str = "auto", corpus: str | Path
         raise InputError(str(exc.args[0]), path=p) from None
     if not p.exists():
         raise InputError("benchmark path does not exist", path=p)
+    _check_options(fmt, options, p)
     return fmt.load(p, corpus=Path(corpus) if corpus is not None else None, **options)
+
+
+def _check_options(fmt: BenchmarkFormat, options: dict[str, Any], path: Path) -> None:
+    """Unknown importer options are the user's mistake: say so instead of raising TypeError."""
+    import inspect
+
+    params = inspect.signature(fmt.load).parameters
+    if any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values()):
+        return
+    unknown = sorted(set(options) - set(params))
+    if unknown:
+        accepted = sorted(n for n, p in params.items() if p.kind is inspect.Parameter.KEYWORD_ONLY and n != "corpus")
+        raise InputError(f"format {fmt.name!r} does not take option(s) {', '.join(unknown)}; it accepts: {', '.join(accepted) or 'none'}", path=path)

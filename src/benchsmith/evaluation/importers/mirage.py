@@ -102,13 +102,13 @@ def detect(path: Path) -> bool:
     return path.suffix == ".json" and '"query_id"' in head and ('"doc_name"' in head or '"num_doc_labels"' in head)
 
 
-def load_path(path: Path, *, corpus: Path | None = None, **options: Any) -> EvalBenchmark:
+def load_path(path: Path, *, corpus: Path | None = None, name: str | None = None) -> EvalBenchmark:
     """dataset.json, or a folder holding dataset.json and doc_pool.json."""
     if path.is_dir():
         if corpus is None and (path / "doc_pool.json").is_file():
             corpus = path / "doc_pool.json"
         path = path / "dataset.json"
-    return load(path, corpus=corpus, **options)
+    return load(path, corpus=corpus, name=name)
 
 
 FORMATS.register("mirage")(BenchmarkFormat("mirage", load_path, detect, "MIRAGE dataset.json (+ doc_pool.json)"))

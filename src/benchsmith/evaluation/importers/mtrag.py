@@ -126,7 +126,7 @@ def load_conversations(path: Path, *, corpus: Path | None = None, name: str | No
         queries += q
         chunks += c
         id_map.update(m)
-    return _finish(name or path.stem, queries, chunks, corpus, id_map, {"kind": "conversations"})
+    return _finish(name or path.stem, queries, chunks, corpus, id_map, {"kind": "conversations", "path": str(path)})
 
 
 # --- BEIR retrieval tasks -----------------------------------------------------------
@@ -185,7 +185,7 @@ def load_retrieval_tasks(path: Path, *, corpus: Path | None = None, qrels: str |
                 fields={"turn": turn_no, "turn_position": None if turn_no is None else ("first" if turn_no == 1 else "later"), "conversation_id": conv_id},
             )
         )
-    meta = {"kind": "retrieval_tasks", "qrels": str(qrels_path) if qrels_path else None}
+    meta = {"kind": "retrieval_tasks", "path": str(path), "qrels": str(qrels_path) if qrels_path else None}
     return _finish(name or path.stem, queries, [], corpus, id_map, meta)
 
 
@@ -232,7 +232,7 @@ def load_generation_tasks(path: Path, *, corpus: Path | None = None, name: str |
         preds = rec.get("predictions") or []
         if preds and isinstance(preds[0], dict) and "text" in preds[0]:
             predictions[qid] = {"answer": preds[0]["text"], "contexts": [str(c["document_id"]) for c in contexts]}
-    meta: dict[str, Any] = {"kind": "generation_tasks"}
+    meta: dict[str, Any] = {"kind": "generation_tasks", "path": str(path)}
     if predictions:
         meta["predictions"] = predictions
     return _finish(name or path.stem, queries, chunks, corpus, id_map, meta)
@@ -284,15 +284,20 @@ def _is_conversation(path: Path) -> bool:
     return head.lstrip().startswith("{") and '"messages"' in head and '"speaker"' in head
 
 
-def load_path(path: Path, *, corpus: Path | None = None, **options: Any) -> EvalBenchmark:
-    """Dispatch on what the path holds: conversations, retrieval tasks or generation tasks."""
-    kind = options.pop("kind", None) or _kind(path)
+def load_path(path: Path, *, corpus: Path | None = None, kind: str | None = None, qrels: str | Path | None = None, name: str | None = None) -> EvalBenchmark:
+    """Dispatch on what the path holds: conversations, retrieval tasks or generation tasks.
+
+    Args:
+        kind: "conversations", "retrieval" or "generation" (default: sniffed).
+        qrels: qrels TSV for retrieval tasks (default: the one *qrels*.tsv beside the tasks).
+    """
+    kind = kind or _kind(path)
     if kind == "conversations":
-        return load_conversations(path, corpus=corpus, **options)
+        return load_conversations(path, corpus=corpus, name=name)
     if kind == "retrieval":
-        return load_retrieval_tasks(path, corpus=corpus, **options)
+        return load_retrieval_tasks(path, corpus=corpus, qrels=qrels, name=name)
     if kind == "generation":
-        return load_generation_tasks(path, corpus=corpus, **options)
+        return load_generation_tasks(path, corpus=corpus, name=name)
     raise InputError("not an mtRAG file: expected conversation JSON, task JSONL with _id/text, or generation JSONL with task_id/input", path=path)
 
 

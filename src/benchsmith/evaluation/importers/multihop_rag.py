@@ -150,13 +150,13 @@ def detect(path: Path) -> bool:
     return path.suffix == ".json" and head.lstrip().startswith("[") and '"evidence_list"' in head and '"question_type"' in head
 
 
-def load_path(path: Path, *, corpus: Path | None = None, **options: Any) -> EvalBenchmark:
+def load_path(path: Path, *, corpus: Path | None = None, level: str | None = None, name: str | None = None) -> EvalBenchmark:
     """A MultiHopRAG.json file, or a folder holding it (and corpus.json, used when present)."""
     if path.is_dir():
         if corpus is None and (path / "corpus.json").is_file():
             corpus = path / "corpus.json"
         path = path / "MultiHopRAG.json"
-    return load(path, corpus=corpus, **options)
+    return load(path, corpus=corpus, level=level, name=name)
 
 
 FORMATS.register("multihop-rag")(BenchmarkFormat("multihop-rag", load_path, detect, "MultiHopRAG.json (+ corpus.json)"))

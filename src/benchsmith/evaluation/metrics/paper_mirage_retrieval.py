@@ -43,14 +43,10 @@ def mirage_gold_counts(doc_pool: Iterable[Mapping[str, Any]]) -> dict[str, int]:
     return counts
 
 
-def mirage_retrieval_query(
-    query_id: str,
-    top_chunks: Sequence[Mapping[str, Any]],
-    n_gold: int,
-    k_values: Sequence[int] = MIRAGE_K_VALUES,
+def mirage_scores_from_relevances(
+    relevances: Sequence[int], n_gold: int, k_values: Sequence[int] = MIRAGE_K_VALUES
 ) -> dict[int, dict[str, float]]:
-    """P/R/F1/NDCG at each k for one query's retrieved chunks (best first)."""
-    relevances = [1 if c.get("mapped_id") == query_id and c.get("support") == 1 else 0 for c in top_chunks]
+    """P/R/F1/NDCG at each k from the 0/1 relevance of the retrieved list (best first)."""
     out: dict[int, dict[str, float]] = {}
     for k in k_values:
         hits = sum(relevances[:k])
@@ -59,6 +55,17 @@ def mirage_retrieval_query(
         f1 = 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
         out[k] = {"F1": f1, "NDCG": mirage_ndcg(relevances, k), "precision": precision, "recall": recall}
     return out
+
+
+def mirage_retrieval_query(
+    query_id: str,
+    top_chunks: Sequence[Mapping[str, Any]],
+    n_gold: int,
+    k_values: Sequence[int] = MIRAGE_K_VALUES,
+) -> dict[int, dict[str, float]]:
+    """P/R/F1/NDCG at each k for one query's retrieved pool chunks (best first)."""
+    relevances = [1 if c.get("mapped_id") == query_id and c.get("support") == 1 else 0 for c in top_chunks]
+    return mirage_scores_from_relevances(relevances, n_gold, k_values)
 
 
 @dataclass

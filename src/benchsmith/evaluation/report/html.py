@@ -10,7 +10,7 @@ import jinja2
 from benchsmith.evaluation.report.plots import breakdown_bar_chart, score_histogram
 from benchsmith.evaluation.report.tables import aggregate_table, all_metrics, breakdown_tables, counts_table, extra_tables
 
-_MAX_HISTOGRAMS = 24
+_MAX_HISTOGRAMS = 6  # plots are for the headline metrics; the tables hold them all
 
 _TEMPLATE = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined).from_string(
     """<!DOCTYPE html>

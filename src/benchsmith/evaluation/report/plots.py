@@ -14,12 +14,14 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 
 _MAX_GROUPS = 30  # more groups than this make an unreadable bar chart
+_MAX_BARS = 6  # metrics per group in a breakdown chart
 
 
 def _to_svg(fig) -> str:
     buf = io.StringIO()
     with plt.rc_context({"svg.fonttype": "none", "svg.hashsalt": "benchsmith"}):
-        fig.savefig(buf, format="svg", bbox_inches="tight")
+        fig.tight_layout()
+        fig.savefig(buf, format="svg")
     plt.close(fig)
     text = buf.getvalue()
     start = text.find("<svg")
@@ -38,6 +40,7 @@ def breakdown_bar_chart(title: str, groups: Mapping[str, Mapping[str, Mapping[st
         for m in groups[g]:
             if m not in metrics:
                 metrics.append(m)
+    metrics = metrics[:_MAX_BARS]
     if not names or not metrics:
         return None
     width = 0.8 / len(metrics)
@@ -53,7 +56,7 @@ def breakdown_bar_chart(title: str, groups: Mapping[str, Mapping[str, Mapping[st
     ax.set_title(title, fontsize=10)
     ax.set_ylabel("score (95% CI)")
     if len(metrics) > 1:
-        ax.legend(fontsize=7, ncols=min(4, len(metrics)), loc="upper left", bbox_to_anchor=(1.0, 1.0))
+        ax.legend(fontsize=6, ncols=min(4, len(metrics)), loc="best", framealpha=0.7)
     ax.grid(axis="y", alpha=0.3)
     return _to_svg(fig)
 

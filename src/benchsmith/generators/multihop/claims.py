@@ -22,7 +22,8 @@ STEP = "multihop.claims"
 
 _SUBJECT_PRONOUN = re.compile(r"^(He|She|It|They)\b")
 _POSSESSIVE_PRONOUN = re.compile(r"^(His|Her|Its|Their)\b")
-_DEMONSTRATIVE = re.compile(r"^(This|That|These|Those|The (?:company|firm|club|team|city|group|agency|report|study))\b")
+_DEMONSTRATIVE = re.compile(r"^(This|That|These|Those|The (?:city|agency|report|study|project|plan|deal))\b")
+_ORG_NOUN = re.compile(r"^The (company|firm|club|team|group|startup|lab|laboratory)\b")
 _MAIN_LABELS = ("PERSON", "ORG", "ENTITY", "GPE", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART")
 
 
@@ -69,6 +70,11 @@ def resolve_subject(sentence: str, main: Entity | None) -> tuple[str, str | None
     if m:
         if main is None:
             return sentence, None, "unresolved_pronoun"
+        return main.text + sentence[m.end() :], main.text, None
+    m = _ORG_NOUN.match(sentence)
+    if m:
+        if main is None or main.label not in ("ORG", "ENTITY"):
+            return sentence, None, "dangling_reference"
         return main.text + sentence[m.end() :], main.text, None
     if _DEMONSTRATIVE.match(sentence):
         return sentence, None, "dangling_reference"

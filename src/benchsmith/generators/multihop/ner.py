@@ -1,9 +1,10 @@
 """Entities, topics and quantities of fact sentences: spaCy when installed, rules otherwise.
 
-spaCy runs once over all sentences with `nlp.pipe`, with the parser and
-lemmatizer disabled: NER gives entities, the tagger gives the part-of-speech
-tags from which topic noun phrases are read (the parser would double the cost
-for the same noun chunks).
+spaCy runs once over all sentences with `nlp.pipe`, with everything but
+tok2vec and ner disabled: on a 2-core machine the tagger and parser would add
+60-80% to the dominant cost of the generator. Topics are read as the longest
+run of lower-case content words (a rule-based noun phrase); pass
+`topics="tagger"` to read noun phrases from spaCy part-of-speech tags instead.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from benchsmith.generators.multihop.text import STOPWORDS, normalize_entity
 
 # Labels that can be a bridge entity (numbers and dates cannot).
 BRIDGE_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "ENTITY"})
-_SKIP_PIPES = ("parser", "lemmatizer", "senter")
+_SKIP_PIPES = ("tagger", "attribute_ruler", "parser", "lemmatizer", "senter")
 
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 _RULE_ENTITY = re.compile(r"\b[A-Z][a-zA-Z’'\-]*(?:\s+(?:of|the|de|van|von|and|&)?\s*[A-Z][a-zA-Z’'\-]*)*")
@@ -110,13 +111,14 @@ def _spacy_topic(doc, entity_tokens: set[int]) -> str:
     return best
 
 
-def analyze_sentences(sentences: Sequence[str], *, nlp=None, batch_size: int = 256) -> list[SentenceAnalysis]:
+def analyze_sentences(sentences: Sequence[str], *, nlp=None, batch_size: int = 256, topics: str = "rules") -> list[SentenceAnalysis]:
     """Entities, a topic phrase and quantities for each sentence.
 
     Args:
         sentences: fact sentences.
         nlp: a loaded spaCy pipeline (e.g. `benchsmith.embedded.load_spacy()`), or None for rules.
         batch_size: spaCy `nlp.pipe` batch size.
+        topics: "rules" (lower-case content-word runs) or "tagger" (spaCy POS noun phrases; slower).
     """
     if nlp is None:
         out = []
@@ -124,7 +126,8 @@ def analyze_sentences(sentences: Sequence[str], *, nlp=None, batch_size: int = 2
             ents = _rule_entities(s)
             out.append(SentenceAnalysis(ents, _rule_topic(s, ents), extract_quantities(s)))
         return out
-    disable = [p for p in _SKIP_PIPES if p in nlp.pipe_names]
+    skip = [p for p in _SKIP_PIPES if not (topics == "tagger" and p in ("tagger", "attribute_ruler"))]
+    disable = [p for p in skip if p in nlp.pipe_names]
     out = []
     for s, doc in zip(sentences, nlp.pipe(sentences, batch_size=batch_size, disable=disable), strict=True):
         ents = []
@@ -134,6 +137,6 @@ def analyze_sentences(sentences: Sequence[str], *, nlp=None, batch_size: int = 2
             norm = normalize_entity(e.text)
             if norm:
                 ents.append(Entity(e.text, e.label_, norm, e.start_char))
-        topic = _spacy_topic(doc, ent_tokens) if "tagger" in nlp.pipe_names else _rule_topic(s, ents)
+        topic = _spacy_topic(doc, ent_tokens) if topics == "tagger" and "tagger" in nlp.pipe_names else _rule_topic(s, ents)
         out.append(SentenceAnalysis(tuple(ents), topic, extract_quantities(s)))
     return out

@@ -22,6 +22,7 @@ import httpx
 from benchsmith.errors import BenchsmithError
 from benchsmith.llm.address import ModelAddress
 from benchsmith.llm.backends import BACKENDS
+from benchsmith.llm.http_pool import CONNECTIONS_PER_SHARD, ShardedAsyncClient, default_ssl_context
 from benchsmith.llm.base import GenerationConfig, Message, PermanentError, RawResponse, TransientError, Usage
 from benchsmith.llm.structured import schema_name
 
@@ -45,15 +46,6 @@ def parse_retry_after(value: str | None, *, now: float | None = None) -> float |
     if when is None:
         return None
     return max(0.0, when.timestamp() - (time.time() if now is None else now))
-
-
-def _default_ssl_context() -> ssl.SSLContext:
-    try:
-        import certifi
-
-        return ssl.create_default_context(cafile=certifi.where())
-    except ImportError:
-        return ssl.create_default_context()
 
 
 def _error_message(response: httpx.Response) -> str:
@@ -86,6 +78,7 @@ class OpenAIBackend:
         strict_schema: bool = False,
         native_schema: bool = True,
         connect_timeout_s: float = 10.0,
+        connections_per_shard: int = CONNECTIONS_PER_SHARD,
     ) -> None:
         self.model = address.model
         self.model_id = address.spec
@@ -113,23 +106,23 @@ class OpenAIBackend:
         self._headers = {"Content-Type": "application/json", **(headers or {})}
         if self.api_key:
             self._headers["Authorization"] = f"Bearer {self.api_key}"
-        self._clients: dict[asyncio.AbstractEventLoop, httpx.AsyncClient] = {}
+        self.connections_per_shard = connections_per_shard
+        self._clients: dict[asyncio.AbstractEventLoop, ShardedAsyncClient] = {}
         self._ssl_context: ssl.SSLContext | None = None
 
-    def _client(self) -> httpx.AsyncClient:
+    def _client(self) -> ShardedAsyncClient:
         # httpx connections belong to the loop that opened them; sync wrappers
-        # run a fresh loop per call, so keep one client per live loop.
+        # run a fresh loop per call, so keep one pool per live loop.
         loop = asyncio.get_running_loop()
         client = self._clients.get(loop)
         if client is None:
             for old in [lp for lp in self._clients if lp.is_closed()]:
                 del self._clients[old]
-            limits = httpx.Limits(max_connections=self.pool_size, max_keepalive_connections=self.pool_size)
             if self._ssl_context is None:
-                # Building an SSL context costs tens of ms; share one across the per-loop clients.
-                self._ssl_context = _default_ssl_context()
-            client = httpx.AsyncClient(base_url=self.base_url, timeout=self.timeout, limits=limits,
-                                       headers=self._headers, verify=self._ssl_context)
+                self._ssl_context = default_ssl_context()
+            client = ShardedAsyncClient(max_connections=self.pool_size, per_shard=self.connections_per_shard,
+                                        base_url=self.base_url, timeout=self.timeout, headers=self._headers,
+                                        verify=self._ssl_context)
             self._clients[loop] = client
         return client
 

@@ -43,7 +43,7 @@ def clause(claim_text: str) -> str:
 
 def mask(text: str, phrase: str, replacement: str) -> str:
     """Replace every whole-word occurrence of `phrase` (and its possessive) with `replacement`."""
-    pattern = re.compile(r"(?<!\w)" + re.escape(phrase) + r"(['’]s)?(?!\w)", re.IGNORECASE)
+    pattern = re.compile(r"(?:\b[Tt]he\s+)?(?<!\w)" + re.escape(phrase) + r"(['’]s)?(?!\w)", re.IGNORECASE)
     return pattern.sub(lambda m: replacement + ("'s" if m.group(1) else ""), text)
 
 

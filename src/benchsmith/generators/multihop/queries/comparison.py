@@ -53,6 +53,8 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
 def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
     claims = cs.claims
     bridge = cs.group.surface
+    if cs.group.kind != "entity":
+        return "topic_bridge_not_comparable"
     # Candidate terms: other entities and the topic of the first claim (not the bridge itself).
     terms = [e.text for e in claims[0].entities if e.norm != cs.group.key and len(e.text) > 2]
     if claims[0].topic and not contains_phrase(claims[0].topic, bridge):
@@ -68,7 +70,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
     present = [contains_phrase(c.text, term) for c in claims]
     refs = [report_ref(documents[c.fact.doc_id]) for c in claims]
     both = "both" if len(refs) == 2 else "all"
-    query = f"Do {join_and(refs)} {both} mention {term} in what they report about {bridge}?"
+    query = f"Do {join_and(refs)} {both} mention {term} when they report on {bridge}?"
     return Draft(
         query=query, answer="Yes" if all(present) else "No", question_type="comparison_query", claims=claims,
         bridge_entity=bridge if cs.group.kind == "entity" else None,

@@ -7,13 +7,13 @@ import random
 from benchsmith.types import Document
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
-from benchsmith.generators.multihop.queries._phrasing import clause, join_and, mask, report_ref, type_noun
+from benchsmith.generators.multihop.queries._phrasing import clause, mask, report_ref, type_noun
 from benchsmith.generators.multihop.text import contains_phrase
 
 TEMPLATES = (
     "Which {noun} do these reports have in common: {parts}?",
-    "Which {noun} is {described} in {refs}, where {parts}?",
-    "Across {refs}, which {noun} is meant when {parts}?",
+    "Which {noun} is meant in all of the following: {parts}?",
+    "Name the one {noun} that links these reports: {parts}?",
 )
 
 
@@ -39,12 +39,7 @@ def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Ra
         refs.append(ref)
         parts.append(f"{ref} says that {clause(text)}")
     i = rng.randrange(len(TEMPLATES))
-    query = TEMPLATES[i].format(noun=noun, parts="; ".join(parts), refs=join_and(refs), described="described")
-    if i == 1:
-        query = TEMPLATES[i].format(
-            noun=noun, described="described", refs=join_and(refs),
-            parts="; ".join(f"{r[0].lower()}{r[1:]}" for r in parts),
-        )
+    query = TEMPLATES[i].format(noun=noun, parts="; ".join(parts))
     if any(contains_phrase(query, s) for s in surfaces):
         return "answer_leak"
     return Draft(

@@ -36,8 +36,11 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
         computation = {"op": "before_after", "published_at": stamps}
         template = "temporal.before_after"
     else:
-        parts = [f"{_src(d)} reported that {clause(c.text)}" for d, c in zip(docs, claims, strict=True)]
-        query = "Did " + ", before ".join(parts) + "?" if len(parts) == 2 else "Did " + parts[0] + ", and then " + ", and after that ".join(parts[1:]) + ", in that order?"
+        parts = [f"{_src(d)} report that {clause(c.text)}" for d, c in zip(docs, claims, strict=True)]
+        if len(parts) == 2:
+            query = f"Did {parts[0]} before {parts[1].replace(' report that ', ' reported that ', 1)}?"
+        else:
+            query = "Did " + ", then ".join(parts[:-1]) + ", and then " + parts[-1] + ", in that order?"
         ordered = all(dates[i] < dates[i + 1] for i in range(len(dates) - 1))
         answer = "Yes" if ordered else "No"
         computation = {"op": "in_order", "published_at": stamps}

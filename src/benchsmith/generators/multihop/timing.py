@@ -1,0 +1,24 @@
+"""Seconds spent per step, for the run summary and the benchmark's time shares."""
+
+from __future__ import annotations
+
+import time
+from contextlib import contextmanager
+from collections.abc import Iterator
+
+
+class StepTimer:
+    def __init__(self) -> None:
+        self.seconds: dict[str, float] = {}
+
+    @contextmanager
+    def step(self, name: str) -> Iterator[None]:
+        t0 = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.seconds[name] = self.seconds.get(name, 0.0) + time.perf_counter() - t0
+
+    def shares(self) -> dict[str, float]:
+        total = sum(self.seconds.values()) or 1.0
+        return {k: v / total for k, v in self.seconds.items()}

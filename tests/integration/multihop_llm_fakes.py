@@ -1,0 +1,73 @@
+"""A fake model for the multihop llm strategy: plausible JSON per step, plus malformed and off-schema replies.
+
+Used both as a scripted-backend responder (messages) and as a StubServer
+responder (OpenAI request bodies). Deterministic: the same prompt always gets
+the same reply, so repair re-asks of a bad reply stay bad and end in the ledger.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+
+_DATA = re.compile(r"<<<DATA\s?(.*?)\s?DATA>>>", re.S)
+_NAME = re.compile(r"\b[A-Z][a-z]+(?:\s+[A-Z][a-z]+)+")
+
+
+def _bucket(prompt: str) -> int:
+    return int(hashlib.sha256(prompt.encode()).hexdigest()[:8], 16) % 100
+
+
+def reply_for(prompt: str) -> str:
+    """The reply text for one user prompt."""
+    b = _bucket(prompt)
+    if "You pick evidence sentences" in prompt:
+        lines = re.findall(r"^\[(\d+)\] (.*)$", prompt, re.M)
+        keep = [int(i) for i, s in lines if re.search(r"\d|\s[A-Z]", s)][:10]
+        if b < 5:
+            return "Sure! The facts are sentences 1 and 2."  # malformed: no JSON at all
+        return json.dumps({"fact_sentences": keep + ([999] if b < 10 else [])})
+    if "A claim is a statement" in prompt:
+        evidence = _DATA.findall(prompt)[-1].strip()
+        names = _NAME.findall(evidence)
+        if b < 6:
+            return json.dumps({"claim": evidence, "target": names[0] if names else "", "topic": "x", "confidence": 0.9})  # off-schema
+        if not names:
+            return json.dumps({"claim": "", "target": "", "topic": ""})
+        words = [w for w in re.findall(r"[a-z]{5,}", evidence)]
+        return json.dumps({"claim": evidence, "target": names[0], "topic": words[0] if words else names[0]})
+    if "You review one item" in prompt:
+        ok = b >= 8
+        return json.dumps({"uses_all_evidence": True, "answerable_from_evidence": ok, "single_answer": True,
+                           "matches_type": True, "reason": "checked" if ok else "the evidence does not settle it"})
+    if "Suppose you had read at least two articles about" in prompt:
+        entity = re.search(r"articles about (.+?): one from", prompt).group(1)
+        srcs = re.findall(r"from (The [A-Z]\w+ \w+)", prompt)
+        return json.dumps({"query": f"Which company did {entity} work with, according to {' and '.join(srcs[:2])}?"})
+    if '"query"' in prompt:
+        if b < 4:
+            return '{"query": "Which one?"'  # truncated JSON
+        claims = [c.strip() for c in _DATA.findall(prompt)]
+        answer = re.search(r'answer to the question\.|must be exactly "([^"]+)"', prompt)
+        linked = re.search(r'linked by the \w+ "([^"]+)"', prompt)
+        hidden = linked.group(1) if linked else None
+        parts = []
+        for c in claims:
+            for w in (hidden or "").split():
+                c = re.sub(rf"\b{re.escape(w)}\b", "it", c)
+            parts.append(c.rstrip("."))
+        lead = "Which entity is described in all of these reports" if hidden else "Is it true across these reports"
+        _ = answer
+        return json.dumps({"query": f"{lead}: {'; '.join(parts)}?"})
+    return json.dumps({"error": "unknown prompt"})
+
+
+def scripted_responder(messages) -> str:
+    user = [m.content for m in messages if m.role == "user"]
+    return reply_for(user[-1] if user else "")
+
+
+def stub_responder(request: dict) -> str:
+    user = [m["content"] for m in request["messages"] if m["role"] == "user"]
+    return reply_for(user[0] if user else "")

@@ -1,0 +1,58 @@
+"""The corpus folder: round trip, content hashes of the written bytes, atomic replacement, located errors."""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from benchsmith.corpora.chunking import chunk_documents
+from benchsmith.corpora.store import load_corpus_dir, write_corpus_dir
+from benchsmith.errors import InputError
+from benchsmith.types import Document
+
+DOCS = [
+    Document(doc_id="a", title="A", text="Alpha one. Alpha two.", source="Ledger", published_at=datetime(2024, 1, 2, tzinfo=UTC),
+             links=["b"], metadata={"k": [1, 2]}),
+    Document(doc_id="b", title="B", text="Beta — ünïcode\u2028line.", metadata={}),
+]
+
+
+def test_round_trip_and_hashes(tmp_path: Path) -> None:
+    chunks = chunk_documents(DOCS)
+    manifest = write_corpus_dir(tmp_path / "c", DOCS, chunks, {"note": "x"})
+    corpus = load_corpus_dir(tmp_path / "c")
+    assert corpus.documents == DOCS and corpus.chunks == chunks
+    assert corpus.manifest == manifest and manifest["note"] == "x"
+    assert manifest["content_sha256"] == hashlib.sha256((tmp_path / "c" / "documents.jsonl").read_bytes()).hexdigest()
+    assert manifest["chunks_sha256"] == hashlib.sha256((tmp_path / "c" / "chunks.jsonl").read_bytes()).hexdigest()
+    assert corpus.chunks_by_doc["a"][0].chunk_id == "a#0"
+
+
+def test_failed_write_keeps_previous_folder(tmp_path: Path) -> None:
+    out = tmp_path / "c"
+    write_corpus_dir(out, DOCS, [], {})
+    before = {p.name: p.read_bytes() for p in out.iterdir()}
+
+    def exploding():
+        yield DOCS[0]
+        raise RuntimeError("disk full")
+
+    with pytest.raises(RuntimeError):
+        write_corpus_dir(out, exploding(), [], {})
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == before
+    assert [p.name for p in tmp_path.iterdir()] == ["c"]
+
+
+def test_bad_line_is_located(tmp_path: Path) -> None:
+    out = tmp_path / "c"
+    write_corpus_dir(out, DOCS, [], {})
+    with (out / "documents.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write('{"doc_id": "z"}\n')
+    with pytest.raises(InputError) as exc:
+        load_corpus_dir(out)
+    assert (exc.value.line, exc.value.json_path) == (3, "$.text")
+    with pytest.raises(InputError, match="not an ingested corpus"):
+        load_corpus_dir(tmp_path / "missing")
