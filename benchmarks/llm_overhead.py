@@ -83,7 +83,7 @@ async def main() -> None:
     parser.add_argument("--requests", "-n", type=int, default=512)
     parser.add_argument("--delay", type=float, default=0.05, help="server reply delay in seconds")
     parser.add_argument("--concurrency", "-c", type=int, nargs="+", default=[1, 16, 64])
-    parser.add_argument("--rounds", type=int, default=2, help="alternating rounds; the best of each is kept")
+    parser.add_argument("--rounds", type=int, default=3, help="alternating rounds; the best of each is kept")
     args = parser.parse_args()
     proc, base_url = start_server(args.delay)
     try:

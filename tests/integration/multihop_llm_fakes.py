@@ -37,6 +37,8 @@ def reply_for(prompt: str) -> str:
             return json.dumps({"claim": "", "target": "", "topic": ""})
         words = [w for w in re.findall(r"[a-z]{5,}", evidence)]
         return json.dumps({"claim": evidence, "target": names[0], "topic": words[0] if words else names[0]})
+    if "You check whether a rewritten claim" in prompt:
+        return json.dumps({"consistent": b >= 5, "reason": "matches" if b >= 5 else "adds a fact"})
     if "You review one item" in prompt:
         ok = b >= 8
         return json.dumps({"uses_all_evidence": True, "answerable_from_evidence": ok, "single_answer": True,
@@ -49,7 +51,6 @@ def reply_for(prompt: str) -> str:
         if b < 4:
             return '{"query": "Which one?"'  # truncated JSON
         claims = [c.strip() for c in _DATA.findall(prompt)]
-        answer = re.search(r'answer to the question\.|must be exactly "([^"]+)"', prompt)
         linked = re.search(r'linked by the \w+ "([^"]+)"', prompt)
         hidden = linked.group(1) if linked else None
         parts = []
@@ -58,7 +59,6 @@ def reply_for(prompt: str) -> str:
                 c = re.sub(rf"\b{re.escape(w)}\b", "it", c)
             parts.append(c.rstrip("."))
         lead = "Which entity is described in all of these reports" if hidden else "Is it true across these reports"
-        _ = answer
         return json.dumps({"query": f"{lead}: {'; '.join(parts)}?"})
     return json.dumps({"error": "unknown prompt"})
 

@@ -10,7 +10,7 @@ import pytest
 from pydantic import BaseModel
 
 from benchsmith.errors import BudgetExceeded
-from benchsmith.llm import get_client
+from benchsmith.llm import BackendConfigError, GenerationConfig, get_client
 from benchsmith.llm.stub_server import StubReply, StubServer, per_prompt, sequence
 
 FAST = {"retry_base_delay": 0.001, "retry_max_delay": 0.01}
@@ -44,8 +44,7 @@ async def test_success_returns_text_usage_and_ledger(tmp_path: Path) -> None:
 
 
 async def test_429_with_retry_after_then_success() -> None:
-    responder = sequence(StubReply(429, retry_after="0.2"), "ok")
-    with StubServer(responder=responder) as srv:
+    with StubServer(responder=[StubReply(429, retry_after="0.2"), "ok"]) as srv:
         client = get_client(f"openai/m@{srv.base_url}", **FAST)
         loop = asyncio.get_running_loop()
         started = loop.time()
@@ -59,9 +58,12 @@ async def test_429_with_retry_after_then_success() -> None:
 
 async def test_persistent_500_is_rejected_after_the_retry_limit(tmp_path: Path) -> None:
     with StubServer(responder=StubReply(500, text="boom")) as srv:
-        client = get_client(f"openai/m@{srv.base_url}", max_retries=3, cache_dir=tmp_path, **FAST)
+        client = get_client(f"openai/m@{srv.base_url}", max_retries=3, cache_dir=tmp_path,
+                            ledger_path=tmp_path / "usage.jsonl", **FAST)
         done = await client.complete(user("hi"), response_model=Answer, step="answer", input_ref="x7")
     assert srv.requests == 4  # one attempt + three retries
+    [row] = [json.loads(line) for line in (tmp_path / "usage.jsonl").read_text().splitlines()]
+    assert row["retries"] == 3 and "HTTP 500" in row["error"] and row["input_ref"] == "x7"
     assert not done.ok and done.parsed is None
     assert done.rejected.reason == "request_failed" and done.rejected.step == "answer"
     assert done.rejected.input_ref == "x7" and "500" in done.rejected.detail and "boom" in done.rejected.detail
@@ -74,10 +76,19 @@ async def test_persistent_500_is_rejected_after_the_retry_limit(tmp_path: Path) 
 
 
 async def test_other_4xx_is_permanent_and_not_retried() -> None:
-    with StubServer(responder=StubReply(401, text="bad key")) as srv:
+    with StubServer(responder=StubReply(422, text="prompt too long")) as srv:
         client = get_client(f"openai/m@{srv.base_url}", **FAST)
         done = await client.complete(user("hi"))
-    assert srv.requests == 1 and done.rejected.reason == "request_failed" and "401" in done.rejected.detail
+    assert srv.requests == 1 and done.rejected.reason == "request_failed" and "422" in done.rejected.detail
+
+
+@pytest.mark.parametrize(("status", "hint"), [(401, "API key"), (404, "model name")])
+async def test_auth_and_unknown_model_stop_the_run(status: int, hint: str) -> None:
+    with StubServer(responder=StubReply(status, text="nope")) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", concurrency=1, **FAST)
+        with pytest.raises(BackendConfigError, match=hint):
+            await client.complete_many([user(f"p{i}") for i in range(20)])
+    assert srv.requests == 1 and client.usage.errors == 1  # the first refusal stops the rest
 
 
 async def test_connection_refused_is_transient_then_rejected() -> None:
@@ -88,6 +99,17 @@ async def test_connection_refused_is_transient_then_rejected() -> None:
     done = await client.complete(user("hi"))
     assert done.rejected.reason == "request_failed" and "cannot reach" in done.rejected.detail
     assert done.requests == 3
+
+
+async def test_timeout_and_broken_body_are_transient() -> None:
+    with StubServer(responder=sequence(StubReply(body=b"<html>proxy error</html>"), "fine")) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        done = await client.complete(user("hi"))
+    assert done.text == "fine" and done.retries == 1
+    with StubServer(delay=0.3) as slow:
+        client = get_client(f"openai/m@{slow.base_url}", timeout_s=0.05, max_retries=1, **FAST)
+        done = await client.complete(user("hi"))
+    assert slow.requests == 2 and done.rejected.reason == "request_failed" and "timeout" in done.rejected.detail
 
 
 async def test_malformed_json_is_repaired_by_asking_again() -> None:
@@ -149,17 +171,34 @@ async def test_fallback_when_server_refuses_json_schema_is_remembered() -> None:
 
 async def test_cache_hit_on_rerun_makes_zero_requests(tmp_path: Path) -> None:
     prompts = [f"question {i}" for i in range(6)]
-    with StubServer(responder=lambda req: json.dumps({"answer": req["messages"][-1]["content"], "confidence": 1})) as srv:
+
+    def answer(req: dict) -> str:
+        return json.dumps({"answer": req["messages"][-1]["content"], "confidence": 1})
+
+    requests = [{"messages": user(p), "response_model": Answer} for p in prompts]
+    with StubServer(responder=answer) as srv:
         first = get_client(f"openai/m@{srv.base_url}", cache_dir=tmp_path / "cache")
-        before = await first.complete_many([{"messages": user(p), "response_model": Answer} for p in prompts])
+        before = await first.complete_many(requests)
         await first.aclose()
         assert srv.requests == 6
         srv.reset_counts()
         rerun = get_client(f"openai/m@{srv.base_url}", cache_dir=tmp_path / "cache", max_calls=0)
-        after = await rerun.complete_many([{"messages": user(p), "response_model": Answer} for p in prompts])
-    assert srv.requests == 0  # every answer came from disk (and max_calls=0 would have raised otherwise)
+        after = await rerun.complete_many(requests)
+        assert srv.requests == 0  # every answer came from disk (and max_calls=0 would have raised otherwise)
     assert [c.parsed for c in after] == [c.parsed for c in before]
     assert all(c.cached for c in after) and rerun.usage.cache_hits == 6 and rerun.usage.requests == 0
+    # The same model served from another port (a restarted server) is still the same model.
+    with StubServer(responder=answer) as restarted:
+        again = get_client(f"openai/m@{restarted.base_url}", cache_dir=tmp_path / "cache")
+        assert [c.parsed for c in await again.complete_many(requests)] == [c.parsed for c in before]
+    assert restarted.requests == 0
+    # A different model or different parameters are asked afresh.
+    with StubServer(responder=answer) as other:
+        changed = get_client(f"openai/m2@{other.base_url}", cache_dir=tmp_path / "cache")
+        await changed.complete(user("question 0"), response_model=Answer)
+        await get_client(f"openai/m@{other.base_url}", cache_dir=tmp_path / "cache").complete(
+            user("question 0"), GenerationConfig(temperature=0.5), response_model=Answer)
+    assert other.requests == 2
 
 
 async def test_identical_concurrent_requests_share_one_request(tmp_path: Path) -> None:
@@ -237,3 +276,15 @@ def test_openai_without_any_server_is_a_clear_error(monkeypatch: pytest.MonkeyPa
         get_client("openai/gpt-4o-mini")
     with pytest.raises(BenchsmithError, match="unknown llm backend 'nosuch'"):
         get_client("nosuch/model")
+
+
+async def test_sync_wrapper_inside_a_running_loop_and_from_threads() -> None:
+    import concurrent.futures
+
+    with StubServer(delay=0.02) as srv:
+        with get_client(f"openai/m@{srv.base_url}", concurrency=2) as client:
+            assert client.complete_sync("inside a loop").text == "inside a loop"
+            with concurrent.futures.ThreadPoolExecutor(6) as pool:
+                texts = list(pool.map(lambda i: client.complete_sync(f"t{i}").text, range(12)))
+    assert texts == [f"t{i}" for i in range(12)]
+    assert srv.max_in_flight == 2  # one limit shared by every calling thread

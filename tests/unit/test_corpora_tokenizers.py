@@ -40,3 +40,36 @@ def test_wordpiece_batch_matches_single_and_is_additive() -> None:
 def test_unknown_tokenizer_is_an_input_error() -> None:
     with pytest.raises(InputError, match="unknown tokenizer"):
         get_tokenizer("sentencepiece")
+
+
+EDGE_CASES = [
+    "Müller's café, naïve résumé — déjà vu…",
+    "北京是中国的首都。東京 and 서울",
+    "ΟΔΥΣΣΕΥΣ Σ ΣΑΣ ςσ",
+    "ctrl\x0bchars\x0cdropped\x85here\x1cand\u200bzero\u200dwidth\x7f",
+    "emoji 😀👍🏽 ok; private \ue000 use; unassigned \u0378",
+    "x" * 150 + " " + "ab1" * 40,
+    "tab\there\u2028line\u2029para\u3000ideo\u00a0nbsp\r\nwindows",
+    "\x00nul \ufffdreplacement",
+    "literal [SEP] and [CLS] and a[MASK]b and [unused1]",
+    "$100, ¥200 & €3 — 5% #tag @user ^_^ ~x~ {json: [1,2]} <html/>",
+    "ﬁne ﬀ ² ½ Ⅻ ㎞ İstanbul ǅemal",
+    "U.S. Inc. e.g. 3.5 don't we'll O'Neill's",
+]
+
+
+@pytest.mark.parametrize("text", EDGE_CASES)
+def test_fast_wordpiece_count_equals_tokenizers(text: str) -> None:
+    tok = _wordpiece()
+    assert tok.count(text) == tok.count_reference([text])[0] == len(tok.tokenize(text))
+
+
+def test_fast_wordpiece_count_on_real_corpora(shared_data) -> None:
+    import json
+
+    tok = _wordpiece()
+    texts = []
+    for name in ("aws_s3_developer_guide", "wikipedia_landscape_paintings"):
+        with (shared_data / "corpora" / name / "corpus.jsonl").open(encoding="utf-8") as fh:
+            texts += [json.loads(line)["text"] for line in fh if line.strip()][:60]
+    assert tok.count_batch(texts) == tok.count_reference(texts)

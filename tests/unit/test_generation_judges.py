@@ -124,3 +124,9 @@ def test_idk_prompt_carries_conversation():
     text = idk_prompt(sample)[0]["content"]
     assert "user: Name two rivers\nassistant: Nile\nuser: And the second?" in text
     assert text.rstrip().endswith('{"label": "yes" | "no" | "partial"}')
+
+
+async def test_answerability_accuracy_metric_used_directly():
+    client = scripted(lambda p: {"label": "yes"})
+    outcomes = await get_metric("answerability_accuracy").ajudge(SAMPLES, [client])
+    assert [o.score for o in outcomes] == [0.0, 1.0]   # declines both: wrong on a1, right on u1

@@ -28,4 +28,4 @@ def test_constructed_backends_satisfy_the_protocol(spec: str, options: dict) -> 
     address = parse_address(spec)
     backend = BACKENDS.get(address.provider)(address, timeout_s=1.0, concurrency=2, **options)
     assert isinstance(backend, Backend)
-    assert backend.model_id == spec and backend.provider == address.provider
+    assert backend.model_id == f"{address.provider}/{address.model}" and backend.provider == address.provider

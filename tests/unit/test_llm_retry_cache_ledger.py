@@ -143,3 +143,15 @@ def test_ledger_lines_and_summary(tmp_path: Path) -> None:
     assert totals["prompt_tokens"] == 10  # cache hits cost nothing and add no tokens
     assert totals["retries"] == 6 and totals["cost_usd"] == 0.5 and totals["unpriced_calls"] == 1
     assert totals["by_step"]["b"]["calls"] == 2
+
+
+def test_price_file_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from benchsmith.llm import get_client
+
+    prices = tmp_path / "prices.json"
+    prices.write_text(json.dumps({"scripted/x": {"input": 1_000_000, "output": 0}}))
+    monkeypatch.setenv("BENCHSMITH_LLM_PRICES", str(prices))
+    client = get_client("scripted/x", responses=["ok"])
+    done = client.complete_sync("abcdefgh")  # 2 estimated prompt tokens
+    client.close()
+    assert done.cost_usd == pytest.approx(2.0) and client.usage.unpriced_calls == 0

@@ -58,6 +58,14 @@ def test_parse_structured_accepts_non_model_types() -> None:
     assert json_schema_for(list[int])["type"] == "array"
 
 
+def test_parse_structured_accepts_a_json_schema_dict() -> None:
+    schema = {"type": "object", "properties": {"n": {"type": "integer"}}, "required": ["n"]}
+    assert json_schema_for(schema) is schema
+    assert parse_structured('{"n": 3}', schema) == {"n": 3}
+    bad = parse_structured('{"n": "three"}', schema)
+    assert isinstance(bad, ParseFailure) and bad.reason == SCHEMA_VALIDATION and "$.n" in bad.detail
+
+
 def test_repair_prompt_carries_error_and_schema() -> None:
     schema = json_schema_for(Claim)
     text = repair_prompt(ParseFailure(SCHEMA_VALIDATION, "year: Input should be a valid integer"), schema)

@@ -81,3 +81,11 @@ def test_multistep_follows_the_models_next_query():
     assert [pid for pid, _ in ranking] == ["c1", "c3"]  # step-1 hit first, then the follow-up search's hit
     assert r.traces == [["Who runs the company on the river Acme founded?", "river Aire Leeds"]]
     assert parse("DONE.") is None and parse('query: "x y"') == "x y"
+
+
+def test_progress_inside_another_live_display():
+    from rich.progress import Progress
+
+    with Progress():
+        run = run_retrieval(bench(), "bm25", k=1, progress=True)
+    assert next(iter(run["q1"])) == "c1"

@@ -76,3 +76,14 @@ def test_summarize_skips_missing_values():
     out = summarize({"a": {"m": 1.0, "n": 0.0}, "b": {"m": 0.0}, "c": {"m": 0.5, "n": None}})
     assert out["m"]["mean"] == 0.5 and out["m"]["n"] == 3
     assert out["n"]["n"] == 1 and out["n"]["mean"] == 0.0
+
+
+def test_small_samples_use_the_exact_sign_flip_distribution():
+    d = np.array([0.1, 0.2, -0.05, 0.3, 0.0, 0.15])
+    res = paired_test(d, np.zeros(6))
+    expected = sps.permutation_test(
+        (d,), lambda x, axis: np.mean(x, axis=axis), permutation_type="samples", vectorized=True
+    ).pvalue
+    assert res.p_value == pytest.approx(expected)
+    # a constant shift on 5 items: only the all-positive and all-negative sign vectors are as extreme
+    assert paired_test([1.0] * 5, [0.0] * 5).p_value == pytest.approx(2 / 32)

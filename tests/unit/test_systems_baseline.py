@@ -108,3 +108,9 @@ def test_mtrag_prompt_has_instruction_passages_and_turns():
 def test_extract_multihop_answer():
     assert extract_multihop_answer('Reasoning...\nThe answer to the question is "Yes"') == "Yes"
     assert extract_multihop_answer("  Insufficient information. ") == "Insufficient information."
+
+
+def test_oracle_preset_without_gold_text_is_an_error():
+    bench = EvalBenchmark(name="no-text", queries=[EvalQuery(query_id="x", question="?", relevant={"missing": 1})])
+    with pytest.raises(InputError, match="no text"):
+        BaselineRAG(bench, llm=client(), preset="frames-oracle").run()

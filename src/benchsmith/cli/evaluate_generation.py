@@ -12,7 +12,7 @@ from rich.console import Console
 from benchsmith.cli._generation_common import LEDGER_NAME, make_client, progress_bars, run_system, split_system
 from benchsmith.cli._groups import evaluate_app
 from benchsmith.cli.options import CacheDir, OutDir, Seed
-from benchsmith.errors import InputError
+from benchsmith.errors import BenchsmithError, InputError
 
 
 def parse_pairs(values: list[str], option: str) -> dict[str, str]:
@@ -131,22 +131,26 @@ def evaluate_generation_command(
                     preds = {p.id: p for p in answered}
                 sample_set = build_samples(bench, preds, contexts_from)  # type: ignore[arg-type]
                 if not sample_set.samples:
+                    if sample_set.failed:
+                        qid, error = next(iter(sample_set.failed.items()))
+                        raise BenchsmithError(f"the system failed on every query (e.g. {qid}: {error})")
                     raise InputError("no prediction matches a benchmark query id", path=predictions)
                 scored = await score_samples_async(sample_set.samples, names, judges=clients,
                                                    metric_options=metric_options,
                                                    progress=metric_progress(len(sample_set.samples)))
             usage = {c.model_id: c.usage.model_dump() for c in [*clients, *([system_client] if system_client else [])]}
-            return scored, settings, {**sample_set.counts(), "failed": sample_set.failed}, [usage]
+            return scored, settings, sample_set.counts(), [usage, sample_set.failed]
         finally:
             for c in [*clients, *([system_client] if system_client else [])]:
                 await c.aclose()
 
-    scored, system_settings, counts, (usage,) = asyncio.run(main())
+    scored, system_settings, counts, (usage, failures) = asyncio.run(main())
+    rejections: dict[str, dict[str, int]] = {}
     for name, c in scored.counts.items():
         counts[f"{name}_scored"] = c.get("scored", 0)
         if c.get("rejected_votes"):
             counts[f"{name}_rejected_votes"] = c["rejected_votes"]
-            counts[f"{name}_rejected_by_reason"] = c["rejected_by_reason"]
+            rejections[name] = c["rejected_by_reason"]
     fields = query_fields([q for q in bench.queries if q.query_id in scored.per_item])
     label = system_settings.get("system", "system")
     if system:
@@ -157,7 +161,8 @@ def evaluate_generation_command(
         label = predictions.name
     entry = system_entry(label, scored.per_item, metrics=scored.metrics, settings=system_settings, counts=counts,
                          fields=fields, n_resamples=bootstrap, seed=seed,
-                         extra={"judge_details": scored.details, "rejected": scored.rejected, "llm_usage": usage})
+                         extra={"judge_details": scored.details, "rejected": scored.rejected,
+                                "rejected_by_reason": rejections, "system_failures": failures, "llm_usage": usage})
     tables = [multihop_table(scored.per_item, fields)] if "multihop_qa" in scored.metrics else []
     notes = [f"{m}: {text}" for m, text in scored.labels.items()]
     notes.append("Items a metric cannot score (no reference, no passages, rejected judge replies) are left out of "

@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import OutDir, Seed
+from benchsmith.cli.options import CacheDir, LLMModel, OutDir, Seed
 from benchsmith.errors import InputError
 
 
@@ -83,8 +83,10 @@ def paper_inputs(path: Path, paper: str | None, benchmark: Any) -> dict[str, Any
     return {}
 
 
-def retrieve(benchmark: Any, spec: str, depth: int, query_mode: str) -> dict[str, dict[str, float]]:
-    """One retriever's run on the benchmark."""
+def retrieve(
+    benchmark: Any, spec: str, depth: int, query_mode: str, rewriter: Any = None
+) -> tuple[dict[str, dict[str, float]], dict[str, Any]]:
+    """One retriever's run on the benchmark, and the retriever's settings."""
     if spec.startswith("run:"):
         from benchsmith.evaluation.importers import load_run
 
@@ -93,10 +95,13 @@ def retrieve(benchmark: Any, spec: str, depth: int, query_mode: str) -> dict[str
         known = {q.query_id for q in benchmark.queries}
         if run and not known & set(run):
             raise InputError("the run shares no query id with the benchmark", path=path)
-        return run
-    from benchsmith.retrieval.runner import run_retrieval
+        return run, {"retriever": "run", "path": str(path)}
+    from benchsmith.retrieval import get_retriever
+    from benchsmith.retrieval.runner import retriever_settings, run_retrieval
 
-    return run_retrieval(benchmark, spec, k=depth, query_mode=query_mode)
+    built = get_retriever(spec)
+    run = run_retrieval(benchmark, built, k=depth, query_mode=query_mode, rewriter=rewriter)
+    return run, {"spec": spec, **retriever_settings(built)}
 
 
 def judged_overlap(benchmark: Any, run: dict[str, dict[str, float]]) -> bool:
@@ -143,8 +148,11 @@ def evaluate_retrieval_command(
     measures: Optional[str] = typer.Option(None, "--measures", "-m", help="e.g. Recall@5,nDCG@10,MAP@10,MRR@10,P@3,F1@5,Hits@4 [default: nDCG and Recall at each k, P/MAP/MRR at the largest]."),
     paper: Optional[str] = typer.Option(None, "--paper", help="Also compute one paper's own metrics: multihop-rag, mtrag or mirage."),
     query_mode: str = typer.Option("last_turn", "--query-mode", help="Conversations: last_turn, all_user_turns, full_conversation or rewrite."),
+    llm: Optional[str] = LLMModel,
+    cache_dir: Path = CacheDir,
     bootstrap: int = typer.Option(1000, "--bootstrap", help="Bootstrap resamples for the 95% intervals."),
     seed: int = Seed,
+    html: bool = typer.Option(True, "--html/--no-html", help="Also write report.html with plots."),
     out: Path = OutDir,
 ) -> None:
     """Run each retriever over the benchmark's queries and score the runs.
@@ -168,6 +176,11 @@ def evaluate_retrieval_command(
     if out.exists() and not out.is_dir():
         raise InputError("--out exists and is not a directory", path=out)
     depth = max([*ks, *(m.k or 0 for m in measure_list), 10 if paper else 0])
+    rewriter = None
+    if query_mode == "rewrite" and llm:
+        from benchsmith.retrieval.rewrite import LLMRewriter
+
+        rewriter = LLMRewriter(llm, cache_dir=cache_dir)
 
     console = Console(stderr=True)
     bench = load_benchmark(benchmark, format=format, corpus=corpus)
@@ -178,7 +191,7 @@ def evaluate_retrieval_command(
     for i, (spec, name) in enumerate(zip(retriever, display_names(retriever)), start=1):
         # run_retrieval draws its own progress bar while it indexes and searches
         console.print(f"[{i}/{len(retriever)}] {name}: retrieving", highlight=False)
-        run = retrieve(bench, spec, depth, query_mode)
+        run, retriever_info = retrieve(bench, spec, depth, query_mode, rewriter)
         if run and not judged_overlap(bench, run):
             warning = (f"{name}: no retrieved id is among the benchmark's relevant ids, so the standard measures are 0 "
                        "(do the run's passage ids match the benchmark's id level?)")
@@ -187,7 +200,7 @@ def evaluate_retrieval_command(
         with console.status(f"{name}: scoring"):
             extra_inputs = paper_inputs(Path(spec[4:]), paper, bench) if spec.startswith("run:") else {}
             scores = score_run(bench, run, measure_list, paper=paper, paper_inputs=extra_inputs)
-            settings = {"retriever": spec, "depth": depth, "query_mode": query_mode}
+            settings = {**retriever_info, "depth": depth, "query_mode": query_mode}
             systems.append(
                 system_entry(
                     name, scores.per_item, metrics=scores.metrics, settings=settings, counts=scores.counts,
@@ -207,12 +220,12 @@ def evaluate_retrieval_command(
         "settings": {
             "benchmark": str(benchmark), "format": format, "corpus": str(corpus) if corpus else None,
             "retrievers": list(retriever), "k": ks, "measures": [str(m) for m in measure_list], "paper": paper,
-            "query_mode": query_mode, "bootstrap": bootstrap, "seed": seed,
+            "query_mode": query_mode, "llm": llm, "bootstrap": bootstrap, "seed": seed,
         },
         "systems": systems,
         "tables": tables,
         "notes": notes,
     }
-    paths = write_results(out, doc, html=True)
+    paths = write_results(out, doc, html=html)
     print_table(Console(), systems, f"{bench.name}: mean [95% CI]")
-    console.print(f"wrote {paths['results']}, {paths['markdown']}, {paths['html']}")
+    console.print("wrote " + ", ".join(str(p) for p in paths.values()), highlight=False)

@@ -59,6 +59,7 @@ def generate_multihop_cmd(
     seed: int = options.Seed,
     min_tokens: int = typer.Option(150, "--min-tokens", help="Minimum article length in whitespace tokens (the paper used 1,024)."),
     ner: str = typer.Option("auto", "--ner", help="auto (spaCy if installed, else rules), spacy or rules."),
+    ner_processes: int = typer.Option(1, "--ner-processes", help="spaCy worker processes (helps only on idle multi-core machines)."),
     classifier: str | None = typer.Option(None, "--fact-classifier", help="Local transformers text classifier (path) for fact sentences."),
     qa_check: bool = typer.Option(True, "--qa-check/--no-qa-check", help="LLM check of the paper's four criteria (llm strategy)."),
     name: str | None = typer.Option(None, "--name", help="Benchmark name (default: the output folder name)."),
@@ -73,7 +74,7 @@ def generate_multihop_cmd(
     started = datetime.now(timezone.utc)
     cfg = MultihopConfig(
         n=n, strategy=strategy, mix=parse_mix(mix), evidence=parse_evidence(evidence), seed=seed, min_tokens=min_tokens,
-        ner=ner, classifier=classifier, llm=llm, qa_check=qa_check,
+        ner=ner, classifier=classifier, llm=llm, qa_check=qa_check, spacy_processes=ner_processes,
     )
     corpus_obj = load_or_ingest(corpus)
     console = Console(stderr=True)

@@ -86,7 +86,7 @@ def chunk_documents(
     out: list[Chunk] = []
     for i in range(0, len(docs), _BATCH):
         batch = docs[i : i + _BATCH]
-        totals = tok.count_batch([d.text for d in batch])
+        totals = _document_totals([d.text for d in batch], tok, max_tokens)
         for doc, total in zip(batch, totals, strict=True):
             pieces = chunk_offsets(doc.text, tok, max_tokens, overlap, total=total)
             for index, (start, end, n) in enumerate(pieces):
@@ -102,6 +102,24 @@ def chunk_documents(
                     )
                 )
     return out
+
+
+def _document_totals(texts: list[str], tok: Tokenizer, max_tokens: int) -> list[int]:
+    """Token count of each text, or ``max_tokens + 1`` for texts certainly over the budget.
+
+    Every whitespace-separated word is at least one token for both tokenizers, so
+    a text with more words than the budget needs splitting whatever its exact
+    count: skipping its whole-text count saves a second WordPiece pass over long
+    documents (their sentences are counted anyway).
+    """
+    if tok.name == "whitespace":
+        return tok.count_batch(texts)
+    over = max_tokens + 1
+    totals = [over if len(t.split(maxsplit=max_tokens)) > max_tokens else -1 for t in texts]
+    todo = [i for i, n in enumerate(totals) if n < 0]
+    for i, n in zip(todo, tok.count_batch([texts[i] for i in todo]), strict=True):
+        totals[i] = n
+    return totals
 
 
 def chunk_offsets(

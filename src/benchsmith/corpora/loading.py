@@ -97,7 +97,7 @@ def load_corpus(
     if not paths:
         raise InputError("no input paths given")
     result = LoadResult(documents=[])
-    seen: dict[str, str] = {}  # doc_id -> "file:line" of its first occurrence
+    seen: dict[str, tuple[Path, int | None]] = {}  # doc_id -> (file, line) of its first occurrence
     for raw_path in paths:
         path = Path(raw_path)
         target, loader = resolve_loader(path, format=format, field_map=field_map)
@@ -106,13 +106,14 @@ def load_corpus(
         for record in loader.load(target, field_map):
             report.records += 1
             doc, derived = to_document(record)
-            where = f"{record.path}:{record.line}" if record.line is not None else str(record.path)
             if doc.doc_id in seen:
                 if derived:
                     result.duplicates_dropped += 1
                     continue
-                raise InputError(f"duplicate doc_id {doc.doc_id!r} (first seen at {seen[doc.doc_id]})", path=record.path, line=record.line)
-            seen[doc.doc_id] = where
+                first_path, first_line = seen[doc.doc_id]
+                first = f"{first_path}:{first_line}" if first_line is not None else str(first_path)
+                raise InputError(f"duplicate doc_id {doc.doc_id!r} (first seen at {first})", path=record.path, line=record.line)
+            seen[doc.doc_id] = (record.path, record.line)
             if min_words and _count_words(doc.text, min_words) < min_words:
                 result.short_dropped += 1
                 continue
@@ -177,7 +178,7 @@ def to_document(record: RawRecord) -> tuple[Document, bool]:
     f = record.fields
 
     def fail(message: str, name: str) -> InputError:
-        key = record.origins.get(name, name)
+        key = record.origin(name)
         return InputError(message, path=record.path, line=record.line, json_path=f"$.{key}")
 
     text = f.get("text")

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Protocol
 
+from benchsmith.corpora.wordpiece_count import WordPieceCounter
 from benchsmith.errors import InputError
 
 
@@ -56,11 +57,17 @@ class WordPieceTokenizer:
             vocab_path = str(wordpiece_vocab_path())
         self.vocab_path = vocab_path
         self._tok = BertWordPieceTokenizer(vocab_path, lowercase=True)
+        # Exact counts with a per-word cache; non-ASCII words are counted by self._tok itself.
+        self._counter = WordPieceCounter(self._tok.get_vocab().keys(), self.count_reference)
 
     def count(self, text: str) -> int:
-        return len(self._tok.encode(text, add_special_tokens=False).ids)
+        return self._counter.count(text)
 
     def count_batch(self, texts: Sequence[str]) -> list[int]:
+        return self._counter.count_batch(texts)
+
+    def count_reference(self, texts: Sequence[str]) -> list[int]:
+        """Counts straight from ``tokenizers`` (slower; the reference the fast counter is tested against)."""
         if not texts:
             return []
         # encode_batch_fast skips character offsets (about twice as fast); older tokenizers lack it.

@@ -17,6 +17,7 @@ PairedMethod = Literal["permutation", "bootstrap", "t"]
 
 # Resampling happens in blocks so 10^5 resamples of 10^4 items stay within memory.
 _BLOCK_CELLS = 4_000_000
+_CI_RESAMPLES = 5_000  # bootstrap resamples for the interval on a paired difference
 
 
 class PairedResult(NamedTuple):
@@ -119,38 +120,53 @@ def paired_test(
         The interval is a bootstrap percentile interval for "permutation" and
         "bootstrap" and the t interval for "t".
     """
+    if method not in ("permutation", "bootstrap", "t"):
+        raise ValueError(f"unknown paired test method {method!r}; use permutation, bootstrap or t")
     xa, xb = _paired_arrays(a, b)
     if xa.size == 0:
         return PairedResult(math.nan, math.nan, math.nan, math.nan)
     d = xa - xb
     diff = float(d.mean())
-    if np.all(d == d[0]):
-        # No variation: either identical systems (p = 1) or a constant shift.
-        return PairedResult(diff, diff, diff, 1.0 if diff == 0 else 0.0)
+    if not np.any(d):
+        return PairedResult(0.0, 0.0, 0.0, 1.0)  # identical scores: nothing to test
     if method == "t":
+        if np.all(d == d[0]):
+            return PairedResult(diff, diff, diff, 0.0)  # a constant shift has no variance to test against
         res = sps.ttest_rel(xa, xb)
         ci = res.confidence_interval(confidence_level=confidence)
         return PairedResult(diff, float(ci.low), float(ci.high), float(res.pvalue))
     rng = np.random.default_rng(seed)
-    boot = _bootstrap_means(d, min(n_resamples, 10_000), rng)
+    boot = _bootstrap_means(d, min(n_resamples, _CI_RESAMPLES), rng)
     alpha = (1.0 - confidence) / 2.0
     low, high = (float(x) for x in np.quantile(boot, [alpha, 1.0 - alpha]))
     if method == "bootstrap":
         centred = boot - diff
         p = float((np.sum(np.abs(centred) >= abs(diff) - 1e-12) + 1) / (boot.size + 1))
         return PairedResult(diff, low, high, min(1.0, p))
-    if method != "permutation":
-        raise ValueError(f"unknown paired test method {method!r}; use permutation, bootstrap or t")
-    res = sps.permutation_test(
-        (d,),
-        lambda x, axis: np.mean(x, axis=axis),
-        permutation_type="samples",
-        vectorized=True,
-        n_resamples=n_resamples,
-        alternative="two-sided",
-        random_state=np.random.default_rng(seed),
-    )
-    return PairedResult(diff, low, high, float(min(1.0, res.pvalue)))
+    return PairedResult(diff, low, high, _sign_flip_p_value(d, n_resamples, rng))
+
+
+def _sign_flip_p_value(d: np.ndarray, n_resamples: int, rng: np.random.Generator) -> float:
+    """Two-sided paired randomization test: under the null each difference's sign is arbitrary.
+
+    Exact (all 2^n sign vectors) when that is no more than `n_resamples`;
+    otherwise Monte Carlo with the (count + 1) / (n_resamples + 1) estimate.
+    """
+    n = d.size
+    observed = abs(d.mean()) - 1e-12  # tolerance: float noise must not split ties
+    if n <= 20 and 2**n <= n_resamples:
+        signs = 1 - 2 * ((np.arange(2**n)[:, None] >> np.arange(n)) & 1)
+        return float(np.mean(np.abs((signs * d).mean(axis=1)) >= observed))
+    block = max(1, _BLOCK_CELLS // n)
+    total = float(d.sum())
+    extreme = 0
+    for start in range(0, n_resamples, block):
+        rows = min(block, n_resamples - start)
+        # random bits, 8 per drawn byte; with b in {0, 1}: sum(sign * d) = 2 * (b @ d) - sum(d)
+        bits = np.unpackbits(rng.integers(0, 256, size=(rows, (n + 7) // 8), dtype=np.uint8), axis=1)[:, :n]
+        flipped = (2.0 * (bits.astype(np.float64) @ d) - total) / n
+        extreme += int(np.count_nonzero(np.abs(flipped) >= observed))
+    return float((extreme + 1) / (n_resamples + 1))
 
 
 def summarize(

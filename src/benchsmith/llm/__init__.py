@@ -9,6 +9,7 @@
 from benchsmith.llm.address import ModelAddress, parse_address
 from benchsmith.llm.base import (
     Backend,
+    BackendConfigError,
     Completion,
     GenerationConfig,
     Message,
@@ -31,7 +32,7 @@ from benchsmith.llm.structured import (
 )
 
 __all__ = [
-    "Backend", "Completion", "GenerationConfig", "LLMClient", "LLMRequest", "LLMUsage", "Message",
+    "Backend", "BackendConfigError", "Completion", "GenerationConfig", "LLMClient", "LLMRequest", "LLMUsage", "Message",
     "ModelAddress", "PermanentError", "PriceTable", "RawResponse", "ResponseCache", "RetryPolicy",
     "TransientError", "Usage", "UsageLedger", "REQUEST_FAILED", "SCHEMA_VALIDATION", "UNPARSEABLE",
     "cache_key", "extract_json", "get_client", "json_schema_for", "normalize_messages", "parse_address",

@@ -11,6 +11,7 @@ from typing import Any, Literal, Protocol, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from benchsmith.errors import BenchsmithError
 from benchsmith.types import Rejected
 
 
@@ -97,3 +98,7 @@ class PermanentError(Exception):
     def __init__(self, message: str, *, status: int | None = None) -> None:
         super().__init__(message)
         self.status = status
+
+
+class BackendConfigError(PermanentError, BenchsmithError):
+    """The endpoint refuses every request (bad key, unknown model): stop the run instead of rejecting each item."""

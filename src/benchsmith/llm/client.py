@@ -7,7 +7,7 @@ call/cost budgets and structured output are the same for every backend.
 from __future__ import annotations
 
 import asyncio
-import concurrent.futures
+import os
 import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -20,6 +20,7 @@ from benchsmith.errors import BenchsmithError, BudgetExceeded
 from benchsmith.llm.address import parse_address
 from benchsmith.llm.base import (
     Backend,
+    BackendConfigError,
     Completion,
     GenerationConfig,
     Message,
@@ -31,6 +32,7 @@ from benchsmith.llm.base import (
 from benchsmith.llm.cache import ResponseCache, cache_key
 from benchsmith.llm.ledger import PriceTable, UsageLedger
 from benchsmith.llm.retry import RetryPolicy, with_retries
+from benchsmith.llm.sync import BackgroundLoop
 from benchsmith.llm.structured import (
     REQUEST_FAILED,
     ParseFailure,
@@ -142,6 +144,8 @@ class LLMClient:
         self.repair_attempts = repair_attempts
         self._totals: dict[str, float] = dict.fromkeys(LLMUsage.model_fields, 0)
         self._loops: dict[asyncio.AbstractEventLoop, _LoopState] = {}
+        self._fatal: BackendConfigError | None = None
+        self._sync = BackgroundLoop(f"benchsmith-llm-{self.model_id}", owner=self)
 
     # -- public API --------------------------------------------------------
     @property
@@ -174,6 +178,7 @@ class LLMClient:
 
         Raises:
             BudgetExceeded: the call or cost limit was reached before a request.
+            BackendConfigError: the endpoint refuses every request (401/403/404: key or model name).
         """
         config = config or GenerationConfig()
         msgs = normalize_messages(messages)
@@ -185,8 +190,8 @@ class LLMClient:
             ask = await self._ask(msgs, config, schema, step_name, input_ref, repair)
             asks.append(ask)
             if ask.raw is None:
-                return self._finish(asks, step_name, input_ref,
-                                    rejected=(REQUEST_FAILED, ask.error, None))
+                earlier = next((a.raw for a in reversed(asks) if a.raw is not None), None)
+                return self._finish(asks, step_name, input_ref, rejected=(REQUEST_FAILED, ask.error, earlier))
             if schema is None:
                 return self._finish(asks, step_name, input_ref)
             result = parse_structured(ask.raw.text, response_model)
@@ -242,8 +247,11 @@ class LLMClient:
             self.cache.close()
 
     def close(self) -> None:
-        """Synchronous `aclose`."""
-        self._run_sync(self.aclose)
+        """Close connections, files and the background loop that serves the sync wrappers."""
+        if self._sync.started:
+            self._sync.stop(self.aclose)
+        else:
+            self.close_files()
 
     async def __aenter__(self) -> LLMClient:
         return self
@@ -251,22 +259,15 @@ class LLMClient:
     async def __aexit__(self, *exc: object) -> None:
         await self.aclose()
 
+    def __enter__(self) -> LLMClient:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
     # -- internals ---------------------------------------------------------
     def _run_sync(self, make: Callable[[], Awaitable[T]]) -> T:
-        async def run() -> T:
-            try:
-                return await make()
-            finally:
-                closer = getattr(self.backend, "aclose", None)
-                if closer is not None:
-                    await closer()
-
-        try:
-            asyncio.get_running_loop()
-        except RuntimeError:
-            return asyncio.run(run())
-        with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
-            return pool.submit(asyncio.run, run()).result()
+        return self._sync.run(make)
 
     def _state(self) -> _LoopState:
         loop = asyncio.get_running_loop()
@@ -278,6 +279,8 @@ class LLMClient:
         return state
 
     def _reserve(self) -> None:
+        if self._fatal is not None:
+            raise self._fatal
         if self.max_calls is not None and self._totals["requests"] >= self.max_calls:
             raise BudgetExceeded(f"LLM call limit reached: {int(self._totals['requests'])} of {self.max_calls} requests")
         if self.max_cost is not None and self._totals["cost_usd"] >= self.max_cost:
@@ -311,7 +314,11 @@ class LLMClient:
         except BaseException as exc:
             if key is not None:
                 state.in_flight.pop(key, None)
-                if not future.done():
+                if future.done():
+                    pass
+                elif isinstance(exc, asyncio.CancelledError):
+                    future.cancel()
+                else:
                     future.set_exception(exc)
                     future.exception()  # mark retrieved: waiters re-raise it themselves
             raise
@@ -337,6 +344,11 @@ class LLMClient:
         try:
             raw, retries = await with_retries(attempt, self.retry, on_retry=on_retry)
         except (TransientError, PermanentError) as exc:
+            if isinstance(exc, BackendConfigError):
+                if exc is not self._fatal:  # counted once, when the server said it
+                    self._totals["errors"] += 1
+                    self._fatal = exc  # every later request would fail the same way
+                raise
             latency = time.perf_counter() - started
             retries = max(0, attempts - 1)
             error = f"{type(exc).__name__}: {exc}"
@@ -447,7 +459,8 @@ def get_client(
         timeout_s: per-request timeout for backends that talk to a server.
         max_retries: retries of a transient failure (429, 5xx, timeout) before giving up.
         ledger_path: JSONL usage ledger to append to; None disables it.
-        prices: price table: {model: {input, output}} in USD per 1M tokens, or a JSON/YAML file.
+        prices: price table: {model: {input, output}} in USD per 1M tokens, or a JSON/YAML file;
+            defaults to the file named by the environment variable BENCHSMITH_LLM_PRICES, if set.
         max_calls: raise BudgetExceeded instead of sending more than this many requests.
         max_cost: raise BudgetExceeded instead of sending a request once the cost reached this (USD).
         retry_base_delay: backoff base in seconds (small values keep tests fast).
@@ -477,7 +490,7 @@ def get_client(
         retry=RetryPolicy(max_retries=max_retries, base_delay=retry_base_delay, max_delay=retry_max_delay),
         cache=ResponseCache(cache_dir) if cache_dir is not None else None,
         ledger=UsageLedger(ledger_path) if ledger_path is not None else None,
-        prices=PriceTable.coerce(prices),
+        prices=PriceTable.coerce(prices if prices is not None else os.environ.get("BENCHSMITH_LLM_PRICES")),
         max_calls=max_calls,
         max_cost=max_cost,
         repair_attempts=repair_attempts,

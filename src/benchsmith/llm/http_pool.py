@@ -4,8 +4,8 @@ httpcore's connection pool rescans every queued request against every
 connection on each state change, so its cost grows with the square of the pool
 size: at 64 connections it spends ~10 ms of CPU per request and caps a client
 far below what a server can serve. Splitting the same number of connections
-over shards of a few each keeps that scan small. A request goes to the least
-busy shard.
+over shards of a few each keeps that scan small. Shards are created when
+first needed and filled in order.
 """
 
 from __future__ import annotations
@@ -40,17 +40,28 @@ class ShardedAsyncClient:
     def __init__(self, *, max_connections: int, per_shard: int = CONNECTIONS_PER_SHARD, **client_kwargs: Any) -> None:
         per_shard = max(1, per_shard)
         shards = max(1, math.ceil(max_connections / per_shard))
-        size = math.ceil(max_connections / shards)
-        limits = httpx.Limits(max_connections=size, max_keepalive_connections=size)
-        self.clients = [httpx.AsyncClient(limits=limits, **client_kwargs) for _ in range(shards)]
+        self._size = math.ceil(max_connections / shards)
+        self._client_kwargs = client_kwargs
+        # Created on first use: sequential callers only ever pay for one client.
+        self.clients: list[httpx.AsyncClient | None] = [None] * shards
         self._load = [0] * shards
+
+    def _client_at(self, index: int) -> httpx.AsyncClient:
+        client = self.clients[index]
+        if client is None:
+            limits = httpx.Limits(max_connections=self._size, max_keepalive_connections=self._size)
+            client = self.clients[index] = httpx.AsyncClient(limits=limits, **self._client_kwargs)
+        return client
 
     @contextlib.asynccontextmanager
     async def _shard(self) -> AsyncIterator[httpx.AsyncClient]:
-        index = min(range(len(self._load)), key=self._load.__getitem__)
+        # Fill shards in order (fewest clients, warm connections); each holds at most its size.
+        index = next((i for i, load in enumerate(self._load) if load < self._size), None)
+        if index is None:
+            index = min(range(len(self._load)), key=self._load.__getitem__)
         self._load[index] += 1
         try:
-            yield self.clients[index]
+            yield self._client_at(index)
         finally:
             self._load[index] -= 1
 
@@ -64,7 +75,8 @@ class ShardedAsyncClient:
 
     async def aclose(self) -> None:
         for client in self.clients:
-            await client.aclose()
+            if client is not None:
+                await client.aclose()
 
     async def __aenter__(self) -> ShardedAsyncClient:
         return self

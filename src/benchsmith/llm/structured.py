@@ -39,7 +39,15 @@ def _adapter(response_model: Any) -> TypeAdapter:
 
 
 def json_schema_for(response_model: Any) -> dict[str, Any]:
-    """The JSON Schema of a pydantic model (or any type pydantic can adapt)."""
+    """The JSON Schema of a pydantic model (or any type pydantic can adapt); a dict is taken as a schema."""
+    if isinstance(response_model, dict):
+        return response_model
+    return _cached_schema(response_model)
+
+
+@lru_cache(maxsize=256)
+def _cached_schema(response_model: Any) -> dict[str, Any]:
+    # Building a schema walks the whole model; steps ask with the same model thousands of times.
     if isinstance(response_model, type) and issubclass(response_model, BaseModel):
         return response_model.model_json_schema()
     return _adapter(response_model).json_schema()
@@ -132,12 +140,26 @@ def parse_structured(text: str, response_model: Any) -> Any | ParseFailure:
     found, value = extract_json(text)
     if not found:
         return ParseFailure(UNPARSEABLE, "no JSON object or array found in the reply")
+    if isinstance(response_model, dict):
+        return _validate_with_jsonschema(value, response_model)
     try:
         if isinstance(response_model, type) and issubclass(response_model, BaseModel):
             return response_model.model_validate(value)
         return _adapter(response_model).validate_python(value)
     except ValidationError as exc:
         return ParseFailure(SCHEMA_VALIDATION, _describe(exc))
+
+
+def _validate_with_jsonschema(value: Any, schema: dict[str, Any]) -> Any | ParseFailure:
+    """Validate a plain JSON value against a JSON Schema dict (when a step passes a schema, not a model)."""
+    import jsonschema
+
+    validator_cls = jsonschema.validators.validator_for(schema)
+    errors = sorted(validator_cls(schema).iter_errors(value), key=lambda e: list(e.absolute_path))
+    if not errors:
+        return value
+    parts = [f"{e.json_path}: {e.message}" for e in errors[:8]]
+    return ParseFailure(SCHEMA_VALIDATION, "; ".join(parts))
 
 
 @lru_cache(maxsize=1)

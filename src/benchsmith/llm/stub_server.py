@@ -174,7 +174,7 @@ class StubServer:
     Args:
         responder: callable(request json) -> reply text, `StubReply` or a full JSON body
             dict; default echoes the last user message. A text, StubReply or dict given
-            directly is the reply to every request.
+            directly is the reply to every request; a list is replied in order (see `sequence`).
         delay: seconds to wait before every reply (simulated model latency).
         accept_json_schema: when False, a request with response_format json_schema gets
             a 400 that names response_format, as servers without structured output do.
@@ -189,7 +189,7 @@ class StubServer:
 
     def __init__(
         self,
-        responder: Responder | Reply | None = None,
+        responder: Responder | Reply | list[Reply] | None = None,
         *,
         delay: float = 0.0,
         accept_json_schema: bool = True,
@@ -198,7 +198,9 @@ class StubServer:
         port: int = 0,
         keep_requests: bool = True,
     ) -> None:
-        if responder is not None and not callable(responder):  # a fixed reply for every request
+        if isinstance(responder, (list, tuple)):  # replies in order, the last one repeating
+            responder = sequence(*responder)
+        elif responder is not None and not callable(responder):  # a fixed reply for every request
             fixed = responder
             responder = lambda _request: fixed  # noqa: E731
         self.responder: Responder = responder or echo_responder

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Sequence
 from typing import Any
 
@@ -28,10 +29,22 @@ def retriever_settings(retriever: Retriever) -> dict[str, Any]:
     return settings() if callable(settings) else {"retriever": retriever.name}
 
 
+@contextlib.contextmanager
 def _progress(enabled: bool):
+    """A transient rich progress bar; silent when disabled or when another live display is active."""
+    from rich.errors import LiveError
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
-    return Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(), transient=True, disable=not enabled)
+    columns = (SpinnerColumn(), TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn())
+    bar = Progress(*columns, transient=True, disable=not enabled)
+    try:
+        bar.start()
+    except LiveError:  # a caller's own progress display is running: do not fight it
+        bar = Progress(*columns, disable=True)
+    try:
+        yield bar
+    finally:
+        bar.stop()
 
 
 def run_retrieval(

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from datetime import datetime
-
 from benchsmith.validators import Issue, register
 from benchsmith.validators._multihop_context import phrase_in
 
@@ -68,4 +66,3 @@ class ComparisonConsistency:
 
 register(TemporalConsistency())
 register(ComparisonConsistency())
-_ = datetime

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datasketch import MinHash, MinHashLSH
 
-from benchsmith.generators.multihop.text import shingles
+from benchsmith.validators._text import shingles
 from benchsmith.validators import Issue, register
 
 

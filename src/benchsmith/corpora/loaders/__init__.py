@@ -8,8 +8,8 @@ validated `Document` objects (ids, dates, duplicates) happens once, in
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -25,8 +25,20 @@ class RawRecord:
     fields: dict[str, Any]
     path: Path
     line: int | None = None
-    # Document field -> key it was read from, so errors can point at the JSON path.
-    origins: dict[str, str] = field(default_factory=dict)
+    # For errors only: the record as read and, per document field, the keys tried in order.
+    raw: Mapping[str, Any] | None = None
+    key_map: Mapping[str, Sequence[str]] | None = None
+
+    def origin(self, name: str) -> str:
+        """The record key a document field was (or would have been) read from, for JSON paths in errors."""
+        keys = (self.key_map or {}).get(name)
+        if not keys:
+            return name
+        if self.raw is not None:
+            for key in keys:
+                if key in self.raw or key.split(".", 1)[0] in self.raw:
+                    return key
+        return keys[0]
 
 
 class Loader(Protocol):

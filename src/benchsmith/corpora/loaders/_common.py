@@ -137,38 +137,53 @@ class RecordLoader:
         mapping = {f: tuple(keys) for f, keys in self.defaults.items()}
         for f, key in check_field_map(field_map).items():
             mapping[f] = (key,)
+        plain = [(f, keys) for f, keys in mapping.items() if f != "metadata"]
+        meta_keys = mapping.get("metadata", ())
+        skip = IGNORED_KEYS | self.drop_keys
         for lineno, value in iter_json_records(path):
             if type(value) is not dict:
                 raise InputError(f"expected a JSON object, got {type(value).__name__}", path=path, line=lineno)
-            yield self._map(value, mapping, path, lineno)
+            yield self._map(value, plain, meta_keys, skip, path, lineno, mapping)
 
-    def _map(self, record: Mapping[str, Any], mapping: Mapping[str, Sequence[str]], path: Path, line: int) -> RawRecord:
+    @staticmethod
+    def _map(
+        record: dict[str, Any],
+        plain: Sequence[tuple[str, Sequence[str]]],
+        meta_keys: Sequence[str],
+        skip: frozenset[str],
+        path: Path,
+        line: int,
+        mapping: Mapping[str, Sequence[str]],
+    ) -> RawRecord:
+        # Hot path (runs once per record): plain dict operations only; error origins are worked out lazily.
         fields: dict[str, Any] = {}
-        origins: dict[str, str] = {}
         used: set[str] = set()
-        metadata: dict[str, Any] = {}
-        for f, keys in mapping.items():
+        for f, keys in plain:
             for key in keys:
-                found, value = lookup(record, key)
-                if not found:
-                    continue
-                used.add(key)  # a dotted key leaves its parent object in metadata
-                if f == "metadata":
-                    if value is None:
-                        continue
-                    if type(value) is not dict:
-                        raise InputError(f"metadata must be a JSON object, got {type(value).__name__}", path=path, line=line, json_path=f"$.{key}")
-                    metadata.update(value)
-                    origins.setdefault(f, key)
-                    continue
-                fields[f] = value
-                origins[f] = key
-                break
-            else:
-                if keys:
-                    origins.setdefault(f, keys[0])  # so "missing field" errors name the expected key
-        for key, value in record.items():
-            if key not in used and key not in IGNORED_KEYS and key not in self.drop_keys:
-                metadata.setdefault(key, value)
+                if key in record:
+                    fields[f] = record[key]
+                    used.add(key)
+                    break
+                if "." in key:
+                    found, value = lookup(record, key)
+                    if found:
+                        fields[f] = value
+                        used.add(key)  # a dotted key leaves its parent object in metadata
+                        break
+        metadata: dict[str, Any] = {}
+        for key in meta_keys:
+            found, value = lookup(record, key)
+            if not found:
+                continue
+            used.add(key)
+            if value is None:
+                continue
+            if type(value) is not dict:
+                raise InputError(f"metadata must be a JSON object, got {type(value).__name__}", path=path, line=line, json_path=f"$.{key}")
+            metadata.update(value)
+        if not used.issuperset(record):
+            for key, value in record.items():
+                if key not in used and key not in skip:
+                    metadata.setdefault(key, value)
         fields["metadata"] = metadata
-        return RawRecord(fields=fields, path=path, line=line, origins=origins)
+        return RawRecord(fields=fields, path=path, line=line, raw=record, key_map=mapping)

@@ -94,7 +94,7 @@ def read_text_document(file: Path, *, relative_to: Path | None = None) -> RawRec
     rel = file.relative_to(relative_to) if relative_to is not None and file.is_relative_to(relative_to) else file
     metadata["path"] = rel.as_posix()
     fields["metadata"] = metadata
-    return RawRecord(fields=fields, path=file, line=None, origins={"published_at": "published_at"})
+    return RawRecord(fields=fields, path=file, line=None)
 
 
 def _split_front_matter(raw: str, file: Path) -> tuple[str, dict[str, Any]]:

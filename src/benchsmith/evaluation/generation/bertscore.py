@@ -30,6 +30,9 @@ class BertScorer:
         offline_env()
         import torch
         from transformers import AutoModel, AutoTokenizer
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()
 
         path = resolve_embedding_model(model)
         self.model_path = str(path)
@@ -41,23 +44,33 @@ class BertScorer:
         self._cache: dict[str, object] = {}
         self._lock = threading.Lock()
 
+    def prefetch(self, texts: Sequence[str], batch_size: int = 16) -> None:
+        """Embed every text not yet cached, in padded batches of similar length (much faster than one by one)."""
+        torch = self._torch
+        with self._lock:
+            todo = sorted({t for t in texts if t not in self._cache}, key=len)
+            if len(self._cache) + len(todo) > 50_000:
+                self._cache.clear()
+            special = set(self.tokenizer.all_special_ids)
+            for start in range(0, len(todo), batch_size):
+                batch = todo[start:start + batch_size]
+                enc = self.tokenizer(batch, return_tensors="pt", truncation=True, max_length=self.max_length,
+                                     padding=True)
+                with torch.no_grad():
+                    hidden = self.encoder(**{k: v.to(self.device) for k, v in enc.items()}).last_hidden_state
+                for row, text in enumerate(batch):
+                    ids, mask = enc["input_ids"][row].tolist(), enc["attention_mask"][row].tolist()
+                    keep = [i for i, (t, m) in enumerate(zip(ids, mask)) if m and t not in special]
+                    vecs = hidden[row][keep]
+                    self._cache[text] = torch.nn.functional.normalize(vecs, dim=-1) if keep else vecs
+
     def embed(self, text: str):
         """L2-normalized contextual embeddings of the text's word pieces, [CLS]/[SEP] removed."""
-        with self._lock:
-            hit = self._cache.get(text)
-            if hit is not None:
-                return hit
-            torch = self._torch
-            enc = self.tokenizer(text, return_tensors="pt", truncation=True, max_length=self.max_length)
-            with torch.no_grad():
-                hidden = self.encoder(**{k: v.to(self.device) for k, v in enc.items()}).last_hidden_state[0]
-            special = set(self.tokenizer.all_special_ids)
-            keep = [i for i, t in enumerate(enc["input_ids"][0].tolist()) if t not in special]
-            vecs = torch.nn.functional.normalize(hidden[keep], dim=-1) if keep else hidden[:0]
-            if len(self._cache) > 50_000:
-                self._cache.clear()
-            self._cache[text] = vecs
-            return vecs
+        hit = self._cache.get(text)
+        if hit is None:
+            self.prefetch([text])
+            hit = self._cache[text]
+        return hit
 
     def precision_recall(self, candidate: str, reference: str) -> tuple[float, float]:
         """(precision, recall) of `candidate` against `reference`; (0, 0) when either has no tokens."""
@@ -88,7 +101,12 @@ class _BertMetric(GenerationMetric):
         return max(p) if self.part == "precision" else max(r)
 
     def score_batch(self, samples: Sequence[GenerationSample]) -> list[float | None]:
+        scorable = [s for s in samples if self.applicable(s)]
+        get_bertscorer(self.model).prefetch([t for s in scorable for t in (s.prediction, *self._targets(s))])
         return [self.score(s) if self.applicable(s) else None for s in samples]
+
+    def _targets(self, sample: GenerationSample) -> tuple[str, ...]:
+        return sample.contexts if self.part == "k_precision" else sample.references
 
 
 @GENERATION_METRICS.register("bertscore_precision")

@@ -11,7 +11,7 @@ import string
 from collections import Counter
 from collections.abc import Iterable
 
-from benchsmith.evaluation.generation.base import GENERATION_METRICS, FunctionMetric, GenerationSample
+from benchsmith.evaluation.generation.base import GENERATION_METRICS, FunctionMetric
 
 _PUNCT = frozenset(string.punctuation)
 _ARTICLES = re.compile(r"\b(a|an|the)\b")
@@ -100,4 +100,4 @@ def _length() -> FunctionMetric:
 
 
 __all__ = ["normalize_answer", "exact_match", "contains_match", "token_f1", "token_recall", "token_precision",
-           "best_over", "GenerationSample"]
+           "best_over"]

@@ -56,6 +56,7 @@ class RbAlg(GenerationMetric):
         from benchsmith.evaluation.generation.rouge import rouge_l
 
         scorer = get_bertscorer(self.model)
+        scorer.prefetch([t for s in samples if s.references for t in (s.prediction, s.references[0], *s.contexts)])
         out: list[float | None] = []
         for s in samples:
             if not s.references:

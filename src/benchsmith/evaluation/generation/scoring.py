@@ -84,8 +84,6 @@ async def score_samples_async(
         if metric.label:
             result.labels[base] = metric.label
         if metric.is_judge:
-            if base == "answerability_accuracy":
-                metric = get_metric("idk", **options.get("idk", {}))
             outcomes = await metric.ajudge(samples, judges, on_done=(lambda b=base: progress(b, 1)) if progress else None)
             raw[base] = [o.score for o in outcomes]
             reasons = Counter()

@@ -95,55 +95,56 @@ def _ir_measures_for(measures: Sequence[Measure]) -> list:
     return list(seen)
 
 
-def _column_reader(measure: Measure, column: Mapping[Any, int]):
-    """A function of one query's raw value row giving `measure`'s score."""
+def _reader(measure: Measure, key_of: Mapping[Any, str]):
+    """A function of one query's pytrec_eval values giving `measure`'s score."""
     M = ir_measures.measures
     k = measure.k
     if measure.name == "F1":
-        ip, ir = column[M.P @ k], column[M.R @ k]
+        kp, kr = key_of[M.P @ k], key_of[M.R @ k]
 
-        def f1(row):
-            p, r = row[ip], row[ir]
+        def f1(values):
+            p, r = values[kp], values[kr]
             return 0.0 if p + r == 0 else 2.0 * p * r / (p + r)
 
         return f1
     if measure.name == "MRR" and k is not None:
-        irr = column[M.RR]
+        krr = key_of[M.RR]
         # 1/r counts for MRR@k only when the first relevant document is within rank k
-        return lambda row: row[irr] if row[irr] * k >= 1.0 - 1e-9 else 0.0
+        return lambda values: values[krr] if values[krr] * k >= 1.0 - 1e-9 else 0.0
     (irm,) = measure.ir_measures()
-    i = column[irm]
-    return lambda row: row[i]
+    key = key_of[irm]
+    return lambda values: values[key]
 
 
-def _pytrec_rows(irms: list, qrels: dict, run: dict) -> dict[str, list[float]]:
-    """query id -> values of `irms` (in order), from ir_measures' pytrec_eval provider.
+def _pytrec_values(irms: list, qrels: Mapping, run: Mapping) -> tuple[dict[str, dict[str, float]], dict[Any, str]]:
+    """Per-query values of `irms` from ir_measures' pytrec_eval provider, and each measure's key.
 
-    ir_measures translates the measures into pytrec_eval invocations; the
-    invocations are run directly so the per-query values are read once, not
-    re-wrapped as one Metric object per query and measure (that costs more
-    than pytrec_eval itself on large runs).
+    ir_measures translates the measures into pytrec_eval invocations; those
+    invocations are run directly and their result dicts used as they are,
+    rather than re-wrapped as one Metric object per query and measure (which
+    costs more than pytrec_eval itself on large runs).
     """
     evaluator = ir_measures.pytrec_eval.evaluator(irms, qrels)
-    column = {m: i for i, m in enumerate(irms)}
-    rows: dict[str, list[float]] = {}
     invokers = getattr(evaluator, "invokers", None)
-    if invokers is None or not all(hasattr(inv, "evaluator") and hasattr(inv, "measure_map") for inv in invokers):
-        for metric in evaluator.iter_calc(run):  # the provider changed shape: its public path
+    if not invokers or not all(hasattr(inv, "evaluator") and hasattr(inv, "measure_map") for inv in invokers):
+        # the provider changed shape: use its public path
+        key_of = {m: str(m) for m in irms}
+        values: dict[str, dict[str, float]] = {}
+        for metric in evaluator.iter_calc(run):
             if metric.query_id in run:
-                rows.setdefault(metric.query_id, [0.0] * len(irms))[column[metric.measure]] = metric.value
-        return rows
-    for inv in invokers:
-        index = {name: column[irm] for name, (irm, _) in inv.measure_map.items()}
-        for qid, values in inv.evaluator.evaluate(run).items():
-            row = rows.get(qid)
-            if row is None:
-                row = rows[qid] = [0.0] * len(irms)
-            for name, value in values.items():
-                i = index.get(name)
-                if i is not None:
-                    row[i] = value
-    return rows
+                values.setdefault(metric.query_id, {})[key_of[metric.measure]] = metric.value
+        return values, key_of
+    key_of = {irm: name for inv in invokers for name, (irm, _) in inv.measure_map.items()}
+    if len(set(key_of.values())) != len(key_of):
+        raise RuntimeError(f"pytrec_eval result names collide for {irms}")
+    results = [inv.evaluator.evaluate(run) for inv in invokers]
+    if len(results) == 1:
+        return results[0], key_of
+    merged: dict[str, dict[str, float]] = {}
+    for result in results:
+        for qid, vals in result.items():
+            merged.setdefault(qid, {}).update(vals)
+    return merged, key_of
 
 
 def evaluate_retrieval(
@@ -169,7 +170,7 @@ def evaluate_retrieval(
     scored_qrels: dict[str, Mapping[str, int]] = {}
     excluded: list[str] = []
     for qid, docs in qrels.items():
-        if any(rel >= RELEVANCE_LEVEL for rel in docs.values()):
+        if docs and max(docs.values()) >= RELEVANCE_LEVEL:
             scored_qrels[qid] = docs
         else:
             excluded.append(qid)
@@ -182,27 +183,27 @@ def evaluate_retrieval(
             scored_run[qid] = docs
         else:
             empty.append(qid)
-    run_only = sum(1 for qid in run if qid not in qrels)
+    run_only = len(run.keys() - qrels.keys())
 
     irms = _ir_measures_for(measures)
-    rows: dict[str, list[float]] = {}
+    values: dict[str, dict[str, float]] = {}
+    key_of: dict[Any, str] = {}
     if scored_run:
         try:
-            rows = _pytrec_rows(irms, scored_qrels, scored_run)
+            values, key_of = _pytrec_values(irms, scored_qrels, scored_run)
         except TypeError:
             # pytrec_eval wants int relevance and int/float scores; copy only when needed
             scored_qrels = {q: {d: int(r) for d, r in docs.items()} for q, docs in scored_qrels.items()}
             scored_run = {q: {d: float(s) for d, s in docs.items()} for q, docs in scored_run.items()}
-            rows = _pytrec_rows(irms, scored_qrels, scored_run)
+            values, key_of = _pytrec_values(irms, scored_qrels, scored_run)
 
-    column = {m: i for i, m in enumerate(irms)}
     names = [str(m) for m in measures]
-    readers = [_column_reader(m, column) for m in measures]
-    zero_row = [0.0] * len(irms)
+    readers = list(zip(names, (_reader(m, key_of) for m in measures))) if key_of else []
+    zero = dict.fromkeys(names, 0.0)
     per_query: dict[str, dict[str, float]] = {}
     for qid in scored_qrels:
-        row = rows.get(qid, zero_row)
-        per_query[qid] = {name: read(row) for name, read in zip(names, readers)}
+        vals = values.get(qid)
+        per_query[qid] = {name: read(vals) for name, read in readers} if vals is not None else dict(zero)
     n = len(per_query)
     aggregates = {name: (sum(s[name] for s in per_query.values()) / n if n else 0.0) for name in names}
     counts = {

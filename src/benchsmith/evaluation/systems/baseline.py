@@ -56,6 +56,7 @@ class BaselineRAG:
             self.preset = replace(self.preset, k=k)
         self.query_mode = query_mode
         self.texts = passage_lookup(benchmark)
+        self.missing_gold: list[str] = []
         self.retriever = None
         if self.preset.context == "retrieved":
             if retriever is None:
@@ -80,6 +81,7 @@ class BaselineRAG:
             "template_hash": prompt_hash(self.preset.template), "model": getattr(self.llm, "model_id", str(self.llm)),
             "retriever": getattr(self.retriever, "name", None), "query_mode": self.query_mode,
             "generation_config": self.preset.config.model_dump(),
+            "queries_without_gold_text": list(self.missing_gold),
         }
 
     def contexts_for(self, queries: Sequence[EvalQuery]) -> list[list[ContextPassage]]:
@@ -89,7 +91,12 @@ class BaselineRAG:
             return [[] for _ in queries]
         if mode in ("oracle_one", "oracle_all"):
             limit = 1 if mode == "oracle_one" else self.preset.k
-            return [gold_passages(q, self.texts, limit) for q in queries]
+            contexts = [gold_passages(q, self.texts, limit) for q in queries]
+            self.missing_gold = [q.query_id for q, ctx in zip(queries, contexts) if not ctx]
+            if queries and len(self.missing_gold) == len(queries):
+                raise InputError(f"preset {self.preset.name!r} shows the gold passages, but the benchmark has no text "
+                                 "for any of them (pass --corpus with the passages or articles)")
+            return contexts
         from benchsmith.retrieval.queries import build_query
 
         search = [build_query(q, self.query_mode) for q in queries]

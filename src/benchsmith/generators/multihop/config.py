@@ -32,6 +32,7 @@ class MultihopConfig:
     qa_check: bool = True  # the paper's four criteria as an LLM check (llm strategy only)
     max_sets_per_group: int = 4
     spacy_batch_size: int = 256
+    spacy_processes: int = 1
 
     def __post_init__(self) -> None:
         if self.n < 1:

@@ -34,6 +34,7 @@ class GenerationResult:
     timings: dict[str, float] = field(default_factory=dict)
     shortfall: str | None = None
     llm_usage: dict | None = None
+    claims: list = field(default_factory=list)
 
     @property
     def by_type(self) -> dict[str, int]:
@@ -81,6 +82,7 @@ def generate_multihop(corpus: Corpus, cfg: MultihopConfig, *, llm_steps=None) ->
     prep = prepare(
         corpus.documents, corpus.chunks_by_doc, min_tokens=cfg.min_tokens, dedup_threshold=cfg.article_dedup_threshold,
         ner=cfg.ner, classifier=cfg.classifier, batch_size=cfg.spacy_batch_size, timer=timer, llm_steps=llm_steps,
+        n_process=cfg.spacy_processes,
     )
     notes = list(prep.notes)
     dated = sum(d.published_at is not None for d in prep.documents)
@@ -121,5 +123,5 @@ def generate_multihop(corpus: Corpus, cfg: MultihopConfig, *, llm_steps=None) ->
         )
     return GenerationResult(
         items=items, rejected=rejected, requested=cfg.n, quotas=quota, mix=mix, notes=notes, counts=prep.counts,
-        timings=dict(timer.seconds), shortfall=shortfall,
+        timings=dict(timer.seconds), shortfall=shortfall, claims=prep.claims,
     )

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from benchsmith.types import Document, Provenance, Span, content_id
 
-from benchsmith.generators.multihop.models import Draft
-from benchsmith.schemas.multihop import MultihopEvidence, MultihopItem, MultihopRagEvidence, MultihopRagQuery
+from benchsmith.generators.multihop.models import Claim, Draft
+from benchsmith.schemas.multihop import MultihopClaim, MultihopEvidence, MultihopItem, MultihopRagEvidence, MultihopRagQuery
 
 
 def _iso(doc: Document) -> str | None:
@@ -63,3 +63,14 @@ def to_multihop_rag(item: MultihopItem, documents: dict[str, Document]) -> Multi
 def qrels_rows(item: MultihopItem) -> list[str]:
     """TREC qrels lines `qid 0 chunk_id 1`, one per distinct evidence chunk (none for null queries)."""
     return [f"{item.item_id} 0 {cid} 1" for cid in dict.fromkeys(ev.chunk_id for ev in item.evidence)]
+
+
+def claim_record(claim: Claim, *, seed: int) -> MultihopClaim:
+    """A claim as written to claims.jsonl, for audit."""
+    prov = Provenance(step="multihop.claims", strategy=claim.strategy, seed=seed, raw_output=claim.raw_output,
+                      extra={"resolved": claim.resolved} if claim.resolved else {})
+    return MultihopClaim(
+        claim_id=claim.claim_id, doc_id=claim.fact.doc_id, chunk_id=claim.fact.chunk_id,
+        span=Span(start=claim.fact.start, end=claim.fact.end), fact=claim.fact.text, claim=claim.text,
+        target=claim.target, target_label=claim.target_label, topic=claim.topic, provenance=prov,
+    )

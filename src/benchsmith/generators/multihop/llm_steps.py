@@ -27,6 +27,7 @@ from benchsmith.schemas.multihop import MultihopItem
 
 FACTS_PROMPT = "multihop_facts.v1.j2"
 CLAIMS_PROMPT = "multihop_claims.v1.j2"
+CLAIM_CHECK_PROMPT = "multihop_claim_check.v1.j2"
 QUERY_PROMPTS = {
     "inference_query": "multihop_inference.v1.j2",
     "comparison_query": "multihop_comparison.v1.j2",
@@ -49,6 +50,11 @@ class ClaimOut(_Strict):
     claim: str
     target: str
     topic: str
+
+
+class ClaimCheck(_Strict):
+    consistent: bool
+    reason: str = ""
 
 
 class QueryOut(_Strict):
@@ -91,8 +97,9 @@ def _basis(draft: Draft) -> str:
 class LLMSteps:
     """LLM versions of the generator steps, sharing one `LLMClient`."""
 
-    def __init__(self, client, *, seed: int = 0, max_facts: int = 12) -> None:
+    def __init__(self, client, *, seed: int = 0, max_facts: int = 12, claim_judge: bool = True) -> None:
         self.client = client
+        self.claim_judge = claim_judge
         self.documents: dict[str, Document] = {}
         self.seed = seed
         self.max_facts = max_facts
@@ -141,7 +148,8 @@ class LLMSteps:
                                       context=context, evidence=f.text),
                     response_model=ClaimOut, step="multihop.claims", input_ref=f.fact_id,
                 ))
-        claims = []
+        claims: list[Claim] = []
+        contexts: dict[str, str] = {}
         for (f, a, context), completion in zip(flat, self.client.complete_many_sync(requests), strict=True):
             if completion.rejected is not None:
                 rejected.append(completion.rejected)
@@ -170,7 +178,25 @@ class LLMSteps:
                 topic_norm=singular(normalize_entity((topic or a.topic or target).split()[-1])),
                 entities=tuple(ents), quantities=a.quantities, strategy="llm", raw_output=completion.text,
             ))
-        return claims
+            contexts[claims[-1].claim_id] = context
+        return self._judge_claims(claims, contexts, rejected) if self.claim_judge else claims
+
+    def _judge_claims(self, claims: list[Claim], contexts: dict[str, str], rejected: list[Rejected]) -> list[Claim]:
+        """The LLM fact check of each claim against its evidence (the paper used UniEval here)."""
+        requests = [
+            LLMRequest(messages=messages(CLAIM_CHECK_PROMPT, context=contexts[c.claim_id], evidence=c.fact.text, claim=c.text),
+                       response_model=ClaimCheck, step="multihop.claim_check", input_ref=c.claim_id)
+            for c in claims
+        ]
+        kept = []
+        for c, completion in zip(claims, self.client.complete_many_sync(requests), strict=True):
+            if completion.rejected is not None:
+                rejected.append(completion.rejected)
+            elif not completion.parsed.consistent:
+                rejected.append(_reject("multihop.claim_check", "claim_judge_inconsistent", c.claim_id, completion.parsed.reason, completion.text))
+            else:
+                kept.append(c)
+        return kept
 
     # -- step 5 ----------------------------------------------------------------
     def rewrite_query(self, draft: Draft, cs: ClaimSet | None) -> Draft | Rejected:

@@ -23,10 +23,14 @@ _SKIP_PIPES = ("tagger", "attribute_ruler", "parser", "lemmatizer", "senter")
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 _RULE_ENTITY = re.compile(r"\b[A-Z][a-zA-Z’'\-]*(?:\s+(?:of|the|de|van|von|and|&)?\s*[A-Z][a-zA-Z’'\-]*)*")
 _NUMBER = re.compile(
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)\s*(%|percent|per cent|million|billion|thousand|trillion)?(?:\s+([a-zA-Z][a-zA-Z\-]+))?"
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*(%|percent|per cent|million|billion|thousand|trillion))?(?:\s+([a-zA-Z][a-zA-Z\-]+))?"
 )
 _SCALE = {"million": 1e6, "billion": 1e9, "thousand": 1e3, "trillion": 1e12}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
+_TITLES = frozenset(
+    """mayor mr mrs ms dr prof professor president chief councillor senator minister founder coach captain sir lord
+    executive ceo chairman chairwoman director manager partner striker goalkeeper defender midfielder""".split()
+)
 _UNIT_SKIP = STOPWORDS | _MONTHS | {"per", "percent"}
 
 
@@ -62,13 +66,12 @@ def _rule_entities(sentence: str) -> tuple[Entity, ...]:
     out = []
     for m in _RULE_ENTITY.finditer(sentence):
         text = m.group(0).strip()
-        first = text.split()[0]
         if m.start() == 0 and len(text.split()) == 1:
             continue  # a sentence-initial capitalised word is usually not a name
-        if first.lower() in STOPWORDS or first.lower() in _MONTHS:
+        while text and (text.split()[0].lower() in STOPWORDS or text.split()[0].lower() in _MONTHS or text.split()[0].lower() in _TITLES):
             text = " ".join(text.split()[1:])
-            if not text:
-                continue
+        if not text:
+            continue
         if text.lower() in _MONTHS:
             continue
         norm = normalize_entity(text)
@@ -111,7 +114,9 @@ def _spacy_topic(doc, entity_tokens: set[int]) -> str:
     return best
 
 
-def analyze_sentences(sentences: Sequence[str], *, nlp=None, batch_size: int = 256, topics: str = "rules") -> list[SentenceAnalysis]:
+def analyze_sentences(
+    sentences: Sequence[str], *, nlp=None, batch_size: int = 256, topics: str = "rules", n_process: int = 1
+) -> list[SentenceAnalysis]:
     """Entities, a topic phrase and quantities for each sentence.
 
     Args:
@@ -119,6 +124,7 @@ def analyze_sentences(sentences: Sequence[str], *, nlp=None, batch_size: int = 2
         nlp: a loaded spaCy pipeline (e.g. `benchsmith.embedded.load_spacy()`), or None for rules.
         batch_size: spaCy `nlp.pipe` batch size.
         topics: "rules" (lower-case content-word runs) or "tagger" (spaCy POS noun phrases; slower).
+        n_process: spaCy worker processes; more than 1 only pays off on an otherwise idle multi-core machine.
     """
     if nlp is None:
         out = []
@@ -129,14 +135,20 @@ def analyze_sentences(sentences: Sequence[str], *, nlp=None, batch_size: int = 2
     skip = [p for p in _SKIP_PIPES if not (topics == "tagger" and p in ("tagger", "attribute_ruler"))]
     disable = [p for p in skip if p in nlp.pipe_names]
     out = []
-    for s, doc in zip(sentences, nlp.pipe(sentences, batch_size=batch_size, disable=disable), strict=True):
+    for s, doc in zip(sentences, nlp.pipe(sentences, batch_size=batch_size, disable=disable, n_process=n_process), strict=True):
         ents = []
         ent_tokens: set[int] = set()
         for e in doc.ents:
             ent_tokens.update(range(e.start, e.end))
-            norm = normalize_entity(e.text)
+            text, start = e.text, e.start_char
+            # spaCy often keeps a job title in a PERSON span ("Founder Jonah Kettering").
+            while len(text.split()) > 1 and text.split()[0].lower() in _TITLES:
+                head = text.split()[0]
+                start += len(head) + 1
+                text = text[len(head) :].lstrip()
+            norm = normalize_entity(text)
             if norm:
-                ents.append(Entity(e.text, e.label_, norm, e.start_char))
+                ents.append(Entity(text, e.label_, norm, start))
         topic = _spacy_topic(doc, ent_tokens) if topics == "tagger" and "tagger" in nlp.pipe_names else _rule_topic(s, ents)
         out.append(SentenceAnalysis(tuple(ents), topic, extract_quantities(s)))
     return out

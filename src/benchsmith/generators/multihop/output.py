@@ -1,4 +1,5 @@
-"""The output folder: items.jsonl, qrels.tsv, MultiHopRAG.json, benchmark.json, summary.json, rejected.jsonl.
+"""The output folder: items.jsonl, qrels.tsv, MultiHopRAG.json, benchmark.json, summary.json, rejected.jsonl
+(plus claims.jsonl, every claim the run built, for audit).
 
 Every file is written atomically (temp file + rename); items go last-but-one and
 the manifest last, so a reader never sees a manifest pointing at missing files.
@@ -16,7 +17,7 @@ from benchsmith.pipeline_parts.summary import LLMTotals, RunSummary, StageStats,
 
 from benchsmith.generators.multihop.config import MultihopConfig
 from benchsmith.generators.multihop.generate import GenerationResult
-from benchsmith.generators.multihop.items import qrels_rows, to_multihop_rag
+from benchsmith.generators.multihop.items import claim_record, qrels_rows, to_multihop_rag
 from benchsmith.schemas.multihop import BenchmarkManifest
 
 
@@ -45,6 +46,7 @@ def write_outputs(
     started_at = started_at or datetime.now(timezone.utc)
     docs = corpus.documents_by_id
     write_jsonl_atomic(out / "rejected.jsonl", result.rejected)
+    write_jsonl_atomic(out / "claims.jsonl", (claim_record(c, seed=config.seed) for c in result.claims))
     qrels = [row for item in result.items for row in qrels_rows(item)]
     write_text_atomic(out / "qrels.tsv", "".join(r + "\n" for r in qrels))
     write_json_atomic(out / "MultiHopRAG.json", [to_multihop_rag(i, docs).model_dump(mode="json") for i in result.items], indent=1)

@@ -42,9 +42,9 @@ def load_nlp(mode: str):
     return nlp
 
 
-def analyze_facts(facts: dict[str, list[Fact]], nlp, batch_size: int) -> dict[str, list[SentenceAnalysis]]:
+def analyze_facts(facts: dict[str, list[Fact]], nlp, batch_size: int, n_process: int = 1) -> dict[str, list[SentenceAnalysis]]:
     flat = [f for fs in facts.values() for f in fs]
-    analyses = analyze_sentences([f.text for f in flat], nlp=nlp, batch_size=batch_size)
+    analyses = analyze_sentences([f.text for f in flat], nlp=nlp, batch_size=batch_size, n_process=n_process)
     out: dict[str, list[SentenceAnalysis]] = {d: [] for d in facts}
     for f, a in zip(flat, analyses, strict=True):
         out[f.doc_id].append(a)
@@ -84,6 +84,7 @@ def prepare(
     classifier: str | None,
     batch_size: int,
     timer: StepTimer,
+    n_process: int = 1,
     llm_steps=None,
 ) -> Prepared:
     """Run steps 1-4; `llm_steps` (an LLMSteps) replaces fact selection and claim writing when given."""
@@ -98,7 +99,7 @@ def prepare(
             facts = llm_steps.select_facts(selected, chunks_by_doc, rejected)
     with timer.step("ner"):
         nlp = load_nlp(ner)
-        analyses = analyze_facts(facts, nlp, batch_size)
+        analyses = analyze_facts(facts, nlp, batch_size, n_process)
     with timer.step("claims"):
         if llm_steps is not None:
             claims = llm_steps.write_claims(selected, facts, analyses, rejected)

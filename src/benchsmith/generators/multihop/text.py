@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import re
 
-WORD_RE = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ]+(?:['’][A-Za-z]+)?")
+from benchsmith.validators._text import WORD_RE, shingles
+
+__all__ = ["WORD_RE", "shingles", "words", "count_tokens", "content_tokens", "normalize_entity", "contains_phrase"]
+
 
 STOPWORDS = frozenset(
     """a an the and or but if of at by for with about against between into through during before after
@@ -57,11 +60,3 @@ def contains_phrase(text: str, phrase: str) -> bool:
     if not phrase.strip():
         return False
     return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, flags=re.IGNORECASE) is not None
-
-
-def shingles(text: str, n: int = 3) -> set[str]:
-    """Word n-grams of the lower-cased text, for MinHash; short texts give their single n-gram."""
-    toks = [t.lower() for t in WORD_RE.findall(text)]
-    if len(toks) < n:
-        return {" ".join(toks)} if toks else set()
-    return {" ".join(toks[i : i + n]) for i in range(len(toks) - n + 1)}

@@ -28,6 +28,14 @@ def render_plain(messages: Sequence[Message]) -> str:
     return "".join(f"{m.role}: {m.content}\n" for m in messages) + "assistant:"
 
 
+def _version_at_least(version: str, minimum: tuple[int, int]) -> bool:
+    parts = []
+    for piece in version.split(".")[:2]:
+        digits = "".join(ch for ch in piece if ch.isdigit())
+        parts.append(int(digits or 0))
+    return tuple(parts) >= minimum
+
+
 def _cut_at_stop(text: str, stop: Sequence[str] | None) -> tuple[str, bool]:
     cut = min((i for i in (text.find(s) for s in stop or []) if i != -1), default=-1)
     return (text[:cut], True) if cut != -1 else (text, False)
@@ -46,6 +54,7 @@ class TransformersBackend:
                                   "(models are never downloaded; pass a saved model folder)")
         try:
             import torch
+            import transformers
             from transformers import AutoModelForCausalLM, AutoTokenizer
         except ImportError as exc:
             raise BenchsmithError("the transformers backend needs transformers and torch: "
@@ -61,7 +70,10 @@ class TransformersBackend:
         self.tokenizer.padding_side = "left"  # generation continues from the right end
         if self.tokenizer.pad_token is None:
             self.tokenizer.pad_token = self.tokenizer.eos_token
-        self.llm = AutoModelForCausalLM.from_pretrained(path, local_files_only=True, dtype=dtype).to(self.device)
+        # transformers 4.56 renamed torch_dtype to dtype.
+        dtype_key = "dtype" if _version_at_least(transformers.__version__, (4, 56)) else "torch_dtype"
+        self.llm = AutoModelForCausalLM.from_pretrained(path, local_files_only=True, **{dtype_key: dtype})
+        self.llm.to(self.device)
         self.llm.eval()
         self._batcher: MicroBatcher[_Request, RawResponse] = MicroBatcher(
             self._run_batch, max_batch=max_batch, max_wait_s=max_wait_s)

@@ -23,11 +23,25 @@ from benchsmith.errors import BenchsmithError
 from benchsmith.llm.address import ModelAddress
 from benchsmith.llm.backends import BACKENDS
 from benchsmith.llm.http_pool import CONNECTIONS_PER_SHARD, ShardedAsyncClient, default_ssl_context
-from benchsmith.llm.base import GenerationConfig, Message, PermanentError, RawResponse, TransientError, Usage
+from benchsmith.llm.base import (
+    BackendConfigError,
+    GenerationConfig,
+    Message,
+    PermanentError,
+    RawResponse,
+    TransientError,
+    Usage,
+)
 from benchsmith.llm.structured import schema_name
 
 DEFAULT_OPENAI_URL = "https://api.openai.com/v1"
 _TRANSIENT_STATUS = {408, 409, 425, 429}
+# Statuses that every later request would get too: the run stops with this message.
+_CONFIG_STATUS = {
+    401: " (check the API key: api_key=, BENCHSMITH_LLM_API_KEY or OPENAI_API_KEY)",
+    403: " (the API key is not allowed to use this model)",
+    404: " (check the model name and the base URL, which usually ends in /v1)",
+}
 
 
 def parse_retry_after(value: str | None, *, now: float | None = None) -> float | None:
@@ -81,7 +95,9 @@ class OpenAIBackend:
         connections_per_shard: int = CONNECTIONS_PER_SHARD,
     ) -> None:
         self.model = address.model
-        self.model_id = address.spec
+        # The address without @URL: the same model behind another host or port is the same model
+        # for provenance and for the cache.
+        self.model_id = f"openai/{address.model}"
         self.base_url = (
             base_url
             or address.base_url
@@ -97,7 +113,6 @@ class OpenAIBackend:
                 )
             self.base_url = DEFAULT_OPENAI_URL
         self.base_url = self.base_url.rstrip("/")
-        self.cache_identity = self.base_url
         self.timeout = httpx.Timeout(timeout_s, connect=min(connect_timeout_s, timeout_s))
         self.pool_size = max(1, concurrency)
         self.strict_schema = strict_schema
@@ -143,7 +158,8 @@ class OpenAIBackend:
 
     async def generate(self, messages: list[Message], config: GenerationConfig,
                        response_schema: dict[str, Any] | None = None) -> RawResponse:
-        body = self._body(messages, config, response_schema, schema_name(None, response_schema or {}))
+        name = schema_name(None, response_schema) if response_schema is not None else ""
+        body = self._body(messages, config, response_schema, name)
         response = await self._post(body)
         if response.status_code == 400 and "response_format" in body and "response_format" in response.text:
             self.native_schema = False
@@ -167,6 +183,8 @@ class OpenAIBackend:
         if status in _TRANSIENT_STATUS or status >= 500:
             raise TransientError(message, status=status,
                                  retry_after=parse_retry_after(response.headers.get("retry-after")))
+        if status in _CONFIG_STATUS:
+            raise BackendConfigError(message + _CONFIG_STATUS[status], status=status)
         raise PermanentError(message, status=status)
 
     def _parse(self, response: httpx.Response, *, native: bool) -> RawResponse:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import statistics
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from benchsmith.evaluation.generation.base import GenerationMetric, GenerationSample

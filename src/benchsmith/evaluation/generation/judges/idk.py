@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel
 
 from benchsmith.evaluation.generation.base import GENERATION_METRICS, GenerationSample
-from benchsmith.evaluation.generation.conditioning import IDK_VALUES
-from benchsmith.evaluation.generation.judges.base import JudgeMetric, JudgeVote, vote_from_completion
+from benchsmith.evaluation.generation.conditioning import IDK_VALUES, answerability_correct
+from benchsmith.evaluation.generation.judges.base import JudgeMetric, JudgeOutcome, JudgeVote, vote_from_completion
 from benchsmith.evaluation.generation.templates import render
 from benchsmith.llm.base import GenerationConfig
 
@@ -47,7 +48,19 @@ def _idk(samples_per_judge: int = 1, temperature: float = 0.0) -> IdkJudge:
     return IdkJudge(name="idk", samples_per_judge=samples_per_judge, temperature=temperature)
 
 
+@dataclass(frozen=True)
+class AnswerabilityAccuracy(IdkJudge):
+    """1 when the IDK verdict agrees with the gold answerability (see conditioning.answerability_correct)."""
+
+    async def ajudge(self, samples: Sequence[GenerationSample], clients: Sequence[Any], *,
+                     on_done: Callable[[], None] | None = None) -> list[JudgeOutcome]:
+        outcomes = await super().ajudge(samples, clients, on_done=on_done)
+        return [JudgeOutcome(answerability_correct(o.score, s.answerability), o.votes)
+                for s, o in zip(samples, outcomes)]
+
+
 @GENERATION_METRICS.register("answerability_accuracy")
-def _answerability_accuracy(samples_per_judge: int = 1, temperature: float = 0.0) -> IdkJudge:
-    """Whether the IDK verdict matches gold answerability (computed from the idk judge)."""
-    return IdkJudge(name="answerability_accuracy", samples_per_judge=samples_per_judge, temperature=temperature)
+def _answerability_accuracy(samples_per_judge: int = 1, temperature: float = 0.0) -> AnswerabilityAccuracy:
+    """mtRAG's answerability accuracy: the IDK verdict matches the gold answerability."""
+    return AnswerabilityAccuracy(name="answerability_accuracy", samples_per_judge=samples_per_judge,
+                                 temperature=temperature)

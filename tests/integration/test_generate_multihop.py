@@ -1,0 +1,126 @@
+"""`benchsmith generate multihop` end to end on the bundled example corpus (heuristic strategy)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from benchsmith.cli import main
+from benchsmith.corpora.store import load_corpus_dir
+from benchsmith.schemas.multihop import BenchmarkManifest, MultihopItem, MultihopRagQuery
+from benchsmith.validators import VALIDATORS, errors, run_validators
+from benchsmith.validators._multihop_context import MultihopContext
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+MIX = {"inference_query": 0.32, "comparison_query": 0.33, "temporal_query": 0.23, "null_query": 0.12}
+
+
+def _cli(*args) -> int:
+    try:
+        main(list(args))
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+@pytest.fixture(scope="module")
+def corpus_dir(tmp_path_factory) -> Path:
+    if not EXAMPLE.is_file():
+        pytest.skip(f"example corpus missing: {EXAMPLE}")
+    out = tmp_path_factory.mktemp("hcn") / "corpus"
+    assert _cli("corpus", "ingest", str(EXAMPLE), "--out", str(out)) == 0
+    return out
+
+
+def _items(out: Path) -> list[MultihopItem]:
+    return [MultihopItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
+
+
+def test_heuristic_run_produces_checked_items_in_the_requested_mix(corpus_dir, tmp_path):
+    out = tmp_path / "bench"
+    rc = _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "40", "--seed", "3", "--out", str(out))
+    assert rc == 0
+    items = _items(out)
+    assert len(items) == 40 and len({i.item_id for i in items}) == 40
+    counts = Counter(i.question_type for i in items)
+    for t, share in MIX.items():
+        assert abs(counts[t] / 40 - share) <= 0.05, (t, counts)
+    corpus = load_corpus_dir(corpus_dir)
+    ctx = MultihopContext(corpus.documents, corpus.chunks, evidence_range=(2, 4))
+    checks = [n for n in VALIDATORS.names() if n != "dedup.query"]
+    for item in items:
+        assert errors(run_validators(item, ctx, checks)) == [], item.query
+        if item.question_type == "null_query":
+            assert item.evidence == [] and item.answer == "Insufficient information."
+        else:
+            assert 2 <= len({e.doc_id for e in item.evidence}) <= 4
+    qrels = [line.split() for line in (out / "qrels.tsv").read_text().splitlines()]
+    assert all(len(r) == 4 and r[1] == "0" and r[3] == "1" for r in qrels)
+    assert {r[0] for r in qrels} == {i.item_id for i in items if i.question_type != "null_query"}
+    rag = json.loads((out / "MultiHopRAG.json").read_text())
+    assert len(rag) == 40
+    for rec in rag:
+        MultihopRagQuery.model_validate(rec)
+    manifest = BenchmarkManifest.model_validate_json((out / "benchmark.json").read_text())
+    assert manifest.generator == "multihop" and manifest.counts["produced"] == 40
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["status"] == "complete" and summary["exit_code"] == 0
+    assert summary["rejected"] == len((out / "rejected.jsonl").read_text().splitlines())
+
+
+def test_same_seed_gives_identical_items(corpus_dir, tmp_path):
+    runs = []
+    for name in ("a", "b"):
+        out = tmp_path / name
+        assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "20", "--seed", "11", "--ner", "rules", "--out", str(out)) == 0
+        runs.append((out / "items.jsonl").read_bytes())
+    assert runs[0] == runs[1]
+    other = tmp_path / "c"
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "20", "--seed", "12", "--ner", "rules", "--out", str(other)) == 0
+    assert (other / "items.jsonl").read_bytes() != runs[0]
+
+
+def test_raw_corpus_file_is_ingested_on_the_fly(tmp_path):
+    if not EXAMPLE.is_file():
+        pytest.skip(f"example corpus missing: {EXAMPLE}")
+    out = tmp_path / "raw"
+    assert _cli("generate", "multihop", "--corpus", str(EXAMPLE), "--n", "8", "--ner", "rules", "--out", str(out)) == 0
+    assert len(_items(out)) == 8
+
+
+def test_too_many_requested_exits_nonzero_and_says_why(corpus_dir, tmp_path, capsys):
+    out = tmp_path / "short"
+    rc = _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "600", "--ner", "rules", "--out", str(out))
+    assert rc == 1
+    err = capsys.readouterr().err
+    assert "produced" in err and "not enough claim sets" in err
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["status"] == "short" and summary["exit_code"] == 1 and summary["produced"] < 600
+
+
+def test_undated_corpus_skips_temporal_queries(tmp_path):
+    if not EXAMPLE.is_file():
+        pytest.skip(f"example corpus missing: {EXAMPLE}")
+    raw = tmp_path / "undated.jsonl"
+    with raw.open("w") as fh:
+        for line in EXAMPLE.read_text().splitlines():
+            rec = json.loads(line)
+            rec["published_at"] = None
+            fh.write(json.dumps(rec) + "\n")
+    out = tmp_path / "undated_out"
+    assert _cli("generate", "multihop", "--corpus", str(raw), "--n", "20", "--ner", "rules", "--out", str(out)) == 0
+    counts = Counter(i.question_type for i in _items(out))
+    assert counts["temporal_query"] == 0 and sum(counts.values()) == 20
+    manifest = json.loads((out / "benchmark.json").read_text())
+    assert any("temporal queries skipped" in n for n in manifest["config"]["notes"])
+
+
+def test_bad_arguments_are_clear_errors(corpus_dir, tmp_path, capsys):
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "5", "--mix", "inference=x", "--out", str(tmp_path / "o")) == 2
+    assert "--mix" in capsys.readouterr().err
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "5", "--strategy", "llm", "--out", str(tmp_path / "o")) == 2
+    assert _cli("generate", "multihop", "--corpus", str(tmp_path / "nope"), "--n", "5", "--out", str(tmp_path / "o")) == 2
+    assert not (tmp_path / "o").exists()

@@ -1,0 +1,88 @@
+"""The llm strategy end to end: scripted backend and a local OpenAI-compatible stub server.
+
+The fake model (multihop_llm_fakes.py) answers every step with plausible JSON,
+and some prompts with malformed or off-schema output: those must end up as
+rejections with their raw output, never as items.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from benchsmith.cli import main
+from benchsmith.corpora.store import load_corpus_dir
+from benchsmith.generators.multihop import MultihopConfig, generate_multihop, write_outputs
+from benchsmith.generators.multihop.llm_steps import LLMSteps
+from benchsmith.llm import get_client
+from benchsmith.schemas.multihop import MultihopItem
+
+sys.path.insert(0, str(Path(__file__).parent))
+from multihop_llm_fakes import scripted_responder, stub_responder  # noqa: E402
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+
+
+@pytest.fixture(scope="module")
+def corpus_dir(tmp_path_factory) -> Path:
+    if not EXAMPLE.is_file():
+        pytest.skip(f"example corpus missing: {EXAMPLE}")
+    out = tmp_path_factory.mktemp("hcn_llm") / "corpus"
+    try:
+        main(["corpus", "ingest", str(EXAMPLE), "--out", str(out)])
+    except SystemExit as exc:
+        assert not exc.code
+    return out
+
+
+def test_scripted_backend_end_to_end(corpus_dir, tmp_path):
+    corpus = load_corpus_dir(corpus_dir)
+    ledger = tmp_path / "ledger.jsonl"
+    client = get_client("scripted/fake", responses=scripted_responder, ledger_path=ledger, retry_base_delay=0.0)
+    cfg = MultihopConfig(n=12, strategy="llm", llm="scripted/fake", ner="rules", seed=1)
+    result = generate_multihop(corpus, cfg, llm_steps=LLMSteps(client, seed=1))
+    client.close()
+    assert len(result.items) == 12 and result.shortfall is None
+    assert all(i.provenance.strategy == "llm" and i.provenance.prompt_name.startswith("multihop_") for i in result.items)
+    assert all(i.provenance.prompt_hash and i.provenance.raw_output for i in result.items)
+    reasons = Counter(r.reason for r in result.rejected)
+    # Off-schema claims and truncated query JSON are rejected with the raw text kept.
+    assert reasons["schema_validation"] + reasons["unparseable_output"] > 0
+    assert reasons["fact_index_out_of_range"] > 0
+    assert reasons["claim_judge_inconsistent"] > 0
+    assert any(r.reason.startswith("qa_") for r in result.rejected)
+    bad = [r for r in result.rejected if r.reason in ("schema_validation", "unparseable_output")]
+    assert all(r.raw_output for r in bad)
+    assert len(ledger.read_text().splitlines()) == client.usage.requests
+    out = tmp_path / "out"
+    write_outputs(out, result, corpus, corpus_dir=str(corpus_dir), name="llm", config=cfg)
+    rejected = [json.loads(line) for line in (out / "rejected.jsonl").read_text().splitlines()]
+    assert {r["reason"] for r in rejected} >= {"schema_validation"}
+
+
+def test_stub_server_through_the_cli(corpus_dir, tmp_path):
+    from benchsmith.llm.stub_server import StubServer
+
+    out = tmp_path / "stub_out"
+    with StubServer(stub_responder) as server:
+        args = ["generate", "multihop", "--corpus", str(corpus_dir), "--n", "8", "--strategy", "llm", "--ner", "rules",
+                "--llm", f"openai/stub-model@{server.base_url}", "--cache-dir", str(tmp_path / "cache"), "--out", str(out)]
+        try:
+            main(args)
+            rc = 0
+        except SystemExit as exc:
+            rc = int(exc.code or 0)
+        requests = server.requests
+    assert rc == 0
+    items = [MultihopItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
+    assert len(items) == 8
+    assert requests > 40
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["llm"]["requests"] == requests
+    assert (out / "llm_ledger.jsonl").is_file()
+    reasons = summary["rejected_by_reason"]
+    assert reasons.get("schema_validation", 0) + reasons.get("unparseable_output", 0) > 0

@@ -1,0 +1,93 @@
+"""Heuristic query builders compute their answers by construction; the validators agree with them."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timezone
+
+from benchsmith.generators.multihop.claims import build_claims
+from benchsmith.generators.multihop.grouping import keywords_for
+from benchsmith.generators.multihop.items import draft_to_item, qrels_rows, to_multihop_rag
+from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft, Entity, Fact
+from benchsmith.generators.multihop.ner import SentenceAnalysis, extract_quantities
+from benchsmith.generators.multihop.queries import NULL_ANSWER, build_comparison, build_inference, build_null, build_temporal
+from benchsmith.types import Document
+
+E = Entity("Harrowgate Builders", "ORG", "harrowgate builders")
+TEXTS = {
+    "d1": "Harrowgate Builders won the ferry contract worth 64 million dollars.",
+    "d2": "Harrowgate Builders signed a stadium deal worth 48 million dollars.",
+    "d3": "Harrowgate Builders finished a school worth 70 million dollars.",
+}
+DATES = {"d1": datetime(2024, 1, 9, tzinfo=timezone.utc), "d2": datetime(2024, 2, 6, tzinfo=timezone.utc), "d3": datetime(2023, 5, 1, tzinfo=timezone.utc)}
+DOCS = {d: Document(doc_id=d, title=f"Title {d}", text=t, source=f"Source {d}", published_at=DATES[d], metadata={"author": "A", "category": "business"}) for d, t in TEXTS.items()}
+
+
+def _cs(doc_ids, group_kind="entity"):
+    claims = []
+    for d in doc_ids:
+        text = TEXTS[d]
+        fact = Fact(f"f-{d}", d, f"{d}#0", 0, len(text), text)
+        claim, _ = build_claims(fact, SentenceAnalysis((E,), "contract", extract_quantities(text)), None, {E.norm: 3})
+        claims.append(claim)
+    g = BridgeGroup(group_kind, E.norm, E.text, "ORG", {c.fact.doc_id: [c] for c in claims})
+    return ClaimSet(g, tuple(claims), keywords_for(claims, E.text))
+
+
+def test_inference_hides_the_bridge_and_answers_it():
+    d = build_inference(_cs(["d1", "d2"]), DOCS, random.Random(0))
+    assert isinstance(d, Draft)
+    assert d.answer == "Harrowgate Builders" and "harrowgate" not in d.query.lower()
+    assert "Source d1" in d.query and "Source d2" in d.query and d.query.endswith("?")
+
+
+def test_comparison_numeric_answer_is_computed():
+    for seed in range(6):
+        d = build_comparison(_cs(["d1", "d2", "d3"]), DOCS, random.Random(seed))
+        values = d.computation["values"]
+        assert values == [64e6, 48e6, 70e6]
+        expected = all(values[0] > v for v in values[1:]) if d.computation["op"] == "gt" else all(values[0] < v for v in values[1:])
+        assert d.answer == ("Yes" if expected else "No")
+
+
+def test_temporal_answer_follows_dates():
+    seen = set()
+    for seed in range(10):
+        d = build_temporal(_cs(["d1", "d2"]), DOCS, random.Random(seed))
+        seen.add(d.computation["op"])
+        if d.computation["op"] == "before_after":
+            assert d.answer == "Before"  # d1 (January) came before d2 (February)
+        else:
+            assert d.answer == "Yes"
+    assert seen == {"before_after", "in_order"}
+    d3 = build_temporal(_cs(["d1", "d3"]), DOCS, random.Random(1))
+    assert d3.answer in ("After", "No")
+
+
+def test_temporal_without_dates_is_refused():
+    undated = {k: v.model_copy(update={"published_at": None}) for k, v in DOCS.items()}
+    assert build_temporal(_cs(["d1", "d2"]), undated, random.Random(0)) == "missing_published_at"
+
+
+def test_null_query_invents_names_outside_the_vocabulary():
+    vocab = {"harrowgate", "builders"}
+    d = build_null(_cs(["d1", "d2"]), vocab, random.Random(3))
+    assert d.answer == NULL_ANSWER and d.claims == ()
+    for name in (*d.null_entities, *d.null_sources):
+        assert name in d.query
+        assert not any(w.lower() in vocab for w in name.split())
+
+
+def test_item_records_spans_qrels_and_original_format():
+    d = build_inference(_cs(["d1", "d2"]), DOCS, random.Random(0))
+    item = draft_to_item(d, DOCS, seed=7)
+    assert item.kind == "multihop_item" and item.provenance.seed == 7
+    ev = item.evidence[0]
+    assert DOCS[ev.doc_id].text[ev.span.start : ev.span.end] == ev.fact
+    assert qrels_rows(item) == [f"{item.item_id} 0 d1#0 1", f"{item.item_id} 0 d2#0 1"]
+    rag = to_multihop_rag(item, DOCS).model_dump(mode="json")
+    assert "kind" not in rag
+    assert set(rag) == {"query", "answer", "question_type", "evidence_list"}
+    assert set(rag["evidence_list"][0]) == {"author", "category", "fact", "published_at", "source", "title", "url"}
+    assert rag["evidence_list"][0]["author"] == "A"
+    assert draft_to_item(d, DOCS, seed=7).item_id == item.item_id

@@ -1,0 +1,132 @@
+"""Each multihop validator catches the bug it exists for, on tiny constructed items."""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+import pytest
+
+from benchsmith.schemas.multihop import MultihopEvidence, MultihopItem
+from benchsmith.types import Chunk, Document, Provenance, Span
+from benchsmith.validators import VALIDATORS, Issue, Validator, errors, run_validators
+from benchsmith.validators._multihop_context import MultihopContext
+from benchsmith.validators.dedup import QueryDeduplicator
+
+T1 = "Harrowgate Builders won the contract for the Eastport ferry terminal. The contract is worth 64 million dollars."
+T2 = "Harrowgate Builders will renovate Ridgeview Stadium. The renovation costs 48 million dollars."
+T3 = "Ferries, trams and buses carry people across Harbor City every day of the week."
+
+
+def _docs():
+    return [
+        Document(doc_id="d1", title="Ferry", text=T1, source="Ledger", published_at=datetime(2024, 1, 9, tzinfo=timezone.utc)),
+        Document(doc_id="d2", title="Stadium", text=T2, source="Sports", published_at=datetime(2024, 2, 6, tzinfo=timezone.utc)),
+        Document(doc_id="d3", title="Transit", text=T3, source="Ledger", published_at=None),
+    ]
+
+
+def _ctx():
+    docs = _docs()
+    chunks = [Chunk(chunk_id=f"{d.doc_id}#0", doc_id=d.doc_id, text=d.text, span=Span(start=0, end=len(d.text)), index=0, n_tokens=9) for d in docs]
+    return MultihopContext(docs, chunks, entity_names=["Harrowgate Builders", "Ridgeview Stadium", "Harbor City"])
+
+
+def _ev(doc_id, text, sentence, claim=None):
+    start = text.index(sentence)
+    return MultihopEvidence(doc_id=doc_id, chunk_id=f"{doc_id}#0", span=Span(start=start, end=start + len(sentence)),
+                            fact=sentence, claim=claim or sentence, bridge_entity="Harrowgate Builders")
+
+
+def _item(qtype, query, answer, evidence, computation=None, **extra):
+    prov = Provenance(step="test", extra={"computation": computation or {}, **extra})
+    return MultihopItem(item_id="mh-x", query=query, answer=answer, question_type=qtype, evidence=evidence, provenance=prov)
+
+
+def _codes(item, ctx=None):
+    return {i.code for i in errors(run_validators(item, ctx or _ctx(), [n for n in VALIDATORS.names() if n != "dedup.query"]))}
+
+
+S1 = "The contract is worth 64 million dollars."
+S2 = "The renovation costs 48 million dollars."
+
+
+def test_every_registered_validator_conforms():
+    assert set(VALIDATORS.names()) >= {"grounding.verbatim", "grounding.documents", "leakage.answer_in_query",
+                                       "consistency.temporal", "consistency.comparison", "null.proof", "dedup.query"}
+    for name in VALIDATORS.names():
+        v = VALIDATORS.get(name)
+        assert isinstance(v, Validator) and v.name == name
+
+
+def test_good_comparison_passes_and_wrong_answer_is_caught():
+    ev = [_ev("d1", T1, S1), _ev("d2", T2, S2)]
+    comp = {"op": "gt", "unit": "dollar", "values": [64e6, 48e6]}
+    assert _codes(_item("comparison_query", "Is the first figure higher?", "Yes", ev, comp)) == set()
+    assert _codes(_item("comparison_query", "Is the first figure higher?", "No", ev, comp)) == {"comparison_inconsistent"}
+
+
+def test_span_must_hold_the_fact_verbatim():
+    good = _ev("d1", T1, S1)
+    shifted = good.model_copy(update={"span": Span(start=good.span.start + 1, end=good.span.end + 1)})
+    item = _item("comparison_query", "q?", "Yes", [shifted, _ev("d2", T2, S2)], {"op": "gt", "unit": "dollar"})
+    assert "evidence_not_verbatim" in _codes(item)
+    invented = good.model_copy(update={"fact": "The contract is worth 99 million dollars."})
+    assert "evidence_not_verbatim" in _codes(_item("inference_query", "q?", "x", [invented, _ev("d2", T2, S2)]))
+
+
+def test_one_document_is_not_multi_hop():
+    ev = [_ev("d1", T1, S1), _ev("d1", T1, "Harrowgate Builders won the contract for the Eastport ferry terminal.")]
+    assert "too_few_documents" in _codes(_item("inference_query", "Which firm?", "Harrowgate Builders", ev))
+
+
+def test_inference_answer_must_not_leak():
+    ev = [_ev("d1", T1, S1), _ev("d2", T2, S2)]
+    assert "answer_leak" in _codes(_item("inference_query", "Which firm, Harrowgate Builders?", "Harrowgate Builders", ev))
+    assert "answer_leak_partial" in _codes(_item("inference_query", "Which firm is Harrowgate?", "Harrowgate Builders", ev))
+    assert _codes(_item("inference_query", "Which firm won both contracts?", "Harrowgate Builders", ev)) == set()
+
+
+@pytest.mark.parametrize(("op", "answer", "ok"), [("before_after", "Before", True), ("before_after", "After", False),
+                                                   ("in_order", "Yes", True), ("in_order", "No", False)])
+def test_temporal_answers_follow_publication_dates(op, answer, ok):
+    ev = [_ev("d1", T1, S1), _ev("d2", T2, S2)]
+    codes = _codes(_item("temporal_query", "Which came first?", answer, ev, {"op": op}))
+    assert (codes == set()) is ok
+    if not ok:
+        assert codes == {"temporal_inconsistent"}
+
+
+def test_temporal_needs_dates():
+    ev = [_ev("d1", T1, S1), _ev("d3", T3, T3)]
+    assert "temporal_missing_date" in _codes(_item("temporal_query", "q?", "Yes", ev, {"op": "in_order"}))
+
+
+def test_null_proof_exact_fuzzy_and_bm25():
+    def null(query, entities):
+        return _item("null_query", query, "Insufficient information.", [], {"op": "null"}, null_entities=entities, null_sources=[])
+
+    assert _codes(null("What did Zorvex Quillam Labs build?", ["Zorvex Quillam Labs"])) == set()
+    assert "null_entity_in_corpus" in _codes(null("What did Harrowgate Builders build?", ["Harrowgate Builders"]))
+    assert "null_entity_fuzzy_match" in _codes(null("What did Harrowgate Bulders build?", ["Harrowgate Bulders"]))
+    assert "null_answer" in _codes(_item("null_query", "q?", "Yes", [], {}, null_entities=["Zorvex"], null_sources=[]))
+
+
+def test_null_proof_bm25_top_chunks():
+    ctx = _ctx()
+    top = ctx.bm25_top("Harrowgate Builders contract ferry")
+    assert top[0].chunk_id == "d1#0"
+    ctx.prefetch_bm25(["renovation stadium", "ferry"])
+    assert ctx.bm25_top("renovation stadium")[0].chunk_id == "d2#0"
+
+
+def test_query_dedup_is_near_duplicate_aware():
+    d = QueryDeduplicator(threshold=0.8)
+    q = "Which company won the ferry contract in Eastport and renovated Ridgeview Stadium in Millbrook last year?"
+    assert d.duplicate_of("a", q) is None
+    assert d.duplicate_of("b", q.replace("last year", "last year ")) == "a"
+    assert d.duplicate_of("c", "Did the Ledger report the vote before the Sports Daily covered the final match?") is None
+
+
+def test_issue_shape():
+    i = Issue("x", "warning", "m")
+    assert not i.is_error and errors([i, Issue("y", "error", "n")])[0].code == "y"
