@@ -39,7 +39,7 @@ def register(app: typer.Typer) -> None:
         source = corpus or _default_corpus()
         corpus_dir, bench_dir, eval_dir = out / "corpus", out / "multihop", out / "retrieval-eval"
         steps = [
-            ("Ingest the corpus", ["corpus", "ingest", str(source), "--out", str(corpus_dir)]),
+            ("Ingest the corpus", ["corpus", "ingest", str(source), "--out", str(corpus_dir), "--chunk-tokens", "128", "--overlap", "16"]),
             ("Corpus statistics", ["corpus", "stats", str(corpus_dir)]),
             (
                 "Generate a multi-hop benchmark (heuristic strategy, no LLM)",

@@ -118,10 +118,12 @@ def print_table(console: Console, systems: list[dict[str, Any]], title: str) -> 
     def width(header, rows) -> int:
         return 1 + sum(max(len(h), *(len(r[i]) for r in rows)) + 3 for i, h in enumerate(header))
 
-    if not console.is_terminal:  # piped or captured: print the table whole, do not squeeze it
-        console = Console(file=console.file, width=max(console.width, width(header, rows)))
-    elif width(header, rows) > console.width and len(header) > 2:
+    # Piped or captured output has no real width: allow a wide line, but never a squeezed table.
+    limit = console.width if console.is_terminal else 120
+    if width(header, rows) > limit and len(header) > 2:
         header, rows = ["measure", *(r[0] for r in rows)], [[h, *(r[i] for r in rows)] for i, h in enumerate(header) if i]
+    if not console.is_terminal:
+        console = Console(file=console.file, width=max(limit, width(header, rows)))
     table = Table(title=title, title_justify="left")
     for i, h in enumerate(header):
         table.add_column(h, justify="left" if i == 0 else "right", no_wrap=True)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from benchsmith.types import Document, Rejected
 
 from benchsmith.generators.multihop.config import evidence_weights
-from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups
+from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
 from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
@@ -119,7 +119,7 @@ class Assembler:
                         continue
                     drawn[gi] = drawn.get(gi, 0) + 1
                     progress = True
-                    draft = builder(cs, self.documents, rng)
+                    draft, cs = build_short(builder, cs, self.documents, rng, self.evidence[0])
                 item = self.accept(draft, cs, qtype)
                 if item is not None:
                     yield item
@@ -137,6 +137,26 @@ class Assembler:
             item = self.accept(draft, cs, "null_query")
             if item is not None:
                 yield item
+
+
+MAX_QUERY_WORDS = 45
+
+
+def build_short(builder, cs: ClaimSet, documents: dict[str, Document], rng: random.Random, min_claims: int) -> tuple[Draft | str, ClaimSet]:
+    """Build a draft; while it runs past MAX_QUERY_WORDS, drop the longest claim and rebuild (down to `min_claims`).
+
+    The rebuild uses a copy of `rng` taken before the first build, so the choices
+    made for a set do not depend on how often it was shortened.
+    """
+    state = rng.getstate()
+    draft = builder(cs, documents, rng)
+    while isinstance(draft, Draft) and len(draft.query.split()) > MAX_QUERY_WORDS and len(cs.claims) > max(2, min_claims):
+        longest = max(range(len(cs.claims)), key=lambda i: (len(cs.claims[i].text), -i))
+        claims = cs.claims[:longest] + cs.claims[longest + 1 :]
+        cs = ClaimSet(group=cs.group, claims=claims, keywords=keywords_for(claims, cs.group.surface))
+        rng.setstate(state)
+        draft = builder(cs, documents, rng)
+    return draft, cs
 
 
 def _ref(cs: ClaimSet | None) -> str | None:

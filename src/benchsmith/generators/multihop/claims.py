@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from benchsmith.types import Document, Rejected, content_id
 
@@ -22,8 +22,14 @@ STEP = "multihop.claims"
 
 _SUBJECT_PRONOUN = re.compile(r"^(He|She|It|They)\b")
 _POSSESSIVE_PRONOUN = re.compile(r"^(His|Her|Its|Their)\b")
-_DEMONSTRATIVE = re.compile(r"^(This|That|These|Those|The (?:city|agency|report|study|project|plan|deal))\b")
-_ORG_NOUN = re.compile(r"^The (company|firm|club|team|group|startup|lab|laboratory)\b")
+_DEMONSTRATIVE = re.compile(
+    r"^(This|That|These|Those|The (?:city|agency|report|study|project|plan|deal|club|team|group|lab|laboratory)"
+    r"|(?:During|After|Before|Since|By|Until|At) (?:that|this|then|the time)\b"
+    r"|The (?:first|second|third|last|latter|former|rest|others?)\b"
+    r"|It (?:is|was|has been|will be)\b)\b"  # "It is the largest acquisition ...": usually the thing, not the firm
+)
+# Only business nouns are resolved: "the club" or "the team" is too often not the last ORG named.
+_ORG_NOUN = re.compile(r"^The (company|firm|startup)\b")
 _MAIN_LABELS = ("PERSON", "ORG", "ENTITY", "GPE", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART")
 
 
@@ -55,27 +61,55 @@ def main_entity(doc: Document, analyses: Sequence[SentenceAnalysis]) -> Entity |
     return surface[norm]
 
 
-def resolve_subject(sentence: str, main: Entity | None) -> tuple[str, str | None, str | None]:
-    """Replace a leading pronoun subject with the main entity.
+PERSON_LABELS = frozenset({"PERSON"})
+ORG_LABELS = frozenset({"ORG"})
+
+
+def resolve_subject(
+    sentence: str, main: Entity | None, antecedent: Callable[[frozenset[str]], Entity | None] | None = None
+) -> tuple[str, str | None, str | None]:
+    """Replace a leading pronoun subject with the entity it refers to.
+
+    Args:
+        sentence: the fact sentence.
+        main: the article's main entity, used when no `antecedent` resolver is given.
+        antecedent: given the labels a pronoun may refer to (PERSON for he/she,
+            ORG for it/the company) and its gender ("m", "f" or None), the entity
+            it refers to or None when unsure
+            (`benchsmith.generators.multihop.coref.resolve_antecedent`).
 
     Returns:
         (claim text, the entity substituted or None, a drop reason or None).
     """
-    m = _POSSESSIVE_PRONOUN.match(sentence)
-    if m:
-        if main is None:
+
+    def referent(labels: frozenset[str], gender: str | None = None) -> Entity | None:
+        if antecedent is not None:
+            return antecedent(labels, gender)
+        return main
+
+    if _DEMONSTRATIVE.match(sentence):
+        return sentence, None, "dangling_reference"
+    for pattern, possessive in ((_POSSESSIVE_PRONOUN, True), (_SUBJECT_PRONOUN, False)):
+        m = pattern.match(sentence)
+        if not m:
+            continue
+        word = m.group(1)
+        if word in ("They", "Their") and antecedent is not None:
+            return sentence, None, "unresolved_pronoun"  # a group of people or several firms: too often wrong
+        labels = PERSON_LABELS if word in ("He", "She", "His", "Her") else ORG_LABELS
+        gender = "m" if word in ("He", "His") else "f" if word in ("She", "Her") else None
+        ent = referent(labels, gender)
+        if ent is None:
             return sentence, None, "unresolved_pronoun"
-        return f"{main.text}'s" + sentence[m.end() :], main.text, None
-    m = _SUBJECT_PRONOUN.match(sentence)
-    if m:
-        if main is None:
-            return sentence, None, "unresolved_pronoun"
-        return main.text + sentence[m.end() :], main.text, None
+        if re.search(r"(?<!\w)" + re.escape(ent.text) + r"(?!\w)", sentence[m.end() :]):
+            return sentence, None, "unresolved_pronoun"  # "It values Quillpay at ...": the pronoun is something else
+        return (f"{ent.text}'s" if possessive else ent.text) + sentence[m.end() :], ent.text, None
     m = _ORG_NOUN.match(sentence)
     if m:
-        if main is None or main.label not in ("ORG", "ENTITY"):
+        ent = referent(ORG_LABELS)
+        if ent is None or ent.label not in ("ORG", "ENTITY"):
             return sentence, None, "dangling_reference"
-        return main.text + sentence[m.end() :], main.text, None
+        return ent.text + sentence[m.end() :], ent.text, None
     if _DEMONSTRATIVE.match(sentence):
         return sentence, None, "dangling_reference"
     return sentence, None, None
@@ -100,12 +134,22 @@ def build_claims(
     analysis: SentenceAnalysis,
     main: Entity | None,
     doc_freq: dict[str, int],
+    antecedent: Callable[[frozenset[str], str | None], Entity | None] | None = None,
 ) -> tuple[Claim | None, Rejected | None]:
-    """One heuristic claim for one fact, or the reason it was dropped."""
-    text, resolved, reason = resolve_subject(fact.text, main)
+    """One heuristic claim for one fact, or the reason it was dropped (see `resolve_subject`)."""
+    seen: list[Entity] = []
+
+    def remember(labels: frozenset[str], gender: str | None = None) -> Entity | None:
+        ent = antecedent(labels, gender) if antecedent is not None else main
+        if ent is not None:
+            seen.append(ent)
+        return ent
+
+    text, resolved, reason = resolve_subject(fact.text, main, remember)
     entities = list(analysis.entities)
-    if resolved and main is not None and all(e.norm != main.norm for e in entities):
-        entities.insert(0, Entity(main.text, main.label, main.norm, 0))
+    ref = seen[-1] if seen else None
+    if resolved and ref is not None and all(e.norm != ref.norm for e in entities):
+        entities.insert(0, Entity(ref.text, ref.label, ref.norm, 0))
     if reason is None:
         target = choose_target(entities, doc_freq)
         if target is None:

@@ -8,11 +8,14 @@ from dataclasses import dataclass, field
 from benchsmith.types import Chunk, Document, Rejected
 
 from benchsmith.generators.multihop.claims import build_claims, document_frequency, main_entity, shares_keywords
+from benchsmith.generators.multihop.coref import resolve_antecedent
+from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
 from benchsmith.generators.multihop.facts import FactClassifier, extract_facts
 from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_graph
-from benchsmith.generators.multihop.models import BridgeGroup, Claim, Fact
+from benchsmith.generators.multihop.models import BridgeGroup, Claim, Entity, Fact
 from benchsmith.generators.multihop.ner import SentenceAnalysis, analyze_sentences
 from benchsmith.generators.multihop.selection import select_articles
+from benchsmith.generators.multihop.text import normalize_entity
 from benchsmith.generators.multihop.timing import StepTimer
 
 
@@ -52,9 +55,19 @@ def analyze_facts(facts: dict[str, list[Fact]], nlp, batch_size: int, n_process:
 
 
 def heuristic_claims(
-    documents: Sequence[Document], facts: dict[str, list[Fact]], analyses: dict[str, list[SentenceAnalysis]], rejected: list[Rejected]
+    documents: Sequence[Document],
+    facts: dict[str, list[Fact]],
+    analyses: dict[str, list[SentenceAnalysis]],
+    rejected: list[Rejected],
+    types: EntityTypes | None = None,
 ) -> list[Claim]:
-    """Claims for the facts of articles that share keywords with another article."""
+    """Claims for the facts of articles that share keywords with another article.
+
+    Leading pronouns are resolved in the article text with the corpus-wide entity
+    `types` (voted from `analyses` when not given); an encyclopedic title entity
+    is the fallback referent.
+    """
+    types = types or vote_types(facts, analyses)
     df = document_frequency(analyses)
     claims: list[Claim] = []
     for doc in documents:
@@ -65,8 +78,18 @@ def heuristic_claims(
             rejected.append(Rejected(step="multihop.keywords", reason="no_shared_keywords", input_ref=doc.doc_id))
             continue
         main = main_entity(doc, doc_analyses)
+        title_main = main if main is not None and doc.title and main.norm == normalize_entity(doc.title) else None
         for fact, analysis in zip(facts[doc.doc_id], doc_analyses, strict=True):
-            claim, rej = build_claims(fact, analysis, main, df)
+
+            def antecedent(
+                labels: frozenset[str], gender: str | None = None, doc: Document = doc, fact: Fact = fact, title_main=title_main
+            ) -> Entity | None:
+                found = resolve_antecedent(doc.text, fact.start, labels, types, gender)
+                if found is None and title_main is not None and title_main.label in labels | {"ENTITY"}:
+                    return title_main
+                return found
+
+            claim, rej = build_claims(fact, analysis, main, df, antecedent)
             if claim is not None:
                 claims.append(claim)
             elif rej is not None:
@@ -100,11 +123,14 @@ def prepare(
     with timer.step("ner"):
         nlp = load_nlp(ner)
         analyses = analyze_facts(facts, nlp, batch_size, n_process)
+        common = lowercase_words(d.text for d in selected)
+        types = vote_types(facts, analyses, common)
+        analyses = relabel_all(analyses, types)
     with timer.step("claims"):
         if llm_steps is not None:
             claims = llm_steps.write_claims(selected, facts, analyses, rejected)
         else:
-            claims = heuristic_claims(selected, facts, analyses, rejected)
+            claims = heuristic_claims(selected, facts, analyses, rejected, types)
     with timer.step("grouping"):
         groups = bridge_groups(build_claim_graph(claims))
     names = {e.text for a in analyses.values() for s in a for e in s.entities}

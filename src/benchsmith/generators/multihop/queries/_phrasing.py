@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
+from collections.abc import Sequence
 
 from benchsmith.types import Document
 
@@ -11,7 +13,7 @@ from benchsmith.generators.multihop.text import contains_phrase
 TYPE_NOUNS = {
     "PERSON": "person", "ORG": "organization", "GPE": "place", "LOC": "place", "NORP": "group",
     "FAC": "facility", "PRODUCT": "product", "EVENT": "event", "WORK_OF_ART": "work", "LAW": "law",
-}
+}  # any other label (ENTITY: the corpus-wide type vote was weak) is phrased neutrally as "name"
 
 
 def type_noun(label: str) -> str:
@@ -32,19 +34,104 @@ def report_ref(doc: Document, *, avoid: str | None = None) -> str:
     return f"document {doc.doc_id}"
 
 
-def clause(claim_text: str) -> str:
-    """A claim as a clause after 'that': trailing period dropped, first letter lowered unless a name."""
+def _month(doc: Document) -> str | None:
+    return doc.published_at.strftime("%B %Y") if doc.published_at is not None else None
+
+
+def report_refs(docs: Sequence[Document], *, avoid: str | None = None) -> list[str]:
+    """Short references for the reports of one query: "the Harbor City Ledger report from March 2025".
+
+    Full titles make multi-source questions very long, so a report is named by
+    source and month; the title is used only when two reports of the query share
+    source and month (or have neither), where it is needed to tell them apart.
+    """
+    keys = [(d.source, _month(d)) for d in docs]
+    counts = Counter(keys)
+    out = []
+    for d, key in zip(docs, keys, strict=True):
+        source, month = key
+        if source and counts[key] == 1:
+            out.append(f"the {source} report from {month}" if month else f"the {source} report")
+        else:
+            out.append(report_ref(d, avoid=avoid))
+    return out
+
+
+def clause(claim_text: str, names: Sequence[str] = (), context: str = "") -> str:
+    """A claim as a clause after 'that': trailing period dropped, first letter lowered unless a name.
+
+    Args:
+        claim_text: the claim sentence.
+        names: entity surfaces of the claim; a clause opening with one keeps its capital.
+        context: the claim's document; a first word also written in lower case there
+            ("Work at ...") is a common word and is lowered.
+    """
     text = claim_text.strip().rstrip(".").strip()
     first = text.split(" ", 1)[0] if text else ""
     if first in ("The", "A", "An", "In", "On", "At", "By", "For", "After", "Before", "During", "Since"):
-        text = first.lower() + text[len(first):]
+        return first.lower() + text[len(first):]
+    if (
+        context and first[:1].isupper() and first[1:].isalpha() and first[1:].islower()
+        and not any(text.startswith(n) for n in names if n)
+        and re.search(r"\b" + re.escape(first.lower()) + r"\b", context)
+    ):
+        return first.lower() + text[len(first):]  # "Work at Ridgeview ..." -> "work at Ridgeview ..."
     return text
 
 
+_TITLE_WORDS = (
+    r"(?P<title>(?:(?:mayor|councillor|professor|prof\.|dr\.?|mr\.?|ms\.?|mrs\.?|head|coach|chief|scientist|executive"
+    r"|founder|defender|striker|captain|president|director|manager|managing|partner)\s+)*)"
+)
+_NAME_BEFORE = re.compile(r"[A-Z][\w’'\-]*\s+$")
+
+
 def mask(text: str, phrase: str, replacement: str) -> str:
-    """Replace every whole-word occurrence of `phrase` (and its possessive) with `replacement`."""
-    pattern = re.compile(r"(?:\b[Tt]he\s+)?(?<!\w)" + re.escape(phrase) + r"(['’]s)?(?!\w)", re.IGNORECASE)
-    return pattern.sub(lambda m: replacement + ("'s" if m.group(1) else ""), text)
+    """Replace every whole-word occurrence of `phrase` (and its possessive) with `replacement`.
+
+    A title right before the name goes with it ("Professor Ines Fairweather" ->
+    "this person"), since "Professor this person" is not English; it stays when
+    a name precedes it ("Lumora chief executive this person").
+    """
+    pattern = re.compile(r"(?:\b[Tt]he\s+)?" + _TITLE_WORDS + r"(?<!\w)" + re.escape(phrase) + r"(?P<pos>['’]s)?(?!\w)", re.IGNORECASE)
+
+    def sub(m: re.Match) -> str:
+        keep = m.group("title") if m.group("title") and _NAME_BEFORE.search(text[: m.start()]) else ""
+        lead = m.group(0)[: m.start("title") - m.start()] if keep else ""
+        return lead + keep + replacement + ("'s" if m.group("pos") else "")
+
+    return pattern.sub(sub, text)
+
+
+_MODIFIED_NOUNS = frozenset(
+    """robot robots company companies firm team club plant factory group project startup maker chief executive founder
+    model models unit units fleet deal order office headquarters board spokesman spokeswoman official officials
+    robotics energy shipping materials battery batteries ferry technology tech fintech payments district council""".split()
+)
+
+
+def placeholder_problem(text: str, placeholder: str) -> str | None:
+    """Why a masked clause reads wrong, or None.
+
+    "this place values this place at ..." (the bridge twice) and "60 this
+    product robots" / "this place robotics company" (the bridge used as a
+    modifier of another noun) cannot be phrased by substitution.
+    """
+    low = text.lower()
+    placeholder = placeholder.lower()
+    found = list(re.finditer(r"(?<!\w)" + re.escape(placeholder) + r"(?:'s)?(?!\w)", low))
+    if len(found) > 1:
+        return "placeholder_repeated"
+    for m in found:
+        before = low[: m.start()].split()
+        after = low[m.end() :].split()
+        if before and before[-1].replace(",", "").isdigit():
+            return "bridge_used_as_modifier"
+        if len(before) >= 2 and before[-2] in ("the", "a", "an") and before[-1].isalpha() and before[-1] not in ("of", "at", "in", "by"):
+            return "bridge_after_modifier"  # "the renovated this facility"
+        if after and m.group(0) == placeholder and after[0].strip(",.;") in _MODIFIED_NOUNS:
+            return "bridge_used_as_modifier"
+    return None
 
 
 def join_and(items: list[str]) -> str:

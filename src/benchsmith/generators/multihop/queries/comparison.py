@@ -3,11 +3,15 @@
 from __future__ import annotations
 
 import random
+import re
 
 from benchsmith.types import Document
 
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
-from benchsmith.generators.multihop.queries._phrasing import join_and, report_ref
+from benchsmith.generators.multihop.claims import singular
+from benchsmith.generators.multihop.ner import BRIDGE_LABELS
+from benchsmith.generators.multihop.queries._phrasing import join_and, report_refs
+from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.generators.multihop.text import contains_phrase
 
 
@@ -21,31 +25,85 @@ def _value(c: Claim, unit: str) -> Quantity:
     return next(q for q in c.quantities if q.unit == unit)
 
 
+_MEASURE_WINDOW = 5  # words each side of a number that may name what it measures
+_GENERIC_MEASURE_WORDS = frozenset(
+    {"million", "billion", "thousand", "percent", "dollars", "dollar", "year", "years", "about", "nearly", "more", "than",
+     "figure", "figures", "number", "since", "ago", "until", "from", "last", "next", "early", "late", "back", "total", "record", "end", "start", "time", "season", "month", "week", "day"}
+)
+
+
+def measured_nouns(claim: Claim, q: Quantity) -> set[str]:
+    """Content nouns near the number: what the quantity measures ("revenue", "round", "cycles")."""
+    text = claim.text
+    at = text.find(q.text)
+    if at < 0:
+        return set()
+    before = re.findall(r"[A-Za-z][A-Za-z\-]+", text[:at])[-_MEASURE_WINDOW:]
+    after = re.findall(r"[A-Za-z][A-Za-z\-]+", text[at + len(q.text) :])[:_MEASURE_WINDOW]
+    ent_words = {w for e in claim.entities for w in e.norm.split()}
+    out = set()
+    for w in before + after:
+        low = w.lower()
+        if w[0].isupper() or low in ent_words or low in _GENERIC_MEASURE_WORDS or low == q.unit:
+            continue
+        if is_topic_phrase(low) and not low.endswith(("ed", "ing")):
+            out.add(singular(low))
+    return out
+
+
+def shared_measure(claims: tuple[Claim, ...], unit: str) -> tuple[str | None, str | None]:
+    """The head noun every claim's figure measures, or None and the rejection reason."""
+    shared: set[str] | None = None
+    for c in claims:
+        qs = [q for q in c.quantities if q.unit == unit]
+        if len(qs) != 1:
+            return None, "ambiguous_quantity"  # two figures of one unit: which is compared is unclear
+        nouns = measured_nouns(c, qs[0])
+        shared = nouns if shared is None else shared & nouns
+    if not shared:
+        return None, "different_measured_quantity"
+    return min(shared, key=lambda w: (-len(w), w)), None
+
+
 def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str) -> Draft | str:
     claims = cs.claims
+    measure, reason = shared_measure(claims, unit)
+    if measure is None:
+        return reason or "different_measured_quantity"
+    topic = cs.group.surface
+    if cs.group.kind == "topic" and not is_topic_phrase(topic):
+        return "topic_not_a_noun_phrase"
+    ask_higher = rng.random() < 0.5
+    if rng.random() < 0.5:
+        # Half the time the extreme report goes first, so "Yes" is as common as "No" (the
+        # answer is still computed below, never assumed).
+        pick = max if ask_higher else min
+        top = pick(range(len(claims)), key=lambda i: _value(claims[i], unit).value)
+        claims = (claims[top], *claims[:top], *claims[top + 1 :])
     values = [_value(c, unit).value for c in claims]
     first, others = values[0], values[1:]
     if any(v == first for v in others):
         return "tied_quantities"
-    refs = [report_ref(documents[c.fact.doc_id]) for c in claims]
-    topic = cs.group.surface
+    refs = report_refs([documents[c.fact.doc_id] for c in claims])
+    others_txt = "each of " + join_and(refs[1:]) if len(refs) > 2 else refs[1]
+    # An entity bridge frames the question; a topic bridge is already the measured noun's context.
+    lead = f"Regarding {topic}, does" if cs.group.kind == "entity" else "Does"
     if unit == "year":
-        ask_higher = rng.random() < 0.5
-        word = "later" if ask_higher else "earlier"
-        others_txt = "each of " + join_and(refs[1:]) if len(refs) > 2 else refs[1]
-        query = f"Regarding {topic}, is the year given in {refs[0]} {word} than the year given in {others_txt}?"
+        word = "a later" if ask_higher else "an earlier"
+        query = f"{lead} {refs[0]} give {word} year for the {measure} than {others_txt}?"
     else:
-        ask_higher = rng.random() < 0.5
         word = "higher" if ask_higher else "lower"
-        others_txt = "each of " + join_and(refs[1:]) if len(refs) > 2 else refs[1]
-        query = f"Regarding {topic}, does {refs[0]} report a {word} {unit} figure than {others_txt}?"
+        what = f"{unit} figure for the {measure}" if unit not in ("percent", measure) else f"figure for the {measure}"
+        if unit == "percent":
+            what = f"percentage for the {measure}"
+        query = f"{lead} {refs[0]} report a {word} {what} than {others_txt}?"
     yes = all(first > v for v in others) if ask_higher else all(first < v for v in others)
     return Draft(
         query=query, answer="Yes" if yes else "No", question_type="comparison_query", claims=claims,
         bridge_entity=cs.group.surface if cs.group.kind == "entity" else None,
         bridge_topic=cs.group.surface if cs.group.kind == "topic" else claims[0].topic,
         keywords=cs.keywords,
-        computation={"op": "gt" if ask_higher else "lt", "unit": unit, "values": values},
+        computation={"op": "gt" if ask_higher else "lt", "unit": unit, "measure": measure, "values": values},
         template=f"comparison.numeric.{unit == 'year'}",
     )
 
@@ -55,11 +113,14 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
     bridge = cs.group.surface
     if cs.group.kind != "entity":
         return "topic_bridge_not_comparable"
-    # Candidate terms: other entities and the topic of the first claim (not the bridge itself).
-    terms = [e.text for e in claims[0].entities if e.norm != cs.group.key and len(e.text) > 2]
-    if claims[0].topic and not contains_phrase(claims[0].topic, bridge):
-        terms.append(claims[0].topic)
-    terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t)]
+    # Candidate terms: other named entities and noun-phrase topics of the claims (not the bridge
+    # itself); single common words ("head", "material") and bare numbers make no question.
+    terms = [
+        e.text for c in claims for e in c.entities
+        if e.norm != cs.group.key and len(e.text) > 2 and e.label in BRIDGE_LABELS and e.text.split()[0].lower() not in _NUMBER_WORDS
+    ]
+    terms += [c.topic for c in claims if c.topic and len(c.topic.split()) >= 2 and is_topic_phrase(c.topic)]
+    terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)]
     if not terms:
         return "nothing_to_compare"
     want_yes = rng.random() < 0.5
@@ -68,7 +129,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
     pool = shared if (want_yes and shared) or not unshared else unshared
     term = pool[rng.randrange(len(pool))]
     present = [contains_phrase(c.text, term) for c in claims]
-    refs = [report_ref(documents[c.fact.doc_id]) for c in claims]
+    refs = report_refs([documents[c.fact.doc_id] for c in claims])
     both = "both" if len(refs) == 2 else "all"
     query = f"Do {join_and(refs)} {both} mention {term} when they report on {bridge}?"
     return Draft(
@@ -79,6 +140,9 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
         computation={"op": "all_mention", "term": term, "present": present},
         template="comparison.mention",
     )
+
+
+_NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred".split())
 
 
 def build_comparison(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:

@@ -11,6 +11,7 @@ from collections.abc import Collection
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import type_noun
+from benchsmith.generators.multihop.topics import is_topic_phrase
 
 NULL_ANSWER = "Insufficient information."
 
@@ -54,7 +55,9 @@ def build_null(cs: ClaimSet | None, vocabulary: Collection[str], rng: random.Ran
         s = f"The {invent_name(rng, vocabulary, words=1)} {rng.choice(_OUTLETS)}"
         if s not in sources:
             sources.append(s)
-    topic = (cs.claims[0].topic if cs is not None and cs.claims[0].topic else "latest plans")
+    topic = cs.claims[0].topic if cs is not None and cs.claims[0].topic else ""
+    if not is_topic_phrase(topic):
+        topic = "latest plans"
     i = rng.randrange(len(_QUESTIONS))
     noun = type_noun("ORG" if label == "PERSON" else "PERSON")
     query = _QUESTIONS[i].format(src1=sources[0], src2=sources[1], entity=entity, topic=topic, noun=noun)

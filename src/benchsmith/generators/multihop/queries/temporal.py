@@ -14,6 +14,10 @@ def _src(doc: Document) -> str:
     return doc.source or (f'the article "{doc.title}"' if doc.title else doc.doc_id)
 
 
+def _names(c) -> list[str]:
+    return [e.text for e in c.entities] + ([c.resolved] if c.resolved else [])
+
+
 def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
     """A before/after (two claims) or yes/no ordering query (two to four claims)."""
     docs = [documents[c.fact.doc_id] for c in cs.claims]
@@ -29,14 +33,14 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
     if len(claims) == 2 and rng.random() < 0.5:
         a, b = docs
         query = (
-            f"Was the {_src(a)} report that {clause(claims[0].text)} published before or after "
-            f"the {_src(b)} report that {clause(claims[1].text)}?"
+            f"Was the {_src(a)} report that {clause(claims[0].text, _names(claims[0]), a.text)} published before or after "
+            f"the {_src(b)} report that {clause(claims[1].text, _names(claims[1]), b.text)}?"
         )
         answer = "Before" if dates[0] < dates[1] else "After"
         computation = {"op": "before_after", "published_at": stamps}
         template = "temporal.before_after"
     else:
-        parts = [f"{_src(d)} report that {clause(c.text)}" for d, c in zip(docs, claims, strict=True)]
+        parts = [f"{_src(d)} report that {clause(c.text, _names(c), d.text)}" for d, c in zip(docs, claims, strict=True)]
         if len(parts) == 2:
             query = f"Did {parts[0]} before {parts[1].replace(' report that ', ' reported that ', 1)}?"
         else:

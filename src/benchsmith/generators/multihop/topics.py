@@ -1,0 +1,49 @@
+"""Is a phrase a topic? Noun phrases only: "ferry terminal", not "fell", "mention first" or "use cathode material".
+
+The NER pass runs without spaCy's tagger (it would dominate the generator's
+cost), so this is lexical: no word may be a common verb, an ordinal or a bare
+adjective at the head, and the head must look like a noun.
+"""
+
+from __future__ import annotations
+
+import re
+
+from benchsmith.generators.multihop.text import STOPWORDS
+
+_VERBS = frozenset(
+    """be is are was were been has have had do does did make makes made take takes took give gives gave get gets got go
+    goes went come comes came say says said tell told use uses used fell fall falls rise rises rose grow grows grew
+    lift lifts win wins won lose loses lost lead leads led hold holds held mention mentions meet meets met pay pays paid
+    buy buys bought sell sells sold raise raises build builds built open opens run runs ran expect expects plan plans
+    reach reaches keep keeps kept leave leaves left join joins call calls begin begins began show shows find finds
+    found become became bring brings brought move moves put puts set sets agree agrees survive survives cost costs
+    welcome welcomes promise promises produce produces carry carries start starts finish finishes score scores
+    manage manages managed help helps watch watches want wants need needs try tries ask asks
+    receive receives sign signs offer offers hire hires employ employs announce announces launch launches
+    approve approves unload unloads install installs train trains supervise measure measures test tests slow
+    using making taking giving getting saying
+    remain remains continue continues reduce reduces double doubles drop drops climb climbs cut cuts add adds""".split()
+)
+_NOT_HEADS = frozenset(
+    """first second third fourth fifth last next new old low high higher lower largest biggest big small former
+    latest early late familiar own main other such many much few several more most less least whole only
+    same able likely public local annual total""".split()
+)
+_ADVERB_ENDINGS = ("ly",)
+
+
+def is_topic_phrase(phrase: str) -> bool:
+    """Whether `phrase` reads as a noun phrase with at least one content noun."""
+    words = [w.lower() for w in re.findall(r"[A-Za-z][A-Za-z\-]*", phrase)]
+    content = [w for w in words if w not in STOPWORDS]
+    if not content or len(content) != len(words):
+        return False  # determiners/stopwords only, or a clause fragment
+    if any(w in _VERBS for w in content):
+        return False
+    head = content[-1]
+    if content[0] in _NOT_HEADS and len(content) == 2:
+        return False  # "low shot", "first time": an evaluative modifier, not a subject of reporting
+    if head in _NOT_HEADS or head.endswith(_ADVERB_ENDINGS) or len(head) < 3:
+        return False
+    return True
