@@ -83,6 +83,24 @@ def test_stub_server_through_the_cli(corpus_dir, tmp_path):
     assert requests > 40
     summary = json.loads((out / "summary.json").read_text())
     assert summary["llm"]["requests"] == requests
-    assert (out / "llm_ledger.jsonl").is_file()
+    assert (out / ".run" / "llm-usage.jsonl").is_file()  # the usage ledger lives in the run folder
     reasons = summary["rejected_by_reason"]
     assert reasons.get("schema_validation", 0) + reasons.get("unparseable_output", 0) > 0
+
+
+def test_query_wording_and_qa_are_batched_and_do_not_depend_on_concurrency(corpus_dir, tmp_path):
+    corpus = load_corpus_dir(corpus_dir)
+    runs = []
+    for concurrency in (1, 6):
+        client = get_client("scripted/fake", responses=scripted_responder, retry_base_delay=0.0, concurrency=concurrency)
+        steps = LLMSteps(client, seed=2)
+        sizes: list[int] = []
+        worded, checked = steps.rewrite_queries, steps.qa_check_many
+        steps.rewrite_queries = lambda pairs, f=worded: (sizes.append(len(pairs)), f(pairs))[1]
+        steps.qa_check_many = lambda items, f=checked: (sizes.append(len(items)), f(items))[1]
+        cfg = MultihopConfig(n=10, strategy="llm", llm="scripted/fake", ner="rules", seed=2)
+        result = generate_multihop(corpus, cfg, llm_steps=steps)
+        client.close()
+        assert max(sizes) > 1  # drafts are worded, and items checked, several at a time
+        runs.append([i.model_dump(mode="json") for i in result.items])
+    assert runs[0] == runs[1] and len(runs[0]) == 10

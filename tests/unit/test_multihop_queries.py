@@ -16,8 +16,8 @@ from benchsmith.types import Document
 E = Entity("Harrowgate Builders", "ORG", "harrowgate builders")
 TEXTS = {
     "d1": "Harrowgate Builders won the ferry contract worth 64 million dollars.",
-    "d2": "Harrowgate Builders signed a stadium deal worth 48 million dollars.",
-    "d3": "Harrowgate Builders finished a school worth 70 million dollars.",
+    "d2": "Harrowgate Builders signed a stadium contract worth 48 million dollars.",
+    "d3": "Harrowgate Builders finished a school contract worth 70 million dollars.",
 }
 DATES = {"d1": datetime(2024, 1, 9, tzinfo=timezone.utc), "d2": datetime(2024, 2, 6, tzinfo=timezone.utc), "d3": datetime(2023, 5, 1, tzinfo=timezone.utc)}
 DOCS = {d: Document(doc_id=d, title=f"Title {d}", text=t, source=f"Source {d}", published_at=DATES[d], metadata={"author": "A", "category": "business"}) for d, t in TEXTS.items()}

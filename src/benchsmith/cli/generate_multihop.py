@@ -63,7 +63,14 @@ def generate_multihop_cmd(
     classifier: str | None = typer.Option(None, "--fact-classifier", help="Local transformers text classifier (path) for fact sentences."),
     qa_check: bool = typer.Option(True, "--qa-check/--no-qa-check", help="LLM check of the paper's four criteria (llm strategy)."),
     name: str | None = typer.Option(None, "--name", help="Benchmark name (default: the output folder name)."),
-    cache_dir: Path = options.CacheDir,
+    cache_dir: Path | None = typer.Option(
+        None, "--cache-dir", help="LLM response cache (sqlite) folder; default: inside the run folder (--work-dir).",
+    ),
+    work_dir: Path | None = typer.Option(
+        None, "--work-dir",
+        help="Run folder for checkpoints, LLM cache and usage ledger (default OUT/.run). Re-running the same command resumes there.",
+    ),
+    fresh: bool = typer.Option(False, "--fresh", help="Discard the run folder's checkpoints first (the LLM cache is kept)."),
     max_calls: int | None = options.MaxCalls,
     max_cost: float | None = options.MaxCost,
     concurrency: int = options.Concurrency,
@@ -78,23 +85,23 @@ def generate_multihop_cmd(
     )
     corpus_obj = load_or_ingest(corpus)
     console = Console(stderr=True)
-    llm_steps = None
-    client = None
-    if strategy == "llm":
-        from benchsmith.generators.multihop.llm_steps import LLMSteps
-        from benchsmith.llm import get_client
+    from benchsmith.pipeline import Run
 
-        out.mkdir(parents=True, exist_ok=True)
-        client = get_client(llm, cache_dir=cache_dir, ledger_path=out / "llm_ledger.jsonl", max_calls=max_calls,
-                            max_cost=max_cost, concurrency=concurrency)
-        llm_steps = LLMSteps(client, seed=seed)
-    try:
-        result = generate_multihop(corpus_obj, cfg, llm_steps=llm_steps)
-    finally:
+    run_config = {**cfg.as_dict(), "corpus": str(corpus.resolve()), "documents": len(corpus_obj.documents)}
+    with Run(work_dir or out / ".run", name="multihop", requested=n, config=run_config, fresh=fresh, progress=False,
+             console=console) as run:
+        llm_steps = None
+        client = None
+        if strategy == "llm":
+            from benchsmith.generators.multihop.llm_steps import LLMSteps
+
+            extra = {"cache_dir": cache_dir} if cache_dir is not None else {}
+            client = run.llm_client(llm, max_calls=max_calls, max_cost=max_cost, concurrency=concurrency, **extra)
+            llm_steps = LLMSteps(client, seed=seed, concurrency=concurrency)
+        result = generate_multihop(corpus_obj, cfg, llm_steps=llm_steps, run=run, concurrency=concurrency)
         if client is not None:
-            client.close()
-    if client is not None:
-        result.llm_usage = client.usage.model_dump()
+            result.llm_usage = client.usage.model_dump()
+        run.finish(produced=len(result.items))
     summary = write_outputs(out, result, corpus_obj, corpus_dir=str(corpus), name=name or out.name, config=cfg, started_at=started)
     _print_result(console, result, summary)
     if result.shortfall:

@@ -24,6 +24,7 @@ from benchsmith.validators import VALIDATORS, errors, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
 
 DEDUP = "dedup.query"
+LLM_BATCH = 8
 
 
 @dataclass
@@ -38,26 +39,63 @@ class Assembler:
     max_sets_per_group: int
     timer: StepTimer
     vocabulary: set[str]
-    rewrite: Callable[[Draft, ClaimSet | None], Draft | Rejected] | None = None
-    qa: Callable[[MultihopItem], Rejected | None] | None = None
+    # The llm strategy's wording and QA check, each over a batch of drafts/items, results in order.
+    rewrite: Callable[[list[tuple[Draft, ClaimSet | None]]], list[Draft | Rejected]] | None = None
+    qa: Callable[[list[MultihopItem]], list[Rejected | None]] | None = None
     rejected: list[Rejected] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.dedup = QueryDeduplicator()
         self._checks = [n for n in VALIDATORS.names() if n != DEDUP]
 
-    # -- one candidate ---------------------------------------------------------
-    def accept(self, draft: Draft | str, cs: ClaimSet | None, qtype: str) -> MultihopItem | None:
-        if isinstance(draft, str):
-            self.rejected.append(Rejected(step=f"multihop.query.{qtype}", reason=draft, input_ref=_ref(cs)))
-            return None
+    @property
+    def batch_size(self) -> int:
+        """Candidates built before they are worded and checked together: LLM_BATCH with a model, else 1.
+
+        A fixed size (not --concurrency) keeps the items of a seed the same whatever the
+        concurrency; the client bounds how many requests of a batch are in flight.
+        """
+        return LLM_BATCH if self.rewrite is not None or self.qa is not None else 1
+
+    # -- a batch of candidates -------------------------------------------------
+    def accept_batch(self, batch: list[tuple[Draft | str, ClaimSet | None, str]]) -> list[MultihopItem]:
+        """Word, validate, deduplicate and QA-check candidates; the accepted items in candidate order."""
+        drafts: list[Draft | None] = []
+        for draft, cs, qtype in batch:
+            if isinstance(draft, str):
+                self.rejected.append(Rejected(step=f"multihop.query.{qtype}", reason=draft, input_ref=_ref(cs)))
+                drafts.append(None)
+            else:
+                drafts.append(draft)
         if self.rewrite is not None:
+            todo = [(d, cs) for d, (_, cs, _) in zip(drafts, batch, strict=True) if d is not None]
             with self.timer.step("llm_queries"):
-                out = self.rewrite(draft, cs)
-            if isinstance(out, Rejected):
-                self.rejected.append(out)
-                return None
-            draft = out
+                worded = iter(self.rewrite(todo) if todo else [])
+            for i, d in enumerate(drafts):
+                if d is None:
+                    continue
+                out = next(worded)
+                if isinstance(out, Rejected):
+                    self.rejected.append(out)
+                    drafts[i] = None
+                else:
+                    drafts[i] = out
+        items = [self._check(d) for d in drafts if d is not None]
+        items = [i for i in items if i is not None]
+        if self.qa is not None and items:
+            with self.timer.step("qa_check"):
+                verdicts = self.qa(items)
+            self.rejected.extend(v for v in verdicts if v is not None)
+            items = [i for i, v in zip(items, verdicts, strict=True) if v is None]
+        return items
+
+    def accept(self, draft: Draft | str, cs: ClaimSet | None, qtype: str) -> MultihopItem | None:
+        """`accept_batch` for one candidate."""
+        out = self.accept_batch([(draft, cs, qtype)])
+        return out[0] if out else None
+
+    def _check(self, draft: Draft) -> MultihopItem | None:
+        """The programmatic validators and the near-duplicate check; warnings are kept on the item."""
         item = draft_to_item(draft, self.documents, seed=self.seed)
         with self.timer.step("validate"):
             issues = run_validators(item, self.ctx, self._checks)
@@ -74,12 +112,6 @@ class Assembler:
             self.rejected.append(Rejected(step="multihop.dedup", reason="near_duplicate_query", detail=f"near-duplicate of {other}",
                                           input_ref=item.item_id, raw_output=item.query))
             return None
-        if self.qa is not None:
-            with self.timer.step("qa_check"):
-                rej = self.qa(item)
-            if rej is not None:
-                self.rejected.append(rej)
-                return None
         warnings = [i.code for i in issues]
         return item.model_copy(update={"warnings": warnings}) if warnings else item
 
@@ -99,6 +131,7 @@ class Assembler:
             groups = [g for g in groups if sum(self.documents[d].published_at is not None for d in g.claims_by_doc) >= 2]
         used: dict[int, set[str]] = {}
         drawn: dict[int, int] = {}
+        batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         progress = True
         while progress:
             progress = False
@@ -120,12 +153,15 @@ class Assembler:
                     drawn[gi] = drawn.get(gi, 0) + 1
                     progress = True
                     draft, cs = build_short(builder, cs, self.documents, rng, self.evidence[0])
-                item = self.accept(draft, cs, qtype)
-                if item is not None:
-                    yield item
+                batch.append((draft, cs, qtype))
+                if len(batch) >= self.batch_size:
+                    yield from self.accept_batch(batch)
+                    batch = []
+        yield from self.accept_batch(batch)
 
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
+        batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         for _ in range(10_000):
             with self.timer.step("null"):
                 cs = None
@@ -134,16 +170,21 @@ class Assembler:
                     doc_id = sorted(g.claims_by_doc)[0]
                     cs = ClaimSet(group=g, claims=(g.claims_by_doc[doc_id][0],), keywords=())
                 draft = build_null(cs, self.vocabulary, rng)
-            item = self.accept(draft, cs, "null_query")
-            if item is not None:
-                yield item
+            batch.append((draft, cs, "null_query"))
+            if len(batch) >= self.batch_size:
+                yield from self.accept_batch(batch)
+                batch = []
+        yield from self.accept_batch(batch)
 
 
-MAX_QUERY_WORDS = 45
+MAX_QUERY_WORDS = 45  # the length aimed at: longer drafts lose their longest claims first
+MAX_QUERY_WORDS_HARD = 80  # past this (long encyclopedic sentences) a draft is rejected
 
 
 def build_short(builder, cs: ClaimSet, documents: dict[str, Document], rng: random.Random, min_claims: int) -> tuple[Draft | str, ClaimSet]:
     """Build a draft; while it runs past MAX_QUERY_WORDS, drop the longest claim and rebuild (down to `min_claims`).
+
+    A draft still longer than MAX_QUERY_WORDS_HARD is rejected as "query_too_long".
 
     The rebuild uses a copy of `rng` taken before the first build, so the choices
     made for a set do not depend on how often it was shortened.
@@ -156,6 +197,8 @@ def build_short(builder, cs: ClaimSet, documents: dict[str, Document], rng: rand
         cs = ClaimSet(group=cs.group, claims=claims, keywords=keywords_for(claims, cs.group.surface))
         rng.setstate(state)
         draft = builder(cs, documents, rng)
+    if isinstance(draft, Draft) and len(draft.query.split()) > MAX_QUERY_WORDS_HARD:
+        return "query_too_long", cs
     return draft, cs
 
 

@@ -66,12 +66,16 @@ _FEMALE = re.compile(r"\b(?:she|her|hers|herself)\b", re.I)
 
 
 def person_genders(doc_text: str, people: list[Mention]) -> dict[str, str]:
-    """'m'/'f' for people whose mentions are followed (within the next sentence) by one kind of pronoun only."""
+    """'m'/'f' for people the article refers back to with one kind of pronoun only.
+
+    Evidence: a pronoun later in the sentence naming the person, or one opening
+    the next sentence ("Brandt opened the scoring. She added ...").
+    """
     votes: dict[str, Counter[str]] = {}
     for m in people:
         after = doc_text[m.start + len(m.entity.text) :]
-        stop = [x.end() for x in re.finditer(r"[.!?][\"”]?\s+", after)][:2]
-        window = after[: stop[-1]] if stop else after
+        end = re.search(r"[.!?][\"”]?\s+", after)
+        window = after[: end.end()] + " ".join(after[end.end() :].split()[:1]) if end else after
         v = votes.setdefault(m.entity.norm, Counter())
         v["m"] += len(_MALE.findall(window))
         v["f"] += len(_FEMALE.findall(window))

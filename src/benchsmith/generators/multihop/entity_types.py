@@ -127,10 +127,13 @@ class EntityTypes:
             # A "place" that says, raises and reports but is never where something happens is an organisation.
             if types._labels.get(norm) in _PLACE_LABELS and n > 2 * after_place_word[norm]:
                 types._labels[norm] = "ORG"
-        if common_words:
-            for norm, initial in only_initial.items():
-                if initial and " " not in norm and norm in common_words:
-                    types._labels[norm] = COMMON
+        for norm, initial in only_initial.items():
+            if not initial or " " in norm:
+                continue
+            # Only ever first in a sentence: a common noun when written in lower case elsewhere, or when
+            # its type vote is too weak to name it ("Turnout was 61 percent").
+            if (common_words and norm in common_words) or types._labels.get(norm) == NEUTRAL:
+                types._labels[norm] = COMMON
         return types
 
     def label(self, norm: str, default: str = NEUTRAL) -> str:

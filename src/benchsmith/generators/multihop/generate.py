@@ -63,13 +63,17 @@ def _capacity(n: int, share: float) -> int:
     return max(0, math.floor((share + MIX_TOLERANCE) * n - 1e-9))
 
 
-def generate_multihop(corpus: Corpus, cfg: MultihopConfig, *, llm_steps=None) -> GenerationResult:
+def generate_multihop(corpus: Corpus, cfg: MultihopConfig, *, llm_steps=None, run=None, concurrency: int = 4) -> GenerationResult:
     """Generate `cfg.n` MultiHop-RAG style items from an ingested corpus.
 
     Args:
         corpus: documents and chunks (`benchsmith.corpora.store.load_corpus_dir`).
         cfg: run settings.
         llm_steps: an `LLMSteps` for the llm strategy; None runs the heuristic strategy.
+        run: a `benchsmith.pipeline.Run`: facts, NER and LLM claims then run as resumable
+            stages in its folder (make the LLM client with `run.llm_client` so that
+            answered requests are cached there too). None computes everything in memory.
+        concurrency: LLM requests in flight at once in the staged steps.
 
     Returns:
         The accepted items (at most cfg.n), every rejection with its reason, and the
@@ -82,7 +86,7 @@ def generate_multihop(corpus: Corpus, cfg: MultihopConfig, *, llm_steps=None) ->
     prep = prepare(
         corpus.documents, corpus.chunks_by_doc, min_tokens=cfg.min_tokens, dedup_threshold=cfg.article_dedup_threshold,
         ner=cfg.ner, classifier=cfg.classifier, batch_size=cfg.spacy_batch_size, timer=timer, llm_steps=llm_steps,
-        n_process=cfg.spacy_processes,
+        n_process=cfg.spacy_processes, run=run, concurrency=concurrency,
     )
     notes = list(prep.notes)
     dated = sum(d.published_at is not None for d in prep.documents)
@@ -95,8 +99,8 @@ def generate_multihop(corpus: Corpus, cfg: MultihopConfig, *, llm_steps=None) ->
     asm = Assembler(
         documents=documents, groups=prep.groups, ctx=ctx, evidence=cfg.evidence, seed=cfg.seed,
         max_sets_per_group=cfg.max_sets_per_group, timer=timer, vocabulary=vocabulary,
-        rewrite=llm_steps.rewrite_query if llm_steps is not None else None,
-        qa=llm_steps.qa_check_one if llm_steps is not None and cfg.qa_check else None,
+        rewrite=llm_steps.rewrite_queries if llm_steps is not None else None,
+        qa=llm_steps.qa_check_many if llm_steps is not None and cfg.qa_check else None,
     )
     streams = {t: asm.stream(t) for t in QUERY_TYPES if quota[t] > 0}
     produced: dict[str, list[MultihopItem]] = {t: take(s, quota[t]) for t, s in streams.items()}

@@ -97,109 +97,133 @@ def _basis(draft: Draft) -> str:
 class LLMSteps:
     """LLM versions of the generator steps, sharing one `LLMClient`."""
 
-    def __init__(self, client, *, seed: int = 0, max_facts: int = 12, claim_judge: bool = True) -> None:
+    def __init__(self, client, *, seed: int = 0, max_facts: int = 12, claim_judge: bool = True, concurrency: int = 8) -> None:
         self.client = client
+        self.concurrency = concurrency  # drafts worded / items checked per batch
         self.claim_judge = claim_judge
         self.documents: dict[str, Document] = {}
         self.seed = seed
         self.max_facts = max_facts
 
     # -- step 2 ----------------------------------------------------------------
+    def _facts_request(self, doc: Document, chunks: Sequence[Chunk]) -> tuple[list[Fact], LLMRequest]:
+        facts = [f for f, reason in candidate_sentences(doc, chunks) if reason not in _LLM_CANDIDATE_SKIPS]
+        request = LLMRequest(
+            messages=messages(FACTS_PROMPT, title=doc.title, source=doc.source or "", published_at=_iso(doc),
+                              sentences=[f.text for f in facts], max_facts=self.max_facts),
+            response_model=FactSelection, step="multihop.facts", input_ref=doc.doc_id,
+        )
+        return facts, request
+
+    def _facts_result(self, doc: Document, facts: list[Fact], completion, rejected: list[Rejected]) -> list[Fact]:
+        if completion.rejected is not None:
+            rejected.append(completion.rejected)
+            return []
+        picked = []
+        for i in dict.fromkeys(completion.parsed.fact_sentences):
+            if 0 <= i < len(facts):
+                picked.append(facts[i])
+            else:
+                rejected.append(_reject("multihop.facts", "fact_index_out_of_range", doc.doc_id, f"index {i} of {len(facts)}", completion.text))
+        return sorted(picked, key=lambda f: f.start)[: self.max_facts]
+
     def select_facts(self, documents: Sequence[Document], chunks_by_doc: dict[str, list[Chunk]], rejected: list[Rejected]) -> dict[str, list[Fact]]:
-        cands: dict[str, list[Fact]] = {}
-        requests = []
-        for doc in documents:
-            facts = [f for f, reason in candidate_sentences(doc, chunks_by_doc.get(doc.doc_id, [])) if reason not in _LLM_CANDIDATE_SKIPS]
-            cands[doc.doc_id] = facts
-            requests.append(LLMRequest(
-                messages=messages(FACTS_PROMPT, title=doc.title, source=doc.source or "", published_at=_iso(doc),
-                                  sentences=[f.text for f in facts], max_facts=self.max_facts),
-                response_model=FactSelection, step="multihop.facts", input_ref=doc.doc_id,
-            ))
-        out: dict[str, list[Fact]] = {}
-        for doc, completion in zip(documents, self.client.complete_many_sync(requests), strict=True):
-            facts = cands[doc.doc_id]
-            if completion.rejected is not None:
-                rejected.append(completion.rejected)
-                out[doc.doc_id] = []
-                continue
-            picked = []
-            for i in dict.fromkeys(completion.parsed.fact_sentences):
-                if 0 <= i < len(facts):
-                    picked.append(facts[i])
-                else:
-                    rejected.append(_reject("multihop.facts", "fact_index_out_of_range", doc.doc_id, f"index {i} of {len(facts)}", completion.text))
-            out[doc.doc_id] = sorted(picked, key=lambda f: f.start)[: self.max_facts]
-        return out
+        asks = [self._facts_request(doc, chunks_by_doc.get(doc.doc_id, [])) for doc in documents]
+        completions = self.client.complete_many_sync([r for _, r in asks])
+        return {
+            doc.doc_id: self._facts_result(doc, facts, c, rejected)
+            for doc, (facts, _), c in zip(documents, asks, completions, strict=True)
+        }
+
+    async def facts_for(self, doc: Document, chunks: Sequence[Chunk], rejected: list[Rejected]) -> list[Fact]:
+        """`select_facts` for one document (a resumable stage runs it per document)."""
+        facts, request = self._facts_request(doc, chunks)
+        (completion,) = await self.client.complete_many([request])
+        return self._facts_result(doc, facts, completion, rejected)
 
     # -- step 3 ----------------------------------------------------------------
+    def _claim_request(self, doc: Document, f: Fact) -> tuple[str, LLMRequest]:
+        context = doc.text[max(0, f.start - 400) : f.end + 200]
+        return context, LLMRequest(
+            messages=messages(CLAIMS_PROMPT, title=doc.title, source=doc.source or "", published_at=_iso(doc),
+                              context=context, evidence=f.text),
+            response_model=ClaimOut, step="multihop.claims", input_ref=f.fact_id,
+        )
+
+    def _claim_result(self, doc: Document, f: Fact, a: SentenceAnalysis, context: str, completion, rejected: list[Rejected]) -> Claim | None:
+        if completion.rejected is not None:
+            rejected.append(completion.rejected)
+            return None
+        out: ClaimOut = completion.parsed
+        claim_text, target, topic = out.claim.strip(), out.target.strip(), out.topic.strip()
+        if not claim_text or not target:
+            rejected.append(_reject("multihop.claims", "no_claim", f.fact_id, raw=completion.text))
+            return None
+        support = context + " " + doc.title
+        if not contains_phrase(support, target):
+            rejected.append(_reject("multihop.claims", "target_not_in_context", f.fact_id, target, completion.text))
+            return None
+        drift = entailed(claim_text, support, target)
+        if drift:
+            rejected.append(_reject("multihop.claims", "claim_drift", f.fact_id, f"unsupported tokens: {', '.join(drift)}", completion.text))
+            return None
+        norm = normalize_entity(target)
+        ents = list(a.entities)
+        label = next((e.label for e in ents if e.norm == norm), "ENTITY")
+        if all(e.norm != norm for e in ents):
+            ents.insert(0, Entity(target, label, norm, 0))
+        return Claim(
+            claim_id=content_id(f.fact_id, claim_text, prefix="c-"), fact=f, text=claim_text, target=target,
+            target_norm=norm, target_label=label, topic=topic or a.topic,
+            topic_norm=singular(normalize_entity((topic or a.topic or target).split()[-1])),
+            entities=tuple(ents), quantities=a.quantities, strategy="llm", raw_output=completion.text,
+        )
+
     def write_claims(self, documents: Sequence[Document], facts: dict[str, list[Fact]],
                      analyses: dict[str, list[SentenceAnalysis]], rejected: list[Rejected]) -> list[Claim]:
         docs = {d.doc_id: d for d in documents}
-        flat: list[tuple[Fact, SentenceAnalysis, str]] = []
-        requests = []
-        for doc_id, fs in facts.items():
-            doc = docs[doc_id]
-            for f, a in zip(fs, analyses.get(doc_id, []), strict=True):
-                context = doc.text[max(0, f.start - 400) : f.end + 200]
-                flat.append((f, a, context))
-                requests.append(LLMRequest(
-                    messages=messages(CLAIMS_PROMPT, title=doc.title, source=doc.source or "", published_at=_iso(doc),
-                                      context=context, evidence=f.text),
-                    response_model=ClaimOut, step="multihop.claims", input_ref=f.fact_id,
-                ))
+        flat = [(f, a) for doc_id, fs in facts.items() for f, a in zip(fs, analyses.get(doc_id, []), strict=True)]
+        asks = [self._claim_request(docs[f.doc_id], f) for f, _ in flat]
         claims: list[Claim] = []
         contexts: dict[str, str] = {}
-        for (f, a, context), completion in zip(flat, self.client.complete_many_sync(requests), strict=True):
-            if completion.rejected is not None:
-                rejected.append(completion.rejected)
-                continue
-            out: ClaimOut = completion.parsed
-            claim_text, target, topic = out.claim.strip(), out.target.strip(), out.topic.strip()
-            if not claim_text or not target:
-                rejected.append(_reject("multihop.claims", "no_claim", f.fact_id, raw=completion.text))
-                continue
-            support = context + " " + docs[f.doc_id].title
-            if not contains_phrase(support, target):
-                rejected.append(_reject("multihop.claims", "target_not_in_context", f.fact_id, target, completion.text))
-                continue
-            drift = entailed(claim_text, support, target)
-            if drift:
-                rejected.append(_reject("multihop.claims", "claim_drift", f.fact_id, f"unsupported tokens: {', '.join(drift)}", completion.text))
-                continue
-            norm = normalize_entity(target)
-            ents = list(a.entities)
-            label = next((e.label for e in ents if e.norm == norm), "ENTITY")
-            if all(e.norm != norm for e in ents):
-                ents.insert(0, Entity(target, label, norm, 0))
-            claims.append(Claim(
-                claim_id=content_id(f.fact_id, claim_text, prefix="c-"), fact=f, text=claim_text, target=target,
-                target_norm=norm, target_label=label, topic=topic or a.topic,
-                topic_norm=singular(normalize_entity((topic or a.topic or target).split()[-1])),
-                entities=tuple(ents), quantities=a.quantities, strategy="llm", raw_output=completion.text,
-            ))
-            contexts[claims[-1].claim_id] = context
+        for (f, a), (context, _), completion in zip(flat, asks, self.client.complete_many_sync([r for _, r in asks]), strict=True):
+            claim = self._claim_result(docs[f.doc_id], f, a, context, completion, rejected)
+            if claim is not None:
+                claims.append(claim)
+                contexts[claim.claim_id] = context
         return self._judge_claims(claims, contexts, rejected) if self.claim_judge else claims
+
+    async def claim_for(self, doc: Document, f: Fact, a: SentenceAnalysis, rejected: list[Rejected]) -> Claim | None:
+        """`write_claims` (claim, then the judge) for one fact, for a resumable stage."""
+        context, request = self._claim_request(doc, f)
+        (completion,) = await self.client.complete_many([request])
+        claim = self._claim_result(doc, f, a, context, completion, rejected)
+        if claim is None or not self.claim_judge:
+            return claim
+        (verdict,) = await self.client.complete_many([self._judge_request(claim, context)])
+        return claim if self._judge_result(claim, verdict, rejected) else None
+
+    def _judge_request(self, c: Claim, context: str) -> LLMRequest:
+        return LLMRequest(messages=messages(CLAIM_CHECK_PROMPT, context=context, evidence=c.fact.text, claim=c.text),
+                          response_model=ClaimCheck, step="multihop.claim_check", input_ref=c.claim_id)
+
+    def _judge_result(self, c: Claim, completion, rejected: list[Rejected]) -> bool:
+        if completion.rejected is not None:
+            rejected.append(completion.rejected)
+            return False
+        if not completion.parsed.consistent:
+            rejected.append(_reject("multihop.claim_check", "claim_judge_inconsistent", c.claim_id, completion.parsed.reason, completion.text))
+            return False
+        return True
 
     def _judge_claims(self, claims: list[Claim], contexts: dict[str, str], rejected: list[Rejected]) -> list[Claim]:
         """The LLM fact check of each claim against its evidence (the paper used UniEval here)."""
-        requests = [
-            LLMRequest(messages=messages(CLAIM_CHECK_PROMPT, context=contexts[c.claim_id], evidence=c.fact.text, claim=c.text),
-                       response_model=ClaimCheck, step="multihop.claim_check", input_ref=c.claim_id)
-            for c in claims
-        ]
-        kept = []
-        for c, completion in zip(claims, self.client.complete_many_sync(requests), strict=True):
-            if completion.rejected is not None:
-                rejected.append(completion.rejected)
-            elif not completion.parsed.consistent:
-                rejected.append(_reject("multihop.claim_check", "claim_judge_inconsistent", c.claim_id, completion.parsed.reason, completion.text))
-            else:
-                kept.append(c)
-        return kept
+        requests = [self._judge_request(c, contexts[c.claim_id]) for c in claims]
+        completions = self.client.complete_many_sync(requests)
+        return [c for c, completion in zip(claims, completions, strict=True) if self._judge_result(c, completion, rejected)]
 
     # -- step 5 ----------------------------------------------------------------
-    def rewrite_query(self, draft: Draft, cs: ClaimSet | None) -> Draft | Rejected:
+    def _rewrite_request(self, draft: Draft, cs: ClaimSet | None) -> LLMRequest:
         name = QUERY_PROMPTS[draft.question_type]
         step = f"multihop.query.{draft.question_type.removesuffix('_query')}"
         if draft.question_type == "null_query":
@@ -216,25 +240,40 @@ class LLMSteps:
                 "bridge": draft.bridge_entity or draft.bridge_topic or "",
                 "basis": _basis(draft),
             }
-        ref = content_id(draft.query, prefix="d-")
-        completion = self.client.complete_sync(messages(name, **variables), response_model=QueryOut, step=step, input_ref=ref)
+        return LLMRequest(messages=messages(name, **variables), response_model=QueryOut, step=step,
+                          input_ref=content_id(draft.query, prefix="d-"))
+
+    def _rewrite_result(self, draft: Draft, request: LLMRequest, completion) -> Draft | Rejected:
         if completion.rejected is not None:
             return completion.rejected
+        name = QUERY_PROMPTS[draft.question_type]
         query = completion.parsed.query.strip()
         if draft.question_type == "null_query" and not contains_phrase(query, draft.null_entities[0]):
-            return _reject(step, "null_entity_missing", ref, draft.null_entities[0], completion.text)
+            return _reject(request.step, "null_entity_missing", request.input_ref, draft.null_entities[0], completion.text)
         return replace(draft, query=query, strategy="llm", prompt_name=name, prompt_hash=template_hash(name),
                        model=self.client.model_id, raw_output=completion.text)
+
+    def rewrite_query(self, draft: Draft, cs: ClaimSet | None) -> Draft | Rejected:
+        """The model's wording of one draft (the answer stays the computed one)."""
+        return self.rewrite_queries([(draft, cs)])[0]
+
+    def rewrite_queries(self, drafts: Sequence[tuple[Draft, ClaimSet | None]]) -> list[Draft | Rejected]:
+        """`rewrite_query` for a batch, asked together (at most the client's concurrency in flight); in order."""
+        requests = [self._rewrite_request(d, cs) for d, cs in drafts]
+        completions = self.client.complete_many_sync(requests) if requests else []
+        return [self._rewrite_result(d, r, c) for (d, _), r, c in zip(drafts, requests, completions, strict=True)]
 
     def _doc(self, claim: Claim) -> Document:
         return self.documents[claim.fact.doc_id]
 
     # -- step 6 ----------------------------------------------------------------
-    def qa_check_one(self, item: MultihopItem) -> Rejected | None:
-        """The paper's four criteria for one item; a Rejected names the first that failed."""
+    def _qa_request(self, item: MultihopItem) -> LLMRequest:
         msgs = messages(QA_PROMPT, question_type=item.question_type, query=item.query, answer=item.answer,
                         evidence=[{"source": e.source or "", "published_at": e.published_at or "", "fact": e.fact} for e in item.evidence])
-        completion = self.client.complete_sync(msgs, response_model=QACheck, step="multihop.qa_check", input_ref=item.item_id)
+        return LLMRequest(messages=msgs, response_model=QACheck, step="multihop.qa_check", input_ref=item.item_id)
+
+    @staticmethod
+    def _qa_result(item: MultihopItem, completion) -> Rejected | None:
         if completion.rejected is not None:
             return completion.rejected
         verdict: QACheck = completion.parsed
@@ -242,3 +281,13 @@ class LLMSteps:
         if failed:
             return _reject("multihop.qa_check", f"qa_{failed[0]}", item.item_id, verdict.reason, completion.text)
         return None
+
+    def qa_check_one(self, item: MultihopItem) -> Rejected | None:
+        """The paper's four criteria for one item; a Rejected names the first that failed."""
+        return self.qa_check_many([item])[0]
+
+    def qa_check_many(self, items: Sequence[MultihopItem]) -> list[Rejected | None]:
+        """`qa_check_one` for a batch, asked together; verdicts in item order."""
+        requests = [self._qa_request(i) for i in items]
+        completions = self.client.complete_many_sync(requests) if requests else []
+        return [self._qa_result(i, c) for i, c in zip(items, completions, strict=True)]

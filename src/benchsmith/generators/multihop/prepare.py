@@ -15,6 +15,7 @@ from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_g
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, Entity, Fact
 from benchsmith.generators.multihop.ner import SentenceAnalysis, analyze_sentences
 from benchsmith.generators.multihop.selection import select_articles
+from benchsmith.generators.multihop.staged import staged_facts, staged_llm_claims, staged_ner
 from benchsmith.generators.multihop.text import normalize_entity
 from benchsmith.generators.multihop.timing import StepTimer
 
@@ -109,25 +110,43 @@ def prepare(
     timer: StepTimer,
     n_process: int = 1,
     llm_steps=None,
+    run=None,
+    concurrency: int = 4,
 ) -> Prepared:
-    """Run steps 1-4; `llm_steps` (an LLMSteps) replaces fact selection and claim writing when given."""
+    """Run steps 1-4; `llm_steps` (an LLMSteps) replaces fact selection and claim writing when given.
+
+    With a `pipeline.Run`, fact extraction, NER and LLM claims run as resumable
+    stages in its folder (`benchsmith.generators.multihop.staged`).
+    """
     rejected: list[Rejected] = []
     with timer.step("select"):
         selected, rej = select_articles(documents, min_tokens=min_tokens, dedup_threshold=dedup_threshold)
         rejected += rej
     with timer.step("facts"):
         clf = FactClassifier(classifier) if classifier else None
-        facts, skipped = extract_facts(selected, chunks_by_doc, classifier=clf)
-        if llm_steps is not None:
-            facts = llm_steps.select_facts(selected, chunks_by_doc, rejected)
+        if run is not None:
+            facts, skipped, rej = staged_facts(run, selected, chunks_by_doc, classifier=clf, llm_steps=llm_steps, concurrency=concurrency)
+            rejected += rej
+            if llm_steps is not None:  # the heuristic filter's counts, as without a run
+                skipped = extract_facts(selected, chunks_by_doc, classifier=None)[1]
+        else:
+            facts, skipped = extract_facts(selected, chunks_by_doc, classifier=clf)
+            if llm_steps is not None:
+                facts = llm_steps.select_facts(selected, chunks_by_doc, rejected)
     with timer.step("ner"):
         nlp = load_nlp(ner)
-        analyses = analyze_facts(facts, nlp, batch_size, n_process)
+        if run is not None:
+            analyses = staged_ner(run, selected, facts, nlp, batch_size, n_process)
+        else:
+            analyses = analyze_facts(facts, nlp, batch_size, n_process)
         common = lowercase_words(d.text for d in selected)
         types = vote_types(facts, analyses, common)
         analyses = relabel_all(analyses, types)
     with timer.step("claims"):
-        if llm_steps is not None:
+        if llm_steps is not None and run is not None:
+            claims, rej = staged_llm_claims(run, selected, facts, analyses, llm_steps, concurrency)
+            rejected += rej
+        elif llm_steps is not None:
             claims = llm_steps.write_claims(selected, facts, analyses, rejected)
         else:
             claims = heuristic_claims(selected, facts, analyses, rejected, types)

@@ -52,6 +52,8 @@ def report_refs(docs: Sequence[Document], *, avoid: str | None = None) -> list[s
         source, month = key
         if source and counts[key] == 1:
             out.append(f"the {source} report from {month}" if month else f"the {source} report")
+        elif not month and d.title and not (avoid and contains_phrase(d.title, avoid)):
+            out.append(f'the article "{d.title.strip()}"')  # undated reports of one source: the title alone tells them apart
         else:
             out.append(report_ref(d, avoid=avoid))
     return out
@@ -106,7 +108,7 @@ def mask(text: str, phrase: str, replacement: str) -> str:
 _MODIFIED_NOUNS = frozenset(
     """robot robots company companies firm team club plant factory group project startup maker chief executive founder
     model models unit units fleet deal order office headquarters board spokesman spokeswoman official officials
-    robotics energy shipping materials battery batteries ferry technology tech fintech payments district council""".split()
+    spokesperson robotics energy shipping materials battery batteries ferry technology tech fintech payments district council""".split()
 )
 
 
@@ -125,7 +127,7 @@ def placeholder_problem(text: str, placeholder: str) -> str | None:
     for m in found:
         before = low[: m.start()].split()
         after = low[m.end() :].split()
-        if before and before[-1].replace(",", "").isdigit():
+        if before and (before[-1].replace(",", "").isdigit() or before[-1] in ("a", "an")):
             return "bridge_used_as_modifier"
         if len(before) >= 2 and before[-2] in ("the", "a", "an") and before[-1].isalpha() and before[-1] not in ("of", "at", "in", "by"):
             return "bridge_after_modifier"  # "the renovated this facility"

@@ -28,7 +28,7 @@ def _value(c: Claim, unit: str) -> Quantity:
 _MEASURE_WINDOW = 5  # words each side of a number that may name what it measures
 _GENERIC_MEASURE_WORDS = frozenset(
     {"million", "billion", "thousand", "percent", "dollars", "dollar", "year", "years", "about", "nearly", "more", "than",
-     "figure", "figures", "number", "since", "ago", "until", "from", "last", "next", "early", "late", "back", "total", "record", "end", "start", "time", "season", "month", "week", "day"}
+     "figure", "figures", "number", "worth", "since", "ago", "until", "from", "last", "next", "early", "late", "back", "total", "record", "end", "start", "time", "season", "month", "week", "day"}
 )
 
 
@@ -54,15 +54,29 @@ def measured_nouns(claim: Claim, q: Quantity) -> set[str]:
 def shared_measure(claims: tuple[Claim, ...], unit: str) -> tuple[str | None, str | None]:
     """The head noun every claim's figure measures, or None and the rejection reason."""
     shared: set[str] | None = None
+    heads: set[str] = set()
     for c in claims:
         qs = [q for q in c.quantities if q.unit == unit]
         if len(qs) != 1:
             return None, "ambiguous_quantity"  # two figures of one unit: which is compared is unclear
         nouns = measured_nouns(c, qs[0])
         shared = nouns if shared is None else shared & nouns
+        after = re.match(r"\s+([A-Za-z][A-Za-z\-]+)", c.text[c.text.find(qs[0].text) + len(qs[0].text) :])
+        heads.add(singular(after.group(1).lower()) if after else "")
     if not shared:
         return None, "different_measured_quantity"
+    if len(heads) == 1 and heads <= shared:
+        return heads.pop(), None  # "1,800 charge cycles": the noun right after the figure is what it counts
     return min(shared, key=lambda w: (-len(w), w)), None
+
+
+def _counts_of(claims: tuple[Claim, ...], unit: str, measure: str) -> bool:
+    """Whether every figure reads "<number> <unit> <measure>" (a count of things, as in "1,800 charge cycles")."""
+    return all(re.search(re.escape(_value(c, unit).text) + r"\s+" + re.escape(measure), c.text, re.I) for c in claims)
+
+
+def _plural(word: str) -> str:
+    return word if word.endswith("s") else word + "s"
 
 
 def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str) -> Draft | str:
@@ -96,6 +110,8 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
         what = f"{unit} figure for the {measure}" if unit not in ("percent", measure) else f"figure for the {measure}"
         if unit == "percent":
             what = f"percentage for the {measure}"
+        elif _counts_of(claims, unit, measure):
+            what = f"number of {unit} {_plural(measure)}"  # "1,800 charge cycles": a count, not a charge figure
         query = f"{lead} {refs[0]} report a {word} {what} than {others_txt}?"
     yes = all(first > v for v in others) if ask_higher else all(first < v for v in others)
     return Draft(
