@@ -87,7 +87,13 @@ def generate_multihop_cmd(
     console = Console(stderr=True)
     from benchsmith.pipeline import Run
 
-    run_config = {**cfg.as_dict(), "corpus": str(corpus.resolve()), "documents": len(corpus_obj.documents)}
+    # Only what the checkpointed steps (facts, NER, claims) depend on: a re-run asking for another
+    # --n, --seed or --mix reuses them.
+    staged_keys = ("strategy", "llm", "ner", "classifier", "min_tokens", "article_dedup_threshold")
+    run_config = {
+        **{k: v for k, v in cfg.as_dict().items() if k in staged_keys},
+        "corpus": str(corpus.resolve()), "documents": len(corpus_obj.documents),
+    }
     with Run(work_dir or out / ".run", name="multihop", requested=n, config=run_config, fresh=fresh, progress=False,
              console=console) as run:
         llm_steps = None

@@ -108,7 +108,7 @@ def mask(text: str, phrase: str, replacement: str) -> str:
 _MODIFIED_NOUNS = frozenset(
     """robot robots company companies firm team club plant factory group project startup maker chief executive founder
     model models unit units fleet deal order office headquarters board spokesman spokeswoman official officials
-    spokesperson robotics energy shipping materials battery batteries ferry technology tech fintech payments district council""".split()
+    spokesperson junction road site station stadium line area campus branch robotics energy shipping materials battery batteries ferry technology tech fintech payments district council""".split()
 )
 
 
