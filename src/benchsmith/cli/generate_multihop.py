@@ -29,6 +29,22 @@ def load_or_ingest(path: Path):
     return Corpus(documents=docs, chunks=chunk_documents(docs), manifest={"source": str(path), "ingested_on_the_fly": True})
 
 
+def corpus_reference(corpus: Path, corpus_obj, out: Path) -> str:
+    """The corpus folder as benchmark.json records it, relative to the output folder so both can move together.
+
+    A raw corpus ingested on the fly is written into OUT/corpus, so the benchmark always names a
+    folder the evaluator can load.
+    """
+    import os
+
+    from benchsmith.corpora.store import DOCUMENTS_FILE, write_corpus_dir
+
+    if not (corpus.is_dir() and (corpus / DOCUMENTS_FILE).is_file()):
+        write_corpus_dir(out / "corpus", corpus_obj.documents, corpus_obj.chunks, dict(corpus_obj.manifest))
+        return "corpus"
+    return os.path.relpath(corpus.resolve(), out.resolve())
+
+
 def _print_result(console: Console, result, summary) -> None:
     table = Table(title="multihop generation")
     table.add_column("type")
@@ -108,7 +124,8 @@ def generate_multihop_cmd(
         if client is not None:
             result.llm_usage = client.usage.model_dump()
         run.finish(produced=len(result.items))
-    summary = write_outputs(out, result, corpus_obj, corpus_dir=str(corpus), name=name or out.name, config=cfg, started_at=started)
+    summary = write_outputs(out, result, corpus_obj, corpus_dir=corpus_reference(corpus, corpus_obj, out), name=name or out.name,
+                            config=cfg, started_at=started)
     _print_result(console, result, summary)
     if result.shortfall:
         console.print(f"[bold red]short:[/] {result.shortfall}", highlight=False, soft_wrap=True)
