@@ -324,7 +324,16 @@ class Run:
             else:
                 outs_json.append(_jsonable(item))
         # Outputs are read back from their JSON form, so a fresh run returns exactly what a resume would.
-        outs = [self._load_output(o, out_model, self.stage_path(stage)) for o in outs_json]
+        if out_model is None:
+            return outs_json, outs_json, rejected
+        try:
+            outs = [out_model.model_validate(o) for o in outs_json]  # type: ignore[attr-defined]
+        except ValidationError as exc:
+            # A bug in the stage function, found before anything was checkpointed.
+            raise ValueError(
+                f"stage {stage!r} returned an output for key {k!r} that does not fit {out_model.__name__}: "
+                f"{exc.errors()[0]['msg']}"
+            ) from exc
         return outs_json, outs, rejected
 
     # -- ledger --------------------------------------------------------------

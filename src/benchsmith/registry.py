@@ -35,11 +35,12 @@ class Registry(Generic[T]):
         """Import every module of the registry's package so builtins register themselves."""
         if self._scanned or self._package is None:
             return
-        self._scanned = True
         pkg = importlib.import_module(self._package)
         for info in pkgutil.iter_modules(pkg.__path__, prefix=f"{self._package}."):
             if not info.name.rsplit(".", 1)[-1].startswith("_"):
                 importlib.import_module(info.name)
+        # Only now: a module that failed to import must fail the next lookup too, not leave a partial registry.
+        self._scanned = True
 
     def get(self, name: str) -> T:
         self.scan()

@@ -7,10 +7,10 @@ and character spans rather than to copied text alone.
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime
+from datetime import datetime, timezone
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 SCHEMA_VERSION = "1.0"
 
@@ -49,6 +49,14 @@ class Document(Frozen):
     url: str | None = None
     links: list[str] = Field(default_factory=list)
     metadata: dict[str, Any] = Field(default_factory=dict)
+
+    @field_validator("published_at")
+    @classmethod
+    def _aware(cls, value: datetime | None) -> datetime | None:
+        # Naive and aware datetimes cannot be compared; a date without a zone is taken as UTC, as the loaders do.
+        if value is not None and value.tzinfo is None:
+            return value.replace(tzinfo=timezone.utc)
+        return value
 
 
 class Chunk(Frozen):

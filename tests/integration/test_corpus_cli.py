@@ -131,3 +131,14 @@ def test_wikipedia_paintings_with_mirage_preset(tmp_path: Path, shared_data: Pat
     assert manifest["counts"]["documents"] == 88
     assert manifest["chunker"]["tokenizer"] == "wordpiece" and manifest["chunker"]["overlap"] == 0
     assert manifest["counts"]["chunks"] > 88  # long articles are split
+
+
+def test_brackets_in_paths_and_sources_are_printed_literally(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    src = tmp_path / "docs.jsonl"
+    src.write_text(json.dumps({"text": "One sentence here.", "source": "[/Reuters]"}) + "\n", encoding="utf-8")
+    out = tmp_path / "[draft]"
+    assert run_cli(["corpus", "ingest", src, "--out", out]) == 0
+    assert "[draft]" in capsys.readouterr().err
+    assert run_cli(["corpus", "stats", out]) == 0
+    printed = capsys.readouterr().out
+    assert "[/Reuters]" in printed

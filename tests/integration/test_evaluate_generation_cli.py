@@ -118,6 +118,13 @@ def test_bad_predictions_exit_2_with_file_and_line(bench, tmp_path, capsys):
     assert run(["evaluate", "generation", "-b", str(bench), "-p", str(preds), "-m", "em,bleu", "--out", str(out)]) == 2
 
 
+def test_judge_metric_without_judge_is_an_input_error(bench, tmp_path, capsys):
+    preds = tmp_path / "p.jsonl"
+    preds.write_text('{"id": "q1", "answer": "1871"}\n')
+    out = tmp_path / "out"
+    assert run(["evaluate", "generation", "-b", str(bench), "-p", str(preds), "-m", "em,f1_idk", "--out", str(out)]) == 2
+    assert "--judge" in capsys.readouterr().err and not out.exists()
+
 def test_predictions_missing_some_queries_are_counted(bench, tmp_path):
     preds = tmp_path / "p.jsonl"
     preds.write_text('{"id": "q1", "answer": "1871"}\n{"id": "zz", "answer": "x"}\n')
@@ -155,3 +162,30 @@ def test_system_that_fails_everywhere_exits_with_its_error(bench, tmp_path, caps
     assert code == 2
     assert "failed on every query" in capsys.readouterr().err.replace("\n", "")
     assert not (out / "results.json").exists()
+
+
+def test_mirage_system_without_retriever_is_refused_before_any_run(bench, tmp_path, capsys):
+    rag, _ = scripts(tmp_path)
+    out = tmp_path / "mout"
+    code = run(["evaluate", "mirage", "-b", str(bench), "--system", f"scripted/{rag}", "--out", str(out)])
+    assert code == 2
+    assert "RETRIEVER+MODEL" in capsys.readouterr().err.replace("\n", "")
+    assert not (out / "predictions_base.jsonl").exists()
+
+
+def test_endpoint_answer_field_cannot_be_switched_off(bench, tmp_path, capsys):
+    # An empty answer field used to reach the HTTP client, which crashed on the first reply.
+    code = run(["evaluate", "generation", "-b", str(bench), "--endpoint", "http://127.0.0.1:9/",
+                "--endpoint-field", "answer=", "-m", "em", "--out", str(tmp_path / "out")])
+    assert code == 2 and "--endpoint-field answer=" in capsys.readouterr().err.replace("\n", "")
+
+
+def test_bad_predictions_with_a_judge_leave_no_output_folder(bench, tmp_path, capsys):
+    _, judge = scripts(tmp_path)
+    preds = tmp_path / "p.jsonl"
+    preds.write_text('{"id": "q1"}\n')
+    out = tmp_path / "out"
+    code = run(["evaluate", "generation", "-b", str(bench), "-p", str(preds), "-m", "autorater",
+                "--judge", f"scripted/{judge}", "--out", str(out)])
+    assert code == 2 and f"{preds}:1" in capsys.readouterr().err.replace("\n", "")
+    assert not out.exists()  # the judge's usage ledger is not opened for a run that cannot start

@@ -154,3 +154,18 @@ def test_paper_numbers_through_the_cli(benchmark, fmt, run, paper, expected, tmp
     aggregates = json.loads((out / "results.json").read_text())["systems"][0]["aggregates"]
     for metric, value in expected.items():
         assert math.isclose(round(aggregates[metric]["mean"], 5), value, abs_tol=1e-12), (metric, aggregates[metric])
+
+
+def test_zero_bootstrap_resamples_are_refused_before_any_work(beir, tmp_path, capsys):
+    root, good, _ = beir
+    out = tmp_path / "out"
+    code, _, stderr = _cli(["evaluate", "retrieval", "--benchmark", str(root), "-r", f"run:{good}",
+                            "--bootstrap", "0", "--out", str(out)], capsys)
+    assert code == 2 and "--bootstrap" in stderr and not out.exists()
+
+
+def test_unknown_query_mode_is_refused_before_indexing(beir, tmp_path, capsys):
+    root, _, _ = beir
+    code, _, stderr = _cli(["evaluate", "retrieval", "--benchmark", str(root), "-r", "bm25",
+                            "--query-mode", "nope", "--out", str(tmp_path / "out")], capsys)
+    assert code == 2 and "--query-mode" in stderr and not (tmp_path / "out").exists()

@@ -44,7 +44,7 @@ def test_scripted_backend_end_to_end(corpus_dir, tmp_path):
     ledger = tmp_path / "ledger.jsonl"
     client = get_client("scripted/fake", responses=scripted_responder, ledger_path=ledger, retry_base_delay=0.0)
     cfg = MultihopConfig(n=12, strategy="llm", llm="scripted/fake", ner="rules", seed=1)
-    result = generate_multihop(corpus, cfg, llm_steps=LLMSteps(client, seed=1))
+    result = generate_multihop(corpus, cfg, llm_steps=LLMSteps(client))
     client.close()
     assert len(result.items) == 12 and result.shortfall is None
     assert all(i.provenance.strategy == "llm" and i.provenance.prompt_name.startswith("multihop_") for i in result.items)
@@ -93,7 +93,7 @@ def test_query_wording_and_qa_are_batched_and_do_not_depend_on_concurrency(corpu
     runs = []
     for concurrency in (1, 6):
         client = get_client("scripted/fake", responses=scripted_responder, retry_base_delay=0.0, concurrency=concurrency)
-        steps = LLMSteps(client, seed=2)
+        steps = LLMSteps(client)
         sizes: list[int] = []
         worded, checked = steps.rewrite_queries, steps.qa_check_many
         steps.rewrite_queries = lambda pairs, f=worded: (sizes.append(len(pairs)), f(pairs))[1]

@@ -37,6 +37,7 @@ def test_usage_summarises_a_ledger(tmp_path: Path, capsys: pytest.CaptureFixture
                         prices={"x": {"input": 1000.0, "output": 1000.0}})
     client.complete_many_sync([[{"role": "user", "content": p}] for p in ("a", "b", "a")])
     client.complete_sync("a", step="again")
+    client.close()
     code, out, _ = run_cli(["llm", "usage", str(ledger), "--json"], capsys)
     totals = json.loads(out)
     assert code == 0 and totals["calls"] == 4 and totals["cache_hits"] == 2
@@ -53,3 +54,21 @@ def test_usage_bad_ledger_names_file_and_line(tmp_path: Path, capsys: pytest.Cap
     assert code == 2 and f"{ledger}:2" in err.replace("\n", "")
     code, _, err = run_cli(["llm", "usage", str(tmp_path / "absent.jsonl")], capsys)
     assert code == 2 and "not found" in err
+
+
+@pytest.mark.parametrize("second_line", ['[1, 2]', '{"model": "m", "prompt_tokens": "lots"}'])
+def test_usage_rejects_a_malformed_entry_with_its_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                       second_line: str) -> None:
+    ledger = tmp_path / "usage.jsonl"
+    ledger.write_text('{"model": "m"}\n' + second_line + "\n")
+    code, _, err = run_cli(["llm", "usage", str(ledger)], capsys)
+    assert code == 2 and f"{ledger}:2" in err.replace("\n", "")
+
+
+def test_ping_stops_its_background_loop(capsys: pytest.CaptureFixture[str]) -> None:
+    import threading
+
+    with StubServer(responder="pong") as srv:
+        code, _, _ = run_cli(["llm", "ping", f"openai/ping-probe@{srv.base_url}"], capsys)
+    assert code == 0
+    assert not [t for t in threading.enumerate() if t.name == "benchsmith-llm-openai/ping-probe" and t.is_alive()]

@@ -101,6 +101,18 @@ async def test_connection_refused_is_transient_then_rejected() -> None:
     assert done.requests == 3
 
 
+@pytest.mark.parametrize("body", [{"choices": ["not an object"]},
+                                  {"choices": [{"message": {"content": "a"}}], "usage": {"prompt_tokens": "n/a"}},
+                                  {"choices": [{"message": {"content": ["a", "list"]}}]}])
+async def test_wrongly_shaped_completion_is_a_rejection_not_a_crash(body: dict) -> None:
+    with StubServer(responder=StubReply(body=body)) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", max_retries=1, **FAST)
+        done = await client.complete(user("hi"))
+        await client.aclose()
+    assert done.rejected.reason == "request_failed" and "malformed completion" in done.rejected.detail
+    assert srv.requests == 2  # retried once as a transient hiccup
+
+
 async def test_timeout_and_broken_body_are_transient() -> None:
     with StubServer(responder=sequence(StubReply(body=b"<html>proxy error</html>"), "fine")) as srv:
         client = get_client(f"openai/m@{srv.base_url}", **FAST)
@@ -208,6 +220,19 @@ async def test_identical_concurrent_requests_share_one_request(tmp_path: Path) -
     assert srv.requests == 1 and [r.text for r in results] == ["same"] * 5
 
 
+async def test_cancelling_one_of_two_identical_requests_leaves_the_other_answered(tmp_path: Path) -> None:
+    with StubServer(responder="same", delay=0.1) as srv:
+        client = get_client(f"openai/m@{srv.base_url}", cache_dir=tmp_path)
+        first = asyncio.ensure_future(client.complete(user("dup")))
+        await asyncio.sleep(0.02)  # the first request is on the wire; the second will wait on it
+        second = asyncio.ensure_future(client.complete(user("dup")))
+        await asyncio.sleep(0.02)
+        first.cancel()
+        done = await second
+        await client.aclose()
+    assert first.cancelled() and done.ok and done.text == "same"
+
+
 async def test_concurrency_limit_is_respected() -> None:
     with StubServer(delay=0.03) as srv:
         client = get_client(f"openai/m@{srv.base_url}", concurrency=3)
@@ -288,3 +313,11 @@ async def test_sync_wrapper_inside_a_running_loop_and_from_threads() -> None:
                 texts = list(pool.map(lambda i: client.complete_sync(f"t{i}").text, range(12)))
     assert texts == [f"t{i}" for i in range(12)]
     assert srv.max_in_flight == 2  # one limit shared by every calling thread
+
+
+def test_stub_server_answers_a_non_object_body_with_400() -> None:
+    import httpx
+
+    with StubServer() as srv:
+        response = httpx.post(f"{srv.base_url}/chat/completions", content=b"[1, 2]", timeout=5)
+    assert response.status_code == 400 and "JSON object" in response.json()["error"]["message"]

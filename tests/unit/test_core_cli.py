@@ -21,3 +21,12 @@ def test_unknown_command_exits_non_zero():
 def test_console_script_prints_version():
     out = subprocess.run([sys.executable, "-m", "benchsmith", "version"], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == __import__("benchsmith").__version__
+
+
+def test_error_line_prints_brackets_in_paths_literally(tmp_path, capsys):
+    folder = tmp_path / "[draft]" / "[/x]"
+    folder.mkdir(parents=True)
+    with pytest.raises(SystemExit) as info:
+        main(["corpus", "stats", str(folder)])
+    assert info.value.code == 2
+    assert f"error: {folder}: not an ingested corpus folder" in capsys.readouterr().err

@@ -39,3 +39,10 @@ def test_registry_rejects_double_registration_and_names_known():
         reg.register("a")(2)
     with pytest.raises(KeyError, match="known: a"):
         reg.get("b")
+
+
+def test_published_at_without_zone_is_taken_as_utc_so_dates_compare():
+    naive = Document(doc_id="a", text="x", published_at="2025-03-01T10:00:00")
+    aware = Document(doc_id="b", text="y", published_at="2025-03-01T09:00:00+00:00")
+    assert naive.published_at.tzinfo is not None
+    assert aware.published_at < naive.published_at

@@ -189,3 +189,11 @@ def test_parse_date(value: object, expected: datetime | None) -> None:
 def test_parse_date_rejects_garbage(value: object) -> None:
     with pytest.raises(DateParseError):
         parse_date(value)
+
+
+def test_deeply_nested_html_is_read_not_a_recursion_error(tmp_path: Path) -> None:
+    # Old pages with thousands of unclosed <div>/<font> tags nest that deep in the parsed tree.
+    page = tmp_path / "deep.html"
+    page.write_text("<html><head><title>Deep</title></head><body>" + "<div>" * 5000 + "Hello there.<br>Bye.</body></html>")
+    [doc] = load_documents(page)
+    assert (doc.title, doc.text) == ("Deep", "Hello there.\nBye.")

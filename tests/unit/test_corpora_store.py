@@ -56,3 +56,12 @@ def test_bad_line_is_located(tmp_path: Path) -> None:
     assert (exc.value.line, exc.value.json_path) == (3, "$.text")
     with pytest.raises(InputError, match="not an ingested corpus"):
         load_corpus_dir(tmp_path / "missing")
+
+
+def test_manifest_that_is_not_an_object_is_an_input_error(tmp_path: Path) -> None:
+    out = tmp_path / "c"
+    write_corpus_dir(out, DOCS, [], {})
+    (out / "manifest.json").write_text("[1, 2]\n", encoding="utf-8")
+    with pytest.raises(InputError, match="expected a JSON object") as exc:
+        load_corpus_dir(out)
+    assert exc.value.path == str(out / "manifest.json")

@@ -122,6 +122,14 @@ def test_mtrag_conversation_one_query_per_user_turn(tmp_path):
     assert chunk.doc_id == "222" and (chunk.span.start, chunk.span.end) == (5, 9)
 
 
+def test_mtrag_conversation_context_without_id_names_json_path(tmp_path):
+    conv = _conversation()
+    del conv["messages"][3]["contexts"][0]["document_id"]
+    path = write(tmp_path / "conv_8.json", json.dumps(conv))
+    with pytest.raises(InputError, match="document_id") as err:
+        load_benchmark(path, format="mtrag")
+    assert err.value.json_path == "$.messages[3].contexts[0]"
+
 def test_mtrag_retrieval_tasks_canonical_ids_and_history(tmp_path):
     tasks = jsonl(tmp_path / "clapnq_questions.jsonl", [
         {"_id": "c1<::>1", "text": "|user|: q one"},
@@ -250,6 +258,33 @@ def test_beir_bad_qrels_line(tmp_path):
     with pytest.raises(InputError) as err:
         load_benchmark(tmp_path, format="beir")
     assert err.value.line == 2 and err.value.path.endswith("test.tsv")
+
+
+def test_beir_repeated_query_id_names_the_line(tmp_path):
+    # Two queries under one id would silently merge into one row of every run.
+    jsonl(tmp_path / "corpus.jsonl", [{"_id": "d1", "text": "alpha"}])
+    jsonl(tmp_path / "queries.jsonl", [{"_id": "q1", "text": "alpha?"}, {"_id": "q1", "text": "beta?"}])
+    write(tmp_path / "qrels" / "test.tsv", "q1\td1\t1\n")
+    with pytest.raises(InputError, match="appears twice") as err:
+        load_benchmark(tmp_path, format="beir")
+    assert err.value.line == 2 and err.value.path.endswith("queries.jsonl")
+
+
+def test_frames_repeated_id_and_non_string_prompt(tmp_path):
+    with pytest.raises(InputError, match="appears twice") as err:
+        load_benchmark(jsonl(tmp_path / "a.jsonl", [FRAMES_ROW, FRAMES_ROW]), format="frames")
+    assert err.value.line == 2
+    with pytest.raises(InputError, match="no Prompt") as err:
+        load_benchmark(jsonl(tmp_path / "b.jsonl", [{**FRAMES_ROW, "Prompt": 7}]), format="frames")
+    assert err.value.line == 1
+
+
+def test_qrels_infinite_relevance_is_an_input_error(tmp_path):
+    from benchsmith.evaluation.importers import load_qrels
+
+    with pytest.raises(InputError) as err:
+        load_qrels(write(tmp_path / "q.tsv", "q1 0 d1 1\nq1 0 d2 inf\n"))
+    assert err.value.line == 2
 
 
 # --- benchsmith ------------------------------------------------------------------------

@@ -155,3 +155,11 @@ def test_price_file_from_environment(tmp_path: Path, monkeypatch: pytest.MonkeyP
     done = client.complete_sync("abcdefgh")  # 2 estimated prompt tokens
     client.close()
     assert done.cost_usd == pytest.approx(2.0) and client.usage.unpriced_calls == 0
+
+
+def test_cache_file_that_is_not_sqlite_is_an_input_error(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.sqlite3"
+    notes.write_text("these are my notes, not a database\n" * 20)
+    with pytest.raises(InputError) as err:
+        ResponseCache(notes)
+    assert str(notes) in str(err.value) and notes.read_text().startswith("these are my notes")

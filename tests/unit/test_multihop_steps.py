@@ -125,3 +125,20 @@ def test_mix_evidence_and_quotas():
     with pytest.raises(InputError):
         parse_evidence("x")
 
+
+
+def test_near_duplicates_point_at_the_earliest_kept_text():
+    from benchsmith.generators.multihop.minhash import near_duplicates
+
+    texts = [" ".join(f"w{i}x{j}" for j in range(40)) for i in range(12)]
+    texts += ["", texts[10], texts[3] + " extra"]
+    assert near_duplicates(texts, threshold=0.8) == {13: 10, 14: 3}
+
+
+def test_rule_entities_carry_their_own_offsets():
+    # `sentence.find` used to give the second "Lumora" the offset of "Lumora Energy" (0 -> context votes read the wrong words).
+    s = "In March Lumora Energy hired staff, and later the board of Lumora expanded to Mayor  Elena Marsh."
+    (a,) = analyze_sentences([s], nlp=None)
+    for e in a.entities:
+        assert s[e.start : e.start + len(e.text)] == e.text
+    assert {e.text: e.start for e in a.entities}["Lumora"] == s.index("of Lumora") + 3

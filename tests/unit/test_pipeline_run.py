@@ -243,3 +243,28 @@ def test_a_run_directory_is_used_by_one_run_at_a_time(tmp_path):
         Run(tmp_path / "run", name="t", progress=False)
     first.close()
     Run(tmp_path / "run", name="t", progress=False).close()
+
+
+def test_output_that_does_not_fit_out_model_names_the_stage_not_the_checkpoint(tmp_path):
+    def wrong(n: int) -> list:
+        return [{"n": n, "sq": "not a number"}]
+
+    run_dir = tmp_path / "run"
+    with pytest.raises(ValueError, match=r"stage 'square' returned an output for key '0' that does not fit Square"):
+        with Run(run_dir, name="t", progress=False) as run:
+            run.stage("square", [0], wrong, key=str, out_model=Square)
+    # Nothing was checkpointed, so a fixed stage function computes the input afresh.
+    checkpoint = run_dir / "stages" / "square.jsonl"
+    assert not checkpoint.exists() or not checkpoint.read_text().strip()
+
+
+def test_summary_table_prints_brackets_in_reasons_literally(tmp_path):
+    from rich.console import Console
+
+    console = Console(record=True, width=200)
+    with Run(tmp_path / "run", name="t[/x]", progress=False, console=console) as run:
+        run.reject(Rejected(step="check", reason="KeyError: [/x] [bold]"))
+        summary = run.finish(produced=0)
+    assert summary.rejected == 1
+    text = console.export_text()
+    assert "KeyError: [/x] [bold]: 1" in text and "run t[/x]: complete" in text

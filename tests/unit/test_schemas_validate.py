@@ -80,3 +80,15 @@ def test_unreadable_and_truncated_files_fail(tmp_path, capsys):
     with pytest.raises(SystemExit) as info:
         main(["validate", "--kind", "no-such-kind", str(broken)])
     assert info.value.code == 2
+
+
+def test_jsonl_line_separator_inside_a_string_is_not_a_line_break(tmp_path, capsys):
+    # U+2028 and U+0085 are legal unescaped in JSON strings (pydantic and ensure_ascii=False write them raw).
+    path = tmp_path / "docs.jsonl"
+    doc = {"kind": "document", "doc_id": "d1", "text": "one\u2028two\x85three"}
+    path.write_text(json.dumps(doc, ensure_ascii=False) + "\n" + json.dumps({**doc, "doc_id": 5}, ensure_ascii=False) + "\n",
+                    encoding="utf-8")
+    code, out = run_cli(["validate", str(path)], capsys)
+    assert code == 1
+    assert f"{path}:2 at $.doc_id: 5 is not of type 'string'" in out
+    assert out.strip().splitlines()[-1] == "failed: 1 of 2 records in 1 file are invalid (1 errors)"

@@ -87,3 +87,11 @@ def test_small_samples_use_the_exact_sign_flip_distribution():
     assert res.p_value == pytest.approx(expected)
     # a constant shift on 5 items: only the all-positive and all-negative sign vectors are as extreme
     assert paired_test([1.0] * 5, [0.0] * 5).p_value == pytest.approx(2 / 32)
+
+
+def test_zero_resamples_is_a_clear_error():
+    # numpy would otherwise fail with an IndexError from an empty quantile
+    with pytest.raises(ValueError, match="n_resamples"):
+        bootstrap_ci([0.0, 1.0, 1.0], n_resamples=0)
+    with pytest.raises(ValueError, match="n_resamples"):
+        paired_test([0.0, 1.0, 1.0], [1.0, 1.0, 0.0], n_resamples=0)

@@ -128,3 +128,14 @@ def test_concurrency_limit(server):
     queries = [EvalQuery(query_id=f"q{i}", question=f"Q{i}") for i in range(8)]
     EndpointSystem(EndpointConfig(url=url(server), concurrency=2)).run(queries)
     assert in_flight["max"] == 2
+
+
+def test_contexts_that_are_not_a_list_are_a_bad_response():
+    # A string must not be read as one passage per character.
+    system = EndpointSystem(EndpointConfig(url="http://127.0.0.1:9/unused"))
+    from benchsmith.evaluation.systems.endpoint import EndpointError
+
+    with pytest.raises(EndpointError, match="'contexts' is not a list"):
+        system.parse_response(QUERIES[1], {"answer": "yes", "contexts": "one long passage"})
+    pred = system.parse_response(QUERIES[1], {"answer": "yes", "contexts": None})
+    assert pred.contexts == []

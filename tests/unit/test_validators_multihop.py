@@ -130,3 +130,21 @@ def test_query_dedup_is_near_duplicate_aware():
 def test_issue_shape():
     i = Issue("x", "warning", "m")
     assert not i.is_error and errors([i, Issue("y", "error", "n")])[0].code == "y"
+
+
+def test_all_mention_without_a_term_is_not_rederived_as_yes():
+    # A blank term used to match every claim, so a missing term silently confirmed "Yes".
+    ev = [_ev("d1", T1, S1), _ev("d2", T2, S2)]
+    item = _item("comparison_query", "Do both reports mention it?", "Yes", ev, {"op": "all_mention", "term": ""})
+    codes = {i.code for i in run_validators(item, _ctx(), ["consistency.comparison"])}
+    assert codes == {"comparison_not_computable"}
+    named = _item("comparison_query", "Do both reports mention dollars?", "Yes", ev, {"op": "all_mention", "term": "dollars"})
+    assert _codes(named) == set()
+
+
+def test_blank_phrase_is_never_contained():
+    from benchsmith.validators._text import contains_phrase
+
+    assert contains_phrase("The Eastport ferry terminal", "eastport FERRY")
+    assert not contains_phrase("The Eastport ferry terminal", "port")
+    assert not contains_phrase("anything", "  ")

@@ -12,6 +12,7 @@ import sys
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from benchsmith.errors import BenchsmithError
 
@@ -45,7 +46,8 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv)
     except BenchsmithError as exc:
-        Console(stderr=True).print(f"[bold red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        # Escaped: paths and messages may hold "[...]", which is not markup.
+        Console(stderr=True).print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False, soft_wrap=True)
         sys.exit(2)
 
 

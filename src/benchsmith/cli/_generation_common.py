@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
 
 from benchsmith.errors import InputError
 
@@ -38,6 +37,8 @@ def make_client(spec: str, *, cache_dir: Path | None, out: Path, concurrency: in
 @contextmanager
 def progress_bars(console: Console):
     """A rich Progress whose `track(name, total)` returns an advance callback."""
+    from rich.progress import BarColumn, Progress, SpinnerColumn, TextColumn, TimeElapsedColumn
+
     progress = Progress(SpinnerColumn(), TextColumn("{task.description}"), BarColumn(),
                         TextColumn("{task.completed}/{task.total}"), TimeElapsedColumn(), console=console,
                         transient=True)

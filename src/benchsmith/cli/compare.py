@@ -19,7 +19,7 @@ def compare(
     system_a: Optional[str] = typer.Option(None, "--system-a", help="System of A to use [default: its first]."),
     system_b: Optional[str] = typer.Option(None, "--system-b", help="System of B to use [default: its first]."),
     method: str = typer.Option("permutation", "--method", help="permutation (paired randomization), bootstrap or t."),
-    resamples: int = typer.Option(10_000, "--resamples", help="Resamples for the permutation / bootstrap test."),
+    resamples: int = typer.Option(10_000, "--resamples", min=1, help="Resamples for the permutation / bootstrap test."),
     seed: int = typer.Option(0, "--seed", help="Random seed."),
     out: Optional[Path] = typer.Option(None, "--out", "-o", help="Also write the comparison as JSON to this file."),
 ) -> None:

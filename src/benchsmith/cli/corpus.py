@@ -9,6 +9,7 @@ from typing import Optional
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from benchsmith.cli.options import OutDir
@@ -78,6 +79,7 @@ def ingest(
         f"ingested {len(docs)} documents into {len(chunks)} chunks "
         f"({manifest['counts']['tokens']} {settings.tokenizer} tokens) -> {out}",
         highlight=False,
+        markup=False,
     )
 
 
@@ -100,7 +102,7 @@ def stats(
 def render_stats(s: dict, *, title: str, console: Console | None = None) -> None:
     """Rich tables for the output of `corpus_stats`."""
     console = console or Console()
-    overview = Table(title=f"corpus {title}", show_header=False)
+    overview = Table(title=f"corpus {escape(title)}", show_header=False)
     overview.add_column("", style="bold")
     overview.add_column("", justify="right")
     overview.add_row("documents", f"{s['documents']:,}")
@@ -125,7 +127,7 @@ def render_stats(s: dict, *, title: str, console: Console | None = None) -> None
     sources.add_column("source")
     sources.add_column("documents", justify="right")
     for name, n in s["sources"].items():
-        sources.add_row(name, f"{n:,}")
+        sources.add_row(escape(name), f"{n:,}")
     console.print(sources)
 
 

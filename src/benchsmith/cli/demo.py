@@ -11,6 +11,7 @@ from pathlib import Path
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.rule import Rule
 
 from benchsmith.errors import BenchsmithError
@@ -57,10 +58,10 @@ def register(app: typer.Typer) -> None:
 
         for title, args in steps:
             console.print(Rule(title))
-            console.print(f"[dim]$ benchsmith {' '.join(args)}[/]", highlight=False)
+            console.print(f"[dim]$ benchsmith {escape(' '.join(args))}[/]", highlight=False)
             code = root(args=args, standalone_mode=False)
             if isinstance(code, int) and code != 0:
                 console.print(f"[bold red]step failed ({title}) with exit code {code}[/]")
                 raise typer.Exit(code)
         console.print(Rule("Done"))
-        console.print(f"Outputs in {out}: corpus/, multihop/ (items.jsonl, MultiHopRAG.json, qrels.tsv, summary.json), retrieval-eval/ (report.html)")
+        console.print(f"Outputs in {escape(str(out))}: corpus/, multihop/ (items.jsonl, MultiHopRAG.json, qrels.tsv, summary.json), retrieval-eval/ (report.html)")

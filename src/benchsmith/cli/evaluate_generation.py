@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any, Optional
 
@@ -33,6 +32,9 @@ def endpoint_system(url: str, fields: list[str], headers: list[str], timeout: fl
     allowed = {"question", "history", "id", "answer", "contexts"}
     if set(names) - allowed:
         raise InputError(f"--endpoint-field keys must be among {', '.join(sorted(allowed))}")
+    for required in ("question", "answer"):  # the others may be switched off with an empty value
+        if names.get(required) == "":
+            raise InputError(f"--endpoint-field {required}= needs a field name")
     config = EndpointConfig(url=url, headers=parse_pairs(headers, "--endpoint-header"), timeout_s=timeout,
                             max_retries=retries, concurrency=concurrency,
                             **{f"{k}_field": (v or None) for k, v in names.items()})
@@ -66,21 +68,21 @@ def evaluate_generation_command(
     predictions: Optional[Path] = typer.Option(None, "--predictions", "-p", help="Predictions JSONL: {id, answer, contexts?} per line."),
     system: Optional[str] = typer.Option(None, "--system", help="Baseline RAG as RETRIEVER+MODEL (e.g. bm25+openai/gpt-4o-mini), or MODEL for presets without retrieval."),
     preset: str = typer.Option("rag", "--preset", help="Prompt setting of the baseline: mtrag, mtrag-reference, multihop-rag, mirage-base/-oracle/-mixed, frames-naive/-bm25/-oracle, rag."),
-    k: Optional[int] = typer.Option(None, "--k", help="Passages given to the model (default: the preset's)."),
+    k: Optional[int] = typer.Option(None, "--k", min=1, help="Passages given to the model (default: the preset's)."),
     query_mode: str = typer.Option("last_turn", "--query-mode", help="Conversations: last_turn, all_user_turns, full_conversation or rewrite."),
     endpoint: Optional[str] = typer.Option(None, "--endpoint", help="URL of your own system: POST {question, history, id}, reply {answer, contexts}."),
     endpoint_field: list[str] = typer.Option([], "--endpoint-field", help="Rename a field, e.g. question=query or answer=data.text (repeatable)."),
     endpoint_header: list[str] = typer.Option([], "--endpoint-header", help="Request header NAME=VALUE (repeatable)."),
     endpoint_timeout: float = typer.Option(60.0, "--endpoint-timeout", help="Seconds per request."),
-    endpoint_retries: int = typer.Option(3, "--endpoint-retries", help="Retries of a timeout, 429 or 5xx."),
+    endpoint_retries: int = typer.Option(3, "--endpoint-retries", min=0, help="Retries of a timeout, 429 or 5xx."),
     metrics: str = typer.Option("em,f1,rouge_l", "--metrics", "-m", help="Comma-separated; see the list below. Append _idk for mtRAG's IDK-conditioned variant (e.g. rb_alg_idk)."),
     judge: list[str] = typer.Option([], "--judge", help="Judge LLM as provider/model (repeat for several; their median is used)."),
-    judge_samples: int = typer.Option(1, "--judge-samples", help="Votes per judge model (sampled at temperature 0.7 when > 1)."),
+    judge_samples: int = typer.Option(1, "--judge-samples", min=1, help="Votes per judge model (sampled at temperature 0.7 when > 1)."),
     contexts_from: str = typer.Option("auto", "--contexts-from", help="Passages for passage-based metrics: auto, predictions, gold or none."),
     cache_dir: Path = CacheDir,
-    concurrency: int = typer.Option(8, "--concurrency", help="Concurrent LLM / endpoint requests."),
+    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Concurrent LLM / endpoint requests."),
     max_calls: Optional[int] = typer.Option(None, "--max-calls", help="Stop after this many LLM requests."),
-    bootstrap: int = typer.Option(1000, "--bootstrap", help="Bootstrap resamples for the 95% intervals."),
+    bootstrap: int = typer.Option(1000, "--bootstrap", min=1, help="Bootstrap resamples for the 95% intervals."),
     seed: int = Seed,
     out: Path = OutDir,
 ) -> None:
@@ -90,6 +92,7 @@ def evaluate_generation_command(
     report.md, report.html (and predictions.jsonl for --system / --endpoint) into --out.
     """
     from benchsmith.evaluation.generation import parse_metrics, score_samples_async
+    from benchsmith.evaluation.generation.scoring import judge_metrics
     from benchsmith.evaluation.generation.samples import build_samples
     from benchsmith.evaluation.importers import load_benchmark
     from benchsmith.evaluation.report import benchmark_fingerprint, system_entry, write_results
@@ -101,12 +104,21 @@ def evaluate_generation_command(
         raise InputError("give exactly one of --predictions, --system or --endpoint")
     if contexts_from not in ("auto", "predictions", "gold", "none"):
         raise InputError("--contexts-from must be auto, predictions, gold or none")
+    from benchsmith.retrieval.queries import QUERY_MODES
+
+    if query_mode not in QUERY_MODES:
+        raise InputError(f"unknown --query-mode {query_mode!r}; use one of {', '.join(QUERY_MODES)}")
     names = parse_metrics(metrics)
+    judged = judge_metrics(names)
+    if judged and not judge:
+        raise InputError(f"the metrics need an LLM judge ({', '.join(judged)}): add --judge PROVIDER/MODEL")
     if system is not None:
         get_preset(preset)
     if out.exists() and not out.is_dir():
         raise InputError("--out exists and is not a directory", path=out)
     bench = load_benchmark(benchmark, format=format, corpus=corpus)
+    # read before any client opens its ledger in --out: a bad file must leave nothing behind
+    given = load_predictions(predictions) if predictions is not None else None
     console = Console(stderr=True)
     metric_options = {n: {"samples_per_judge": judge_samples} for n in ("autorater", "rb_llm", "faithfulness", "idk")}
 
@@ -115,8 +127,8 @@ def evaluate_generation_command(
         system_client = None
         try:
             with progress_bars(console) as (track, metric_progress):
-                if predictions is not None:
-                    preds = load_predictions(predictions)
+                if given is not None:
+                    preds = given
                     settings: dict[str, Any] = {"system": "predictions", "predictions": str(predictions)}
                 else:
                     ep = endpoint_system(endpoint, endpoint_field, endpoint_header, endpoint_timeout,
@@ -143,6 +155,8 @@ def evaluate_generation_command(
         finally:
             for c in [*clients, *([system_client] if system_client else [])]:
                 await c.aclose()
+
+    import asyncio
 
     scored, system_settings, counts, (usage, failures) = asyncio.run(main())
     rejections: dict[str, dict[str, int]] = {}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 from typing import Any, Optional
 
@@ -62,9 +61,9 @@ def evaluate_mirage_command(
     mixed: Optional[Path] = typer.Option(None, "--mixed", help="Predictions with the top-5 retrieved chunks."),
     system: Optional[str] = typer.Option(None, "--system", help="Produce the three runs with the baseline: RETRIEVER+MODEL."),
     cache_dir: Path = CacheDir,
-    concurrency: int = typer.Option(8, "--concurrency", help="Concurrent LLM requests."),
+    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Concurrent LLM requests."),
     max_calls: Optional[int] = typer.Option(None, "--max-calls", help="Stop after this many LLM requests."),
-    bootstrap: int = typer.Option(1000, "--bootstrap", help="Bootstrap resamples for the 95% intervals."),
+    bootstrap: int = typer.Option(1000, "--bootstrap", min=1, help="Bootstrap resamples for the 95% intervals."),
     seed: int = Seed,
     out: Path = OutDir,
 ) -> None:
@@ -96,7 +95,8 @@ def evaluate_mirage_command(
 
     if system is not None:
         assert bench is not None
-        split_system(system)
+        if split_system(system)[0] is None:  # checked now, not after two runs' worth of LLM calls
+            raise InputError(f"--system {system!r}: the mixed run retrieves, so give RETRIEVER+MODEL (e.g. bm25+openai/gpt-4o-mini)")
 
         async def produce() -> dict[str, list[PredictionRecord]]:
             client = make_client(split_system(system)[1], cache_dir=cache_dir, out=out, concurrency=concurrency,
@@ -118,6 +118,8 @@ def evaluate_mirage_command(
             finally:
                 await client.aclose()
             return records
+
+        import asyncio
 
         loaded = asyncio.run(produce())
     else:

@@ -152,7 +152,7 @@ def evaluate_retrieval_command(
     query_mode: str = typer.Option("last_turn", "--query-mode", help="Conversations: last_turn, all_user_turns, full_conversation or rewrite."),
     llm: Optional[str] = LLMModel,
     cache_dir: Path = CacheDir,
-    bootstrap: int = typer.Option(1000, "--bootstrap", help="Bootstrap resamples for the 95% intervals."),
+    bootstrap: int = typer.Option(1000, "--bootstrap", min=1, help="Bootstrap resamples for the 95% intervals."),
     seed: int = Seed,
     html: bool = typer.Option(True, "--html/--no-html", help="Also write report.html with plots."),
     out: Path = OutDir,
@@ -168,6 +168,10 @@ def evaluate_retrieval_command(
     from benchsmith.evaluation.report import benchmark_fingerprint, system_entry, write_results
     from benchsmith.evaluation.stats import query_fields
 
+    from benchsmith.retrieval.queries import QUERY_MODES
+
+    if query_mode not in QUERY_MODES:
+        raise InputError(f"unknown --query-mode {query_mode!r}; use one of {', '.join(QUERY_MODES)}")
     ks = parse_ks(k)
     if paper is not None and paper not in PAPERS:
         raise InputError(f"unknown --paper {paper!r}; use one of {', '.join(PAPERS)}")
@@ -178,38 +182,41 @@ def evaluate_retrieval_command(
     if out.exists() and not out.is_dir():
         raise InputError("--out exists and is not a directory", path=out)
     depth = max([*ks, *(m.k or 0 for m in measure_list), 10 if paper else 0])
+    console = Console(stderr=True)
+    bench = load_benchmark(benchmark, format=format, corpus=corpus)
     rewriter = None
     if query_mode == "rewrite" and llm:
         from benchsmith.retrieval.rewrite import LLMRewriter
 
         rewriter = LLMRewriter(llm, cache_dir=cache_dir)
-
-    console = Console(stderr=True)
-    bench = load_benchmark(benchmark, format=format, corpus=corpus)
     fields = query_fields(bench.queries)
     systems: list[dict[str, Any]] = []
     warnings: list[str] = []
     tables: list[dict[str, Any]] = []
-    for i, (spec, name) in enumerate(zip(retriever, display_names(retriever)), start=1):
-        # run_retrieval draws its own progress bar while it indexes and searches
-        console.print(f"[{i}/{len(retriever)}] {name}: retrieving", highlight=False)
-        run, retriever_info = retrieve(bench, spec, depth, query_mode, rewriter)
-        if run and not judged_overlap(bench, run):
-            warning = (f"{name}: no retrieved id is among the benchmark's relevant ids, so the standard measures are 0 "
-                       "(do the run's passage ids match the benchmark's id level?)")
-            warnings.append(warning)
-            console.print(f"[yellow]warning:[/] {warning}", highlight=False)
-        with console.status(f"{name}: scoring"):
-            extra_inputs = paper_inputs(Path(spec[4:]), paper, bench) if spec.startswith("run:") else {}
-            scores = score_run(bench, run, measure_list, paper=paper, paper_inputs=extra_inputs)
-            settings = {**retriever_info, "depth": depth, "query_mode": query_mode}
-            systems.append(
-                system_entry(
-                    name, scores.per_item, metrics=scores.metrics, settings=settings, counts=scores.counts,
-                    fields=fields, aggregates=scores.aggregates, n_resamples=bootstrap, seed=seed,
+    try:
+        for i, (spec, name) in enumerate(zip(retriever, display_names(retriever)), start=1):
+            # run_retrieval draws its own progress bar while it indexes and searches
+            console.print(f"[{i}/{len(retriever)}] {name}: retrieving", highlight=False)
+            run, retriever_info = retrieve(bench, spec, depth, query_mode, rewriter)
+            if run and not judged_overlap(bench, run):
+                warning = (f"{name}: no retrieved id is among the benchmark's relevant ids, so the standard measures are 0 "
+                           "(do the run's passage ids match the benchmark's id level?)")
+                warnings.append(warning)
+                console.print(f"[yellow]warning:[/] {warning}", highlight=False)
+            with console.status(f"{name}: scoring"):
+                extra_inputs = paper_inputs(Path(spec[4:]), paper, bench) if spec.startswith("run:") else {}
+                scores = score_run(bench, run, measure_list, paper=paper, paper_inputs=extra_inputs)
+                settings = {**retriever_info, "depth": depth, "query_mode": query_mode}
+                systems.append(
+                    system_entry(
+                        name, scores.per_item, metrics=scores.metrics, settings=settings, counts=scores.counts,
+                        fields=fields, aggregates=scores.aggregates, n_resamples=bootstrap, seed=seed,
+                    )
                 )
-            )
-        tables += [{**t, "title": f"{name}: {t['title']}"} for t in scores.tables]
+            tables += [{**t, "title": f"{name}: {t['title']}"} for t in scores.tables]
+    finally:
+        if rewriter is not None:
+            rewriter.client.close()  # its cache, ledger and connections
 
     notes = ["Standard measures: ir_measures (pytrec_eval provider); queries without relevant passages are excluded and counted; empty runs score 0."]
     notes += warnings

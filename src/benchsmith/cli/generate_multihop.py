@@ -119,7 +119,7 @@ def generate_multihop_cmd(
 
             extra = {"cache_dir": cache_dir} if cache_dir is not None else {}
             client = run.llm_client(llm, max_calls=max_calls, max_cost=max_cost, concurrency=concurrency, **extra)
-            llm_steps = LLMSteps(client, seed=seed, concurrency=concurrency)
+            llm_steps = LLMSteps(client)
         result = generate_multihop(corpus_obj, cfg, llm_steps=llm_steps, run=run, concurrency=concurrency)
         if client is not None:
             result.llm_usage = client.usage.model_dump()

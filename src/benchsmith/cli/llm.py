@@ -24,8 +24,8 @@ def ping(
     """Send one short request and print the reply, latency and tokens (exit 1 on failure)."""
     from benchsmith.llm import get_client
 
-    client = get_client(model, timeout_s=timeout_s, max_retries=max_retries, retry_base_delay=0.2)
-    done = client.complete_sync([{"role": "user", "content": prompt}], step="ping")
+    with get_client(model, timeout_s=timeout_s, max_retries=max_retries, retry_base_delay=0.2) as client:
+        done = client.complete_sync([{"role": "user", "content": prompt}], step="ping")
     console = Console()
     if not done.ok:
         console.print(f"[bold red]failed:[/] {done.rejected.detail}", highlight=False, soft_wrap=True)

@@ -23,7 +23,7 @@ def register(app: typer.Typer) -> None:
         paths = export_schemas(directory, prune=prune)
         console = Console()
         for path in paths:
-            console.print(str(path), highlight=False)
-        console.print(f"wrote {len(paths)} schema files to {directory}", highlight=False)
+            console.print(str(path), highlight=False, markup=False)
+        console.print(f"wrote {len(paths)} schema files to {directory}", highlight=False, markup=False)
 
     app.add_typer(schemas_app)

@@ -71,9 +71,20 @@ def parse_html(html: str) -> HtmlPage:
 
 
 def _walk(node: LexborNode, out: list[str], links: dict[str, None]) -> None:
-    """Append the text under `node` to `out`, with blank lines around blocks; collect link targets."""
-    child = node.child
-    while child is not None:
+    """Append the text under `node` to `out`, with blank lines around blocks; collect link targets.
+
+    Iterative, not recursive: pages with thousands of unclosed tags nest that deep.
+    """
+    # Each entry is a node to visit (None past the last sibling) or text to emit when a block closes.
+    stack: list[LexborNode | str | None] = [node.child]
+    while stack:
+        child = stack.pop()
+        if child is None:
+            continue
+        if isinstance(child, str):
+            out.append(child)
+            continue
+        stack.append(child.next)
         tag = child.tag
         if tag == "-text":
             out.append(child.text_content or "")
@@ -84,15 +95,12 @@ def _walk(node: LexborNode, out: list[str], links: dict[str, None]) -> None:
                 href = (child.attributes.get("href") or "").strip()
                 if href and not href.startswith(("#", "javascript:", "mailto:", "tel:")):
                     links.setdefault(href, None)
-            block = tag in _BLOCK
-            if block:
+            if tag in _BLOCK:
                 out.append("\n\n")
+                stack.append("\n\n")
             elif tag in _CELL:
                 out.append(" ")
-            _walk(child, out, links)
-            if block:
-                out.append("\n\n")
-        child = child.next
+            stack.append(child.child)
 
 
 def normalize_text(text: str) -> str:

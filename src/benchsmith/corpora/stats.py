@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -23,7 +24,8 @@ def corpus_stats(corpus: Corpus) -> dict[str, Any]:
     """Counts, length distributions, date range and documents per source."""
     words = [len(d.text.split()) for d in corpus.documents]
     chunk_tokens = [c.n_tokens for c in corpus.chunks]
-    dates = sorted(d.published_at for d in corpus.documents if d.published_at is not None)
+    # Loaders always give aware dates, but a hand-written documents.jsonl may mix in naive ones (taken as UTC).
+    dates = sorted(_aware(d.published_at) for d in corpus.documents if d.published_at is not None)
     sources = Counter(d.source or "(none)" for d in corpus.documents)
     chunker = corpus.manifest.get("chunker", {})
     return {
@@ -41,3 +43,7 @@ def corpus_stats(corpus: Corpus) -> dict[str, Any]:
         "sources": dict(sources.most_common()),
         "content_sha256": corpus.manifest.get("content_sha256"),
     }
+
+
+def _aware(d: datetime) -> datetime:
+    return d if d.tzinfo is not None else d.replace(tzinfo=UTC)

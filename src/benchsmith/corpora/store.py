@@ -71,6 +71,8 @@ def load_corpus_dir(path: str | Path) -> Corpus:
     chunks = _read_models(chunks_path, Chunk) if chunks_path.is_file() else []
     manifest_path = root / MANIFEST_FILE
     manifest = read_json(manifest_path) if manifest_path.is_file() else {}
+    if not isinstance(manifest, dict):
+        raise InputError(f"expected a JSON object, got {type(manifest).__name__}", path=manifest_path, line=1)
     return Corpus(documents=documents, chunks=chunks, manifest=manifest)
 
 

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Literal, NamedTuple
 
 import numpy as np
-from scipy import stats as sps
 
 PairedMethod = Literal["permutation", "bootstrap", "t"]
 
@@ -66,6 +65,8 @@ def bootstrap_ci(
         (mean, low, high). An empty input gives three NaNs; constant input gives
         a zero-width interval.
     """
+    if n_resamples < 1:
+        raise ValueError(f"n_resamples must be at least 1, got {n_resamples}")
     arr = _as_array(values)
     if arr.size == 0:
         return (math.nan, math.nan, math.nan)
@@ -122,6 +123,8 @@ def paired_test(
     """
     if method not in ("permutation", "bootstrap", "t"):
         raise ValueError(f"unknown paired test method {method!r}; use permutation, bootstrap or t")
+    if n_resamples < 1:
+        raise ValueError(f"n_resamples must be at least 1, got {n_resamples}")
     xa, xb = _paired_arrays(a, b)
     if xa.size == 0:
         return PairedResult(math.nan, math.nan, math.nan, math.nan)
@@ -132,6 +135,8 @@ def paired_test(
     if method == "t":
         if np.all(d == d[0]):
             return PairedResult(diff, diff, diff, 0.0)  # a constant shift has no variance to test against
+        from scipy import stats as sps
+
         res = sps.ttest_rel(xa, xb)
         ci = res.confidence_interval(confidence_level=confidence)
         return PairedResult(diff, float(ci.low), float(ci.high), float(res.pvalue))

@@ -12,6 +12,8 @@ import asyncio
 from collections.abc import Callable, Sequence
 from typing import Generic, TypeVar
 
+from benchsmith.llm.sync import for_running_loop
+
 T = TypeVar("T")
 R = TypeVar("R")
 
@@ -40,14 +42,9 @@ class MicroBatcher(Generic[T, R]):
         self.batch_sizes: list[int] = []
 
     def _queue(self) -> _LoopQueue[T, R]:
-        loop = asyncio.get_running_loop()
-        queue = self._queues.get(loop)
-        if queue is None:
-            for old in [lp for lp in self._queues if lp.is_closed()]:
-                del self._queues[old]
-            queue = self._queues[loop] = _LoopQueue()
+        queue = for_running_loop(self._queues, _LoopQueue)
         if queue.worker is None or queue.worker.done():
-            queue.worker = loop.create_task(self._work(queue))
+            queue.worker = asyncio.get_running_loop().create_task(self._work(queue))
         return queue
 
     async def submit(self, item: T) -> R:

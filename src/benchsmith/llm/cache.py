@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from benchsmith.errors import InputError
 from benchsmith.llm.base import GenerationConfig, Message, RawResponse
 
 CACHE_FILE = "llm-cache.sqlite3"
@@ -60,13 +61,17 @@ class ResponseCache:
         self.path = path
         self._lock = threading.Lock()
         self._conn = sqlite3.connect(str(path), timeout=60.0, check_same_thread=False, isolation_level=None)
-        self._conn.execute("PRAGMA journal_mode=WAL")
-        # NORMAL is durable against process death (SIGKILL); only an OS crash can drop the last commits.
-        self._conn.execute("PRAGMA synchronous=NORMAL")
-        self._conn.execute(
-            "CREATE TABLE IF NOT EXISTS responses ("
-            " key TEXT PRIMARY KEY, model TEXT NOT NULL, response TEXT NOT NULL, created REAL NOT NULL)"
-        )
+        try:
+            self._conn.execute("PRAGMA journal_mode=WAL")
+            # NORMAL is durable against process death (SIGKILL); only an OS crash can drop the last commits.
+            self._conn.execute("PRAGMA synchronous=NORMAL")
+            self._conn.execute(
+                "CREATE TABLE IF NOT EXISTS responses ("
+                " key TEXT PRIMARY KEY, model TEXT NOT NULL, response TEXT NOT NULL, created REAL NOT NULL)"
+            )
+        except sqlite3.DatabaseError as exc:
+            self._conn.close()
+            raise InputError(f"not a usable response cache (sqlite): {exc}", path=path) from exc
 
     def get(self, key: str) -> RawResponse | None:
         with self._lock:

@@ -9,14 +9,13 @@ from __future__ import annotations
 import asyncio
 import os
 import time
-from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
-
-from pydantic import BaseModel, ConfigDict
+from typing import Any
 
 from benchsmith.errors import BenchsmithError, BudgetExceeded
+from benchsmith.llm.accounting import Ask, LLMUsage, build_completion, estimate_tokens, ledger_entry
 from benchsmith.llm.address import parse_address
 from benchsmith.llm.base import (
     Backend,
@@ -32,7 +31,7 @@ from benchsmith.llm.base import (
 from benchsmith.llm.cache import ResponseCache, cache_key
 from benchsmith.llm.ledger import PriceTable, UsageLedger
 from benchsmith.llm.retry import RetryPolicy, with_retries
-from benchsmith.llm.sync import BackgroundLoop
+from benchsmith.llm.sync import BackgroundLoop, for_running_loop
 from benchsmith.llm.structured import (
     REQUEST_FAILED,
     ParseFailure,
@@ -42,25 +41,7 @@ from benchsmith.llm.structured import (
 )
 from benchsmith.types import Rejected
 
-T = TypeVar("T")
 MessagesLike = Sequence[Message] | Sequence[Mapping[str, Any]]
-
-
-class LLMUsage(BaseModel):
-    """Totals over a client's lifetime. `calls` are asks (cache hits included); `requests` reached the backend."""
-
-    model_config = ConfigDict(frozen=True)
-    calls: int = 0
-    requests: int = 0
-    cache_hits: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float = 0.0
-    retries: int = 0
-    errors: int = 0
-    rejected: int = 0
-    repairs: int = 0
-    unpriced_calls: int = 0
 
 
 @dataclass
@@ -74,26 +55,12 @@ class LLMRequest:
     input_ref: str | None = None
 
 
-@dataclass
-class _Ask:
-    """The outcome of one ask (one message list) after cache and retries."""
-
-    raw: RawResponse | None
-    error: str | None = None
-    cached: bool = False
-    retries: int = 0
-    requests: int = 0
-    latency_s: float = 0.0
-    cost_usd: float = 0.0
-    usage: Usage = field(default_factory=Usage)
-
-
 class _LoopState:
     """Things bound to one event loop: the semaphore and identical requests in flight."""
 
     def __init__(self, concurrency: int) -> None:
         self.semaphore = asyncio.Semaphore(concurrency)
-        self.in_flight: dict[str, asyncio.Future[_Ask]] = {}
+        self.in_flight: dict[str, asyncio.Future[Ask]] = {}
 
 
 def normalize_messages(messages: MessagesLike) -> list[Message]:
@@ -101,11 +68,6 @@ def normalize_messages(messages: MessagesLike) -> list[Message]:
     if isinstance(messages, str):
         return [Message(role="user", content=messages)]
     return [m if isinstance(m, Message) else Message.model_validate(m) for m in messages]
-
-
-def _estimate_tokens(text: str) -> int:
-    # About four characters per token for English BPE vocabularies; only used when the server is silent.
-    return (len(text) + 3) // 4
 
 
 class LLMClient:
@@ -184,7 +146,7 @@ class LLMClient:
         msgs = normalize_messages(messages)
         schema = json_schema_for(response_model) if response_model is not None else None
         step_name = step or "llm"
-        asks: list[_Ask] = []
+        asks: list[Ask] = []
         failure: ParseFailure | None = None
         for repair in range(self.repair_attempts + 1 if schema is not None else 1):
             ask = await self._ask(msgs, config, schema, step_name, input_ref, repair)
@@ -227,11 +189,11 @@ class LLMClient:
         input_ref: str | None = None,
     ) -> Completion:
         """`complete` for synchronous code (works inside a running event loop too)."""
-        return self._run_sync(lambda: self.complete(messages, config, response_model, step=step, input_ref=input_ref))
+        return self._sync.run(lambda: self.complete(messages, config, response_model, step=step, input_ref=input_ref))
 
     def complete_many_sync(self, requests: Sequence[LLMRequest | Mapping[str, Any] | MessagesLike]) -> list[Completion]:
         """`complete_many` for synchronous code."""
-        return self._run_sync(lambda: self.complete_many(requests))
+        return self._sync.run(lambda: self.complete_many(requests))
 
     async def aclose(self) -> None:
         """Close the backend's connections on this loop and the ledger/cache files."""
@@ -241,6 +203,7 @@ class LLMClient:
         self.close_files()
 
     def close_files(self) -> None:
+        """Close the ledger and cache files (connections stay to the caller's loop)."""
         if self.ledger is not None:
             self.ledger.close()
         if self.cache is not None:
@@ -266,17 +229,8 @@ class LLMClient:
         self.close()
 
     # -- internals ---------------------------------------------------------
-    def _run_sync(self, make: Callable[[], Awaitable[T]]) -> T:
-        return self._sync.run(make)
-
     def _state(self) -> _LoopState:
-        loop = asyncio.get_running_loop()
-        state = self._loops.get(loop)
-        if state is None:
-            for old in [lp for lp in self._loops if lp.is_closed()]:
-                del self._loops[old]
-            state = self._loops[loop] = _LoopState(self.concurrency)
-        return state
+        return for_running_loop(self._loops, lambda: _LoopState(self.concurrency))
 
     def _reserve(self) -> None:
         if self._fatal is not None:
@@ -288,7 +242,7 @@ class LLMClient:
         self._totals["requests"] += 1
 
     async def _ask(self, msgs: list[Message], config: GenerationConfig, schema: dict[str, Any] | None,
-                   step: str, input_ref: str | None, repair: int) -> _Ask:
+                   step: str, input_ref: str | None, repair: int) -> Ask:
         self._totals["calls"] += 1
         self._totals["repairs"] += repair > 0
         key = None
@@ -299,14 +253,20 @@ class LLMClient:
             if hit is not None:
                 return self._record_hit(hit, step, input_ref, repair, key)
         state = self._state()
-        if key is not None:
-            shared = state.in_flight.get(key)
-            if shared is not None:  # an identical request is on its way: share its answer
+        while key is not None and (shared := state.in_flight.get(key)) is not None:
+            # An identical request is on its way: share its answer.
+            try:
                 ask = await asyncio.shield(shared)
-                if ask.raw is not None:
-                    return self._record_hit(ask.raw, step, input_ref, repair, key)
-                return ask
-            future: asyncio.Future[_Ask] = asyncio.get_running_loop().create_future()
+            except asyncio.CancelledError:
+                task = asyncio.current_task()
+                if not shared.cancelled() or (task is not None and task.cancelling()):
+                    raise  # this caller was cancelled
+                continue  # only the task we waited on was cancelled: ask again ourselves
+            if ask.raw is not None:
+                return self._record_hit(ask.raw, step, input_ref, repair, key)
+            return ask
+        if key is not None:
+            future: asyncio.Future[Ask] = asyncio.get_running_loop().create_future()
             state.in_flight[key] = future
         try:
             async with state.semaphore:
@@ -328,7 +288,7 @@ class LLMClient:
         return ask
 
     async def _request(self, msgs: list[Message], config: GenerationConfig, schema: dict[str, Any] | None,
-                       step: str, input_ref: str | None, repair: int, key: str | None) -> _Ask:
+                       step: str, input_ref: str | None, repair: int, key: str | None) -> Ask:
         attempts = 0
 
         async def attempt() -> RawResponse:
@@ -358,12 +318,12 @@ class LLMClient:
             self._log(step=step, input_ref=input_ref, repair=repair, cache_hit=False, usage=Usage(),
                       estimated=False, latency=latency, retries=retries, error=error, cost=0.0,
                       price_known=True, key=key)
-            return _Ask(raw=None, error=error, retries=retries, requests=attempts, latency_s=latency)
+            return Ask(raw=None, error=error, retries=retries, requests=attempts, latency_s=latency)
         latency = time.perf_counter() - started
         usage, estimated = raw.usage, False
         if usage.prompt_tokens == 0 and usage.completion_tokens == 0:
-            usage = Usage(prompt_tokens=sum(_estimate_tokens(m.content) for m in msgs),
-                          completion_tokens=_estimate_tokens(raw.text))
+            usage = Usage(prompt_tokens=sum(estimate_tokens(m.content) for m in msgs),
+                          completion_tokens=estimate_tokens(raw.text))
             raw = raw.model_copy(update={"usage": usage})
             estimated = True
         if self.cache is not None and key is not None:
@@ -375,53 +335,33 @@ class LLMClient:
         self._totals["unpriced_calls"] += not price_known
         self._log(step=step, input_ref=input_ref, repair=repair, cache_hit=False, usage=usage, estimated=estimated,
                   latency=latency, retries=retries, error=None, cost=cost, price_known=price_known, key=key)
-        return _Ask(raw=raw, retries=retries, requests=attempts, latency_s=latency, cost_usd=cost, usage=usage)
+        return Ask(raw=raw, retries=retries, requests=attempts, latency_s=latency, cost_usd=cost, usage=usage)
 
-    def _record_hit(self, raw: RawResponse, step: str, input_ref: str | None, repair: int, key: str | None) -> _Ask:
+    def _record_hit(self, raw: RawResponse, step: str, input_ref: str | None, repair: int, key: str | None) -> Ask:
         self._totals["cache_hits"] += 1
         price_known = self.prices.lookup(self.provider, self.model) is not None
         self._log(step=step, input_ref=input_ref, repair=repair, cache_hit=True, usage=raw.usage, estimated=False,
                   latency=0.0, retries=0, error=None, cost=0.0, price_known=price_known, key=key)
-        return _Ask(raw=raw, cached=True, usage=raw.usage)
+        return Ask(raw=raw, cached=True, usage=raw.usage)
 
     def _log(self, *, step: str, input_ref: str | None, repair: int, cache_hit: bool, usage: Usage,
              estimated: bool, latency: float, retries: int, error: str | None, cost: float,
              price_known: bool, key: str | None) -> None:
-        if self.ledger is None:
-            return
-        self.ledger.record({
-            "model": self.model_id, "step": step, "input_ref": input_ref, "repair": repair,
-            "cache_hit": cache_hit, "prompt_tokens": usage.prompt_tokens,
-            "completion_tokens": usage.completion_tokens, "tokens_estimated": estimated,
-            "latency_s": round(latency, 6), "retries": retries, "error": error,
-            "cost_usd": cost, "price_known": price_known, "key": key[:16] if key else None,
-        })
+        if self.ledger is not None:
+            self.ledger.record(ledger_entry(
+                model=self.model_id, step=step, input_ref=input_ref, repair=repair, cache_hit=cache_hit,
+                usage=usage, estimated=estimated, latency=latency, retries=retries, error=error, cost=cost,
+                price_known=price_known, key=key))
 
-    def _finish(self, asks: list[_Ask], step: str, input_ref: str | None, *, parsed: Any = None,
+    def _finish(self, asks: list[Ask], step: str, input_ref: str | None, *, parsed: Any = None,
                 rejected: tuple[str, str | None, RawResponse | None] | None = None) -> Completion:
-        last = asks[-1]
-        usage = Usage(prompt_tokens=sum(a.usage.prompt_tokens for a in asks),
-                      completion_tokens=sum(a.usage.completion_tokens for a in asks))
         record = None
         if rejected is not None:
             reason, detail, raw = rejected
             self._totals["rejected"] += 1
             record = Rejected(step=step, reason=reason, detail=detail, input_ref=input_ref,
                               raw_output=raw.text if raw is not None else None)
-        return Completion(
-            text=last.raw.text if last.raw is not None else "",
-            model=self.model_id,
-            usage=usage,
-            latency_s=sum(a.latency_s for a in asks),
-            retries=sum(a.retries for a in asks),
-            cached=all(a.cached for a in asks),
-            parsed=parsed,
-            rejected=record,
-            requests=sum(a.requests for a in asks),
-            repairs=len(asks) - 1,
-            cost_usd=sum(a.cost_usd for a in asks),
-            native_schema=bool(last.raw is not None and last.raw.native_schema),
-        )
+        return build_completion(self.model_id, asks, parsed=parsed, rejected=record)
 
 
 def _request_kwargs(request: LLMRequest | Mapping[str, Any] | MessagesLike) -> dict[str, Any]:

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from benchsmith.errors import InputError
-from benchsmith.fileio import read_text
+from benchsmith.fileio import iter_jsonl, read_text
 
 
 @dataclass(frozen=True)
@@ -106,24 +106,35 @@ class UsageLedger:
 
 
 def summarize_ledger(path: str | Path) -> dict[str, Any]:
-    """Totals over a ledger file: calls, cache hits, tokens, cost, errors, per model and step."""
-    from benchsmith.fileio import iter_jsonl
+    """Totals over a ledger file: calls, cache hits, tokens, cost, errors, per model and step.
 
+    Raises:
+        InputError: a line is not JSON, not an object, or has a non-numeric count (names file and line).
+    """
     totals: dict[str, Any] = {"calls": 0, "cache_hits": 0, "prompt_tokens": 0, "completion_tokens": 0,
                               "cost_usd": 0.0, "retries": 0, "errors": 0, "unpriced_calls": 0,
                               "by_model": {}, "by_step": {}}
-    for _lineno, row in iter_jsonl(path):
-        totals["calls"] += 1
-        totals["cache_hits"] += bool(row.get("cache_hit"))
-        if not row.get("cache_hit"):  # a cache hit replays stored tokens; nothing was spent
-            totals["prompt_tokens"] += int(row.get("prompt_tokens") or 0)
-            totals["completion_tokens"] += int(row.get("completion_tokens") or 0)
-        totals["cost_usd"] += float(row.get("cost_usd") or 0.0)
-        totals["retries"] += int(row.get("retries") or 0)
-        totals["errors"] += bool(row.get("error"))
-        totals["unpriced_calls"] += (not row.get("cache_hit")) and not row.get("price_known", True)
-        for group, name in (("by_model", row.get("model")), ("by_step", row.get("step"))):
-            bucket = totals[group].setdefault(str(name), {"calls": 0, "cost_usd": 0.0})
-            bucket["calls"] += 1
-            bucket["cost_usd"] += float(row.get("cost_usd") or 0.0)
+    for lineno, row in iter_jsonl(path):
+        if not isinstance(row, Mapping):
+            raise InputError("a ledger line must be a JSON object", path=path, line=lineno)
+        try:
+            _add_ledger_row(totals, row)
+        except (TypeError, ValueError) as exc:
+            raise InputError(f"ledger entry has a non-numeric count: {exc}", path=path, line=lineno) from exc
     return totals
+
+
+def _add_ledger_row(totals: dict[str, Any], row: Mapping[str, Any]) -> None:
+    totals["calls"] += 1
+    totals["cache_hits"] += bool(row.get("cache_hit"))
+    if not row.get("cache_hit"):  # a cache hit replays stored tokens; nothing was spent
+        totals["prompt_tokens"] += int(row.get("prompt_tokens") or 0)
+        totals["completion_tokens"] += int(row.get("completion_tokens") or 0)
+    totals["cost_usd"] += float(row.get("cost_usd") or 0.0)
+    totals["retries"] += int(row.get("retries") or 0)
+    totals["errors"] += bool(row.get("error"))
+    totals["unpriced_calls"] += (not row.get("cache_hit")) and not row.get("price_known", True)
+    for group, name in (("by_model", row.get("model")), ("by_step", row.get("step"))):
+        bucket = totals[group].setdefault(str(name), {"calls": 0, "cost_usd": 0.0})
+        bucket["calls"] += 1
+        bucket["cost_usd"] += float(row.get("cost_usd") or 0.0)

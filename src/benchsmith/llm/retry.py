@@ -64,7 +64,6 @@ async def with_retries(
             return await attempt_fn(), retries
         except TransientError as exc:
             if retries >= policy.max_retries:
-                exc.retries = retries  # type: ignore[attr-defined]
                 raise
             if on_retry is not None:
                 on_retry(retries, exc)

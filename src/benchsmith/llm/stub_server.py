@@ -157,6 +157,9 @@ class _Handler(BaseHTTPRequestHandler):
         except json.JSONDecodeError as exc:
             self._send(400, {"error": {"message": f"invalid JSON body: {exc}"}})
             return
+        if not isinstance(request, dict):
+            self._send(400, {"error": {"message": "the request body must be a JSON object"}})
+            return
         status, body, headers = self.server.stub._handle(request)
         self._send(status, body, headers)
 
@@ -365,7 +368,7 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         pass
     finally:
-        server._httpd.server_close()
+        server.stop()
         sys.stdout.flush()
 
 

@@ -14,6 +14,22 @@ from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
 T = TypeVar("T")
+V = TypeVar("V")
+
+
+def for_running_loop(store: dict[asyncio.AbstractEventLoop, V], make: Callable[[], V]) -> V:
+    """The value `store` keeps for the running event loop, made on first use.
+
+    Semaphores, futures and httpx pools belong to the loop that made them; entries
+    of loops that have since closed are dropped when a new loop first asks.
+    """
+    loop = asyncio.get_running_loop()
+    value = store.get(loop)
+    if value is None:
+        for old in [lp for lp in store if lp.is_closed()]:
+            del store[old]
+        value = store[loop] = make()
+    return value
 
 
 def _serve_forever(loop: asyncio.AbstractEventLoop) -> None:

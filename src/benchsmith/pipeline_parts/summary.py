@@ -7,7 +7,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
+from rich.text import Text
 
 from benchsmith.types import SCHEMA_VERSION
 
@@ -77,7 +79,7 @@ def _counts(counter: dict[str, int]) -> str:
 def render_summary(summary: RunSummary, console: Console) -> None:
     """Print the summary as a two-column table."""
     colour = {"complete": "green", "short": "yellow"}.get(summary.status, "red")
-    table = Table(title=f"run {summary.name}: [{colour}]{summary.status}[/]", show_header=False, title_justify="left")
+    table = Table(title=f"run {escape(summary.name)}: [{colour}]{summary.status}[/]", show_header=False, title_justify="left")
     table.add_column(style="bold")
     table.add_column()
     rows: list[tuple[str, Any]] = [
@@ -102,5 +104,6 @@ def render_summary(summary: RunSummary, console: Console) -> None:
     if summary.stop_reason:
         rows.append(("stopped", summary.stop_reason))
     for label, value in rows:
-        table.add_row(label, str(value))
+        # Text, not markup: reasons and error messages may hold "[...]".
+        table.add_row(Text(label), Text(str(value)))
     console.print(table)

@@ -9,8 +9,6 @@ the order they were found (earlier steps first, each step's ranking kept).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from benchsmith.errors import InputError
@@ -18,20 +16,13 @@ from benchsmith.retrieval.base import RETRIEVERS, PassageLike, Ranking, Retrieve
 from benchsmith.retrieval.queries import run_coroutine
 
 PROMPT = "multistep_query.v1.j2"
-PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
 DONE = "DONE"
 
 
-@lru_cache(maxsize=1)
-def _template():
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    env = Environment(loader=FileSystemLoader(str(PROMPTS_DIR)), undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    return env.get_template(PROMPT)
-
-
 def build_prompt(question: str, found: list[dict[str, str]], queries: list[str]) -> list[dict[str, str]]:
-    return [{"role": "user", "content": _template().render(question=question, found=found, queries=queries).strip()}]
+    from benchsmith.evaluation.generation.templates import render
+
+    return [{"role": "user", "content": render(PROMPT, question=question, found=found, queries=queries)}]
 
 
 def parse(text: str) -> str | None:

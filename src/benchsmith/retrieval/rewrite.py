@@ -3,28 +3,19 @@
 from __future__ import annotations
 
 import re
-from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from benchsmith.evaluation.benchmark import Turn
 
 PROMPT = "query_rewrite.v1.j2"
-PROMPTS_DIR = Path(__file__).resolve().parents[1] / "prompts"
 _LABEL = re.compile(r"^(standalone (question|query)|rewritten (question|query)|question|query)\s*:\s*", re.IGNORECASE)
-
-
-@lru_cache(maxsize=1)
-def _template():
-    from jinja2 import Environment, FileSystemLoader, StrictUndefined
-
-    env = Environment(loader=FileSystemLoader(str(PROMPTS_DIR)), undefined=StrictUndefined, trim_blocks=True, lstrip_blocks=True)
-    return env.get_template(PROMPT)
 
 
 def build_prompt(history: list[Turn], question: str) -> list[dict[str, str]]:
     """The chat messages asking for a standalone rewrite."""
-    return [{"role": "user", "content": _template().render(history=history, question=question).strip()}]
+    from benchsmith.evaluation.generation.templates import render
+
+    return [{"role": "user", "content": render(PROMPT, history=history, question=question)}]
 
 
 def parse(text: str, question: str) -> str | None:

@@ -49,7 +49,9 @@ def _decode_error(exc: json.JSONDecodeError) -> LocatedRecord:
 
 def iter_jsonl_records(text: str) -> Iterator[LocatedRecord]:
     """Each non-blank line is one record; a line that is not JSON yields an error and reading goes on."""
-    for lineno, line in enumerate(text.splitlines(), start=1):
+    # "\n" only, as in fileio.iter_jsonl: splitlines() would also break inside JSON strings
+    # that hold U+2028, U+0085 and friends unescaped.
+    for lineno, line in enumerate(text.split("\n"), start=1):
         if not line.strip():
             continue
         try:

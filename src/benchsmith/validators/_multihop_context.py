@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -77,7 +76,3 @@ class MultihopContext:
         if query not in self._bm25_cache:
             self.prefetch_bm25([query])
         return [self.chunks[i] for i in self._bm25_cache.get(query, [])]
-
-
-def phrase_in(text: str, phrase: str) -> bool:
-    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, flags=re.IGNORECASE) is not None

@@ -13,3 +13,10 @@ def shingles(text: str, n: int = 3) -> set[str]:
     if len(toks) < n:
         return {" ".join(toks)} if toks else set()
     return {" ".join(toks[i : i + n]) for i in range(len(toks) - n + 1)}
+
+
+def contains_phrase(text: str, phrase: str) -> bool:
+    """Whether `phrase` occurs in `text` as whole words, ignoring case; a blank phrase never does."""
+    if not phrase.strip():
+        return False
+    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, flags=re.IGNORECASE) is not None

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchsmith.validators import Issue, register
-from benchsmith.validators._multihop_context import phrase_in
+from benchsmith.validators._text import contains_phrase
 
 
 def _computation(item) -> dict:
@@ -54,8 +54,8 @@ class ComparisonConsistency:
                 values.append(qs[0])
             first, others = values[0], values[1:]
             yes = all(first > v for v in others) if op == "gt" else all(first < v for v in others)
-        elif op == "all_mention":
-            yes = all(phrase_in(c, comp.get("term", "")) for c in claims)
+        elif op == "all_mention" and str(comp.get("term") or "").strip():
+            yes = all(contains_phrase(c, comp["term"]) for c in claims)
         else:
             return [Issue("comparison_not_computable", "warning", "no computation recorded; answer not re-derived")]
         expected = "Yes" if yes else "No"

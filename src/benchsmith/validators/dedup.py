@@ -9,7 +9,7 @@ from benchsmith.validators import Issue, register
 
 
 class QueryDeduplicator:
-    """Incremental near-duplicate check: `seen(text)` says whether a kept query is near it, else keeps it."""
+    """Incremental near-duplicate check: `duplicate_of(key, text)` names a kept text near it, else keeps it."""
 
     def __init__(self, threshold: float = 0.85, num_perm: int = 64) -> None:
         self.threshold = threshold

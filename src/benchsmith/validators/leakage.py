@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchsmith.validators import Issue, register
-from benchsmith.validators._multihop_context import phrase_in
+from benchsmith.validators._text import contains_phrase
 
 _GENERIC = frozenset({"the", "of", "and", "city", "new", "company", "group", "inc", "ltd"})
 
@@ -15,11 +15,11 @@ class AnswerLeak:
         if item.question_type != "inference_query":
             return []
         answer = item.answer.strip().rstrip(".")
-        if phrase_in(item.query, answer):
+        if contains_phrase(item.query, answer):
             return [Issue("answer_leak", "error", f"the answer {answer!r} appears in the query")]
         # A distinctive part of a multi-word name ("Voss" of "Mara Voss") leaks it too.
         for word in answer.split():
-            if len(word) > 3 and word.lower() not in _GENERIC and word[:1].isupper() and phrase_in(item.query, word):
+            if len(word) > 3 and word.lower() not in _GENERIC and word[:1].isupper() and contains_phrase(item.query, word):
                 return [Issue("answer_leak_partial", "error", f"the answer's word {word!r} appears in the query")]
         return []
 

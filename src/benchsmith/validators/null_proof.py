@@ -5,7 +5,7 @@ from __future__ import annotations
 from rapidfuzz import fuzz, process
 
 from benchsmith.validators import Issue, register
-from benchsmith.validators._multihop_context import phrase_in
+from benchsmith.validators._text import contains_phrase
 
 NULL_ANSWERS = frozenset({"insufficient information.", "insufficient information"})
 FUZZY_CUTOFF = 90
@@ -39,7 +39,7 @@ class NullProof:
                 issues.append(Issue("null_entity_fuzzy_match", "error", f"{key!r} is close to corpus name {hit[0]!r} ({hit[1]:.0f})"))
                 continue
             for chunk in top:
-                if phrase_in(chunk.text, key) or fuzz.partial_ratio(low, chunk.text.lower()) >= 95:
+                if contains_phrase(chunk.text, key) or fuzz.partial_ratio(low, chunk.text.lower()) >= 95:
                     issues.append(Issue("null_entity_in_bm25_top", "error", f"{key!r} appears in top BM25 chunk {chunk.chunk_id}"))
                     break
         return issues

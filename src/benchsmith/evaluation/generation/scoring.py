@@ -54,6 +54,11 @@ def _base_names(names: Sequence[str]) -> list[str]:
     return list(base)
 
 
+def judge_metrics(metrics: str | Sequence[str]) -> list[str]:
+    """The LLM-judge metrics that scoring `metrics` runs (e.g. "idk" for "f1_idk"); they need judge clients."""
+    return [base for base in _base_names(parse_metrics(metrics)) if get_metric(base).is_judge]
+
+
 async def score_samples_async(
     samples: Sequence[GenerationSample],
     metrics: str | Sequence[str],

@@ -43,9 +43,13 @@ def load(path: Path, *, corpus: Path | None = None, split: str | None = None, na
         pid = str(require(rec, "_id", corpus_path, line, "$", (str, int)))
         chunks.append(passage_chunk(pid, require(rec, "text", corpus_path, line), rec.get("title") or "", doc_id=pid, metadata=rec.get("metadata") or {}))
     queries = []
+    first_line: dict[str, int] = {}
     queries_path = path / "queries.jsonl"
     for line, rec in iter_jsonl(queries_path):
         qid = str(require(rec, "_id", queries_path, line, "$", (str, int)))
+        if qid in first_line:
+            raise InputError(f"query id {qid!r} appears twice (first at line {first_line[qid]})", path=queries_path, line=line, json_path="$._id")
+        first_line[qid] = line
         if qid not in qrels and not keep_unjudged:
             continue
         relevant = {d: r for d, r in qrels.get(qid, {}).items() if r > 0}

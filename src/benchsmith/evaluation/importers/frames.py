@@ -74,8 +74,9 @@ def load(path: Path, *, corpus: Path | None = None, name: str | None = None) -> 
     documents = load_corpus_any(corpus)[0] if corpus is not None else []
     table = _lookup(documents)
     queries = []
+    first_line: dict[str, int] = {}
     for i, (line, row) in enumerate(_rows(path)):
-        if not isinstance(row, dict) or not row.get("Prompt"):
+        if not isinstance(row, dict) or not isinstance(row.get("Prompt"), str) or not row["Prompt"].strip():
             raise InputError("row has no Prompt", path=path, line=line)
         links = parse_links(row.get("wiki_links"), path, line)
         relevant = {}
@@ -86,9 +87,13 @@ def load(path: Path, *, corpus: Path | None = None, name: str | None = None) -> 
                 relevant[doc_id] = 1
         types = [t.strip() for t in str(row.get("reasoning_types") or "").split("|") if t.strip()]
         raw_id = row.get("unique_id", row.get("") if row.get("") not in (None, "") else i)
+        query_id = f"frames-{int(raw_id):04d}" if str(raw_id).isdigit() else str(raw_id)
+        if query_id in first_line:
+            raise InputError(f"question id {query_id!r} appears twice (first at line {first_line[query_id]})", path=path, line=line)
+        first_line[query_id] = line
         queries.append(
             EvalQuery(
-                query_id=f"frames-{int(raw_id):04d}" if str(raw_id).isdigit() else str(raw_id),
+                query_id=query_id,
                 question=row["Prompt"].strip(),
                 answers=[str(row.get("Answer", "")).strip()] if row.get("Answer") not in (None, "") else [],
                 answerability="answerable",

@@ -88,8 +88,10 @@ def _conversation(path: Path) -> tuple[list[EvalQuery], list[Chunk], dict[str, s
         turn += 1
         reply = messages[i + 1] if i + 1 < len(messages) and messages[i + 1].get("speaker") != "user" else {}
         contexts = reply.get("contexts") or []
-        for c in contexts:
-            chunks.append(passage_chunk(str(c["document_id"]), c.get("text", ""), c.get("title", "")))
+        for j, c in enumerate(contexts):
+            # the reply is messages[i + 1]; a context without an id cannot be judged
+            doc_id = require(c, "document_id", path, None, f"$.messages[{i + 1}].contexts[{j}]", (str, int))
+            chunks.append(passage_chunk(str(doc_id), c.get("text", ""), c.get("title", "")))
         enrich = msg.get("enrichments") or {}
         qid = f"{conv_id}<::>{turn}"
         id_map[qid] = qid

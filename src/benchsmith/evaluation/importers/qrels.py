@@ -13,7 +13,7 @@ Qrels = dict[str, dict[str, int]]
 def _as_int(value: str, path: Path, line: int) -> int:
     try:
         return int(float(value))
-    except ValueError:
+    except (ValueError, OverflowError):  # "abc", "nan", "inf"
         raise InputError(f"relevance {value!r} is not a number", path=path, line=line) from None
 
 

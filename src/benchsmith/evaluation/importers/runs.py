@@ -12,7 +12,6 @@ Duplicate passages in one ranking keep their best score (first rank).
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping
 from pathlib import Path
@@ -190,6 +189,3 @@ def write_trec_run(path: str | Path, run: Mapping[str, Mapping[str, float]], tag
                     raise InputError(f"document id {docid!r} contains whitespace", path=path)
                 fh.write(f"{qid} Q0 {docid} {rank} {score!r} {tag}\n")
 
-
-def dumps_run(run: Run) -> str:
-    return json.dumps(run, sort_keys=True)

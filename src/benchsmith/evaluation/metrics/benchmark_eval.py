@@ -41,10 +41,6 @@ def ranked_ids(docs: Mapping[str, float]) -> list[str]:
     return [d for d, _ in sorted(docs.items(), key=lambda kv: -kv[1])]
 
 
-def truncate_run(run: Mapping[str, Mapping[str, float]], depth: int) -> dict[str, dict[str, float]]:
-    return {q: dict(sorted(docs.items(), key=lambda kv: -kv[1])[:depth]) for q, docs in run.items()}
-
-
 def _passage_texts(benchmark: Any) -> dict[str, str]:
     texts = {d.doc_id: d.text for d in benchmark.documents}
     texts.update({c.chunk_id: c.text for c in benchmark.chunks})

@@ -24,12 +24,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from benchsmith.evaluation.importers.multihop_rag import squash as _squash
+
 NULL_QUERY = "null_query"
 _ANSWER_PATTERN = re.compile(r'The answer to the question is "(.*?)"')
-
-
-def _squash(text: str) -> str:
-    return text.replace(" ", "").replace("\n", "")
 
 
 def multihop_retrieval_query(

@@ -109,6 +109,8 @@ class EndpointSystem:
                 raw = _dig(payload, c.contexts_field)
             except EndpointError:
                 raw = []
+            if raw is not None and not isinstance(raw, list):
+                raise EndpointError(f"field {c.contexts_field!r} is not a list")
             for item in raw or []:
                 if isinstance(item, str):
                     contexts.append(ContextPassage(text=item))

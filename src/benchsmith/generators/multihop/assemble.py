@@ -89,11 +89,6 @@ class Assembler:
             items = [i for i, v in zip(items, verdicts, strict=True) if v is None]
         return items
 
-    def accept(self, draft: Draft | str, cs: ClaimSet | None, qtype: str) -> MultihopItem | None:
-        """`accept_batch` for one candidate."""
-        out = self.accept_batch([(draft, cs, qtype)])
-        return out[0] if out else None
-
     def _check(self, draft: Draft) -> MultihopItem | None:
         """The programmatic validators and the near-duplicate check; warnings are kept on the item."""
         item = draft_to_item(draft, self.documents, seed=self.seed)

@@ -110,8 +110,6 @@ def resolve_subject(
         if ent is None or ent.label not in ("ORG", "ENTITY"):
             return sentence, None, "dangling_reference"
         return ent.text + sentence[m.end() :], ent.text, None
-    if _DEMONSTRATIVE.match(sentence):
-        return sentence, None, "dangling_reference"
     return sentence, None, None
 
 

@@ -95,7 +95,7 @@ def generate_multihop(corpus: Corpus, cfg: MultihopConfig, *, llm_steps=None, ru
     documents = corpus.documents_by_id
     with timer.step("context"):
         ctx = MultihopContext(corpus.documents, corpus.chunks, prep.entity_names, evidence_range=cfg.evidence)
-        vocabulary = {w.lower() for w in re.findall(r"[A-Za-z]+", ctx.corpus_text_lower)}
+        vocabulary = set(re.findall(r"[a-z]+", ctx.corpus_text_lower))
     asm = Assembler(
         documents=documents, groups=prep.groups, ctx=ctx, evidence=cfg.evidence, seed=cfg.seed,
         max_sets_per_group=cfg.max_sets_per_group, timer=timer, vocabulary=vocabulary,

@@ -97,12 +97,10 @@ def _basis(draft: Draft) -> str:
 class LLMSteps:
     """LLM versions of the generator steps, sharing one `LLMClient`."""
 
-    def __init__(self, client, *, seed: int = 0, max_facts: int = 12, claim_judge: bool = True, concurrency: int = 8) -> None:
+    def __init__(self, client, *, max_facts: int = 12, claim_judge: bool = True) -> None:
         self.client = client
-        self.concurrency = concurrency  # drafts worded / items checked per batch
         self.claim_judge = claim_judge
         self.documents: dict[str, Document] = {}
-        self.seed = seed
         self.max_facts = max_facts
 
     # -- step 2 ----------------------------------------------------------------
@@ -253,12 +251,8 @@ class LLMSteps:
         return replace(draft, query=query, strategy="llm", prompt_name=name, prompt_hash=template_hash(name),
                        model=self.client.model_id, raw_output=completion.text)
 
-    def rewrite_query(self, draft: Draft, cs: ClaimSet | None) -> Draft | Rejected:
-        """The model's wording of one draft (the answer stays the computed one)."""
-        return self.rewrite_queries([(draft, cs)])[0]
-
     def rewrite_queries(self, drafts: Sequence[tuple[Draft, ClaimSet | None]]) -> list[Draft | Rejected]:
-        """`rewrite_query` for a batch, asked together (at most the client's concurrency in flight); in order."""
+        """The model's wording of each draft (answers stay the computed ones), asked together; in order."""
         requests = [self._rewrite_request(d, cs) for d, cs in drafts]
         completions = self.client.complete_many_sync(requests) if requests else []
         return [self._rewrite_result(d, r, c) for (d, _), r, c in zip(drafts, requests, completions, strict=True)]
@@ -282,12 +276,8 @@ class LLMSteps:
             return _reject("multihop.qa_check", f"qa_{failed[0]}", item.item_id, verdict.reason, completion.text)
         return None
 
-    def qa_check_one(self, item: MultihopItem) -> Rejected | None:
-        """The paper's four criteria for one item; a Rejected names the first that failed."""
-        return self.qa_check_many([item])[0]
-
     def qa_check_many(self, items: Sequence[MultihopItem]) -> list[Rejected | None]:
-        """`qa_check_one` for a batch, asked together; verdicts in item order."""
+        """The paper's four criteria per item, asked together; a Rejected names the first that failed, in item order."""
         requests = [self._qa_request(i) for i in items]
         completions = self.client.complete_many_sync(requests) if requests else []
         return [self._qa_result(i, c) for i, c in zip(items, completions, strict=True)]

@@ -68,15 +68,20 @@ def _rule_entities(sentence: str) -> tuple[Entity, ...]:
         text = m.group(0).strip()
         if m.start() == 0 and len(text.split()) == 1:
             continue  # a sentence-initial capitalised word is usually not a name
-        while text and (text.split()[0].lower() in STOPWORDS or text.split()[0].lower() in _MONTHS or text.split()[0].lower() in _TITLES):
-            text = " ".join(text.split()[1:])
+        # Drop leading stopwords, months and titles by slicing, so `text` stays the exact suffix of the match.
+        while text:
+            first = text.split()[0]
+            if first.lower() not in STOPWORDS and first.lower() not in _MONTHS and first.lower() not in _TITLES:
+                break
+            text = text[len(first) :].lstrip()
         if not text:
             continue
         if text.lower() in _MONTHS:
             continue
         norm = normalize_entity(text)
         if norm and norm not in STOPWORDS:
-            out.append(Entity(text, "ENTITY", norm, sentence.find(text)))
+            # The match's own offset: `sentence.find(text)` would point at an earlier, longer name.
+            out.append(Entity(text, "ENTITY", norm, m.start() + len(m.group(0).rstrip()) - len(text)))
     return tuple(out)
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from benchsmith.validators._text import WORD_RE, shingles
+from benchsmith.validators._text import WORD_RE, contains_phrase, shingles
 
 __all__ = ["WORD_RE", "shingles", "words", "count_tokens", "content_tokens", "normalize_entity", "contains_phrase"]
 
@@ -53,10 +53,3 @@ def normalize_entity(text: str) -> str:
     if s.startswith("the "):
         s = s[4:]
     return s
-
-
-def contains_phrase(text: str, phrase: str) -> bool:
-    """Whether `phrase` occurs in `text` as whole words, ignoring case."""
-    if not phrase.strip():
-        return False
-    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, flags=re.IGNORECASE) is not None

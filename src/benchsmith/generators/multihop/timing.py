@@ -1,4 +1,4 @@
-"""Seconds spent per step, for the run summary and the benchmark's time shares."""
+"""Seconds spent per step, for the run summary and benchmark.json."""
 
 from __future__ import annotations
 
@@ -18,7 +18,3 @@ class StepTimer:
             yield
         finally:
             self.seconds[name] = self.seconds.get(name, 0.0) + time.perf_counter() - t0
-
-    def shares(self) -> dict[str, float]:
-        total = sum(self.seconds.values()) or 1.0
-        return {k: v / total for k, v in self.seconds.items()}

@@ -33,6 +33,7 @@ from benchsmith.llm.base import (
     Usage,
 )
 from benchsmith.llm.structured import schema_name
+from benchsmith.llm.sync import for_running_loop
 
 DEFAULT_OPENAI_URL = "https://api.openai.com/v1"
 _TRANSIENT_STATUS = {408, 409, 425, 429}
@@ -126,20 +127,16 @@ class OpenAIBackend:
         self._ssl_context: ssl.SSLContext | None = None
 
     def _client(self) -> ShardedAsyncClient:
-        # httpx connections belong to the loop that opened them; sync wrappers
-        # run a fresh loop per call, so keep one pool per live loop.
-        loop = asyncio.get_running_loop()
-        client = self._clients.get(loop)
-        if client is None:
-            for old in [lp for lp in self._clients if lp.is_closed()]:
-                del self._clients[old]
-            if self._ssl_context is None:
-                self._ssl_context = default_ssl_context()
-            client = ShardedAsyncClient(max_connections=self.pool_size, per_shard=self.connections_per_shard,
-                                        base_url=self.base_url, timeout=self.timeout, headers=self._headers,
-                                        verify=self._ssl_context)
-            self._clients[loop] = client
-        return client
+        # httpx connections belong to the loop that opened them: one pool per live loop
+        # (the caller's own loop, and the background loop behind the sync wrappers).
+        return for_running_loop(self._clients, self._new_pool)
+
+    def _new_pool(self) -> ShardedAsyncClient:
+        if self._ssl_context is None:
+            self._ssl_context = default_ssl_context()
+        return ShardedAsyncClient(max_connections=self.pool_size, per_shard=self.connections_per_shard,
+                                  base_url=self.base_url, timeout=self.timeout, headers=self._headers,
+                                  verify=self._ssl_context)
 
     def _body(self, messages: list[Message], config: GenerationConfig, schema: dict[str, Any] | None,
               name: str) -> dict[str, Any]:
@@ -192,20 +189,19 @@ class OpenAIBackend:
             data = response.json()
             choice = data["choices"][0]
             message = choice.get("message") or {}
-        except (ValueError, KeyError, IndexError, TypeError) as exc:
-            # A 200 with a broken body is usually a proxy or server hiccup.
+            text = message.get("content")
+            usage = data.get("usage") or {}
+            return RawResponse(
+                text="" if text is None else text,
+                usage=Usage(prompt_tokens=int(usage.get("prompt_tokens") or 0),
+                            completion_tokens=int(usage.get("completion_tokens") or 0)),
+                finish_reason=choice.get("finish_reason"),
+                native_schema=native,
+            )
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
+            # A 200 with a broken body is usually a proxy or server hiccup. (pydantic's
+            # ValidationError is a ValueError: a non-string content lands here too.)
             raise TransientError(f"malformed completion from {self.base_url}: {response.text[:200]!r}") from exc
-        text = message.get("content")
-        if text is None:
-            text = ""
-        usage = data.get("usage") or {}
-        return RawResponse(
-            text=text,
-            usage=Usage(prompt_tokens=int(usage.get("prompt_tokens") or 0),
-                        completion_tokens=int(usage.get("completion_tokens") or 0)),
-            finish_reason=choice.get("finish_reason"),
-            native_schema=native,
-        )
 
     async def aclose(self) -> None:
         for loop, client in list(self._clients.items()):
