@@ -65,3 +65,18 @@ def test_manifest_that_is_not_an_object_is_an_input_error(tmp_path: Path) -> Non
     with pytest.raises(InputError, match="expected a JSON object") as exc:
         load_corpus_dir(out)
     assert exc.value.path == str(out / "manifest.json")
+
+
+def test_hand_edited_corpus_with_duplicate_or_orphan_ids_names_the_line(tmp_path: Path) -> None:
+    write_corpus_dir(tmp_path / "c", DOCS, chunk_documents(DOCS), {})
+    docs_file, chunks_file = tmp_path / "c" / "documents.jsonl", tmp_path / "c" / "chunks.jsonl"
+    original_docs = docs_file.read_text(encoding="utf-8")
+    docs_file.write_text(original_docs + original_docs.split("\n")[0] + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match="duplicate doc_id 'a'") as info:
+        load_corpus_dir(tmp_path / "c")
+    assert info.value.line == 3 and info.value.path == str(docs_file)
+
+    docs_file.write_text(original_docs.split("\n")[0] + "\n", encoding="utf-8")  # only "a" is left
+    with pytest.raises(InputError, match="doc_id 'b'") as info:
+        load_corpus_dir(tmp_path / "c")
+    assert info.value.path == str(chunks_file) and info.value.line >= 2

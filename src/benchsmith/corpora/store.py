@@ -42,22 +42,43 @@ class Corpus:
         return out
 
 
-def _read_models(path: Path, model: type) -> list:
-    """Validate every line of a JSONL file straight from JSON (pydantic-core parses and validates in one pass)."""
-    out = []
+def _read_models(path: Path, model: type) -> tuple[list, list[int]]:
+    """Validate every line of a JSONL file straight from JSON (pydantic-core parses and validates in one pass).
+
+    Returns the models and the line number of each.
+    """
+    out, lines = [], []
     validate = model.model_validate_json
     for lineno, line in enumerate(read_text(path).split("\n"), start=1):
         if not line.strip():
             continue
         try:
             out.append(validate(line))
+            lines.append(lineno)
         except ValidationError as exc:
             first = exc.errors()[0]
             if first["type"] == "json_invalid":
                 raise InputError(f"invalid JSON: {first['msg'].removeprefix('Invalid JSON: ')}", path=path, line=lineno) from exc
             loc = ".".join(str(p) for p in first["loc"])
             raise InputError(f"{first['msg']}", path=path, line=lineno, json_path=f"$.{loc}" if loc else "$") from exc
-    return out
+    return out, lines
+
+
+def _check_ids(docs_path: Path, documents: list[Document], doc_lines: list[int],
+               chunks_path: Path, chunks: list[Chunk], chunk_lines: list[int]) -> None:
+    """A hand-edited corpus must fail here, naming the line, not later with a KeyError."""
+    first_line: dict[str, int] = {}
+    for doc, line in zip(documents, doc_lines):
+        if doc.doc_id in first_line:
+            raise InputError(f"duplicate doc_id {doc.doc_id!r} (first on line {first_line[doc.doc_id]})", path=docs_path, line=line)
+        first_line[doc.doc_id] = line
+    seen_chunks: dict[str, int] = {}
+    for chunk, line in zip(chunks, chunk_lines):
+        if chunk.doc_id not in first_line:
+            raise InputError(f"chunk {chunk.chunk_id!r} names doc_id {chunk.doc_id!r}, which {DOCUMENTS_FILE} lacks", path=chunks_path, line=line)
+        if chunk.chunk_id in seen_chunks:
+            raise InputError(f"duplicate chunk_id {chunk.chunk_id!r} (first on line {seen_chunks[chunk.chunk_id]})", path=chunks_path, line=line)
+        seen_chunks[chunk.chunk_id] = line
 
 
 def load_corpus_dir(path: str | Path) -> Corpus:
@@ -66,9 +87,10 @@ def load_corpus_dir(path: str | Path) -> Corpus:
     docs_path = root / DOCUMENTS_FILE
     if not docs_path.is_file():
         raise InputError(f"not an ingested corpus folder (no {DOCUMENTS_FILE}); run `benchsmith corpus ingest` first", path=root)
-    documents = _read_models(docs_path, Document)
+    documents, doc_lines = _read_models(docs_path, Document)
     chunks_path = root / CHUNKS_FILE
-    chunks = _read_models(chunks_path, Chunk) if chunks_path.is_file() else []
+    chunks, chunk_lines = _read_models(chunks_path, Chunk) if chunks_path.is_file() else ([], [])
+    _check_ids(docs_path, documents, doc_lines, chunks_path, chunks, chunk_lines)
     manifest_path = root / MANIFEST_FILE
     manifest = read_json(manifest_path) if manifest_path.is_file() else {}
     if not isinstance(manifest, dict):

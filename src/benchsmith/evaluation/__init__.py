@@ -1,1 +1,1 @@
-"""evaluation"""
+"""Evaluation: importers, retrieval and generation metrics, systems under test, statistics and reports."""

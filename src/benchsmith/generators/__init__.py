@@ -1,1 +1,1 @@
-"""generators"""
+"""Benchmark generators: one package per reproduced construction process (multihop/ so far)."""
