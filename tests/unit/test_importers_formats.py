@@ -130,6 +130,15 @@ def test_mtrag_conversation_context_without_id_names_json_path(tmp_path):
         load_benchmark(path, format="mtrag")
     assert err.value.json_path == "$.messages[3].contexts[0]"
 
+def test_mtrag_conversation_message_that_is_not_an_object_names_json_path(tmp_path):
+    conv = _conversation()
+    conv["messages"][1] = "agent reply as a bare string"
+    path = write(tmp_path / "conv_8.json", json.dumps(conv))
+    with pytest.raises(InputError, match="expected a JSON object") as err:
+        load_benchmark(path, format="mtrag")
+    assert err.value.json_path == "$.messages[1]"
+
+
 def test_mtrag_retrieval_tasks_canonical_ids_and_history(tmp_path):
     tasks = jsonl(tmp_path / "clapnq_questions.jsonl", [
         {"_id": "c1<::>1", "text": "|user|: q one"},

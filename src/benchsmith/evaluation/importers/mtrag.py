@@ -86,7 +86,9 @@ def _conversation(path: Path) -> tuple[list[EvalQuery], list[Chunk], dict[str, s
             history.append(Turn(role="assistant", content=text))
             continue
         turn += 1
-        reply = messages[i + 1] if i + 1 < len(messages) and messages[i + 1].get("speaker") != "user" else {}
+        # A malformed next message is reported with its path when the loop reaches it.
+        following = messages[i + 1] if i + 1 < len(messages) else None
+        reply = following if isinstance(following, dict) and following.get("speaker") != "user" else {}
         contexts = reply.get("contexts") or []
         for j, c in enumerate(contexts):
             # the reply is messages[i + 1]; a context without an id cannot be judged
