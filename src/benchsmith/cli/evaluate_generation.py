@@ -10,7 +10,7 @@ from rich.console import Console
 
 from benchsmith.cli._generation_common import LEDGER_NAME, make_client, progress_bars, run_system, split_system
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import CacheDir, OutDir, Seed
+from benchsmith.cli.options import Bootstrap, CacheDir, Concurrency, MaxCalls, OutDir, Seed
 from benchsmith.errors import BenchsmithError, InputError
 
 
@@ -80,9 +80,9 @@ def evaluate_generation_command(
     judge_samples: int = typer.Option(1, "--judge-samples", min=1, help="Votes per judge model (sampled at temperature 0.7 when > 1)."),
     contexts_from: str = typer.Option("auto", "--contexts-from", help="Passages for passage-based metrics: auto, predictions, gold or none."),
     cache_dir: Path = CacheDir,
-    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Concurrent LLM / endpoint requests."),
-    max_calls: Optional[int] = typer.Option(None, "--max-calls", help="Stop after this many LLM requests."),
-    bootstrap: int = typer.Option(1000, "--bootstrap", min=1, help="Bootstrap resamples for the 95% intervals."),
+    concurrency: int = Concurrency,
+    max_calls: Optional[int] = MaxCalls,
+    bootstrap: int = Bootstrap,
     seed: int = Seed,
     out: Path = OutDir,
 ) -> None:

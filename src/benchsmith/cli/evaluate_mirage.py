@@ -10,7 +10,7 @@ from rich.console import Console
 
 from benchsmith.cli._generation_common import make_client, progress_bars, run_system, split_system
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import CacheDir, OutDir, Seed
+from benchsmith.cli.options import Bootstrap, CacheDir, Concurrency, MaxCalls, OutDir, Seed
 from benchsmith.errors import InputError
 
 RUNS = ("base", "oracle", "mixed")
@@ -61,9 +61,9 @@ def evaluate_mirage_command(
     mixed: Optional[Path] = typer.Option(None, "--mixed", help="Predictions with the top-5 retrieved chunks."),
     system: Optional[str] = typer.Option(None, "--system", help="Produce the three runs with the baseline: RETRIEVER+MODEL."),
     cache_dir: Path = CacheDir,
-    concurrency: int = typer.Option(8, "--concurrency", min=1, help="Concurrent LLM requests."),
-    max_calls: Optional[int] = typer.Option(None, "--max-calls", help="Stop after this many LLM requests."),
-    bootstrap: int = typer.Option(1000, "--bootstrap", min=1, help="Bootstrap resamples for the 95% intervals."),
+    concurrency: int = Concurrency,
+    max_calls: Optional[int] = MaxCalls,
+    bootstrap: int = Bootstrap,
     seed: int = Seed,
     out: Path = OutDir,
 ) -> None:

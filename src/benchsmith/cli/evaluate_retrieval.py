@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import CacheDir, LLMModel, OutDir, Seed
+from benchsmith.cli.options import Bootstrap, CacheDir, LLMModel, OutDir, Seed
 from benchsmith.errors import InputError
 
 
@@ -152,7 +152,7 @@ def evaluate_retrieval_command(
     query_mode: str = typer.Option("last_turn", "--query-mode", help="Conversations: last_turn, all_user_turns, full_conversation or rewrite."),
     llm: Optional[str] = LLMModel,
     cache_dir: Path = CacheDir,
-    bootstrap: int = typer.Option(1000, "--bootstrap", min=1, help="Bootstrap resamples for the 95% intervals."),
+    bootstrap: int = Bootstrap,
     seed: int = Seed,
     html: bool = typer.Option(True, "--html/--no-html", help="Also write report.html with plots."),
     out: Path = OutDir,

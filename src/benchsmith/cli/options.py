@@ -18,4 +18,5 @@ CacheDir = typer.Option(
 )
 MaxCalls = typer.Option(None, "--max-calls", help="Stop after this many LLM requests.")
 MaxCost = typer.Option(None, "--max-cost", help="Stop once the estimated cost in USD reaches this.")
-Concurrency = typer.Option(8, "--concurrency", help="Concurrent LLM requests.")
+Concurrency = typer.Option(8, "--concurrency", min=1, help="Concurrent LLM (or endpoint) requests.")
+Bootstrap = typer.Option(1000, "--bootstrap", min=1, help="Bootstrap resamples for the 95% intervals.")
