@@ -2,9 +2,9 @@
 
 A run lives in one directory::
 
-    run_dir/run.json            name, config, stage versions (a resume must match them)
+    run_dir/run.json            name, config, stage versions (a changed version recomputes that stage)
     run_dir/stages/<stage>.jsonl one line per finished input: {"key", "outputs", "rejected"}
-    run_dir/rejected.jsonl      every dropped item / failed call (Rejected records, no duplicates)
+    run_dir/rejected.jsonl      every item dropped / call failed in this invocation (Rejected records, once each)
     run_dir/summary.json        RunSummary, written at the end (also when stopped by a budget)
     run_dir/llm-cache/          response cache of clients made with `Run.llm_client`
     run_dir/llm-usage.jsonl     their usage ledger
@@ -33,62 +33,38 @@ calls answered before the kill come from the response cache, finished inputs
 from the checkpoints. When the LLM client's budget is spent (BudgetExceeded),
 the stage stops after the inputs in flight, the run writes summary.json with
 status "stopped" and the reason, and a re-run with a higher limit continues.
+Requests that failed after their retries are ledgered but not checkpointed, so
+the same command asks again once the server is back.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
-import re
 import time
 from collections.abc import Callable, Iterable
 from datetime import datetime, timezone
 from pathlib import Path
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
 from rich.console import Console
 
-from benchsmith.errors import BudgetExceeded, InputError
+from benchsmith.errors import BudgetExceeded
 from benchsmith.fileio import write_json_atomic
-from benchsmith.pipeline_parts.checkpoint import StageCheckpoint
-from benchsmith.pipeline_parts.execute import StageFn, run_pending
+from benchsmith.pipeline_parts.execute import StageFn
 from benchsmith.pipeline_parts.ledger import RejectedLedger
 from benchsmith.pipeline_parts.progress import RunProgress
-from benchsmith.pipeline_parts.state import (
-    REJECTED_FILE,
-    STAGES_DIR,
-    SUMMARY_FILE,
-    RunConfigMismatch,
-    RunLock,
-    RunState,
-    wipe,
-)
+from benchsmith.pipeline_parts.stages import StageRunner
+from benchsmith.pipeline_parts.state import REJECTED_FILE, SUMMARY_FILE, RunConfigMismatch, RunLock, RunState, wipe
 from benchsmith.pipeline_parts.summary import LLMTotals, RunStatus, RunSummary, StageStats, render_summary, status_for
 from benchsmith.types import Rejected
 
 __all__ = ["Run", "RunSummary", "StageStats", "LLMTotals", "RunConfigMismatch", "Rejected"]
 
-T = TypeVar("T")
 LLM_CACHE_DIR = "llm-cache"
 LLM_LEDGER_FILE = "llm-usage.jsonl"
-_STAGE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
-
-
-def _jsonable(item: Any) -> Any:
-    if isinstance(item, BaseModel):
-        return item.model_dump(mode="json")
-    return json.loads(json.dumps(item, ensure_ascii=False, default=str))
-
-
-def _as_items(result: Any) -> list[Any]:
-    if result is None:
-        return []
-    if isinstance(result, (BaseModel, dict, str, bytes, int, float)):
-        return [result]
-    return list(result)
 
 
 class Run:
@@ -127,12 +103,14 @@ class Run:
             if fresh:
                 wipe(self.run_dir)
             self.state = RunState(self.run_dir, name, config or {}, requested)
+            # The ledger counts this invocation: resumed stages re-add their rejections from the checkpoints.
+            (self.run_dir / REJECTED_FILE).unlink(missing_ok=True)
             self.ledger = RejectedLedger(self.run_dir / REJECTED_FILE)
         except BaseException:
             self._lock.release()
             raise
-        self.stages: dict[str, StageStats] = {}
         self._progress = RunProgress(self.console, self.console.is_terminal if progress is None else progress)
+        self._stages = StageRunner(self.run_dir, self.state, self.ledger, self._progress)
         self._llm_clients: list[Any] = []
         self._owned_clients: list[Any] = []
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -156,7 +134,11 @@ class Run:
         return self.run_dir / LLM_LEDGER_FILE
 
     def stage_path(self, stage: str) -> Path:
-        return self.run_dir / STAGES_DIR / f"{stage}.jsonl"
+        return self._stages.path(stage)
+
+    @property
+    def stages(self) -> dict[str, StageStats]:
+        return self._stages.stats
 
     # -- LLM ---------------------------------------------------------------
     def attach_llm(self, client: Any) -> Any:
@@ -188,10 +170,11 @@ class Run:
         fn: StageFn,
         *,
         key: Callable[[Any], str],
-        out_model: type[T] | None = None,
+        out_model: Any = None,
         concurrency: int = 1,
         version: str = "1",
         on_error: str = "raise",
+        per_input: bool = False,
     ) -> list[Any]:
         """Run `fn` over `inputs`, resuming from the stage's checkpoint; outputs in input order.
 
@@ -201,13 +184,16 @@ class Run:
             fn: ``fn(input) -> list[output | Rejected]`` (or one item, or None); sync or async.
                 Sync functions run in worker threads when `concurrency` > 1.
             key: A stable string id of an input (e.g. its chunk id), used to find it in the checkpoint.
-            out_model: Pydantic model the outputs are validated into (also when read back from
-                the checkpoint). Without it outputs are plain JSON values.
+            out_model: The type outputs are validated into, also when read back from the checkpoint
+                (a pydantic model, a dataclass, or any type pydantic can adapt). Without it outputs are
+                plain JSON values.
             concurrency: How many inputs may be in flight at once.
-            version: The stage's version; resuming a checkpoint of another version is an error.
+            version: The stage's identity (step version, prompt hash, settings); when it differs from
+                the checkpoint's, the stage's checkpoint is discarded and its inputs recomputed.
             on_error: "raise" stops the stage at the first exception (after the inputs in flight
                 finish and are checkpointed) and re-raises it; "reject" records it as a Rejected
                 with reason "exception" and goes on. BudgetExceeded always stops the stage.
+            per_input: Return one list of outputs per input (in input order) instead of one flat list.
 
         Returns:
             The outputs of every input, in input order (Rejected records are not included:
@@ -223,7 +209,7 @@ class Run:
         task = self._loop.create_task(
             self.astage(
                 name, inputs, fn, key=key, out_model=out_model, concurrency=concurrency, version=version,
-                on_error=on_error,
+                on_error=on_error, per_input=per_input,
             )
         )
         try:
@@ -240,101 +226,15 @@ class Run:
         fn: StageFn,
         *,
         key: Callable[[Any], str],
-        out_model: type[T] | None = None,
+        out_model: Any = None,
         concurrency: int = 1,
         version: str = "1",
         on_error: str = "raise",
+        per_input: bool = False,
     ) -> list[Any]:
         """The async form of `stage`, for callers already inside an event loop."""
-        if not _STAGE_NAME.match(name):
-            raise ValueError(f"stage name {name!r} must be letters, digits, '_', '-' or '.'")
-        if on_error not in ("raise", "reject"):
-            raise ValueError(f"on_error must be 'raise' or 'reject', not {on_error!r}")
-        items = list(inputs)
-        keys = [str(key(x)) for x in items]
-        _check_unique(name, keys)
-        self.state.check_stage(name, version)
-        checkpoint = StageCheckpoint(self.stage_path(name))
-        done = checkpoint.load()
-        stats = self.stages.setdefault(name, StageStats(name=name))
-        stats.inputs = len(items)
-        stats.resumed = sum(k in done for k in keys)
-        stats.computed = 0
-        started = time.monotonic()
-
-        outputs_by_key: dict[str, list[Any]] = {}
-        stats.rejected = 0
-        for k in keys:
-            if k in done:
-                entry = done[k]
-                outputs_by_key[k] = [self._load_output(o, out_model, checkpoint.path) for o in entry["outputs"]]
-                # Re-adding is a no-op unless a kill fell between checkpoint and ledger writes.
-                rejected = [Rejected.model_validate(r) for r in entry.get("rejected", [])]
-                self.ledger.add(rejected)
-                stats.rejected += len(rejected)
-        pending = [(k, x) for k, x in zip(keys, items, strict=True) if k not in done]
-        task = self._progress.add_stage(name, total=len(items), done=stats.resumed)
-
-        def on_done(k: str, result: Any) -> None:
-            outs_json, outs, rejected = self._split(result, k, name, out_model)
-            checkpoint.append(k, outs_json, [r.model_dump(mode="json") for r in rejected])
-            self.ledger.add(rejected)
-            outputs_by_key[k] = outs
-            stats.computed += 1
-            stats.rejected += len(rejected)
-            self._progress.advance(task, len(rejected))
-
-        def as_rejected(k: str, exc: Exception) -> Rejected:
-            return Rejected(step=name, reason="exception", detail=f"{type(exc).__name__}: {exc}", input_ref=k)
-
-        try:
-            failure = await run_pending(
-                pending, fn, concurrency=concurrency, on_done=on_done,
-                on_exception=as_rejected if on_error == "reject" else None,
-            )
-        finally:
-            checkpoint.close()
-            stats.elapsed_s += time.monotonic() - started
-            stats.outputs = sum(len(v) for v in outputs_by_key.values())
-        if failure is not None:
-            raise failure
-        return [o for k in keys for o in outputs_by_key[k]]
-
-    def _load_output(self, value: Any, out_model: type[T] | None, path: Path) -> Any:
-        if out_model is None:
-            return value
-        try:
-            return out_model.model_validate(value)  # type: ignore[attr-defined]
-        except ValidationError as exc:
-            raise InputError(
-                f"checkpointed output no longer fits {out_model.__name__}: {exc.errors()[0]['msg']}; "
-                "bump the stage version or pass --fresh",
-                path=path,
-            ) from exc
-
-    def _split(
-        self, result: Any, k: str, stage: str, out_model: type[T] | None
-    ) -> tuple[list[Any], list[Any], list[Rejected]]:
-        """(outputs as JSON, outputs as returned to the caller, rejected records) of one result."""
-        outs_json: list[Any] = []
-        rejected: list[Rejected] = []
-        for item in _as_items(result):
-            if isinstance(item, Rejected):
-                rejected.append(item if item.input_ref is not None else item.model_copy(update={"input_ref": k}))
-            else:
-                outs_json.append(_jsonable(item))
-        # Outputs are read back from their JSON form, so a fresh run returns exactly what a resume would.
-        if out_model is None:
-            return outs_json, outs_json, rejected
-        try:
-            outs = [out_model.model_validate(o) for o in outs_json]  # type: ignore[attr-defined]
-        except ValidationError as exc:
-            # A bug in the stage function, found before anything was checkpointed.
-            raise ValueError(
-                f"stage {stage!r} returned an output for key {k!r} that does not fit {out_model.__name__}: "
-                f"{exc.errors()[0]['msg']}"
-            ) from exc
-        return outs_json, outs, rejected
+        return await self._stages.run(name, inputs, fn, key=key, out_model=out_model, concurrency=concurrency,
+                                      version=version, on_error=on_error, per_input=per_input)
 
     # -- ledger --------------------------------------------------------------
     def reject(self, records: Rejected | Iterable[Rejected]) -> int:
@@ -343,27 +243,32 @@ class Run:
         return self.ledger.add(batch)
 
     # -- end -----------------------------------------------------------------
-    def finish(self, produced: int | None = None) -> RunSummary:
+    def finish(self, produced: int | None = None, *, summary: RunSummary | None = None) -> RunSummary:
         """Write summary.json, print the summary table, release resources; returns the summary.
 
         Args:
             produced: How many items the run wrote; the status is "short" (exit code 1) when
                 it is below `requested`.
+            summary: A summary already built with `summarize` (e.g. to copy into an output folder first).
         """
-        return self._conclude(status_for(self.requested, produced), produced, None)
+        summary = summary or self.summarize(produced)
+        return self._conclude(summary)
 
-    def _conclude(self, status: RunStatus, produced: int | None, reason: str | None) -> RunSummary:
-        self._progress.stop()
-        summary = RunSummary(
+    def summarize(self, produced: int | None = None, *, stop_reason: str | None = None,
+                  status: RunStatus | None = None) -> RunSummary:
+        """The run's summary as of now (counts from the ledger and the stages), without ending the run."""
+        status = status or status_for(self.requested, produced)
+        return RunSummary(
             name=self.name,
             run_dir=str(self.run_dir),
             status=status,
-            stop_reason=reason,
+            stop_reason=stop_reason,
             requested=self.requested,
             produced=produced,
             rejected=len(self.ledger),
             rejected_by_reason=dict(sorted(self.ledger.by_reason.items())),
             rejected_by_step=dict(sorted(self.ledger.by_step.items())),
+            retryable_failures=self._stages.retryable_failures,
             stages=list(self.stages.values()),
             llm=self._llm_totals(),
             started_at=self._started,
@@ -371,6 +276,9 @@ class Run:
             elapsed_s=round(time.monotonic() - self._t0, 3),
             exit_code=0 if status == "complete" else 1,
         )
+
+    def _conclude(self, summary: RunSummary) -> RunSummary:
+        self._progress.stop()
         write_json_atomic(self.run_dir / SUMMARY_FILE, summary)
         render_summary(summary, self.console)
         self.summary = summary
@@ -397,6 +305,7 @@ class Run:
         Releases the run directory's lock. `finish` and leaving a `with` block call it.
         """
         self._progress.stop()
+        self._stages.close()
         self.ledger.close()
         loop, self._loop = self._loop, None
         if loop is not None and not loop.is_closed():
@@ -459,7 +368,7 @@ class Run:
         else:
             status, reason = "failed", f"{type(exc).__name__}: {exc}"
         try:
-            self._conclude(status, None, reason)
+            self._conclude(self.summarize(None, stop_reason=reason, status=status))
         except Exception:  # never hide the original error behind a summary failure
             self.close()
 
@@ -470,11 +379,3 @@ def _loop_running() -> bool:
     except RuntimeError:
         return False
     return True
-
-
-def _check_unique(stage: str, keys: list[str]) -> None:
-    seen: set[str] = set()
-    for k in keys:
-        if k in seen:
-            raise ValueError(f"stage {stage!r}: two inputs have the key {k!r}; keys must be unique")
-        seen.add(k)

@@ -38,6 +38,19 @@ class Span(Frozen):
         return self
 
 
+class EvidenceRef(Frozen):
+    """Where one piece of an item's evidence lives: a verbatim span of a document, inside one chunk.
+
+    Every item kind exposes its evidence as these (`item.evidence_refs()`), so grounding,
+    qrels and review work the same for all of them.
+    """
+
+    doc_id: str = Field(min_length=1)
+    chunk_id: str = Field(min_length=1)
+    span: Span
+    text: str
+
+
 class Document(Frozen):
     kind: Literal["document"] = "document"
     schema_version: str = SCHEMA_VERSION

@@ -128,7 +128,7 @@ def test_mix_evidence_and_quotas():
 
 
 def test_near_duplicates_point_at_the_earliest_kept_text():
-    from benchsmith.generators.multihop.minhash import near_duplicates
+    from benchsmith.generators.core.near_duplicates import near_duplicates
 
     texts = [" ".join(f"w{i}x{j}" for j in range(40)) for i in range(12)]
     texts += ["", texts[10], texts[3] + " extra"]

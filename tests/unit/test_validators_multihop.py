@@ -143,7 +143,7 @@ def test_all_mention_without_a_term_is_not_rederived_as_yes():
 
 
 def test_blank_phrase_is_never_contained():
-    from benchsmith.validators._text import contains_phrase
+    from benchsmith.text import contains_phrase
 
     assert contains_phrase("The Eastport ferry terminal", "eastport FERRY")
     assert not contains_phrase("The Eastport ferry terminal", "port")

@@ -15,5 +15,9 @@ def register(app: typer.Typer) -> None:
         prefix = info.name.split("_", 1)[0]
         if prefix in GROUPS and "_" in info.name:
             importlib.import_module(f"benchsmith.cli.{info.name}")
+    from benchsmith.cli._generate_common import add_plugin_commands
+    from benchsmith.cli._groups import generate_app
+
+    add_plugin_commands(generate_app)
     for group in GROUPS.values():
         app.add_typer(group)

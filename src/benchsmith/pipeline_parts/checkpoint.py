@@ -122,5 +122,8 @@ class StageCheckpoint:
         """Append one finished input as a single line."""
         self._file.write_line({"key": key, "outputs": outputs, "rejected": rejected})
 
+    def sync(self) -> None:
+        self._file.sync()
+
     def close(self) -> None:
         self._file.close()

@@ -80,18 +80,15 @@ class RunState:
         self.data["requested"] = requested
         self.save()
 
-    def check_stage(self, stage: str, version: str) -> None:
-        """Record a stage's version; a resume with another version is an error."""
+    def stage_version(self, stage: str) -> str | None:
+        """The version a stage's checkpoint was made with, None for a stage not run yet."""
+        return self.data.setdefault("stages", {}).get(stage)
+
+    def set_stage_version(self, stage: str, version: str) -> None:
         stages: dict[str, str] = self.data.setdefault("stages", {})
-        known = stages.get(stage)
-        if known is None:
+        if stages.get(stage) != version:
             stages[stage] = version
             self.save()
-        elif known != version:
-            raise RunConfigMismatch(
-                f"stage {stage!r} of {self.path.parent} was run at version {known!r}, now {version!r}; "
-                "pass --fresh to start over"
-            )
 
     def save(self) -> None:
         write_json_atomic(self.path, self.data)

@@ -1,69 +1,17 @@
-"""RunSummary: the counts a run ends with (written to summary.json and shown as a table)."""
+"""The end of a run: its status from the counts, and the summary as a table on the console."""
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any, Literal
+from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
 from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from benchsmith.types import SCHEMA_VERSION
+from benchsmith.schemas.run import LLMTotals, RunStatus, RunSummary, StageStats
 
-RunStatus = Literal["complete", "short", "stopped", "failed", "interrupted"]
-
-
-class StageStats(BaseModel):
-    """One stage: inputs seen, how many came from the checkpoint, how many were computed now."""
-
-    model_config = ConfigDict(extra="forbid")
-    name: str
-    inputs: int = 0
-    resumed: int = 0
-    computed: int = 0
-    outputs: int = 0
-    rejected: int = 0
-    elapsed_s: float = 0.0
-
-
-class LLMTotals(BaseModel):
-    """LLM use by this invocation (cache hits cost no request)."""
-
-    model_config = ConfigDict(extra="forbid")
-    calls: int = 0
-    requests: int = 0
-    cache_hits: int = 0
-    prompt_tokens: int = 0
-    completion_tokens: int = 0
-    cost_usd: float = 0.0
-    retries: int = 0
-    errors: int = 0
-
-
-class RunSummary(BaseModel):
-    """What a run produced and dropped; `exit_code` is 1 unless it produced what was requested."""
-
-    model_config = ConfigDict(extra="forbid")
-    kind: Literal["run_summary"] = "run_summary"
-    schema_version: str = SCHEMA_VERSION
-    name: str
-    run_dir: str
-    status: RunStatus
-    stop_reason: str | None = None
-    requested: int | None = None
-    produced: int | None = None
-    rejected: int = 0
-    rejected_by_reason: dict[str, int] = Field(default_factory=dict)
-    rejected_by_step: dict[str, int] = Field(default_factory=dict)
-    stages: list[StageStats] = Field(default_factory=list)
-    llm: LLMTotals | None = None
-    started_at: datetime
-    finished_at: datetime
-    elapsed_s: float
-    exit_code: int = Field(description="0 when the run produced what was requested, 1 otherwise.")
+__all__ = ["LLMTotals", "RunStatus", "RunSummary", "StageStats", "render_summary", "status_for"]
 
 
 def status_for(requested: int | None, produced: int | None) -> RunStatus:
@@ -89,6 +37,8 @@ def render_summary(summary: RunSummary, console: Console) -> None:
         ("  by reason", _counts(summary.rejected_by_reason)),
         ("  by step", _counts(summary.rejected_by_step)),
     ]
+    if summary.retryable_failures:
+        rows.append(("failed requests", f"{summary.retryable_failures} (not checkpointed: re-run to retry them)"))
     for stage in summary.stages:
         rows.append((f"stage {stage.name}", f"{stage.inputs} inputs ({stage.resumed} resumed, {stage.computed} run), "
                      f"{stage.outputs} outputs, {stage.rejected} rejected, {stage.elapsed_s:.1f}s"))

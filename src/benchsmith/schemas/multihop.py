@@ -1,4 +1,4 @@
-"""MultiHop-RAG item models: our items with evidence spans, claims, the original-format record, the manifest."""
+"""MultiHop-RAG item models: our items with evidence spans, claims, and the original-format record."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from benchsmith.schemas import SCHEMAS
-from benchsmith.types import SCHEMA_VERSION, Frozen, Provenance, Span
+from benchsmith.types import SCHEMA_VERSION, EvidenceRef, Frozen, Provenance, Span
 
 QuestionType = Literal["inference_query", "comparison_query", "temporal_query", "null_query"]
 
@@ -39,6 +39,19 @@ class MultihopItem(Frozen):
     keywords: list[str] = Field(default_factory=list)
     provenance: Provenance
     warnings: list[str] = Field(default_factory=list, description="Codes of validator warnings.")
+
+    def evidence_refs(self) -> list[EvidenceRef]:
+        return [EvidenceRef(doc_id=e.doc_id, chunk_id=e.chunk_id, span=e.span, text=e.fact) for e in self.evidence]
+
+    @property
+    def answerable(self) -> bool:
+        """Null queries are built to be unanswerable from the corpus."""
+        return self.question_type != "null_query"
+
+    @property
+    def required_documents(self) -> int:
+        """How many distinct evidence documents the item must cite (none for a null query)."""
+        return 2 if self.answerable else 0
 
 
 class MultihopClaim(Frozen):
@@ -78,17 +91,5 @@ class MultihopRagQuery(Frozen):
     evidence_list: list[MultihopRagEvidence]
 
 
-class BenchmarkManifest(Frozen):
-    kind: Literal["benchmark"] = "benchmark"
-    schema_version: str = SCHEMA_VERSION
-    name: str
-    generator: str
-    corpus_dir: str
-    items: str = "items.jsonl"
-    qrels: str = "qrels.tsv"
-    counts: dict[str, Any] = Field(default_factory=dict)
-    config: dict[str, Any] = Field(default_factory=dict)
-
-
-for _model in (MultihopItem, MultihopClaim, MultihopRagQuery, BenchmarkManifest):
+for _model in (MultihopItem, MultihopClaim, MultihopRagQuery):
     SCHEMAS.register(_model.model_fields["kind"].default)(_model)

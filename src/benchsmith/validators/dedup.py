@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datasketch import MinHash, MinHashLSH
 
-from benchsmith.validators._text import shingles
+from benchsmith.text import shingles
 from benchsmith.validators import Issue, register
 
 
@@ -37,6 +37,7 @@ class NearDuplicateQuery:
     """Uses `ctx.dedup` (a QueryDeduplicator shared over a run); a context without one skips the check."""
 
     name = "dedup.query"
+    applies_to = None
 
     def check(self, item, ctx) -> list[Issue]:
         dedup = getattr(ctx, "dedup", None)

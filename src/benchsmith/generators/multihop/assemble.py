@@ -7,7 +7,7 @@ short can be topped up by the others without leaving the 5-point mix tolerance.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.types import Document, Rejected
@@ -15,12 +15,14 @@ from benchsmith.types import Document, Rejected
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
+from benchsmith.generators.multihop.llm_steps import CheckItem, Source, WordingInput, WordQuery, iso
 from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
-from benchsmith.generators.multihop.timing import StepTimer
+from benchsmith.generators.core.timing import StepTimer
 from benchsmith.schemas.multihop import MultihopItem
-from benchsmith.validators import VALIDATORS, errors, run_validators
+from benchsmith.generators.multihop.queries._phrasing import type_noun
+from benchsmith.validators import errors, names_for, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
 
 DEDUP = "dedup.query"
@@ -33,20 +35,21 @@ class Assembler:
 
     documents: dict[str, Document]
     groups: Sequence[BridgeGroup]
-    ctx: object
+    validation: object  # a ValidationContext
     evidence: tuple[int, int]
     seed: int
     max_sets_per_group: int
     timer: StepTimer
     vocabulary: set[str]
-    # The llm strategy's wording and QA check, each over a batch of drafts/items, results in order.
-    rewrite: Callable[[list[tuple[Draft, ClaimSet | None]]], list[Draft | Rejected]] | None = None
-    qa: Callable[[list[MultihopItem]], list[Rejected | None]] | None = None
+    # The run context: with an LLM client the drafts are worded (and, with `qa_check`, checked) by the model.
+    gen: object = None
+    qa_check: bool = False
     rejected: list[Rejected] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.dedup = QueryDeduplicator()
-        self._checks = [n for n in VALIDATORS.names() if n != DEDUP]
+        self._checks = names_for("multihop_item", exclude=(DEDUP,))
+        self.llm = self.gen is not None and getattr(self.gen, "client", None) is not None
 
     @property
     def batch_size(self) -> int:
@@ -55,7 +58,16 @@ class Assembler:
         A fixed size (not --concurrency) keeps the items of a seed the same whatever the
         concurrency; the client bounds how many requests of a batch are in flight.
         """
-        return LLM_BATCH if self.rewrite is not None or self.qa is not None else 1
+        return LLM_BATCH if self.llm else 1
+
+    def _wording_input(self, draft: Draft, cs: ClaimSet | None) -> WordingInput:
+        sources = tuple(Source(d.source or "", d.title, iso(d)) for d in (self.documents[c.fact.doc_id] for c in draft.claims))
+        return WordingInput(draft, sources, type_noun(cs.group.label) if cs is not None else "entity")
+
+    def _word(self, todo: list[tuple[Draft, ClaimSet | None]]) -> list[Draft | None]:
+        """The model's wording of each draft, in order (None where it was rejected: see the ledger)."""
+        inputs = [self._wording_input(d, cs) for d, cs in todo]
+        return [outs[0] if outs else None for outs in self.gen.run_step(WordQuery(), inputs, per_input=True)]
 
     # -- a batch of candidates -------------------------------------------------
     def accept_batch(self, batch: list[tuple[Draft | str, ClaimSet | None, str]]) -> list[MultihopItem]:
@@ -67,33 +79,23 @@ class Assembler:
                 drafts.append(None)
             else:
                 drafts.append(draft)
-        if self.rewrite is not None:
+        if self.llm:
             todo = [(d, cs) for d, (_, cs, _) in zip(drafts, batch, strict=True) if d is not None]
             with self.timer.step("llm_queries"):
-                worded = iter(self.rewrite(todo) if todo else [])
-            for i, d in enumerate(drafts):
-                if d is None:
-                    continue
-                out = next(worded)
-                if isinstance(out, Rejected):
-                    self.rejected.append(out)
-                    drafts[i] = None
-                else:
-                    drafts[i] = out
+                worded = iter(self._word(todo) if todo else [])
+            drafts = [next(worded) if d is not None else None for d in drafts]
         items = [self._check(d) for d in drafts if d is not None]
         items = [i for i in items if i is not None]
-        if self.qa is not None and items:
+        if self.llm and self.qa_check and items:
             with self.timer.step("qa_check"):
-                verdicts = self.qa(items)
-            self.rejected.extend(v for v in verdicts if v is not None)
-            items = [i for i, v in zip(items, verdicts, strict=True) if v is None]
+                items = self.gen.run_step(CheckItem(), items)
         return items
 
     def _check(self, draft: Draft) -> MultihopItem | None:
         """The programmatic validators and the near-duplicate check; warnings are kept on the item."""
         item = draft_to_item(draft, self.documents, seed=self.seed)
         with self.timer.step("validate"):
-            issues = run_validators(item, self.ctx, self._checks)
+            issues = run_validators(item, self.validation, self._checks)
         errs = errors(issues)
         if errs:
             self.rejected.append(
@@ -201,12 +203,3 @@ def _ref(cs: ClaimSet | None) -> str | None:
     if cs is None:
         return None
     return f"{cs.group.kind}:{cs.group.key}:" + ",".join(c.fact.doc_id for c in cs.claims)
-
-
-def take(stream: Iterator[MultihopItem], n: int) -> list[MultihopItem]:
-    out = []
-    for item in stream:
-        out.append(item)
-        if len(out) >= n:
-            break
-    return out

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field
 
 from benchsmith.errors import InputError
+from benchsmith.generators.core import quotas as core_quotas
 
 QUERY_TYPES = ("inference_query", "comparison_query", "temporal_query", "null_query")
 # Table 3: 816 inference, 856 comparison, 583 temporal, 301 null of 2,556 queries.
@@ -30,6 +31,7 @@ class MultihopConfig:
     classifier: str | None = None
     llm: str | None = None
     qa_check: bool = True  # the paper's four criteria as an LLM check (llm strategy only)
+    claim_judge: bool = True  # the model's check of each claim against its evidence (llm strategy only)
     max_sets_per_group: int = 4
     spacy_batch_size: int = 256
     spacy_processes: int = 1
@@ -46,6 +48,10 @@ class MultihopConfig:
             raise InputError(f"--evidence must be a range within 2-4, got {lo}-{hi}")
         if self.ner not in ("auto", "spacy", "rules"):
             raise InputError(f"--ner must be auto, spacy or rules, got {self.ner!r}")
+        if self.spacy_processes < 1:
+            raise InputError(f"--ner-processes must be at least 1, got {self.spacy_processes}")
+        if self.min_tokens < 0:
+            raise InputError(f"--min-tokens must be 0 or more, got {self.min_tokens}")
 
     def as_dict(self) -> dict:
         d = asdict(self)
@@ -55,22 +61,7 @@ class MultihopConfig:
 
 def parse_mix(text: str) -> dict[str, float]:
     """'inference=0.32,comparison=0.33,temporal=0.23,null=0.12' -> shares that sum to 1."""
-    mix = dict.fromkeys(QUERY_TYPES, 0.0)
-    for part in filter(None, (p.strip() for p in text.split(","))):
-        name, sep, value = part.partition("=")
-        key = _SHORT.get(name.strip(), name.strip())
-        if not sep or key not in mix:
-            raise InputError(f"--mix: expected TYPE=SHARE with TYPE one of {', '.join(_SHORT)}; got {part!r}")
-        try:
-            mix[key] = float(value)
-        except ValueError:
-            raise InputError(f"--mix: {value!r} is not a number") from None
-        if mix[key] < 0:
-            raise InputError(f"--mix: share of {name} is negative")
-    total = sum(mix.values())
-    if total <= 0:
-        raise InputError("--mix: shares sum to zero")
-    return {k: v / total for k, v in mix.items()}
+    return core_quotas.parse_mix(text, QUERY_TYPES, _SHORT)
 
 
 def parse_evidence(text: str) -> tuple[int, int]:
@@ -84,11 +75,7 @@ def parse_evidence(text: str) -> tuple[int, int]:
 
 def quotas(n: int, mix: dict[str, float]) -> dict[str, int]:
     """Whole counts per type summing to n (largest remainder, ties in QUERY_TYPES order)."""
-    raw = {t: n * mix.get(t, 0.0) for t in QUERY_TYPES}
-    out = {t: int(v) for t, v in raw.items()}
-    for t in sorted(QUERY_TYPES, key=lambda t: (-(raw[t] - out[t]), QUERY_TYPES.index(t)))[: n - sum(out.values())]:
-        out[t] += 1
-    return out
+    return core_quotas.quotas(n, mix, QUERY_TYPES)
 
 
 def evidence_weights(lo: int, hi: int) -> dict[int, int]:

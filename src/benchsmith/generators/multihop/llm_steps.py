@@ -1,41 +1,36 @@
-"""The llm strategy: fact selection, claim writing, query wording and the QA check through the LLM layer.
+"""The llm strategy's steps: fact selection, claim writing, the claim check, query wording and the QA check.
 
 Answers are still computed by construction (the heuristic drafts); the model
-words the question. Whatever the model returns is parsed into a strict schema:
-malformed or off-schema output becomes a Rejected record (the client also logs
-it in the usage ledger), never an item.
+picks sentences, writes claims and words questions. Every reply is parsed into
+a strict schema and checked against the evidence it came from: malformed,
+off-schema or unsupported output becomes a Rejected record, never an item.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from benchsmith.llm import LLMRequest
-from benchsmith.types import Chunk, Document, Rejected, content_id
-
+from benchsmith.generators.core.step import LLMStep, Reply
 from benchsmith.generators.multihop.claims import entailed, singular
 from benchsmith.generators.multihop.facts import candidate_sentences
-from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Entity, Fact
+from benchsmith.generators.multihop.models import Claim, Draft, Entity, Fact
 from benchsmith.generators.multihop.ner import SentenceAnalysis
-from benchsmith.generators.multihop.prompting import messages, template_hash
-from benchsmith.generators.multihop.queries._phrasing import type_noun
-from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
+from benchsmith.generators.multihop.text import content_tokens, contains_phrase, normalize_entity
+from benchsmith.prompting import messages, prompt_hash
 from benchsmith.schemas.multihop import MultihopItem
+from benchsmith.types import Chunk, Document, Rejected, content_id
 
-FACTS_PROMPT = "multihop_facts.v1.j2"
-CLAIMS_PROMPT = "multihop_claims.v1.j2"
-CLAIM_CHECK_PROMPT = "multihop_claim_check.v1.j2"
 QUERY_PROMPTS = {
     "inference_query": "multihop_inference.v1.j2",
     "comparison_query": "multihop_comparison.v1.j2",
     "temporal_query": "multihop_temporal.v1.j2",
     "null_query": "multihop_null.v1.j2",
 }
-QA_PROMPT = "multihop_qa_check.v1.j2"
 _LLM_CANDIDATE_SKIPS = {"crosses_chunk_boundary", "too_short", "too_long", "not_a_sentence"}
+CONTEXT_BEFORE, CONTEXT_AFTER = 400, 200
 
 
 class _Strict(BaseModel):
@@ -69,12 +64,159 @@ class QACheck(_Strict):
     reason: str = ""
 
 
-def _iso(doc: Document) -> str:
+def iso(doc: Document) -> str:
     return doc.published_at.isoformat() if doc.published_at else "unknown"
 
 
 def _reject(step: str, reason: str, ref: str | None, detail: str | None = None, raw: str | None = None) -> Rejected:
     return Rejected(step=step, reason=reason, detail=detail, input_ref=ref, raw_output=raw)
+
+
+# -- step 2: fact selection ------------------------------------------------------
+@dataclass(frozen=True)
+class DocCandidates:
+    """One article's metadata and its candidate fact sentences (those that fit inside one chunk)."""
+
+    doc_id: str
+    title: str
+    source: str
+    published_at: str
+    candidates: tuple[Fact, ...]
+
+
+def doc_candidates(doc: Document, chunks: list[Chunk]) -> DocCandidates:
+    facts = tuple(f for f, reason in candidate_sentences(doc, chunks) if reason not in _LLM_CANDIDATE_SKIPS)
+    return DocCandidates(doc.doc_id, doc.title, doc.source or "", iso(doc), facts)
+
+
+@dataclass
+class Picked:
+    doc_id: str
+    facts: list[Fact]
+
+
+@dataclass(frozen=True)
+class SelectFacts(LLMStep):
+    name: ClassVar[str] = "multihop.facts_llm"
+    template: ClassVar[str] = "multihop_facts.v1.j2"
+    response_model: ClassVar[type] = FactSelection
+    output_type: ClassVar[type] = Picked
+    max_facts: int = 12
+
+    def variables(self, item: DocCandidates) -> dict[str, Any]:
+        return {"title": item.title, "source": item.source, "published_at": item.published_at,
+                "sentences": [f.text for f in item.candidates], "max_facts": self.max_facts}
+
+    def skip(self, item: DocCandidates) -> Any:
+        return Picked(item.doc_id, []) if not item.candidates else None
+
+    def parse(self, reply: Reply, item: DocCandidates) -> list[Any]:
+        out: list[Any] = []
+        picked = []
+        for i in dict.fromkeys(reply.parsed.fact_sentences):
+            if 0 <= i < len(item.candidates):
+                picked.append(item.candidates[i])
+            else:
+                out.append(_reject(self.name, "fact_index_out_of_range", item.doc_id,
+                                   f"index {i} of {len(item.candidates)}", reply.text))
+        return [Picked(item.doc_id, sorted(picked, key=lambda f: f.start)[: self.max_facts]), *out]
+
+
+# -- step 3: claims and their check ------------------------------------------------
+@dataclass(frozen=True)
+class ClaimInput:
+    fact: Fact
+    analysis: SentenceAnalysis
+    title: str
+    source: str
+    published_at: str
+    context: str
+
+
+def claim_input(doc: Document, fact: Fact, analysis: SentenceAnalysis) -> ClaimInput:
+    context = doc.text[max(0, fact.start - CONTEXT_BEFORE) : fact.end + CONTEXT_AFTER]
+    return ClaimInput(fact, analysis, doc.title, doc.source or "", iso(doc), context)
+
+
+@dataclass(frozen=True)
+class WriteClaim(LLMStep):
+    """One self-contained claim per fact, with its target (bridge entity) and topic.
+
+    The claim is checked against its own evidence sentence (not the surrounding
+    context, which a hostile document may fill with instructions): every content
+    word must come from the sentence, the article title or the target.
+    """
+
+    name: ClassVar[str] = "multihop.claims_llm"
+    template: ClassVar[str] = "multihop_claims.v1.j2"
+    response_model: ClassVar[type] = ClaimOut
+    output_type: ClassVar[type] = Claim
+
+    def variables(self, item: ClaimInput) -> dict[str, Any]:
+        return {"title": item.title, "source": item.source, "published_at": item.published_at,
+                "context": item.context, "evidence": item.fact.text}
+
+    def parse(self, reply: Reply, item: ClaimInput) -> Any:
+        f, a = item.fact, item.analysis
+        out: ClaimOut = reply.parsed
+        claim_text, target, topic = out.claim.strip(), out.target.strip(), out.topic.strip()
+        if not claim_text or not target:
+            return _reject(self.name, "no_claim", f.fact_id, raw=reply.text)
+        if not contains_phrase(item.context + " " + item.title, target):
+            return _reject(self.name, "target_not_in_context", f.fact_id, target, reply.text)
+        drift = entailed(claim_text, f.text + " " + item.title, target)
+        if drift:
+            return _reject(self.name, "claim_drift", f.fact_id, f"unsupported tokens: {', '.join(drift)}", reply.text)
+        norm = normalize_entity(target)
+        ents = list(a.entities)
+        label = next((e.label for e in ents if e.norm == norm), "ENTITY")
+        if all(e.norm != norm for e in ents):
+            ents.insert(0, Entity(target, label, norm, 0))
+        return Claim(
+            claim_id=content_id(f.fact_id, claim_text, prefix="c-"), fact=f, text=claim_text, target=target,
+            target_norm=norm, target_label=label, topic=topic or a.topic,
+            topic_norm=singular(normalize_entity((topic or a.topic or target).split()[-1])),
+            entities=tuple(ents), quantities=a.quantities, strategy="llm", raw_output=reply.text,
+        )
+
+
+@dataclass(frozen=True)
+class CheckInput:
+    claim: Claim
+    context: str
+
+
+@dataclass(frozen=True)
+class CheckClaim(LLMStep):
+    """The model's fact check of each claim against its evidence (the paper used UniEval here)."""
+
+    name: ClassVar[str] = "multihop.claim_check"
+    template: ClassVar[str] = "multihop_claim_check.v1.j2"
+    response_model: ClassVar[type] = ClaimCheck
+    output_type: ClassVar[type] = Claim
+
+    def variables(self, item: CheckInput) -> dict[str, Any]:
+        return {"context": item.context, "evidence": item.claim.fact.text, "claim": item.claim.text}
+
+    def parse(self, reply: Reply, item: CheckInput) -> Any:
+        if not reply.parsed.consistent:
+            return _reject(self.name, "claim_judge_inconsistent", item.claim.claim_id, reply.parsed.reason, reply.text)
+        return item.claim
+
+
+# -- step 5: wording the computed drafts --------------------------------------------
+@dataclass(frozen=True)
+class Source:
+    source: str
+    title: str
+    published_at: str
+
+
+@dataclass(frozen=True)
+class WordingInput:
+    draft: Draft
+    sources: tuple[Source, ...]  # the document of each claim, in order
+    noun: str
 
 
 def _basis(draft: Draft) -> str:
@@ -83,7 +225,8 @@ def _basis(draft: Draft) -> str:
     n = len(draft.claims)
     if op in ("gt", "lt"):
         vals = ", ".join(f"report {i + 1}: {v:g}" for i, v in enumerate(comp["values"]))
-        return f"the {comp['unit']} figures are {vals}; the question asks whether report 1's is {'higher' if op == 'gt' else 'lower'} than every other"
+        return (f"the {comp['unit']} figures are {vals}; the question asks whether report 1's is "
+                f"{'higher' if op == 'gt' else 'lower'} than every other")
     if op == "all_mention":
         pres = ", ".join(f"report {i + 1} {'does' if p else 'does not'}" for i, p in enumerate(comp["present"]))
         return f"asked whether all {n} reports mention {comp['term']}: {pres}"
@@ -94,190 +237,90 @@ def _basis(draft: Draft) -> str:
     return "it follows from the claims"
 
 
-class LLMSteps:
-    """LLM versions of the generator steps, sharing one `LLMClient`."""
+def tied_to_evidence(query: str, draft: Draft, sources: tuple[Source, ...]) -> bool:
+    """Whether the worded query draws on every evidence claim (a content word of the claim or its article).
 
-    def __init__(self, client, *, max_facts: int = 12, claim_judge: bool = True) -> None:
-        self.client = client
-        self.claim_judge = claim_judge
-        self.documents: dict[str, Document] = {}
-        self.max_facts = max_facts
+    A query that says nothing of some evidence (e.g. one an injected title talked the model
+    into) is not the question the computed answer belongs to.
+    """
+    words = content_tokens(query)
+    for claim, src in zip(draft.claims, sources, strict=True):
+        if not words & (content_tokens(claim.text) | content_tokens(src.title) | content_tokens(src.source)):
+            return False
+    return True
 
-    # -- step 2 ----------------------------------------------------------------
-    def _facts_request(self, doc: Document, chunks: Sequence[Chunk]) -> tuple[list[Fact], LLMRequest]:
-        facts = [f for f, reason in candidate_sentences(doc, chunks) if reason not in _LLM_CANDIDATE_SKIPS]
-        request = LLMRequest(
-            messages=messages(FACTS_PROMPT, title=doc.title, source=doc.source or "", published_at=_iso(doc),
-                              sentences=[f.text for f in facts], max_facts=self.max_facts),
-            response_model=FactSelection, step="multihop.facts", input_ref=doc.doc_id,
-        )
-        return facts, request
 
-    def _facts_result(self, doc: Document, facts: list[Fact], completion, rejected: list[Rejected]) -> list[Fact]:
-        if completion.rejected is not None:
-            rejected.append(completion.rejected)
-            return []
-        picked = []
-        for i in dict.fromkeys(completion.parsed.fact_sentences):
-            if 0 <= i < len(facts):
-                picked.append(facts[i])
-            else:
-                rejected.append(_reject("multihop.facts", "fact_index_out_of_range", doc.doc_id, f"index {i} of {len(facts)}", completion.text))
-        return sorted(picked, key=lambda f: f.start)[: self.max_facts]
+@dataclass(frozen=True)
+class WordQuery(LLMStep):
+    """The model's wording of a computed draft; the answer stays the computed one."""
 
-    def select_facts(self, documents: Sequence[Document], chunks_by_doc: dict[str, list[Chunk]], rejected: list[Rejected]) -> dict[str, list[Fact]]:
-        asks = [self._facts_request(doc, chunks_by_doc.get(doc.doc_id, [])) for doc in documents]
-        completions = self.client.complete_many_sync([r for _, r in asks])
+    name: ClassVar[str] = "multihop.query_llm"
+    template: ClassVar[str] = "multihop_inference.v1.j2"  # per type: see `template_for`
+    response_model: ClassVar[type] = QueryOut
+    output_type: ClassVar[type] = Draft
+
+    def template_for(self, item: WordingInput) -> str:
+        return QUERY_PROMPTS[item.draft.question_type]
+
+    def build_prompt(self, item: WordingInput) -> list[dict[str, str]]:
+        return messages(self.template_for(item), system=self.system, **self.variables(item))
+
+    def prompt_hash(self) -> str:
+        return ",".join(prompt_hash(name) for name in sorted(QUERY_PROMPTS.values()))
+
+    def variables(self, item: WordingInput) -> dict[str, Any]:
+        draft = item.draft
+        if draft.question_type == "null_query":
+            return {"entity": draft.null_entities[0], "sources": list(draft.null_sources), "topic": draft.bridge_topic or ""}
         return {
-            doc.doc_id: self._facts_result(doc, facts, c, rejected)
-            for doc, (facts, _), c in zip(documents, asks, completions, strict=True)
+            "claims": [{"source": s.source, "title": s.title, "published_at": s.published_at, "claim": c.text}
+                       for c, s in zip(draft.claims, item.sources, strict=True)],
+            "keywords": list(draft.keywords),
+            "answer": draft.answer,
+            "noun": item.noun,
+            "bridge": draft.bridge_entity or draft.bridge_topic or "",
+            "basis": _basis(draft),
         }
 
-    async def facts_for(self, doc: Document, chunks: Sequence[Chunk], rejected: list[Rejected]) -> list[Fact]:
-        """`select_facts` for one document (a resumable stage runs it per document)."""
-        facts, request = self._facts_request(doc, chunks)
-        (completion,) = await self.client.complete_many([request])
-        return self._facts_result(doc, facts, completion, rejected)
-
-    # -- step 3 ----------------------------------------------------------------
-    def _claim_request(self, doc: Document, f: Fact) -> tuple[str, LLMRequest]:
-        context = doc.text[max(0, f.start - 400) : f.end + 200]
-        return context, LLMRequest(
-            messages=messages(CLAIMS_PROMPT, title=doc.title, source=doc.source or "", published_at=_iso(doc),
-                              context=context, evidence=f.text),
-            response_model=ClaimOut, step="multihop.claims", input_ref=f.fact_id,
-        )
-
-    def _claim_result(self, doc: Document, f: Fact, a: SentenceAnalysis, context: str, completion, rejected: list[Rejected]) -> Claim | None:
-        if completion.rejected is not None:
-            rejected.append(completion.rejected)
-            return None
-        out: ClaimOut = completion.parsed
-        claim_text, target, topic = out.claim.strip(), out.target.strip(), out.topic.strip()
-        if not claim_text or not target:
-            rejected.append(_reject("multihop.claims", "no_claim", f.fact_id, raw=completion.text))
-            return None
-        support = context + " " + doc.title
-        if not contains_phrase(support, target):
-            rejected.append(_reject("multihop.claims", "target_not_in_context", f.fact_id, target, completion.text))
-            return None
-        drift = entailed(claim_text, support, target)
-        if drift:
-            rejected.append(_reject("multihop.claims", "claim_drift", f.fact_id, f"unsupported tokens: {', '.join(drift)}", completion.text))
-            return None
-        norm = normalize_entity(target)
-        ents = list(a.entities)
-        label = next((e.label for e in ents if e.norm == norm), "ENTITY")
-        if all(e.norm != norm for e in ents):
-            ents.insert(0, Entity(target, label, norm, 0))
-        return Claim(
-            claim_id=content_id(f.fact_id, claim_text, prefix="c-"), fact=f, text=claim_text, target=target,
-            target_norm=norm, target_label=label, topic=topic or a.topic,
-            topic_norm=singular(normalize_entity((topic or a.topic or target).split()[-1])),
-            entities=tuple(ents), quantities=a.quantities, strategy="llm", raw_output=completion.text,
-        )
-
-    def write_claims(self, documents: Sequence[Document], facts: dict[str, list[Fact]],
-                     analyses: dict[str, list[SentenceAnalysis]], rejected: list[Rejected]) -> list[Claim]:
-        docs = {d.doc_id: d for d in documents}
-        flat = [(f, a) for doc_id, fs in facts.items() for f, a in zip(fs, analyses.get(doc_id, []), strict=True)]
-        asks = [self._claim_request(docs[f.doc_id], f) for f, _ in flat]
-        claims: list[Claim] = []
-        contexts: dict[str, str] = {}
-        for (f, a), (context, _), completion in zip(flat, asks, self.client.complete_many_sync([r for _, r in asks]), strict=True):
-            claim = self._claim_result(docs[f.doc_id], f, a, context, completion, rejected)
-            if claim is not None:
-                claims.append(claim)
-                contexts[claim.claim_id] = context
-        return self._judge_claims(claims, contexts, rejected) if self.claim_judge else claims
-
-    async def claim_for(self, doc: Document, f: Fact, a: SentenceAnalysis, rejected: list[Rejected]) -> Claim | None:
-        """`write_claims` (claim, then the judge) for one fact, for a resumable stage."""
-        context, request = self._claim_request(doc, f)
-        (completion,) = await self.client.complete_many([request])
-        claim = self._claim_result(doc, f, a, context, completion, rejected)
-        if claim is None or not self.claim_judge:
-            return claim
-        (verdict,) = await self.client.complete_many([self._judge_request(claim, context)])
-        return claim if self._judge_result(claim, verdict, rejected) else None
-
-    def _judge_request(self, c: Claim, context: str) -> LLMRequest:
-        return LLMRequest(messages=messages(CLAIM_CHECK_PROMPT, context=context, evidence=c.fact.text, claim=c.text),
-                          response_model=ClaimCheck, step="multihop.claim_check", input_ref=c.claim_id)
-
-    def _judge_result(self, c: Claim, completion, rejected: list[Rejected]) -> bool:
-        if completion.rejected is not None:
-            rejected.append(completion.rejected)
-            return False
-        if not completion.parsed.consistent:
-            rejected.append(_reject("multihop.claim_check", "claim_judge_inconsistent", c.claim_id, completion.parsed.reason, completion.text))
-            return False
-        return True
-
-    def _judge_claims(self, claims: list[Claim], contexts: dict[str, str], rejected: list[Rejected]) -> list[Claim]:
-        """The LLM fact check of each claim against its evidence (the paper used UniEval here)."""
-        requests = [self._judge_request(c, contexts[c.claim_id]) for c in claims]
-        completions = self.client.complete_many_sync(requests)
-        return [c for c, completion in zip(claims, completions, strict=True) if self._judge_result(c, completion, rejected)]
-
-    # -- step 5 ----------------------------------------------------------------
-    def _rewrite_request(self, draft: Draft, cs: ClaimSet | None) -> LLMRequest:
-        name = QUERY_PROMPTS[draft.question_type]
-        step = f"multihop.query.{draft.question_type.removesuffix('_query')}"
+    def parse(self, reply: Reply, item: WordingInput) -> Any:
+        draft = item.draft
+        ref = content_id(draft.query, prefix="d-")
+        query = reply.parsed.query.strip()
         if draft.question_type == "null_query":
-            variables = {"entity": draft.null_entities[0], "sources": list(draft.null_sources), "topic": draft.bridge_topic or ""}
-        else:
-            variables = {
-                "claims": [
-                    {"source": c_doc.source or "", "title": c_doc.title, "published_at": _iso(c_doc), "claim": c.text}
-                    for c, c_doc in ((c, self._doc(c)) for c in draft.claims)
-                ],
-                "keywords": list(draft.keywords),
-                "answer": draft.answer,
-                "noun": type_noun(cs.group.label) if cs is not None else "entity",
-                "bridge": draft.bridge_entity or draft.bridge_topic or "",
-                "basis": _basis(draft),
-            }
-        return LLMRequest(messages=messages(name, **variables), response_model=QueryOut, step=step,
-                          input_ref=content_id(draft.query, prefix="d-"))
+            if not contains_phrase(query, draft.null_entities[0]):
+                return _reject(self.name, "null_entity_missing", ref, draft.null_entities[0], reply.text)
+        elif not tied_to_evidence(query, draft, item.sources):
+            return _reject(self.name, "query_not_tied_to_evidence", ref, query[:200], reply.text)
+        name = self.template_for(item)
+        return replace(draft, query=query, strategy="llm", prompt_name=name, prompt_hash=prompt_hash(name),
+                       model=reply.model, raw_output=reply.text)
 
-    def _rewrite_result(self, draft: Draft, request: LLMRequest, completion) -> Draft | Rejected:
-        if completion.rejected is not None:
-            return completion.rejected
-        name = QUERY_PROMPTS[draft.question_type]
-        query = completion.parsed.query.strip()
-        if draft.question_type == "null_query" and not contains_phrase(query, draft.null_entities[0]):
-            return _reject(request.step, "null_entity_missing", request.input_ref, draft.null_entities[0], completion.text)
-        return replace(draft, query=query, strategy="llm", prompt_name=name, prompt_hash=template_hash(name),
-                       model=self.client.model_id, raw_output=completion.text)
+    def key(self, item: WordingInput) -> str:
+        return content_id(item.draft.query, item.draft.answer, *(c.claim_id for c in item.draft.claims), prefix="d-")
 
-    def rewrite_queries(self, drafts: Sequence[tuple[Draft, ClaimSet | None]]) -> list[Draft | Rejected]:
-        """The model's wording of each draft (answers stay the computed ones), asked together; in order."""
-        requests = [self._rewrite_request(d, cs) for d, cs in drafts]
-        completions = self.client.complete_many_sync(requests) if requests else []
-        return [self._rewrite_result(d, r, c) for (d, _), r, c in zip(drafts, requests, completions, strict=True)]
 
-    def _doc(self, claim: Claim) -> Document:
-        return self.documents[claim.fact.doc_id]
+# -- step 6: the paper's four criteria -----------------------------------------------
+@dataclass(frozen=True)
+class CheckItem(LLMStep):
+    """The paper's quality criteria per item; a Rejected names the first that failed."""
 
-    # -- step 6 ----------------------------------------------------------------
-    def _qa_request(self, item: MultihopItem) -> LLMRequest:
-        msgs = messages(QA_PROMPT, question_type=item.question_type, query=item.query, answer=item.answer,
-                        evidence=[{"source": e.source or "", "published_at": e.published_at or "", "fact": e.fact} for e in item.evidence])
-        return LLMRequest(messages=msgs, response_model=QACheck, step="multihop.qa_check", input_ref=item.item_id)
+    name: ClassVar[str] = "multihop.qa_check"
+    template: ClassVar[str] = "multihop_qa_check.v1.j2"
+    response_model: ClassVar[type] = QACheck
+    output_type: ClassVar[type] = MultihopItem
 
-    @staticmethod
-    def _qa_result(item: MultihopItem, completion) -> Rejected | None:
-        if completion.rejected is not None:
-            return completion.rejected
-        verdict: QACheck = completion.parsed
-        failed = [k for k in ("uses_all_evidence", "answerable_from_evidence", "single_answer", "matches_type") if not getattr(verdict, k)]
+    def key(self, item: MultihopItem) -> str:
+        return item.item_id
+
+    def variables(self, item: MultihopItem) -> dict[str, Any]:
+        return {"question_type": item.question_type, "query": item.query, "answer": item.answer,
+                "evidence": [{"source": e.source or "", "published_at": e.published_at or "", "fact": e.fact}
+                             for e in item.evidence]}
+
+    def parse(self, reply: Reply, item: MultihopItem) -> Any:
+        verdict: QACheck = reply.parsed
+        failed = [k for k in ("uses_all_evidence", "answerable_from_evidence", "single_answer", "matches_type")
+                  if not getattr(verdict, k)]
         if failed:
-            return _reject("multihop.qa_check", f"qa_{failed[0]}", item.item_id, verdict.reason, completion.text)
-        return None
-
-    def qa_check_many(self, items: Sequence[MultihopItem]) -> list[Rejected | None]:
-        """The paper's four criteria per item, asked together; a Rejected names the first that failed, in item order."""
-        requests = [self._qa_request(i) for i in items]
-        completions = self.client.complete_many_sync(requests) if requests else []
-        return [self._qa_result(i, c) for i, c in zip(items, completions, strict=True)]
+            return _reject(self.name, f"qa_{failed[0]}", item.item_id, verdict.reason, reply.text)
+        return item

@@ -4,6 +4,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from benchsmith.quantities import Quantity
+
+__all__ = ["BridgeGroup", "Claim", "ClaimSet", "Draft", "Entity", "Fact", "Quantity"]
+
 
 @dataclass(frozen=True)
 class Fact:
@@ -23,13 +27,6 @@ class Entity:
     label: str
     norm: str
     start: int = 0  # offset within the fact sentence
-
-
-@dataclass(frozen=True)
-class Quantity:
-    value: float
-    unit: str
-    text: str
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchsmith.generators.multihop.models import Entity, Quantity
+from benchsmith.quantities import extract_quantities
 from benchsmith.generators.multihop.text import STOPWORDS, normalize_entity
 
 # Labels that can be a bridge entity (numbers and dates cannot).
@@ -22,16 +23,10 @@ _SKIP_PIPES = ("tagger", "attribute_ruler", "parser", "lemmatizer", "senter")
 
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 _RULE_ENTITY = re.compile(r"\b[A-Z][a-zA-Z’'\-]*(?:\s+(?:of|the|de|van|von|and|&)?\s*[A-Z][a-zA-Z’'\-]*)*")
-_NUMBER = re.compile(
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*(%|percent|per cent|million|billion|thousand|trillion))?(?:\s+([a-zA-Z][a-zA-Z\-]+))?"
-)
-_SCALE = {"million": 1e6, "billion": 1e9, "thousand": 1e3, "trillion": 1e12}
-_YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
 _TITLES = frozenset(
     """mayor mr mrs ms dr prof professor president chief councillor senator minister founder coach captain sir lord
     executive ceo chairman chairwoman director manager partner striker goalkeeper defender midfielder""".split()
 )
-_UNIT_SKIP = STOPWORDS | _MONTHS | {"per", "percent"}
 
 
 @dataclass(frozen=True)
@@ -39,27 +34,6 @@ class SentenceAnalysis:
     entities: tuple[Entity, ...]
     topic: str
     quantities: tuple[Quantity, ...]
-
-
-def extract_quantities(sentence: str) -> tuple[Quantity, ...]:
-    """Numbers with their unit word: '64 million dollars' -> (64e6, 'dollars'); a bare year -> unit 'year'."""
-    out = []
-    for m in _NUMBER.finditer(sentence):
-        num, scale, unit = m.group(1), (m.group(2) or "").lower(), (m.group(3) or "").lower()
-        try:
-            value = float(num.replace(",", ""))
-        except ValueError:
-            continue
-        if scale in ("%", "percent", "per cent"):
-            out.append(Quantity(value, "percent", m.group(0).strip()))
-            continue
-        value *= _SCALE.get(scale, 1.0)
-        if not scale and _YEAR.match(num) and (not unit or unit in _UNIT_SKIP):
-            out.append(Quantity(value, "year", num))
-            continue
-        if unit and unit not in _UNIT_SKIP:
-            out.append(Quantity(value, unit.rstrip("s") if len(unit) > 3 else unit, m.group(0).strip()))
-    return tuple(out)
 
 
 def _rule_entities(sentence: str) -> tuple[Entity, ...]:

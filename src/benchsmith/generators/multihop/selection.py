@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from benchsmith.generators.multihop.minhash import near_duplicates
+from benchsmith.generators.core.near_duplicates import near_duplicates
 from benchsmith.generators.multihop.text import count_tokens
 from benchsmith.types import Document, Rejected
 

@@ -4,20 +4,11 @@ from __future__ import annotations
 
 import re
 
-from benchsmith.validators._text import WORD_RE, contains_phrase, shingles
+from benchsmith.text import STOPWORDS, WORD_RE, contains_phrase, shingles
 
-__all__ = ["WORD_RE", "shingles", "words", "count_tokens", "content_tokens", "normalize_entity", "contains_phrase"]
+__all__ = ["STOPWORDS", "WORD_RE", "shingles", "words", "count_tokens", "content_tokens", "normalize_entity", "contains_phrase"]
 
 
-STOPWORDS = frozenset(
-    """a an the and or but if of at by for with about against between into through during before after
-    above below to from up down in out on off over under again further then once here there when where why
-    how all any both each few more most other some such no nor not only own same so than too very s t can
-    will just don should now is are was were be been being have has had having do does did doing would could
-    this that these those i me my we our you your he him his she her it its they them their what which who
-    whom as also said says say until while upon within without per via among across around than its one
-    """.split()
-)
 PRONOUNS = frozenset("he she it they his her its their him them".split())
 
 _POSSESSIVE = re.compile(r"['’]s$")

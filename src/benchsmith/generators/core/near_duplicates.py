@@ -1,10 +1,10 @@
-"""Near-duplicate articles, with the same MinHash LSH check as query dedup (`validators.dedup`)."""
+"""Near-duplicate texts (articles, passages), with the same MinHash LSH check as query dedup (`validators.dedup`)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from benchsmith.validators._text import shingles
+from benchsmith.text import shingles
 from benchsmith.validators.dedup import QueryDeduplicator
 
 

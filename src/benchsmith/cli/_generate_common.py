@@ -1,0 +1,117 @@
+"""What every `benchsmith generate <kind>` shares: options, the run, the closing table, plugin commands."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from benchsmith.cli import options
+from benchsmith.errors import InputError
+
+Corpus = typer.Option(..., "--corpus", help="Ingested corpus folder (benchsmith corpus ingest), or a raw corpus file.")
+N = typer.Option(..., "--n", help="Number of items to produce.")
+Strategy = typer.Option("heuristic", "--strategy", help="heuristic (no model) or llm.")
+Name = typer.Option(None, "--name", help="Benchmark name (default: the output folder name).")
+CacheDir = typer.Option(None, "--cache-dir", help="LLM response cache (sqlite) folder; default: inside the run folder (--work-dir).")
+WorkDir = typer.Option(
+    None, "--work-dir",
+    help="Run folder for checkpoints, LLM cache and usage ledger (default OUT/.run). Re-running the same command resumes there.",
+)
+Fresh = typer.Option(False, "--fresh", help="Discard the run folder's checkpoints first (the LLM cache is kept).")
+Search = typer.Option(
+    "bm25", "--search",
+    help="Retriever the validators search the corpus with (bm25, or elasticsearch:URL for your own index).",
+)
+
+
+def common(corpus: Path, n: int, out: Path, strategy: str, llm: str | None, seed: int, name: str | None,
+           work_dir: Path | None, fresh: bool, cache_dir: Path | None, max_calls: int | None, max_cost: float | None,
+           concurrency: int, search: str):
+    from benchsmith.generators.core.runner import GenerateOptions
+
+    return GenerateOptions(corpus=corpus, n=n, out=out, strategy=strategy, llm=llm, seed=seed, name=name,
+                           work_dir=work_dir, fresh=fresh, cache_dir=cache_dir, max_calls=max_calls, max_cost=max_cost,
+                           concurrency=concurrency, search=search)
+
+
+def print_outcome(console: Console, kind: str, outcome) -> None:
+    generated, summary = outcome.generated, outcome.summary
+    table = Table(title=f"{kind} generation")
+    table.add_column("type")
+    table.add_column("requested", justify="right")
+    table.add_column("produced", justify="right")
+    for t, n in generated.produced_by_type.items():
+        table.add_row(t, str(generated.requested_by_type.get(t, 0)), str(n))
+    table.add_row("total", str(summary.requested), str(summary.produced), style="bold")
+    console.print(table)
+    for note in generated.notes:
+        console.print(f"note: {note}", highlight=False)
+
+
+def run_and_report(generator: Any, opts: Any, config: Any) -> None:
+    """Run the generator, print its table, and exit 1 when it fell short."""
+    from benchsmith.generators.core.runner import run_generator
+
+    console = Console(stderr=True)
+    outcome = run_generator(generator, opts, config, console)
+    print_outcome(console, generator.name, outcome)
+    if outcome.generated.shortfall:
+        console.print(f"[bold red]short:[/] {outcome.generated.shortfall}", highlight=False, soft_wrap=True)
+        if not outcome.written:
+            console.print(f"kept the complete benchmark already in {opts.out}; this run's counts are in "
+                          f"{outcome.summary.run_dir}/summary.json", highlight=False, soft_wrap=True)
+        raise typer.Exit(code=1)
+    console.print(f"wrote {len(outcome.generated.items)} items to {opts.out}", highlight=False)
+
+
+def _parse_settings(pairs: list[str], model: Any) -> Any:
+    values: dict[str, str] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or not key.strip():
+            raise InputError(f"--set: expected KEY=VALUE, got {pair!r}")
+        values[key.strip()] = value
+    if model is None:
+        if values:
+            raise InputError(f"--set: this generator takes no settings (got {', '.join(values)})")
+        return None
+    from pydantic import ValidationError
+
+    try:
+        return model.model_validate(values)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise InputError(f"--set {'.'.join(str(p) for p in first['loc'])}: {first['msg']}") from None
+
+
+def plugin_command(generator: Any):
+    """A `generate <name>` command for a generator with no command module of its own (e.g. a plugin)."""
+
+    def command(
+        corpus: Path = Corpus, n: int = N, out: Path = options.OutDir, strategy: str = Strategy,
+        llm: str | None = options.LLMModel, seed: int = options.Seed, name: str | None = Name,
+        work_dir: Path | None = WorkDir, fresh: bool = Fresh, cache_dir: Path | None = CacheDir,
+        max_calls: int | None = options.MaxCalls, max_cost: float | None = options.MaxCost,
+        concurrency: int = options.Concurrency, search: str = Search,
+        settings: list[str] = typer.Option([], "--set", help="A generator setting as KEY=VALUE (repeatable)."),
+    ) -> None:
+        opts = common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
+                      concurrency, search)
+        run_and_report(generator, opts, _parse_settings(settings, generator.config_model))
+
+    command.__doc__ = generator.help or f"The {generator.name} generator."
+    return command
+
+
+def add_plugin_commands(app: typer.Typer) -> None:
+    """Add a command for every registered generator that has no command of its own."""
+    from benchsmith.generators.core.generator import all_generators
+
+    taken = {c.name for c in app.registered_commands}
+    for name, generator in all_generators().items():
+        if name not in taken:
+            app.command(name)(plugin_command(generator))

@@ -1,0 +1,92 @@
+"""The generator interface and the GENERATORS registry (builtins by folder scan, plugins by entry point).
+
+A generator is a small class: a name, the item model it produces, and
+`generate(ctx, config)` returning `Generated`. Everything else (the Run with its
+checkpoints and ledger, the LLM client, the corpus index, the output folder,
+the summary) is the core's. A package outside benchsmith adds one by exposing
+it under the entry-point group `benchsmith.generators`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+from dataclasses import dataclass, field
+from importlib.metadata import entry_points
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from benchsmith.registry import Registry
+
+ENTRY_POINT_GROUP = "benchsmith.generators"
+
+
+@dataclass
+class Generated:
+    """What a generator hands back: its items and what the manifest and console should say about them.
+
+    Attributes:
+        items: The accepted items (pydantic models with `item_id` and `evidence_refs()`).
+        requested_by_type / produced_by_type: per question type, for the console table.
+        counts: Numbers for benchmark.json (documents selected, claims, groups, ...).
+        settings: The effective settings, for benchmark.json (e.g. the mix after redistribution).
+        notes: Things the user should know (printed and kept in benchmark.json).
+        shortfall: Why fewer items than requested were produced, when they were.
+        exports: Extra files of the paper's own formats: file name -> JSON value, or list of records for .jsonl.
+    """
+
+    items: list[Any]
+    requested_by_type: dict[str, int] = field(default_factory=dict)
+    produced_by_type: dict[str, int] = field(default_factory=dict)
+    counts: dict[str, Any] = field(default_factory=dict)
+    settings: dict[str, Any] = field(default_factory=dict)
+    notes: list[str] = field(default_factory=list)
+    shortfall: str | None = None
+    exports: dict[str, Any] = field(default_factory=dict)
+
+
+class Generator:
+    """Base class of generators. Subclasses set `name`, `item_model` and `config_model`, and define `generate`."""
+
+    name: ClassVar[str]
+    help: ClassVar[str] = ""
+    item_model: ClassVar[type[BaseModel]]
+    config_model: ClassVar[type[BaseModel] | None] = None
+
+    def generate(self, ctx: Any, config: Any) -> Generated:
+        raise NotImplementedError
+
+    def qrels(self, item: Any) -> list[tuple[str, str, int]]:
+        """(query id, chunk id, relevance) rows of one item: each distinct evidence chunk, relevance 1."""
+        return [(item.item_id, cid, 1) for cid in dict.fromkeys(ref.chunk_id for ref in item.evidence_refs())]
+
+
+GENERATORS: Registry[Generator] = Registry("generator")
+_loaded = False
+
+
+def _load_builtins_and_plugins() -> None:
+    global _loaded
+    if _loaded:
+        return
+    import benchsmith.generators as pkg
+
+    for info in pkgutil.iter_modules(pkg.__path__, prefix="benchsmith.generators."):
+        if info.ispkg and not info.name.rsplit(".", 1)[-1].startswith(("_", "core")):
+            importlib.import_module(info.name)
+    for ep in entry_points(group=ENTRY_POINT_GROUP):
+        generator = ep.load()
+        register_generator(generator() if isinstance(generator, type) else generator)
+    _loaded = True
+
+
+def register_generator(generator: Generator) -> Generator:
+    """Register a generator instance under its name (a second, different one with the same name is an error)."""
+    GENERATORS.register(generator.name)(generator)
+    return generator
+
+
+def all_generators() -> dict[str, Generator]:
+    _load_builtins_and_plugins()
+    return {name: GENERATORS.get(name) for name in GENERATORS.names()}

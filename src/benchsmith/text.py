@@ -1,0 +1,31 @@
+"""Text helpers shared by validators and generators: word tokens, shingles, whole-word phrase search."""
+
+from __future__ import annotations
+
+import re
+
+STOPWORDS = frozenset(
+    """a an the and or but if of at by for with about against between into through during before after
+    above below to from up down in out on off over under again further then once here there when where why
+    how all any both each few more most other some such no nor not only own same so than too very s t can
+    will just don should now is are was were be been being have has had having do does did doing would could
+    this that these those i me my we our you your he him his she her it its they them their what which who
+    whom as also said says say until while upon within without per via among across around than its one
+    """.split()
+)
+WORD_RE = re.compile(r"[A-Za-z0-9À-ÖØ-öø-ÿ]+(?:['’][A-Za-z]+)?")
+
+
+def shingles(text: str, n: int = 3) -> set[str]:
+    """Word n-grams of the lower-cased text, for MinHash; short texts give their single n-gram."""
+    toks = [t.lower() for t in WORD_RE.findall(text)]
+    if len(toks) < n:
+        return {" ".join(toks)} if toks else set()
+    return {" ".join(toks[i : i + n]) for i in range(len(toks) - n + 1)}
+
+
+def contains_phrase(text: str, phrase: str) -> bool:
+    """Whether `phrase` occurs in `text` as whole words, ignoring case; a blank phrase never does."""
+    if not phrase.strip():
+        return False
+    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, flags=re.IGNORECASE) is not None

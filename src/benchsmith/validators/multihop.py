@@ -1,0 +1,164 @@
+"""Validators of MultiHop-RAG items: evidence count, answers re-derived from the evidence, null proof, leakage.
+
+Temporal and comparison answers are recomputed from the evidence itself, not taken
+on the generator's word; a null query's invented names must occur nowhere in the
+corpus, exactly, fuzzily, or in the top chunks the search index ranks for it.
+"""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz, process
+
+from benchsmith.quantities import extract_quantities
+from benchsmith.text import contains_phrase
+from benchsmith.validators import Issue, register
+
+KINDS = frozenset({"multihop_item"})
+
+
+class EvidenceCount:
+    name = "multihop.evidence_count"
+    applies_to = KINDS
+
+    def check(self, item, ctx) -> list[Issue]:
+        if item.question_type == "null_query":
+            return []
+        lo, hi = ctx.evidence_range
+        if not lo <= len(item.evidence) <= hi:
+            return [Issue("evidence_count_out_of_range", "error", f"{len(item.evidence)} evidence facts, allowed {lo}-{hi}")]
+        return []
+
+
+def _computation(item) -> dict:
+    return (item.provenance.extra or {}).get("computation", {}) if item.provenance else {}
+
+
+class TemporalConsistency:
+    name = "consistency.temporal"
+    applies_to = KINDS
+
+    def check(self, item, ctx) -> list[Issue]:
+        if item.question_type != "temporal_query":
+            return []
+        dates = []
+        for ev in item.evidence:
+            doc = ctx.index.documents_by_id.get(ev.doc_id)
+            if doc is None or doc.published_at is None:
+                return [Issue("temporal_missing_date", "error", f"evidence document {ev.doc_id} has no published_at")]
+            dates.append(doc.published_at)
+        op = _computation(item).get("op")
+        if op == "before_after":
+            expected = "Before" if dates[0] < dates[1] else "After"
+        elif op == "in_order":
+            expected = "Yes" if all(dates[i] < dates[i + 1] for i in range(len(dates) - 1)) else "No"
+        else:
+            return [Issue("temporal_not_computable", "warning", "no computation recorded; answer not re-derived")]
+        if item.answer.strip().rstrip(".").lower() != expected.lower():
+            return [Issue("temporal_inconsistent", "error", f"answer {item.answer!r} but the publication dates give {expected!r}")]
+        return []
+
+
+class ComparisonConsistency:
+    name = "consistency.comparison"
+    applies_to = KINDS
+
+    def check(self, item, ctx) -> list[Issue]:
+        if item.question_type != "comparison_query":
+            return []
+        comp = _computation(item)
+        op = comp.get("op")
+        claims = [ev.claim for ev in item.evidence]
+        if op in ("gt", "lt"):
+            values = []
+            for ev in item.evidence:
+                qs = [q.value for q in extract_quantities(ev.fact) if q.unit == comp.get("unit")]
+                if not qs:
+                    return [Issue("comparison_value_missing", "error", f"no {comp.get('unit')} figure in the evidence of {ev.doc_id}")]
+                values.append(qs[0])
+            first, others = values[0], values[1:]
+            yes = all(first > v for v in others) if op == "gt" else all(first < v for v in others)
+        elif op == "all_mention" and str(comp.get("term") or "").strip():
+            yes = all(contains_phrase(c, comp["term"]) for c in claims)
+        else:
+            return [Issue("comparison_not_computable", "warning", "no computation recorded; answer not re-derived")]
+        expected = "Yes" if yes else "No"
+        if item.answer.strip().rstrip(".").lower() != expected.lower():
+            return [Issue("comparison_inconsistent", "error", f"answer {item.answer!r} but the evidence gives {expected!r}")]
+        return []
+
+
+NULL_ANSWERS = frozenset({"insufficient information.", "insufficient information"})
+FUZZY_CUTOFF = 90
+
+
+def _key_entities(item) -> list[str]:
+    extra = item.provenance.extra or {}
+    return [e for e in extra.get("null_entities", []) + extra.get("null_sources", []) if e]
+
+
+class NullProof:
+    name = "null.proof"
+    applies_to = KINDS
+
+    def check(self, item, ctx) -> list[Issue]:
+        if item.question_type != "null_query":
+            return []
+        issues = []
+        if item.answer.strip().lower() not in NULL_ANSWERS:
+            issues.append(Issue("null_answer", "error", f"a null query must answer 'Insufficient information.', not {item.answer!r}"))
+        keys = _key_entities(item)
+        if not keys:
+            return [*issues, Issue("null_no_entities", "error", "no invented entities recorded for the null query")]
+        top = ctx.index.top(item.query)
+        for key in keys:
+            low = key.lower()
+            if ctx.index.phrase_occurs(key):
+                issues.append(Issue("null_entity_in_corpus", "error", f"{key!r} occurs in the corpus"))
+                continue
+            hit = process.extractOne(low, ctx.names, scorer=fuzz.ratio, score_cutoff=FUZZY_CUTOFF)
+            if hit is not None:
+                issues.append(Issue("null_entity_fuzzy_match", "error", f"{key!r} is close to corpus name {hit[0]!r} ({hit[1]:.0f})"))
+                continue
+            for chunk in top:
+                if contains_phrase(chunk.text, key) or fuzz.partial_ratio(low, chunk.text.lower()) >= 95:
+                    issues.append(Issue("null_entity_in_bm25_top", "error", f"{key!r} appears in top BM25 chunk {chunk.chunk_id}"))
+                    break
+        return issues
+
+
+_GENERIC = frozenset({"the", "of", "and", "city", "new", "company", "group", "inc", "ltd"})
+
+
+class AnswerLeak:
+    name = "leakage.answer_in_query"
+    applies_to = KINDS
+
+    def check(self, item, ctx) -> list[Issue]:
+        if item.question_type != "inference_query":
+            return []
+        answer = item.answer.strip().rstrip(".")
+        if contains_phrase(item.query, answer):
+            return [Issue("answer_leak", "error", f"the answer {answer!r} appears in the query")]
+        # A distinctive part of a multi-word name ("Voss" of "Mara Voss") leaks it too.
+        for word in answer.split():
+            if len(word) > 3 and word.lower() not in _GENERIC and word[:1].isupper() and contains_phrase(item.query, word):
+                return [Issue("answer_leak_partial", "error", f"the answer's word {word!r} appears in the query")]
+        return []
+
+
+class AnswerForm:
+    """The paper's third criterion: the answer is a single word or entity."""
+
+    applies_to = KINDS
+    name = "answer.form"
+
+    def check(self, item, ctx) -> list[Issue]:
+        if len(item.answer.split()) > 6:
+            return [Issue("answer_too_long", "warning", f"answer has {len(item.answer.split())} words")]
+        return []
+
+
+
+
+for _validator in (EvidenceCount(), TemporalConsistency(), ComparisonConsistency(), NullProof(), AnswerLeak(), AnswerForm()):
+    register(_validator)
