@@ -10,9 +10,11 @@ import pytest
 
 from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
-from benchsmith.schemas.multihop import BenchmarkManifest, MultihopItem, MultihopRagQuery
-from benchsmith.validators import VALIDATORS, errors, run_validators
-from benchsmith.validators._multihop_context import MultihopContext
+import re
+
+from benchsmith.schemas.benchmark import BenchmarkManifest
+from benchsmith.schemas.multihop import MultihopItem, MultihopRagQuery
+from benchsmith.validators import CorpusIndex, ValidationContext, errors, names_for, run_validators
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
 MIX = {"inference_query": 0.32, "comparison_query": 0.33, "temporal_query": 0.23, "null_query": 0.12}
@@ -49,8 +51,8 @@ def test_heuristic_run_produces_checked_items_in_the_requested_mix(corpus_dir, t
     for t, share in MIX.items():
         assert abs(counts[t] / 40 - share) <= 0.05, (t, counts)
     corpus = load_corpus_dir(corpus_dir)
-    ctx = MultihopContext(corpus.documents, corpus.chunks, evidence_range=(2, 4))
-    checks = [n for n in VALIDATORS.names() if n != "dedup.query"]
+    ctx = ValidationContext(CorpusIndex(corpus.documents, corpus.chunks), evidence_range=(2, 4))
+    checks = names_for("multihop_item", exclude=("dedup.query",))
     for item in items:
         assert errors(run_validators(item, ctx, checks)) == [], item.query
         if item.question_type == "null_query":
@@ -69,6 +71,26 @@ def test_heuristic_run_produces_checked_items_in_the_requested_mix(corpus_dir, t
     summary = json.loads((out / "summary.json").read_text())
     assert summary["status"] == "complete" and summary["exit_code"] == 0
     assert summary["rejected"] == len((out / "rejected.jsonl").read_text().splitlines())
+    assert (out / ".benchsmith-complete").is_file()
+
+
+def test_console_summary_json_and_rejected_jsonl_agree(corpus_dir, tmp_path, capsys):
+    out = tmp_path / "agree"
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "30", "--seed", "5", "--out", str(out)) == 0
+    err = capsys.readouterr().err
+    summary = json.loads((out / "summary.json").read_text())
+    rejected = [json.loads(line) for line in (out / "rejected.jsonl").read_text().splitlines()]
+    shown = int(re.search(r"│ rejected\s+│ (\d+)", err).group(1))
+    assert shown == summary["rejected"] == len(rejected) > 0
+    by_reason = Counter(r["reason"] for r in rejected)
+    assert dict(by_reason) == summary["rejected_by_reason"]
+    assert json.loads((out / ".run" / "summary.json").read_text())["rejected"] == summary["rejected"]
+    manifest = json.loads((out / "benchmark.json").read_text())
+    assert manifest["counts"]["rejected"] == summary["rejected"]
+    # A second run in the same folder reads its stages back and counts the same rejections once.
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "30", "--seed", "5", "--out", str(out)) == 0
+    again = json.loads((out / "summary.json").read_text())
+    assert again["rejected"] == summary["rejected"] and all(s["computed"] == 0 for s in again["stages"])
 
 
 def test_same_seed_gives_identical_items(corpus_dir, tmp_path):
@@ -101,6 +123,16 @@ def test_too_many_requested_exits_nonzero_and_says_why(corpus_dir, tmp_path, cap
     assert summary["status"] == "short" and summary["exit_code"] == 1 and summary["produced"] < 600
 
 
+def test_a_short_run_never_replaces_a_complete_benchmark(corpus_dir, tmp_path, capsys):
+    out = tmp_path / "keep"
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "10", "--ner", "rules", "--out", str(out)) == 0
+    before = {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()}
+    capsys.readouterr()
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "600", "--ner", "rules", "--out", str(out)) == 1
+    assert "kept the complete benchmark" in capsys.readouterr().err
+    assert {p.name: p.read_bytes() for p in out.iterdir() if p.is_file()} == before
+
+
 def test_undated_corpus_skips_temporal_queries(tmp_path):
     if not EXAMPLE.is_file():
         pytest.skip(f"example corpus missing: {EXAMPLE}")
@@ -123,4 +155,15 @@ def test_bad_arguments_are_clear_errors(corpus_dir, tmp_path, capsys):
     assert "--mix" in capsys.readouterr().err
     assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "5", "--strategy", "llm", "--out", str(tmp_path / "o")) == 2
     assert _cli("generate", "multihop", "--corpus", str(tmp_path / "nope"), "--n", "5", "--out", str(tmp_path / "o")) == 2
+    for bad in ("inference=nan", "inference=inf,null=1", "inference=-1"):
+        assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "5", "--mix", bad, "--out", str(tmp_path / "o")) == 2
+        assert "finite number" in capsys.readouterr().err
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "5", "--ner-processes", "0", "--out", str(tmp_path / "o")) == 2
+    assert "--ner-processes" in capsys.readouterr().err
+    a_file = tmp_path / "a_file"
+    a_file.write_text("x")
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "5", "--work-dir", str(a_file), "--out", str(tmp_path / "o")) == 2
+    assert "--work-dir" in capsys.readouterr().err
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "5", "--out", str(a_file)) == 2
+    assert a_file.read_text() == "x"
     assert not (tmp_path / "o").exists()

@@ -16,8 +16,7 @@ import pytest
 
 from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
-from benchsmith.generators.multihop import MultihopConfig, generate_multihop, write_outputs
-from benchsmith.generators.multihop.llm_steps import LLMSteps
+from benchsmith.generators.multihop import MultihopConfig, generate_multihop
 from benchsmith.llm import get_client
 from benchsmith.schemas.multihop import MultihopItem
 
@@ -44,9 +43,9 @@ def test_scripted_backend_end_to_end(corpus_dir, tmp_path):
     ledger = tmp_path / "ledger.jsonl"
     client = get_client("scripted/fake", responses=scripted_responder, ledger_path=ledger, retry_base_delay=0.0)
     cfg = MultihopConfig(n=12, strategy="llm", llm="scripted/fake", ner="rules", seed=1)
-    result = generate_multihop(corpus, cfg, llm_steps=LLMSteps(client))
+    result = generate_multihop(corpus, cfg, client=client)
     client.close()
-    assert len(result.items) == 12 and result.shortfall is None
+    assert len(result.items) == 12 and result.generated.shortfall is None
     assert all(i.provenance.strategy == "llm" and i.provenance.prompt_name.startswith("multihop_") for i in result.items)
     assert all(i.provenance.prompt_hash and i.provenance.raw_output for i in result.items)
     reasons = Counter(r.reason for r in result.rejected)
@@ -58,10 +57,8 @@ def test_scripted_backend_end_to_end(corpus_dir, tmp_path):
     bad = [r for r in result.rejected if r.reason in ("schema_validation", "unparseable_output")]
     assert all(r.raw_output for r in bad)
     assert len(ledger.read_text().splitlines()) == client.usage.requests
-    out = tmp_path / "out"
-    write_outputs(out, result, corpus, corpus_dir=str(corpus_dir), name="llm", config=cfg)
-    rejected = [json.loads(line) for line in (out / "rejected.jsonl").read_text().splitlines()]
-    assert {r["reason"] for r in rejected} >= {"schema_validation"}
+    assert result.summary.rejected == len(result.rejected)
+    assert result.summary.llm.requests == client.usage.requests
 
 
 def test_stub_server_through_the_cli(corpus_dir, tmp_path):
@@ -93,14 +90,11 @@ def test_query_wording_and_qa_are_batched_and_do_not_depend_on_concurrency(corpu
     runs = []
     for concurrency in (1, 6):
         client = get_client("scripted/fake", responses=scripted_responder, retry_base_delay=0.0, concurrency=concurrency)
-        steps = LLMSteps(client)
-        sizes: list[int] = []
-        worded, checked = steps.rewrite_queries, steps.qa_check_many
-        steps.rewrite_queries = lambda pairs, f=worded: (sizes.append(len(pairs)), f(pairs))[1]
-        steps.qa_check_many = lambda items, f=checked: (sizes.append(len(items)), f(items))[1]
         cfg = MultihopConfig(n=10, strategy="llm", llm="scripted/fake", ner="rules", seed=2)
-        result = generate_multihop(corpus, cfg, llm_steps=steps)
+        result = generate_multihop(corpus, cfg, client=client, concurrency=concurrency)
         client.close()
-        assert max(sizes) > 1  # drafts are worded, and items checked, several at a time
+        stages = {s.name: s for s in result.summary.stages}
+        # Drafts are worded, and items checked, several at a time: fewer stage calls than inputs.
+        assert stages["multihop.query_llm"].inputs > 10 and stages["multihop.qa_check"].inputs > 10
         runs.append([i.model_dump(mode="json") for i in result.items])
     assert runs[0] == runs[1] and len(runs[0]) == 10

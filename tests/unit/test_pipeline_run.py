@@ -226,10 +226,13 @@ def test_on_error_reject_records_exceptions_and_goes_on(tmp_path):
     assert record["input_ref"] == "2" and "ValueError: bad input" in record["detail"]
 
 
-def test_duplicate_keys_and_bad_stage_names_are_refused(tmp_path):
+def test_inputs_with_one_key_are_computed_once_and_bad_stage_names_are_refused(tmp_path):
+    calls = []
     with Run(tmp_path / "run", name="t", progress=False) as run:
-        with pytest.raises(ValueError, match="key 'a'"):
-            run.stage("s", ["a", "b", "a"], lambda x: [x], key=str)
+        out = run.stage("s", ["a", "b", "a"], lambda x: calls.append(x) or [x.upper()], key=str)
+        assert out == ["A", "B", "A"] and calls == ["a", "b"]
+        assert run.stage("s", ["a", "b", "a"], lambda x: [x], key=str, per_input=True) == [["A"], ["B"], ["A"]]
+        assert (run.stages["s"].inputs, run.stages["s"].computed, run.stages["s"].resumed) == (4, 2, 2)
         with pytest.raises(ValueError, match="stage name"):
             run.stage("../escape", ["a"], lambda x: [x], key=str)
         run.finish()

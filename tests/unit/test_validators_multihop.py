@@ -8,8 +8,7 @@ import pytest
 
 from benchsmith.schemas.multihop import MultihopEvidence, MultihopItem
 from benchsmith.types import Chunk, Document, Provenance, Span
-from benchsmith.validators import VALIDATORS, Issue, Validator, errors, run_validators
-from benchsmith.validators._multihop_context import MultihopContext
+from benchsmith.validators import VALIDATORS, CorpusIndex, Issue, ValidationContext, Validator, errors, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
 
 T1 = "Harrowgate Builders won the contract for the Eastport ferry terminal. The contract is worth 64 million dollars."
@@ -28,7 +27,7 @@ def _docs():
 def _ctx():
     docs = _docs()
     chunks = [Chunk(chunk_id=f"{d.doc_id}#0", doc_id=d.doc_id, text=d.text, span=Span(start=0, end=len(d.text)), index=0, n_tokens=9) for d in docs]
-    return MultihopContext(docs, chunks, entity_names=["Harrowgate Builders", "Ridgeview Stadium", "Harbor City"])
+    return ValidationContext(CorpusIndex(docs, chunks), entity_names=["Harrowgate Builders", "Ridgeview Stadium", "Harbor City"])
 
 
 def _ev(doc_id, text, sentence, claim=None):
@@ -52,10 +51,37 @@ S2 = "The renovation costs 48 million dollars."
 
 def test_every_registered_validator_conforms():
     assert set(VALIDATORS.names()) >= {"grounding.verbatim", "grounding.documents", "leakage.answer_in_query",
-                                       "consistency.temporal", "consistency.comparison", "null.proof", "dedup.query"}
+                                       "consistency.temporal", "consistency.comparison", "null.proof", "dedup.query",
+                                       "multihop.evidence_count"}
     for name in VALIDATORS.names():
         v = VALIDATORS.get(name)
         assert isinstance(v, Validator) and v.name == name
+        assert v.applies_to is None or all(isinstance(k, str) for k in v.applies_to)
+
+
+def test_validators_apply_only_to_their_item_kinds():
+    from types import SimpleNamespace
+
+    from benchsmith.types import EvidenceRef
+    from benchsmith.validators import names_for
+
+    generic = set(names_for("conversation_turn"))
+    assert {"grounding.verbatim", "grounding.documents", "dedup.query"} <= generic
+    assert not generic & {"null.proof", "consistency.temporal", "leakage.answer_in_query", "multihop.evidence_count"}
+    # A non-multihop item with misplaced evidence is caught by the generic grounding check alone.
+    ref = EvidenceRef(doc_id="d1", chunk_id="d1#0", span=Span(start=0, end=5), text="Wrong")
+    item = SimpleNamespace(kind="conversation_turn", evidence_refs=lambda: [ref], required_documents=1)
+    issues = run_validators(item, _ctx(), ["grounding.verbatim", "grounding.documents", "null.proof"])
+    assert [i.code for i in issues] == ["evidence_not_verbatim", "fact_not_in_chunk"]
+
+
+def test_corpus_index_phrase_search_is_whole_word_and_keeps_no_corpus_string():
+    index = _ctx().index
+    assert index.phrase_occurs("harrowgate builders") and index.phrase_occurs("Ledger")  # text and source
+    assert not index.phrase_occurs("Harrow")  # part of a word is not an occurrence
+    assert not index.phrase_occurs("Builders Harrowgate")  # the words, but not as the phrase
+    assert [d.doc_id for d in index.documents_with_phrase("Harrowgate Builders")] == ["d1", "d2"]
+    assert not any(isinstance(v, str) and len(v) > len(T1) for v in vars(index).values())
 
 
 def test_good_comparison_passes_and_wrong_answer_is_caught():
@@ -111,12 +137,12 @@ def test_null_proof_exact_fuzzy_and_bm25():
     assert "null_answer" in _codes(_item("null_query", "q?", "Yes", [], {}, null_entities=["Zorvex"], null_sources=[]))
 
 
-def test_null_proof_bm25_top_chunks():
-    ctx = _ctx()
-    top = ctx.bm25_top("Harrowgate Builders contract ferry")
+def test_null_proof_search_top_chunks():
+    index = _ctx().index
+    top = index.top("Harrowgate Builders contract ferry")
     assert top[0].chunk_id == "d1#0"
-    ctx.prefetch_bm25(["renovation stadium", "ferry"])
-    assert ctx.bm25_top("renovation stadium")[0].chunk_id == "d2#0"
+    index.prefetch(["renovation stadium", "ferry"])
+    assert index.top("renovation stadium")[0].chunk_id == "d2#0"
 
 
 def test_query_dedup_is_near_duplicate_aware():
