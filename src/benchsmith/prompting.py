@@ -53,7 +53,7 @@ def template_path(name: str, folder: str | Path | None = None) -> Path:
 
 
 def render(name: str, folder: str | Path | None = None, **variables: Any) -> str:
-    """The rendered template `name` (e.g. "multihop_claims.v1.j2") from `folder` (default: the package's prompts)."""
+    """The rendered template `name` (e.g. "multihop_claims_set.v1.j2") from `folder` (default: the package's prompts)."""
     return _env(str(folder or PROMPTS_DIR)).get_template(name).render(**variables).strip()
 
 

@@ -28,6 +28,15 @@ def reply_for(prompt: str) -> str:
         if b < 5:
             return "Sure! The facts are sentences 1 and 2."  # malformed: no JSON at all
         return json.dumps({"fact_sentences": keep + ([999] if b < 10 else [])})
+    if "For each sentence, write one claim" in prompt:
+        evidences = [e.strip() for e in _DATA.findall(prompt)[2::2]]  # after the intro's mention: context, evidence, ...
+        bridge = re.search(r"all of them concern (.+?)\. For each sentence", prompt).group(1)
+        claims = [e if bridge in e else re.sub(r"^(He|She|It|They)\b", bridge, e) for e in evidences]
+        if b < 6:
+            return json.dumps({"claims": claims, "confidence": 0.9})  # off-schema
+        if b < 10:
+            return json.dumps({"claims": claims[:-1]})  # one claim short
+        return json.dumps({"claims": claims})
     if "A claim is a statement" in prompt:
         evidence = _DATA.findall(prompt)[-1].strip()
         names = _NAME.findall(evidence)

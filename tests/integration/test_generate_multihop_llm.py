@@ -51,8 +51,7 @@ def test_scripted_backend_end_to_end(corpus_dir, tmp_path):
     reasons = Counter(r.reason for r in result.rejected)
     # Off-schema claims and truncated query JSON are rejected with the raw text kept.
     assert reasons["schema_validation"] + reasons["unparseable_output"] > 0
-    assert reasons["fact_index_out_of_range"] > 0
-    assert reasons["claim_judge_inconsistent"] > 0
+    assert reasons["claim_count_mismatch"] > 0  # the model's claims are checked against the set they were asked for
     assert any(r.reason.startswith("qa_") for r in result.rejected)
     bad = [r for r in result.rejected if r.reason in ("schema_validation", "unparseable_output")]
     assert all(r.raw_output for r in bad)

@@ -82,7 +82,7 @@ def test_sigkill_mid_run_then_rerun_gives_the_same_items_without_repeating_reque
         assert proc.returncode == -signal.SIGKILL
         assert not (out / "items.jsonl").exists()
         stages = out / ".run" / "stages"
-        assert (stages / "multihop.facts_llm.jsonl").is_file()  # checkpoints the rerun resumes from
+        assert (stages / "multihop.claims_llm.jsonl").is_file()  # checkpoints the rerun resumes from
         first = server.requests
 
         done = subprocess.run(_command(corpus_dir, out, server), env=_env(), capture_output=True, text=True, timeout=60)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from benchsmith.generators.multihop.llm_steps import ClaimCheck, ClaimOut, FactSelection, QACheck, QueryOut
+from benchsmith.generators.multihop.llm_steps import ClaimsOut, QACheck, QueryOut
 from benchsmith.prompting import fence, render
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -24,13 +24,11 @@ CLAIMS = [
      "claim": "Harrowgate Builders won the contract for the Ridgeview renovation. " + INJECTION},
 ]
 CASES = {
-    "multihop_facts.v1.j2": {"title": "Ferry plan", "source": "Harbor City Ledger", "published_at": "2024-01-09",
-                             "sentences": ["Mayor Elena Marsh announced a ferry terminal.", INJECTION], "max_facts": 12},
-    "multihop_claims.v1.j2": {"title": "Ferry plan", "source": "Harbor City Ledger", "published_at": "2024-01-09",
-                              "context": "Mayor Elena Marsh spoke on Monday. She announced a ferry terminal.",
-                              "evidence": "She announced a ferry terminal."},
-    "multihop_claim_check.v1.j2": {"context": "Mayor Elena Marsh spoke on Monday. She announced a ferry terminal.",
-                                   "evidence": "She announced a ferry terminal.", "claim": "Elena Marsh announced a ferry terminal. " + INJECTION},
+    "multihop_claims_set.v1.j2": {"bridge": "Elena Marsh", "facts": [
+        {"title": "Ferry plan", "source": "Harbor City Ledger", "published_at": "2024-01-09",
+         "context": "Mayor Elena Marsh spoke on Monday. She announced a ferry terminal.", "evidence": "She announced a ferry terminal."},
+        {"title": "Budget", "source": "Coastal Sports Daily", "published_at": "2024-02-06",
+         "context": INJECTION, "evidence": "Elena Marsh signed the budget. " + INJECTION}]},
     "multihop_inference.v1.j2": {"claims": CLAIMS, "keywords": ["Harrowgate Builders", "contract"], "answer": "Harrowgate Builders",
                                  "noun": "organization", "bridge": "Harrowgate Builders", "basis": "-"},
     "multihop_comparison.v1.j2": {"claims": CLAIMS, "keywords": ["contract"], "answer": "No", "noun": "organization",
@@ -83,13 +81,13 @@ def test_fence_filter():
 @pytest.mark.parametrize(
     ("model", "payload"),
     [
-        (FactSelection, {"fact_sentences": [0, 1], "note": "extra"}),
-        (FactSelection, {"fact_sentences": "0,1"}),
-        (ClaimOut, {"claim": "c", "target": "t"}),
-        (ClaimOut, {"claim": "c", "target": "t", "topic": "x", "confidence": 1}),
+        (ClaimsOut, {"claims": ["a", "b"], "note": "extra"}),
+        (ClaimsOut, {"claims": "a, b"}),
+        (ClaimsOut, {"claim": ["a"]}),
         (QueryOut, {"query": "short"}),
         (QACheck, {"uses_all_evidence": True}),
-        (ClaimCheck, {"consistent": "maybe"}),
+        (QACheck, {"uses_all_evidence": True, "answerable_from_evidence": "maybe", "single_answer": True,
+                   "matches_type": True}),
     ],
 )
 def test_response_models_reject_off_schema_output(model, payload):

@@ -15,7 +15,15 @@ from benchsmith.types import Document, Rejected
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
-from benchsmith.generators.multihop.llm_steps import CheckItem, Source, WordingInput, WordQuery, iso
+from benchsmith.generators.multihop.llm_steps import (
+    CheckItem,
+    Source,
+    WordingInput,
+    WordQuery,
+    WriteSetClaims,
+    iso,
+    set_claims_input,
+)
 from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
@@ -27,6 +35,8 @@ from benchsmith.validators.dedup import QueryDeduplicator
 
 DEDUP = "dedup.query"
 LLM_BATCH = 8
+NULL_TRIES = 10_000
+NULL_TRIES_WITH_MODEL = 200
 
 
 @dataclass
@@ -129,6 +139,7 @@ class Assembler:
         used: dict[int, set[str]] = {}
         drawn: dict[int, int] = {}
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
+        sets: list[ClaimSet] = []  # drawn sets waiting for the model's claims (llm strategy)
         progress = True
         while progress:
             progress = False
@@ -149,17 +160,43 @@ class Assembler:
                         continue
                     drawn[gi] = drawn.get(gi, 0) + 1
                     progress = True
-                    draft, cs = build_short(builder, cs, self.documents, rng, self.evidence[0])
-                batch.append((draft, cs, qtype))
+                    if self.llm:
+                        sets.append(cs)
+                    else:
+                        draft, cs = build_short(builder, cs, self.documents, rng, self.evidence[0])
+                        batch.append((draft, cs, qtype))
+                if len(sets) >= self.batch_size:
+                    yield from self.accept_batch(self._with_model_claims(sets, builder, rng, qtype))
+                    sets = []
                 if len(batch) >= self.batch_size:
                     yield from self.accept_batch(batch)
                     batch = []
+        if sets:
+            batch += self._with_model_claims(sets, builder, rng, qtype)
         yield from self.accept_batch(batch)
+
+    def _with_model_claims(self, sets: list[ClaimSet], builder, rng: random.Random, qtype: str
+                           ) -> list[tuple[Draft | str, ClaimSet | None, str]]:
+        """Drafts built from the model's claims of each drawn set (a set whose claims failed is in the ledger)."""
+        with self.timer.step("llm_claims"):
+            written = self.gen.run_step(WriteSetClaims(), [set_claims_input(cs, self.documents) for cs in sets],
+                                        per_input=True)
+        out: list[tuple[Draft | str, ClaimSet | None, str]] = []
+        for cs, outs in zip(sets, written, strict=True):
+            if not outs:
+                continue
+            claims = tuple(outs[0].claims)
+            cs = ClaimSet(group=cs.group, claims=claims, keywords=keywords_for(claims, cs.group.surface))
+            with self.timer.step("queries"):
+                draft, cs = build_short(builder, cs, self.documents, rng, self.evidence[0])
+            out.append((draft, cs, qtype))
+        return out
 
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
-        for _ in range(10_000):
+        # Without a model a try costs microseconds; with one, a call: bound the calls, not just the tries.
+        for _ in range(NULL_TRIES_WITH_MODEL if self.llm else NULL_TRIES):
             with self.timer.step("null"):
                 cs = None
                 if groups:

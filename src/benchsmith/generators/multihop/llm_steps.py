@@ -1,9 +1,11 @@
-"""The llm strategy's steps: fact selection, claim writing, the claim check, query wording and the QA check.
+"""The llm strategy's steps: the claims of a drawn claim set, the wording of a draft, the QA check.
 
-Answers are still computed by construction (the heuristic drafts); the model
-picks sentences, writes claims and words questions. Every reply is parsed into
-a strict schema and checked against the evidence it came from: malformed,
-off-schema or unsupported output becomes a Rejected record, never an item.
+Candidates are found without a model (fact sentences, NER, heuristic claims,
+bridge groups); the model is asked only about the claim sets the request draws,
+so the calls grow with the number of items asked for, not with the corpus.
+Answers are still computed by construction (the heuristic drafts). Every reply is
+parsed into a strict schema and checked against the evidence it came from:
+malformed, off-schema or unsupported output becomes a Rejected record, never an item.
 """
 
 from __future__ import annotations
@@ -14,14 +16,12 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from benchsmith.generators.core.step import LLMStep, Reply
-from benchsmith.generators.multihop.claims import entailed, singular
-from benchsmith.generators.multihop.facts import candidate_sentences
-from benchsmith.generators.multihop.models import Claim, Draft, Entity, Fact
-from benchsmith.generators.multihop.ner import SentenceAnalysis
-from benchsmith.generators.multihop.text import content_tokens, contains_phrase, normalize_entity
+from benchsmith.generators.multihop.claims import entailed
+from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft
+from benchsmith.generators.multihop.text import content_tokens, contains_phrase
 from benchsmith.prompting import messages, prompt_hash
 from benchsmith.schemas.multihop import MultihopItem
-from benchsmith.types import Chunk, Document, Rejected, content_id
+from benchsmith.types import Document, Rejected, content_id
 
 QUERY_PROMPTS = {
     "inference_query": "multihop_inference.v1.j2",
@@ -29,27 +29,11 @@ QUERY_PROMPTS = {
     "temporal_query": "multihop_temporal.v1.j2",
     "null_query": "multihop_null.v1.j2",
 }
-_LLM_CANDIDATE_SKIPS = {"crosses_chunk_boundary", "too_short", "too_long", "not_a_sentence"}
 CONTEXT_BEFORE, CONTEXT_AFTER = 400, 200
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
-
-
-class FactSelection(_Strict):
-    fact_sentences: list[int]
-
-
-class ClaimOut(_Strict):
-    claim: str
-    target: str
-    topic: str
-
-
-class ClaimCheck(_Strict):
-    consistent: bool
-    reason: str = ""
 
 
 class QueryOut(_Strict):
@@ -72,136 +56,84 @@ def _reject(step: str, reason: str, ref: str | None, detail: str | None = None, 
     return Rejected(step=step, reason=reason, detail=detail, input_ref=ref, raw_output=raw)
 
 
-# -- step 2: fact selection ------------------------------------------------------
+# -- step 3: the claims of a drawn claim set ----------------------------------------
 @dataclass(frozen=True)
-class DocCandidates:
-    """One article's metadata and its candidate fact sentences (those that fit inside one chunk)."""
+class EvidenceView:
+    """One evidence sentence of a claim set as the model sees it: the sentence, its context and article."""
 
-    doc_id: str
+    claim: Claim  # the heuristic claim the set was drawn with
     title: str
     source: str
     published_at: str
-    candidates: tuple[Fact, ...]
+    context: str
 
 
-def doc_candidates(doc: Document, chunks: list[Chunk]) -> DocCandidates:
-    facts = tuple(f for f, reason in candidate_sentences(doc, chunks) if reason not in _LLM_CANDIDATE_SKIPS)
-    return DocCandidates(doc.doc_id, doc.title, doc.source or "", iso(doc), facts)
+@dataclass(frozen=True)
+class SetClaimsInput:
+    bridge: str
+    bridge_kind: str  # "entity" or "topic"
+    evidence: tuple[EvidenceView, ...]
 
 
 @dataclass
-class Picked:
-    doc_id: str
-    facts: list[Fact]
+class SetClaims:
+    claims: list[Claim]
+
+
+def set_claims_input(cs: ClaimSet, documents: dict[str, Document]) -> SetClaimsInput:
+    views = []
+    for c in cs.claims:
+        doc = documents[c.fact.doc_id]
+        context = doc.text[max(0, c.fact.start - CONTEXT_BEFORE) : c.fact.end + CONTEXT_AFTER]
+        views.append(EvidenceView(c, doc.title, doc.source or "", iso(doc), context))
+    return SetClaimsInput(cs.group.surface, cs.group.kind, tuple(views))
+
+
+class ClaimsOut(_Strict):
+    claims: list[str]
 
 
 @dataclass(frozen=True)
-class SelectFacts(LLMStep):
-    name: ClassVar[str] = "multihop.facts_llm"
-    template: ClassVar[str] = "multihop_facts.v1.j2"
-    response_model: ClassVar[type] = FactSelection
-    output_type: ClassVar[type] = Picked
-    max_facts: int = 12
+class WriteSetClaims(LLMStep):
+    """The claims of one drawn claim set, written by the model in one call (MultiHop-RAG's claim step).
 
-    def variables(self, item: DocCandidates) -> dict[str, Any]:
-        return {"title": item.title, "source": item.source, "published_at": item.published_at,
-                "sentences": [f.text for f in item.candidates], "max_facts": self.max_facts}
-
-    def skip(self, item: DocCandidates) -> Any:
-        return Picked(item.doc_id, []) if not item.candidates else None
-
-    def parse(self, reply: Reply, item: DocCandidates) -> list[Any]:
-        out: list[Any] = []
-        picked = []
-        for i in dict.fromkeys(reply.parsed.fact_sentences):
-            if 0 <= i < len(item.candidates):
-                picked.append(item.candidates[i])
-            else:
-                out.append(_reject(self.name, "fact_index_out_of_range", item.doc_id,
-                                   f"index {i} of {len(item.candidates)}", reply.text))
-        return [Picked(item.doc_id, sorted(picked, key=lambda f: f.start)[: self.max_facts]), *out]
-
-
-# -- step 3: claims and their check ------------------------------------------------
-@dataclass(frozen=True)
-class ClaimInput:
-    fact: Fact
-    analysis: SentenceAnalysis
-    title: str
-    source: str
-    published_at: str
-    context: str
-
-
-def claim_input(doc: Document, fact: Fact, analysis: SentenceAnalysis) -> ClaimInput:
-    context = doc.text[max(0, fact.start - CONTEXT_BEFORE) : fact.end + CONTEXT_AFTER]
-    return ClaimInput(fact, analysis, doc.title, doc.source or "", iso(doc), context)
-
-
-@dataclass(frozen=True)
-class WriteClaim(LLMStep):
-    """One self-contained claim per fact, with its target (bridge entity) and topic.
-
-    The claim is checked against its own evidence sentence (not the surrounding
-    context, which a hostile document may fill with instructions): every content
-    word must come from the sentence, the article title or the target.
+    The model is asked only for the sets the request needs, never for the whole corpus.
+    Each claim is checked against its own evidence sentence (not the surrounding context,
+    which a hostile document may fill with instructions): every content word must come
+    from the sentence (or the heuristic claim, whose pronouns are resolved), its article
+    title or the bridge, and an entity-bridged claim must
+    still name the bridge. Any failed claim drops the set.
     """
 
     name: ClassVar[str] = "multihop.claims_llm"
-    template: ClassVar[str] = "multihop_claims.v1.j2"
-    response_model: ClassVar[type] = ClaimOut
-    output_type: ClassVar[type] = Claim
+    template: ClassVar[str] = "multihop_claims_set.v1.j2"
+    response_model: ClassVar[type] = ClaimsOut
+    output_type: ClassVar[type] = SetClaims
 
-    def variables(self, item: ClaimInput) -> dict[str, Any]:
-        return {"title": item.title, "source": item.source, "published_at": item.published_at,
-                "context": item.context, "evidence": item.fact.text}
+    def variables(self, item: SetClaimsInput) -> dict[str, Any]:
+        return {"bridge": item.bridge, "facts": [
+            {"title": v.title, "source": v.source, "published_at": v.published_at, "context": v.context,
+             "evidence": v.claim.fact.text} for v in item.evidence]}
 
-    def parse(self, reply: Reply, item: ClaimInput) -> Any:
-        f, a = item.fact, item.analysis
-        out: ClaimOut = reply.parsed
-        claim_text, target, topic = out.claim.strip(), out.target.strip(), out.topic.strip()
-        if not claim_text or not target:
-            return _reject(self.name, "no_claim", f.fact_id, raw=reply.text)
-        if not contains_phrase(item.context + " " + item.title, target):
-            return _reject(self.name, "target_not_in_context", f.fact_id, target, reply.text)
-        drift = entailed(claim_text, f.text + " " + item.title, target)
-        if drift:
-            return _reject(self.name, "claim_drift", f.fact_id, f"unsupported tokens: {', '.join(drift)}", reply.text)
-        norm = normalize_entity(target)
-        ents = list(a.entities)
-        label = next((e.label for e in ents if e.norm == norm), "ENTITY")
-        if all(e.norm != norm for e in ents):
-            ents.insert(0, Entity(target, label, norm, 0))
-        return Claim(
-            claim_id=content_id(f.fact_id, claim_text, prefix="c-"), fact=f, text=claim_text, target=target,
-            target_norm=norm, target_label=label, topic=topic or a.topic,
-            topic_norm=singular(normalize_entity((topic or a.topic or target).split()[-1])),
-            entities=tuple(ents), quantities=a.quantities, strategy="llm", raw_output=reply.text,
-        )
-
-
-@dataclass(frozen=True)
-class CheckInput:
-    claim: Claim
-    context: str
-
-
-@dataclass(frozen=True)
-class CheckClaim(LLMStep):
-    """The model's fact check of each claim against its evidence (the paper used UniEval here)."""
-
-    name: ClassVar[str] = "multihop.claim_check"
-    template: ClassVar[str] = "multihop_claim_check.v1.j2"
-    response_model: ClassVar[type] = ClaimCheck
-    output_type: ClassVar[type] = Claim
-
-    def variables(self, item: CheckInput) -> dict[str, Any]:
-        return {"context": item.context, "evidence": item.claim.fact.text, "claim": item.claim.text}
-
-    def parse(self, reply: Reply, item: CheckInput) -> Any:
-        if not reply.parsed.consistent:
-            return _reject(self.name, "claim_judge_inconsistent", item.claim.claim_id, reply.parsed.reason, reply.text)
-        return item.claim
+    def parse(self, reply: Reply, item: SetClaimsInput) -> Any:
+        ref = ",".join(v.claim.fact.fact_id for v in item.evidence)
+        texts = [t.strip() for t in reply.parsed.claims]
+        if len(texts) != len(item.evidence):
+            return _reject(self.name, "claim_count_mismatch", ref, f"{len(texts)} claims for {len(item.evidence)} sentences",
+                           reply.text)
+        claims = []
+        for text, view in zip(texts, item.evidence, strict=True):
+            fact = view.claim.fact
+            if not text:
+                return _reject(self.name, "no_claim", fact.fact_id, raw=reply.text)
+            if item.bridge_kind == "entity" and not contains_phrase(text, item.bridge):
+                return _reject(self.name, "bridge_missing_from_claim", fact.fact_id, item.bridge, reply.text)
+            drift = entailed(text, " ".join((fact.text, view.title, view.claim.text)), item.bridge)
+            if drift:
+                return _reject(self.name, "claim_drift", fact.fact_id, f"unsupported tokens: {', '.join(drift)}", reply.text)
+            claims.append(replace(view.claim, claim_id=content_id(fact.fact_id, text, prefix="c-"), text=text,
+                                  strategy="llm", raw_output=reply.text))
+        return SetClaims(claims)
 
 
 # -- step 5: wording the computed drafts --------------------------------------------

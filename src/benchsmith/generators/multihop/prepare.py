@@ -12,7 +12,6 @@ from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
 from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_graph
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, Entity, Fact
-from benchsmith.generators.multihop.llm_steps import CheckClaim, CheckInput, SelectFacts, WriteClaim, claim_input, doc_candidates
 from benchsmith.generators.multihop.ner import SentenceAnalysis
 from benchsmith.generators.multihop.selection import select_articles
 from benchsmith.generators.multihop.steps import AnalyzeSentences, ExtractFacts, doc_batches, load_nlp, sentence_batches
@@ -74,18 +73,13 @@ def heuristic_claims(
 
 
 def _facts(ctx, selected: list[Document], cfg) -> tuple[dict[str, list[Fact]], dict[str, int]]:
-    """Fact sentences per selected document: the heuristic filter, or the model's pick among the candidates."""
-    by_doc = ctx.corpus.chunks_by_doc
+    """Fact sentences per selected document, and counts of the sentences skipped, by reason."""
     facts: dict[str, list[Fact]] = {}
     skipped: dict[str, int] = {}
-    for out in ctx.run_step(ExtractFacts(classifier=cfg.classifier if ctx.client is None else None),
-                            doc_batches(selected, by_doc)):
+    for out in ctx.run_step(ExtractFacts(classifier=cfg.classifier), doc_batches(selected, ctx.corpus.chunks_by_doc)):
         facts.update(out.facts)
         for k, v in out.skipped.items():
             skipped[k] = skipped.get(k, 0) + v
-    if ctx.client is not None:
-        picks = ctx.run_step(SelectFacts(), [doc_candidates(d, by_doc.get(d.doc_id, [])) for d in selected])
-        facts = {p.doc_id: p.facts for p in picks}
     return {d.doc_id: facts.get(d.doc_id, []) for d in selected}, skipped
 
 
@@ -97,19 +91,11 @@ def _analyses(ctx, selected: list[Document], facts: dict[str, list[Fact]], cfg) 
     return result
 
 
-def _llm_claims(ctx, selected: list[Document], facts: dict[str, list[Fact]],
-                analyses: dict[str, list[SentenceAnalysis]], cfg) -> list[Claim]:
-    docs = {d.doc_id: d for d in selected}
-    inputs = [claim_input(docs[d], f, a) for d in facts for f, a in zip(facts[d], analyses.get(d, []), strict=True)]
-    claims = ctx.run_step(WriteClaim(), inputs)
-    if not cfg.claim_judge:
-        return claims
-    contexts = {i.fact.fact_id: i.context for i in inputs}
-    return ctx.run_step(CheckClaim(), [CheckInput(c, contexts[c.fact.fact_id]) for c in claims])
-
-
 def prepare(ctx, cfg) -> Prepared:
-    """Steps 1-4: articles -> facts -> entities -> claims -> bridge groups (the llm strategy when ctx has a client)."""
+    """Steps 1-4: articles -> facts -> entities -> claims -> bridge groups, with no model (both strategies).
+
+    The llm strategy has the model rewrite the claims of only the sets it draws (see `assemble`).
+    """
     rejected: list[Rejected] = []
     timer = ctx.timer
     with timer.step("select"):
@@ -125,10 +111,7 @@ def prepare(ctx, cfg) -> Prepared:
         types = vote_types(facts, analyses, common)
         analyses = relabel_all(analyses, types)
     with timer.step("claims"):
-        if ctx.client is not None:
-            claims = _llm_claims(ctx, selected, facts, analyses, cfg)
-        else:
-            claims = heuristic_claims(selected, facts, analyses, rejected, types)
+        claims = heuristic_claims(selected, facts, analyses, rejected, types)
     with timer.step("grouping"):
         groups = bridge_groups(build_claim_graph(claims))
     ctx.reject(rejected)
