@@ -22,6 +22,7 @@ WorkDir = typer.Option(
     help="Run folder for checkpoints, LLM cache and usage ledger (default OUT/.run). Re-running the same command resumes there.",
 )
 Fresh = typer.Option(False, "--fresh", help="Discard the run folder's checkpoints first (the LLM cache is kept).")
+DryRun = typer.Option(False, "--dry-run", help="Print the estimated LLM calls, tokens and cost, and call no model.")
 Search = typer.Option(
     "bm25", "--search",
     help="Retriever the validators search the corpus with (bm25, or elasticsearch:URL for your own index).",
@@ -52,11 +53,16 @@ def print_outcome(console: Console, kind: str, outcome) -> None:
         console.print(f"note: {note}", highlight=False)
 
 
-def run_and_report(generator: Any, opts: Any, config: Any) -> None:
-    """Run the generator, print its table, and exit 1 when it fell short."""
-    from benchsmith.generators.core.runner import run_generator
+def run_and_report(generator: Any, opts: Any, config: Any, *, dry_run: bool = False) -> None:
+    """Run the generator, print its table, and exit 1 when it fell short (with `dry_run`, print the estimate only)."""
+    from benchsmith.generators.core.runner import estimate_generator, run_generator
 
     console = Console(stderr=True)
+    if dry_run:
+        from benchsmith.generators.core.estimate import render_estimate
+
+        render_estimate(estimate_generator(generator, opts, config, console), console, opts.llm)
+        return
     outcome = run_generator(generator, opts, config, console)
     print_outcome(console, generator.name, outcome)
     if outcome.generated.shortfall:
@@ -98,10 +104,11 @@ def plugin_command(generator: Any):
         max_calls: int | None = options.MaxCalls, max_cost: float | None = options.MaxCost,
         concurrency: int = options.Concurrency, search: str = Search,
         settings: list[str] = typer.Option([], "--set", help="A generator setting as KEY=VALUE (repeatable)."),
+        dry_run: bool = DryRun,
     ) -> None:
         opts = common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
                       concurrency, search)
-        run_and_report(generator, opts, _parse_settings(settings, generator.config_model))
+        run_and_report(generator, opts, _parse_settings(settings, generator.config_model), dry_run=dry_run)
 
     command.__doc__ = generator.help or f"The {generator.name} generator."
     return command

@@ -37,6 +37,7 @@ def generate_multihop_cmd(
     max_cost: float | None = options.MaxCost,
     concurrency: int = options.Concurrency,
     search: str = common.Search,
+    dry_run: bool = common.DryRun,
 ) -> None:
     """Facts, claims, bridge groups, then inference/comparison/temporal/null queries, all validated."""
     from benchsmith.generators.multihop import GENERATOR, MultihopConfig, parse_evidence, parse_mix
@@ -47,4 +48,4 @@ def generate_multihop_cmd(
     )
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
                          concurrency, search)
-    common.run_and_report(GENERATOR, opts, cfg)
+    common.run_and_report(GENERATOR, opts, cfg, dry_run=dry_run)

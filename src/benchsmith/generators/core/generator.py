@@ -57,6 +57,12 @@ class Generator:
     def generate(self, ctx: Any, config: Any) -> Generated:
         raise NotImplementedError
 
+    def estimate(self, ctx: Any, config: Any) -> Any:
+        """The LLM calls and tokens the request would take (an `Estimate`), computed without a model."""
+        from benchsmith.errors import BenchsmithError
+
+        raise BenchsmithError(f"the {self.name} generator cannot estimate its LLM calls; run it with --max-calls instead")
+
     def qrels(self, item: Any) -> list[tuple[str, str, int]]:
         """(query id, chunk id, relevance) rows of one item: each distinct evidence chunk, relevance 1."""
         return [(item.item_id, cid, 1) for cid in dict.fromkeys(ref.chunk_id for ref in item.evidence_refs())]

@@ -155,6 +155,21 @@ class Result:
         return self.generated.items
 
 
+def estimate_generator(generator: Generator, opts: GenerateOptions, config: Any, console: Console | None = None) -> Any:
+    """The request's estimated LLM calls and tokens, computed without a model (model-free stages are checkpointed)."""
+    opts.check()
+    console = console or Console(stderr=True)
+    corpus = load_or_ingest(opts.corpus)
+    with Run(opts.work_dir or opts.out / RUN_DIR_NAME, name=generator.name, requested=opts.n,
+             config={"generator": generator.name}, fresh=opts.fresh, progress=False,
+             console=Console(stderr=True, quiet=True)) as run:
+        ctx = GenerationContext(corpus=corpus, run=run, n=opts.n, seed=opts.seed, strategy=opts.strategy,
+                                concurrency=opts.concurrency, search=opts.search)
+        estimate = generator.estimate(ctx, config)
+        run.finish(summary=run.summarize(None, status="stopped", stop_reason="dry run: no model was called"))
+    return estimate
+
+
 def generate_items(generator: Generator, corpus: Corpus, config: Any, *, n: int, seed: int = 0, client: Any = None,
                    run_dir: str | Path | None = None, concurrency: int = 4) -> Result:
     """The library entry point: run a generator on a loaded corpus, without writing a benchmark folder.

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator, Sequence
+from collections import Counter
 from dataclasses import dataclass, field
 
 from benchsmith.types import Document, Rejected
@@ -37,6 +38,7 @@ DEDUP = "dedup.query"
 LLM_BATCH = 8
 NULL_TRIES = 10_000
 NULL_TRIES_WITH_MODEL = 200
+SAMPLES = 20  # candidates kept per kind for rendering sample prompts in an estimate
 
 
 @dataclass
@@ -55,6 +57,9 @@ class Assembler:
     gen: object = None
     qa_check: bool = False
     rejected: list[Rejected] = field(default_factory=list)
+    # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
+    tally: Counter[str] = field(default_factory=Counter)
+    samples: dict[str, list] = field(default_factory=lambda: {"sets": [], "drafts": [], "items": []})
 
     def __post_init__(self) -> None:
         self.dedup = QueryDeduplicator()
@@ -70,13 +75,13 @@ class Assembler:
         """
         return LLM_BATCH if self.llm else 1
 
-    def _wording_input(self, draft: Draft, cs: ClaimSet | None) -> WordingInput:
+    def wording_input(self, draft: Draft, cs: ClaimSet | None) -> WordingInput:
         sources = tuple(Source(d.source or "", d.title, iso(d)) for d in (self.documents[c.fact.doc_id] for c in draft.claims))
         return WordingInput(draft, sources, type_noun(cs.group.label) if cs is not None else "entity")
 
     def _word(self, todo: list[tuple[Draft, ClaimSet | None]]) -> list[Draft | None]:
         """The model's wording of each draft, in order (None where it was rejected: see the ledger)."""
-        inputs = [self._wording_input(d, cs) for d, cs in todo]
+        inputs = [self.wording_input(d, cs) for d, cs in todo]
         return [outs[0] if outs else None for outs in self.gen.run_step(WordQuery(), inputs, per_input=True)]
 
     # -- a batch of candidates -------------------------------------------------
@@ -89,6 +94,7 @@ class Assembler:
                 drafts.append(None)
             else:
                 drafts.append(draft)
+                self._count("drafts", (draft, cs))
         if self.llm:
             todo = [(d, cs) for d, (_, cs, _) in zip(drafts, batch, strict=True) if d is not None]
             with self.timer.step("llm_queries"):
@@ -96,6 +102,8 @@ class Assembler:
             drafts = [next(worded) if d is not None else None for d in drafts]
         items = [self._check(d) for d in drafts if d is not None]
         items = [i for i in items if i is not None]
+        for item in items:
+            self._count("items", item)
         if self.llm and self.qa_check and items:
             with self.timer.step("qa_check"):
                 items = self.gen.run_step(CheckItem(), items)
@@ -121,6 +129,11 @@ class Assembler:
             return None
         warnings = [i.code for i in issues]
         return item.model_copy(update={"warnings": warnings}) if warnings else item
+
+    def _count(self, what: str, sample) -> None:
+        self.tally[what] += 1
+        if len(self.samples[what]) < SAMPLES:
+            self.samples[what].append(sample)
 
     # -- streams per type ------------------------------------------------------
     def stream(self, qtype: str) -> Iterator[MultihopItem]:
@@ -160,6 +173,7 @@ class Assembler:
                         continue
                     drawn[gi] = drawn.get(gi, 0) + 1
                     progress = True
+                    self._count("sets", cs)
                     if self.llm:
                         sets.append(cs)
                     else:

@@ -3,19 +3,24 @@
 from __future__ import annotations
 
 import logging
+import math
 import re
 
 from benchsmith.generators.core.context import GenerationContext
+from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
 from benchsmith.generators.core.generator import Generated, Generator, register_generator
 from benchsmith.generators.core.quotas import fill
 from benchsmith.generators.multihop.assemble import Assembler
 from benchsmith.generators.multihop.config import QUERY_TYPES, MultihopConfig, quotas
 from benchsmith.generators.multihop.items import claim_record, to_multihop_rag
+from benchsmith.generators.multihop.llm_steps import CheckItem, WordQuery, WriteSetClaims, set_claims_input
 from benchsmith.generators.multihop.prepare import prepare
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.validators import ValidationContext
 
 log = logging.getLogger(__name__)
+MODEL_MARGIN = 1.25  # candidates the model is expected to reject on top of the validators, for estimates
+COMPLETION_TOKENS = {"claim": 40, "query": 40, "qa": 60}  # per claim / per question / per check, for estimates
 
 
 def effective_mix(mix: dict[str, float], has_dates: bool, notes: list[str]) -> dict[str, float]:
@@ -35,7 +40,7 @@ class MultihopGenerator(Generator):
     help = "MultiHop-RAG: facts, claims with bridge entity and topic, inference/comparison/temporal/null queries."
     item_model = MultihopItem
 
-    def generate(self, ctx: GenerationContext, cfg: MultihopConfig) -> Generated:
+    def _assemble(self, ctx: GenerationContext, cfg: MultihopConfig, *, with_model: bool):
         prep = prepare(ctx, cfg)
         notes = list(prep.notes)
         dated = sum(d.published_at is not None for d in prep.documents)
@@ -48,10 +53,37 @@ class MultihopGenerator(Generator):
         asm = Assembler(
             documents=ctx.corpus.documents_by_id, groups=prep.groups, validation=validation, evidence=cfg.evidence,
             seed=cfg.seed, max_sets_per_group=cfg.max_sets_per_group, timer=ctx.timer, vocabulary=vocabulary,
-            gen=ctx, qa_check=cfg.qa_check,
+            gen=ctx if with_model else None, qa_check=cfg.qa_check,
         )
         streams = {t: asm.stream(t) for t in QUERY_TYPES if quota[t] > 0}
         produced = fill(streams, quota, mix, cfg.n)
+        return prep, notes, mix, quota, asm, produced
+
+    def estimate(self, ctx: GenerationContext, cfg: MultihopConfig) -> Estimate:
+        """The llm strategy's calls for this request, from a heuristic dry pass over the same candidates."""
+        prep, _notes, _mix, _quota, asm, _produced = self._assemble(ctx, cfg, with_model=False)
+        docs = ctx.corpus.documents_by_id
+        claims = [WriteSetClaims().build_prompt(set_claims_input(cs, docs)) for cs in asm.samples["sets"]]
+        wording = [WordQuery().build_prompt(asm.wording_input(d, cs)) for d, cs in asm.samples["drafts"]]
+        checks = [CheckItem().build_prompt(i) for i in asm.samples["items"]]
+        per_set = sum(len(cs.claims) for cs in asm.samples["sets"]) / max(1, len(asm.samples["sets"]))
+        steps = [
+            StepEstimate(WriteSetClaims.name, math.ceil(asm.tally["sets"] * MODEL_MARGIN), average_tokens(claims),
+                         round(COMPLETION_TOKENS["claim"] * per_set)),
+            StepEstimate(WordQuery.name, math.ceil(asm.tally["drafts"] * MODEL_MARGIN), average_tokens(wording),
+                         COMPLETION_TOKENS["query"]),
+        ]
+        if cfg.qa_check:
+            steps.append(StepEstimate(CheckItem.name, math.ceil(asm.tally["items"] * MODEL_MARGIN), average_tokens(checks),
+                                      COMPLETION_TOKENS["qa"]))
+        return Estimate(cfg.n, steps, [
+            f"the model rejects {round((MODEL_MARGIN - 1) * 100)}% more candidates than the validators do",
+            "completion tokens per call: " + ", ".join(f"{k} {v}" for k, v in COMPLETION_TOKENS.items()),
+            f"{prep.counts['claims']} candidate claims in {len(prep.groups)} bridge groups were found without a model",
+        ])
+
+    def generate(self, ctx: GenerationContext, cfg: MultihopConfig) -> Generated:
+        prep, notes, mix, quota, asm, produced = self._assemble(ctx, cfg, with_model=ctx.client is not None)
         ctx.reject(asm.rejected)
         items = [i for t in QUERY_TYPES for i in produced.get(t, [])]
         by_type = {t: len(produced.get(t, [])) for t in QUERY_TYPES}
