@@ -109,7 +109,8 @@ class Run:
         except BaseException:
             self._lock.release()
             raise
-        self._progress = RunProgress(self.console, self.console.is_terminal if progress is None else progress)
+        self._progress = RunProgress(self.console, self.console.is_terminal if progress is None else progress,
+                                     usage=self._usage_text)
         self._stages = StageRunner(self.run_dir, self.state, self.ledger, self._progress)
         self._llm_clients: list[Any] = []
         self._owned_clients: list[Any] = []
@@ -284,6 +285,13 @@ class Run:
         self.summary = summary
         self.close()
         return summary
+
+    def _usage_text(self) -> str:
+        totals = self._llm_totals()
+        if totals is None:
+            return ""
+        return (f"LLM calls {totals.requests}, tokens {totals.prompt_tokens + totals.completion_tokens:,}, "
+                f"${totals.cost_usd:.4f}")
 
     def _llm_totals(self) -> LLMTotals | None:
         if not self._llm_clients:

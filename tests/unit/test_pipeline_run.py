@@ -283,3 +283,23 @@ def test_summary_table_prints_brackets_in_reasons_literally(tmp_path):
     assert summary.rejected == 1
     text = console.export_text()
     assert "KeyError: [/x] [bold]: 1" in text and "run t[/x]: complete" in text
+
+
+def test_the_progress_bar_shows_llm_calls_tokens_and_cost_so_far(tmp_path):
+    import io
+    import re
+
+    from rich.console import Console
+
+    buf = io.StringIO()
+    console = Console(file=buf, force_terminal=True, width=200)
+    with Run(tmp_path / "run", name="t", console=console, progress=True) as run:
+        client = run.llm_client("scripted/x", responses=lambda messages: "fine")
+
+        async def ask(n: int) -> list[int]:
+            await client.complete([{"role": "user", "content": str(n)}])
+            return [n]
+
+        run.stage("ask", range(3), ask, key=str)
+        run.finish()
+    assert re.search(r"LLM calls 3, tokens [\d,]+, \$0\.0000", buf.getvalue())

@@ -1,6 +1,8 @@
-"""Progress bars per stage: counts, rejected, elapsed and ETA; silent when not on a terminal."""
+"""Progress bars per stage: counts, rejected, LLM calls, tokens and cost so far, elapsed and ETA; silent off a terminal."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from rich.console import Console
 from rich.progress import (
@@ -15,12 +17,19 @@ from rich.progress import (
 
 
 class RunProgress:
-    """One rich Progress for the whole run, one bar per stage."""
+    """One rich Progress for the whole run, one bar per stage, with the LLM use so far beside it.
 
-    def __init__(self, console: Console, enabled: bool) -> None:
+    Args:
+        console: where the bars go.
+        enabled: show them (only on a terminal, normally).
+        usage: a callable giving the LLM use so far as a short text ("calls 12, tokens 3,400, $0.0021").
+    """
+
+    def __init__(self, console: Console, enabled: bool, usage: Callable[[], str] | None = None) -> None:
         self.enabled = enabled
         self._progress: Progress | None = None
         self._console = console
+        self._usage = usage or (lambda: "")
 
     def _live(self) -> Progress:
         if self._progress is None:
@@ -29,6 +38,7 @@ class RunProgress:
                 BarColumn(),
                 MofNCompleteColumn(),
                 TextColumn("rejected {task.fields[rejected]}"),
+                TextColumn("{task.fields[llm]}"),
                 TimeElapsedColumn(),
                 TextColumn("ETA"),
                 TimeRemainingColumn(),
@@ -40,12 +50,12 @@ class RunProgress:
     def add_stage(self, name: str, total: int, done: int) -> TaskID | None:
         if not self.enabled:
             return None
-        return self._live().add_task(name, total=total, completed=done, rejected=0)
+        return self._live().add_task(name, total=total, completed=done, rejected=0, llm=self._usage())
 
     def advance(self, task: TaskID | None, rejected: int) -> None:
         if task is not None and self._progress is not None:
             fields = self._progress.tasks[self._progress.task_ids.index(task)].fields
-            self._progress.update(task, advance=1, rejected=fields.get("rejected", 0) + rejected)
+            self._progress.update(task, advance=1, rejected=fields.get("rejected", 0) + rejected, llm=self._usage())
 
     def stop(self) -> None:
         if self._progress is not None:

@@ -121,7 +121,7 @@ def run_generator(generator: Generator, opts: GenerateOptions, config: Any, cons
     corpus = load_or_ingest(opts.corpus)
     work_dir = opts.work_dir or opts.out / RUN_DIR_NAME
     with Run(work_dir, name=generator.name, requested=opts.n, config={"generator": generator.name}, fresh=opts.fresh,
-             progress=False, console=console) as run:
+             console=console) as run:
         client = None
         if opts.strategy == "llm":
             extra = {"cache_dir": opts.cache_dir} if opts.cache_dir is not None else {}
