@@ -43,7 +43,9 @@ class NearDuplicateQuery:
         dedup = getattr(ctx, "dedup", None)
         if dedup is None:
             return []
-        other = dedup.duplicate_of(item.item_id, item.query)
+        # An item kind without a single query (a conversation turn, say) names its text with `dedup_text()`.
+        text = item.dedup_text() if hasattr(item, "dedup_text") else item.query
+        other = dedup.duplicate_of(item.item_id, text)
         if other is not None:
             return [Issue("near_duplicate_query", "error", f"near-duplicate of {other}")]
         return []
