@@ -303,3 +303,31 @@ def test_the_progress_bar_shows_llm_calls_tokens_and_cost_so_far(tmp_path):
         run.stage("ask", range(3), ask, key=str)
         run.finish()
     assert re.search(r"LLM calls 3, tokens [\d,]+, \$0\.0000", buf.getvalue())
+
+
+def test_failed_requests_are_ledgered_but_not_checkpointed_so_a_rerun_asks_again(tmp_path):
+    """An outage must not poison the checkpoints (before: failures were read back as done forever)."""
+    run_dir = tmp_path / "run"
+    server_up = {"value": False}
+    calls: list[int] = []
+
+    def ask(n: int):
+        calls.append(n)
+        if n % 2 and not server_up["value"]:
+            return Rejected(step="ask", reason="request_failed", detail="connection refused")
+        return [n * 10]
+
+    with Run(run_dir, name="t", requested=4, progress=False) as run:
+        out = run.stage("ask", range(4), ask, key=str)
+        summary = run.finish(produced=len(out))
+    assert out == [0, 20] and summary.retryable_failures == 2 and summary.status == "short"
+    assert summary.rejected_by_reason == {"request_failed": 2}
+    assert [e["key"] for e in lines(run_dir / "stages" / "ask.jsonl")] == ["0", "2"]
+
+    server_up["value"] = True
+    calls.clear()
+    with Run(run_dir, name="t", requested=4, progress=False) as run:
+        out = run.stage("ask", range(4), ask, key=str)
+        summary = run.finish(produced=len(out))
+    assert calls == [1, 3] and out == [0, 10, 20, 30]
+    assert summary.status == "complete" and summary.rejected == 0 and summary.retryable_failures == 0
