@@ -167,3 +167,18 @@ def test_bad_arguments_are_clear_errors(corpus_dir, tmp_path, capsys):
     assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "5", "--out", str(a_file)) == 2
     assert a_file.read_text() == "x"
     assert not (tmp_path / "o").exists()
+
+
+def test_out_under_a_read_only_folder_is_a_clear_error(corpus_dir, tmp_path, capsys):
+    import os
+
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    try:
+        if os.access(locked, os.W_OK):
+            pytest.skip("running as a user that can write anywhere (root): permissions are not enforced")
+        rc = _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "5", "--out", str(locked / "bench"))
+        assert rc == 2 and "permission denied" in capsys.readouterr().err
+    finally:
+        locked.chmod(0o700)

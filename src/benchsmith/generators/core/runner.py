@@ -60,6 +60,17 @@ class GenerateOptions:
         work = self.work_dir or self.out / RUN_DIR_NAME
         if work.exists() and not work.is_dir():
             raise InputError("--work-dir must be a folder, but a file is there", path=work)
+        for folder, option in ((self.out, "--out"), (work, "--work-dir")):
+            _check_writable(folder, option)
+
+
+def _check_writable(folder: Path, option: str) -> None:
+    """The folder, or the nearest folder above it that exists, must be writable (it is made there)."""
+    existing = folder
+    while not existing.exists() and existing != existing.parent:
+        existing = existing.parent
+    if not os.access(existing, os.W_OK | os.X_OK):
+        raise InputError(f"{option}: cannot write here (permission denied)", path=existing)
 
 
 @dataclass
