@@ -160,6 +160,7 @@ class Result:
     generated: Generated
     summary: RunSummary
     rejected: list[Rejected]
+    timings: dict[str, float] = field(default_factory=dict)
 
     @property
     def items(self) -> list[Any]:
@@ -199,4 +200,4 @@ def generate_items(generator: Generator, corpus: Corpus, config: Any, *, n: int,
             generated = generator.generate(ctx, config)
             summary = run.finish(summary=run.summarize(len(generated.items), stop_reason=generated.shortfall))
             rejected = [Rejected.model_validate(r) for r in (v for _, v in read_appended_jsonl(run.ledger.path))]
-    return Result(generated, summary, rejected)
+    return Result(generated, summary, rejected, dict(ctx.timer.seconds))
