@@ -1,0 +1,102 @@
+"""Steps are plain data with an identity; run_step runs both kinds through a Run with one ledger."""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass
+from typing import ClassVar
+
+import pytest
+from pydantic import BaseModel
+
+from benchsmith.generators.core import HeuristicStep, LLMStep, run_step
+from benchsmith.generators.core.quotas import fill, parse_mix, quotas
+from benchsmith.generators.core.step import content_key
+from benchsmith.generators.multihop.llm_steps import WordQuery, WriteSetClaims
+from benchsmith.generators.multihop.steps import AnalyzeSentences, DocBatch, ExtractFacts
+from benchsmith.errors import InputError
+from benchsmith.llm import get_client
+from benchsmith.pipeline import Run
+from benchsmith.types import Chunk, Document, Rejected, Span
+
+
+@dataclass(frozen=True)
+class Double(HeuristicStep):
+    name: ClassVar[str] = "t.double"
+    factor: int = 2
+
+    def run(self, n: int):
+        return Rejected(step=self.name, reason="negative") if n < 0 else [n * self.factor]
+
+
+class Answer(BaseModel):
+    word: str
+
+
+@dataclass(frozen=True)
+class Shout(LLMStep):
+    name: ClassVar[str] = "t.shout"
+    template: ClassVar[str] = "multihop_null.v1.j2"
+    response_model: ClassVar[type] = Answer
+
+    def variables(self, text: str):
+        return {"entity": text, "sources": ["A", "B"], "topic": "t"}
+
+    def skip(self, text: str):
+        return [] if not text else None
+
+    def parse(self, reply, text: str):
+        return reply.parsed.word.upper()
+
+
+def test_identity_follows_version_settings_and_model():
+    assert Double().identity() == Double().identity()
+    assert Double(factor=3).identity() != Double().identity()
+    assert Shout().identity("scripted/a") != Shout().identity("scripted/b")
+    assert Shout().identity("m").endswith(Shout().prompt_hash())
+    # How spaCy is batched does not change what it finds, so it does not change the identity.
+    assert AnalyzeSentences(ner="rules", batch_size=8).identity() == AnalyzeSentences(ner="rules", batch_size=512).identity()
+    assert AnalyzeSentences(ner="rules").identity() != AnalyzeSentences(ner="spacy").identity()
+
+
+def test_steps_and_their_inputs_are_plain_picklable_data():
+    doc = Document(doc_id="d", text="Ada Lovelace wrote notes in 1843.")
+    chunk = Chunk(chunk_id="d#0", doc_id="d", text=doc.text, span=Span(start=0, end=len(doc.text)), index=0, n_tokens=6)
+    batch = DocBatch((doc,), ((chunk,),))
+    for obj in (ExtractFacts(classifier="/models/x"), AnalyzeSentences(), WriteSetClaims(), WordQuery(), batch):
+        assert pickle.loads(pickle.dumps(obj)) == obj
+    assert content_key(batch) == content_key(pickle.loads(pickle.dumps(batch)))
+    changed = DocBatch((doc.model_copy(update={"text": doc.text + " More."}),), ((chunk,),))
+    assert content_key(changed) != content_key(batch)  # same ids, new text: a new key, never a stale read-back
+
+
+def test_run_step_runs_heuristic_and_llm_steps_with_one_ledger(tmp_path):
+    client = get_client("scripted/x", responses=lambda messages: '{"word": "yes"}')
+    with Run(tmp_path / "run", name="t", progress=False) as run:
+        assert run_step(run, Double(), [1, -1, 2]) == [2, 4]
+        assert run_step(run, Shout(), ["a", "", "b"], client=client) == ["YES", "YES"]
+        assert run_step(run, Shout(), ["a", ""], client=client, per_input=True) == [["YES"], []]
+        with pytest.raises(ValueError, match="no LLM client"):
+            run_step(run, Shout(), ["a"])
+        summary = run.finish()
+    assert client.usage.requests == 2  # the skipped input asked nothing; the repeat came from the checkpoint
+    assert summary.rejected_by_reason == {"negative": 1}
+    client.close()
+
+
+def test_mix_quotas_and_top_up():
+    mix = parse_mix("a=1,b=1,c=2", ["a", "b", "c"])
+    assert mix == {"a": 0.25, "b": 0.25, "c": 0.5}
+    for bad, message in (("a=nan", "finite"), ("a=-1", "finite"), ("z=1", "one of"), ("a=0", "sum to zero")):
+        with pytest.raises(InputError, match=message):
+            parse_mix(bad, ["a", "b"])
+    assert quotas(10, {"a": 0.25, "b": 0.25, "c": 0.5}, ["a", "b", "c"]) == {"a": 3, "b": 2, "c": 5}
+    # "a" gives 9 of its 10: "c" (the largest share) tops up, staying under 5 points above its share.
+    def streams(a: int):
+        return {"a": iter(range(a)), "b": iter(range(99)), "c": iter(range(99))}
+
+    got = fill(streams(9), quotas(40, mix, ["a", "b", "c"]), mix, 40)
+    assert [len(got[t]) for t in "abc"] == [9, 10, 21]
+    # Past the tolerance nobody tops up: a short run rather than a skewed mix.
+    got = fill(streams(0), quotas(40, mix, ["a", "b", "c"]), mix, 40)
+    assert [len(got[t]) for t in "abc"] == [0, 11, 21]
