@@ -8,9 +8,16 @@ from typing import Any, Optional
 import typer
 from rich.console import Console
 
-from benchsmith.cli._generation_common import make_client, progress_bars, run_system, split_system
+from benchsmith.cli._generation_common import (
+    EvalCacheDir,
+    make_client,
+    progress_bars,
+    resolve_cache_dir,
+    run_system,
+    split_system,
+)
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import Bootstrap, CacheDir, Concurrency, MaxCalls, OutDir, Seed
+from benchsmith.cli.options import Bootstrap, Concurrency, MaxCalls, OutDir, Seed
 from benchsmith.errors import InputError
 
 RUNS = ("base", "oracle", "mixed")
@@ -60,7 +67,7 @@ def evaluate_mirage_command(
     oracle: Optional[Path] = typer.Option(None, "--oracle", help="Predictions with the gold chunk."),
     mixed: Optional[Path] = typer.Option(None, "--mixed", help="Predictions with the top-5 retrieved chunks."),
     system: Optional[str] = typer.Option(None, "--system", help="Produce the three runs with the baseline: RETRIEVER+MODEL."),
-    cache_dir: Path = CacheDir,
+    cache_dir: Optional[Path] = EvalCacheDir,
     concurrency: int = Concurrency,
     max_calls: Optional[int] = MaxCalls,
     bootstrap: int = Bootstrap,
@@ -99,7 +106,8 @@ def evaluate_mirage_command(
             raise InputError(f"--system {system!r}: the mixed run retrieves, so give RETRIEVER+MODEL (e.g. bm25+openai/gpt-4o-mini)")
 
         async def produce() -> dict[str, list[PredictionRecord]]:
-            client = make_client(split_system(system)[1], cache_dir=cache_dir, out=out, concurrency=concurrency,
+            client = make_client(split_system(system)[1], cache_dir=resolve_cache_dir(cache_dir, out), ledger_dir=out,
+                                 concurrency=concurrency,
                                  max_calls=max_calls)
             records: dict[str, list[PredictionRecord]] = {}
             try:

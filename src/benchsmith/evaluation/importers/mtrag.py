@@ -24,7 +24,7 @@ from benchsmith.evaluation.importers._common import (
     passage_chunk,
     require,
 )
-from benchsmith.evaluation.importers.qrels import load_qrels
+from benchsmith.evaluation.importers.qrels import find_qrels_near, load_qrels
 from benchsmith.evaluation.importers.runs import canonical_task_id
 from benchsmith.fileio import iter_jsonl, read_json
 from benchsmith.types import Chunk
@@ -148,11 +148,6 @@ def _split_speakers(text: str) -> list[Turn]:
     return turns
 
 
-def _find_qrels(path: Path) -> Path | None:
-    found = sorted(path.parent.glob("*qrels*.tsv"))
-    return found[0] if len(found) == 1 else None
-
-
 def load_retrieval_tasks(path: Path, *, corpus: Path | None = None, qrels: str | Path | None = None, name: str | None = None) -> EvalBenchmark:
     """BEIR-style task JSONL ({"_id", "text"}) with its qrels TSV.
 
@@ -160,9 +155,11 @@ def load_retrieval_tasks(path: Path, *, corpus: Path | None = None, qrels: str |
     user turn is the question and the rest its history. A file whose name contains
     "rewrite" also fills `EvalQuery.rewrite`.
     """
-    qrels_path = Path(qrels) if qrels else _find_qrels(path)
+    qrels_path = Path(qrels) if qrels else find_qrels_near(path)
     judged = load_qrels(qrels_path, normalize_id=canonical_task_id) if qrels_path else {}
     is_rewrite = "rewrite" in path.name.lower()
+    # retrieval_tasks/<domain>/<domain>_lastturn.jsonl: the domain is in the names, not the records
+    domain = next((d for d in (domain_of(path.stem), domain_of(path.parent.name)) if d in _DOMAINS), None)
     queries, id_map = [], {}
     for lineno, rec in iter_jsonl(path):
         raw_id = str(require(rec, "_id", path, lineno))
@@ -186,7 +183,8 @@ def load_retrieval_tasks(path: Path, *, corpus: Path | None = None, qrels: str |
                 relevant={d: r for d, r in relevant.items() if r > 0},
                 # Tasks absent from the qrels are unjudged, not known-unanswerable; mtRAG drops them.
                 answerability="answerable" if relevant else None,
-                fields={"turn": turn_no, "turn_position": None if turn_no is None else ("first" if turn_no == 1 else "later"), "conversation_id": conv_id},
+                fields={"turn": turn_no, "turn_position": None if turn_no is None else ("first" if turn_no == 1 else "later"),
+                        "conversation_id": conv_id, **({"domain": domain} if domain else {})},
             )
         )
     meta = {"kind": "retrieval_tasks", "path": str(path), "qrels": str(qrels_path) if qrels_path else None}
@@ -293,7 +291,8 @@ def load_path(path: Path, *, corpus: Path | None = None, kind: str | None = None
 
     Args:
         kind: "conversations", "retrieval" or "generation" (default: sniffed).
-        qrels: qrels TSV for retrieval tasks (default: the one *qrels*.tsv beside the tasks).
+        qrels: qrels TSV for retrieval tasks (default: `qrels/dev.tsv` beside the tasks, as the
+            mtRAG repository lays out `retrieval_tasks/<domain>/`, else the one *qrels*.tsv beside them).
     """
     kind = kind or _kind(path)
     if kind == "conversations":
