@@ -69,10 +69,11 @@ def evaluate_generation_command(
     produced = result.produced
     extra = {"predictions.jsonl": lambda path: write_predictions(path, produced)} if produced is not None else {}
     paths = write_results(out, result.doc, html=True, extra_files=extra)
-    from benchsmith.cli.evaluate_retrieval import print_table
+    from benchsmith.cli.evaluate_retrieval import print_extra_tables, print_table
 
     entry = result.systems[0]
     print_table(Console(), [entry], f"{result.doc['benchmark']['name']}: mean [95% CI]")
+    print_extra_tables(Console(), result.doc)
     counts = entry["counts"]
     if counts["missing_prediction"] or counts["system_failed"] or counts["prediction_coverage"]["unknown_ids"]:
         console.print(f"[yellow]not scored:[/] {counts['missing_prediction']} without a prediction, "

@@ -58,6 +58,34 @@ def item_keys(ids: list[str]) -> list[str]:
     return out
 
 
+def find_inference_files(folder: Path) -> dict[str, Path]:
+    """base / oracle / mixed files of MIRAGE's Inference_result/ folder, named as its scripts name them.
+
+    `LLM_base.json`, `LLM_oracle.json` and `LLM_RETRIEVER_topK.json`; the `_eval.json` copies its
+    evaluator writes are skipped, as it skips them.
+    """
+    if not folder.is_dir():
+        raise InputError("--inference-dir is not a folder", path=folder)
+    by_llm: dict[str, dict[str, Path]] = {}
+    mixed: list[tuple[str, str, Path]] = []
+    for f in sorted(folder.glob("*.json")):
+        if f.name.endswith("_eval.json"):
+            continue
+        parts = f.stem.split("_")
+        if len(parts) == 2 and parts[1] in ("base", "oracle"):
+            by_llm.setdefault(parts[0], {})[parts[1]] = f
+        elif len(parts) == 3:
+            mixed.append((parts[0], f"{parts[1]}_{parts[2]}", f))
+    combos = [(llm, mode, f) for llm, mode, f in mixed if {"base", "oracle"} <= set(by_llm.get(llm, {}))]
+    if len(combos) != 1:
+        found = ", ".join(f.name for f in sorted(folder.glob("*.json"))) or "no .json files"
+        what = "no complete" if not combos else "several"
+        raise InputError(f"{what} LLM_base.json + LLM_oracle.json + LLM_RETRIEVER_topK.json set in the folder "
+                         f"({found}); pass --base, --oracle and --mixed", path=folder)
+    llm, _, mixed_file = combos[0]
+    return {"base": by_llm[llm]["base"], "oracle": by_llm[llm]["oracle"], "mixed": mixed_file}
+
+
 @evaluate_app.command("mirage")
 def evaluate_mirage_command(
     benchmark: Optional[Path] = typer.Option(None, "--benchmark", "-b", help="MIRAGE dataset.json or folder (needed with --system, or when prediction files lack answers)."),
@@ -66,6 +94,7 @@ def evaluate_mirage_command(
     base: Optional[Path] = typer.Option(None, "--base", help="Predictions without context (JSONL or MIRAGE's own JSON)."),
     oracle: Optional[Path] = typer.Option(None, "--oracle", help="Predictions with the gold chunk."),
     mixed: Optional[Path] = typer.Option(None, "--mixed", help="Predictions with the top-5 retrieved chunks."),
+    inference_dir: Optional[Path] = typer.Option(None, "--inference-dir", help="MIRAGE's Inference_result/ folder: LLM_base.json, LLM_oracle.json and LLM_RETRIEVER_top5.json are found by name."),
     system: Optional[str] = typer.Option(None, "--system", help="Produce the three runs with the baseline: RETRIEVER+MODEL."),
     cache_dir: Optional[Path] = EvalCacheDir,
     concurrency: int = Concurrency,
@@ -87,6 +116,10 @@ def evaluate_mirage_command(
     from benchsmith.evaluation.systems.predictions import PredictionRecord
 
     files = {"base": base, "oracle": oracle, "mixed": mixed}
+    if inference_dir is not None:
+        if any(v is not None for v in files.values()) or system is not None:
+            raise InputError("give --inference-dir alone, or --base/--oracle/--mixed, or --system")
+        files = find_inference_files(inference_dir)
     if system is None and any(v is None for v in files.values()):
         raise InputError("give --base, --oracle and --mixed prediction files, or --system RETRIEVER+MODEL")
     if system is not None and any(v is not None for v in files.values()):
@@ -99,6 +132,7 @@ def evaluate_mirage_command(
     gold = {q.query_id: list(q.answers) for q in bench.queries} if bench is not None else {}
     console = Console(stderr=True)
     settings: dict[str, Any] = {"benchmark": str(benchmark) if benchmark else None, "bootstrap": bootstrap, "seed": seed}
+    produced: dict[str, list[Any]] = {}  # written beside the results only once everything succeeded
 
     if system is not None:
         assert bench is not None
@@ -120,7 +154,7 @@ def evaluate_mirage_command(
                         if failed:
                             raise InputError(f"the {run} run failed on {len(failed)} queries (first: {failed[0]}); "
                                              f"see {out / 'llm_usage.jsonl'}")
-                        write_predictions(out / f"predictions_{run}.jsonl", preds)
+                        produced[run] = preds
                         settings[run] = run_settings
                         records[run] = [PredictionRecord(p, None, None, "$") for p in preds]
             finally:
@@ -169,7 +203,9 @@ def evaluate_mirage_command(
         "notes": ["EM follows MIRAGE's scripts: loose = an answer alias is a lowercase substring of the output; "
                   "strict = the lowercased output equals an alias. Repeated query ids are scored once per record, as MIRAGE does."],
     }
-    paths = write_results(out, doc, html=True)
+    extra = {f"predictions_{run}.jsonl": (lambda path, preds=preds: write_predictions(path, preds))
+             for run, preds in produced.items()}
+    paths = write_results(out, doc, html=True, extra_files=extra)
     from benchsmith.cli.evaluate_retrieval import print_table
 
     print_table(Console(), systems[:3], "MIRAGE EM: mean [95% CI]")

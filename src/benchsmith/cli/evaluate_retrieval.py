@@ -38,6 +38,17 @@ def print_table(console: Console, systems: list[dict[str, Any]], title: str) -> 
     console.print(table)
 
 
+def print_extra_tables(console: Console, doc: dict[str, Any]) -> None:
+    """The papers' own tables (mtRAG per collection, MultiHop-RAG QA per question type), as their scripts print them."""
+    for extra in doc.get("tables") or []:
+        table = Table(title=extra["title"], title_justify="left")
+        for i, column in enumerate(extra["columns"]):
+            table.add_column(str(column), justify="left" if i == 0 else "right", no_wrap=True)
+        for row in extra["rows"]:
+            table.add_row(*(f"{c:.5g}" if isinstance(c, float) else str(c) for c in row))
+        console.print(table)
+
+
 @evaluate_app.command("retrieval")
 def evaluate_retrieval_command(
     benchmark: Path = typer.Option(..., "--benchmark", "-b", help="Benchmark file or folder."),
@@ -79,4 +90,5 @@ def evaluate_retrieval_command(
     result = evaluate_retrieval(options, reporter=ConsoleReporter(console))
     paths = write_results(out, result.doc, html=html)
     print_table(Console(), result.systems, f"{result.doc['benchmark']['name']}: mean [95% CI]")
+    print_extra_tables(Console(), result.doc)
     console.print("wrote " + ", ".join(str(p) for p in paths.values()), highlight=False)

@@ -157,10 +157,10 @@ async def evaluate_generation_async(options: GenerationOptions, reporter: Report
     from benchsmith.evaluation.generation.samples import build_samples
     from benchsmith.evaluation.importers import load_benchmark
     from benchsmith.evaluation.systems import load_prediction_records
-    from benchsmith.evaluation.systems.matching import match_predictions
+    from benchsmith.evaluation.systems.matching import expand_repeats, match_predictions
 
     names = _validate(options)
-    bench = load_benchmark(options.benchmark, format=options.format, corpus=options.corpus)
+    bench = expand_repeats(load_benchmark(options.benchmark, format=options.format, corpus=options.corpus))
     source = _predictions_source(options)
     warnings: list[str] = []
     track, metric_progress = progress or (lambda name, total: None, lambda total: None)

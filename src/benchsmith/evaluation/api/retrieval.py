@@ -161,6 +161,9 @@ def evaluate_retrieval(options: RetrievalOptions, reporter: Reporter = silent) -
     bench = load_benchmark(options.benchmark, format=options.format, corpus=options.corpus,
                            **({"qrels": options.qrels} if options.qrels is not None else {}))
     paper = resolve_paper(options.paper, bench)
+    if paper not in ("multihop-rag", "mirage") and all(q.excluded_from_retrieval for q in bench.queries):
+        # neither the standard measures nor mtRAG's can score anything: say so before any retrieval
+        raise InputError(standard_measures_problem(bench, {}) or "no judged query", path=options.benchmark)
     depth = max([*options.ks, *(m.k or 0 for m in measure_list), 10 if paper else 0])
     rewriter = None
     if options.query_mode == "rewrite" and options.llm:

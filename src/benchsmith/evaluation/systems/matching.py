@@ -1,5 +1,8 @@
 """Pair prediction records with benchmark queries, the way each peer's files name them.
 
+A query the benchmark lists n times (MIRAGE) takes n records: the k-th is keyed `id#k`
+(see `expand_repeats`), as MIRAGE's scripts score every record.
+
 A record is matched by, in order: its id as written; its id as mtRAG writes it either way
 (`conv::3` / `conv<::>3`); the id the benchmark file itself used (`metadata["id_map"]`);
 FRAMES' row number (`0` -> `frames-0000`); and finally its query text (MultiHop-RAG's QA
@@ -29,6 +32,25 @@ class MatchedPredictions:
     unknown: list[str] = field(default_factory=list)  # how the unmatched records named their query
 
 
+def repeat_key(query_id: str, n: int) -> str:
+    """The key of the n-th record of a query the benchmark lists more than once (MIRAGE repeats some)."""
+    return query_id if n == 1 else f"{query_id}#{n}"
+
+
+def expand_repeats(benchmark: Any) -> Any:
+    """The benchmark with a query listed n times (`fields["occurrences"]`) present n times, keyed `id#2`, ...
+
+    MIRAGE's files repeat some queries and its scripts score every record, so each repeat is an item.
+    """
+    from dataclasses import replace
+
+    if all(int(q.fields.get("occurrences") or 1) == 1 for q in benchmark.queries):
+        return benchmark
+    queries = [q.model_copy(update={"query_id": repeat_key(q.query_id, n)})
+               for q in benchmark.queries for n in range(1, int(q.fields.get("occurrences") or 1) + 1)]
+    return replace(benchmark, queries=queries)
+
+
 def match_predictions(benchmark: Any, records: Sequence[PredictionRecord], path: Path | None = None) -> MatchedPredictions:
     """Key every record by the benchmark query it answers.
 
@@ -37,6 +59,7 @@ def match_predictions(benchmark: Any, records: Sequence[PredictionRecord], path:
     """
     from benchsmith.evaluation.importers.runs import canonical_task_id
 
+    benchmark = expand_repeats(benchmark)
     ids = {q.query_id for q in benchmark.queries}
     raw_ids = {str(raw): qid for qid, raw in (benchmark.metadata.get("id_map") or {}).items()}
     by_text = {_normal_text(q.question): q.query_id for q in benchmark.queries}
@@ -52,12 +75,16 @@ def match_predictions(benchmark: Any, records: Sequence[PredictionRecord], path:
     out: dict[str, Prediction] = {}
     first: dict[str, PredictionRecord] = {}
     unknown: list[str] = []
+    seen: dict[str, int] = {}
     for rec in records:
         qid = resolve(rec.prediction)
         if qid is None:
             unknown.append(rec.prediction.id or f"query text {rec.prediction.query[:60]!r}")
             continue
-        if qid in out:
+        seen[qid] = seen.get(qid, 0) + 1
+        if seen[qid] > 1 and repeat_key(qid, seen[qid]) in ids:
+            qid = repeat_key(qid, seen[qid])  # the benchmark lists this query again: its next record
+        elif qid in out:
             if out[qid].answer == rec.prediction.answer:
                 continue  # MIRAGE repeats some queries with the same output
             at = f"line {first[qid].line}" if first[qid].line is not None else first[qid].where
