@@ -290,3 +290,26 @@ def test_frames_tsv_with_a_model_answer_column(tmp_path, capsys):
                         "--out", tmp_path / "o2"], capsys)
     assert code == 0, err
     assert means(tmp_path / "o2")["em"] == 1.0
+
+
+def test_mtrag_retrieval_tasks_folder_of_domains(tmp_path, capsys):
+    """human/retrieval_tasks/ as a whole: each domain's tasks with its own qrels/dev.tsv."""
+    root = tmp_path / "retrieval_tasks"
+    (root / "clapnq" / "qrels").mkdir(parents=True)
+    shutil.copy(SHARED / "mtrag" / "clapnq_lastturn.jsonl", root / "clapnq" / "clapnq_lastturn.jsonl")
+    shutil.copy(SHARED / "mtrag" / "clapnq_rewrite.jsonl", root / "clapnq" / "clapnq_rewrite.jsonl")
+    shutil.copy(REF / "mtrag" / "clapnq_qrels_dev.tsv", root / "clapnq" / "qrels" / "dev.tsv")
+    (root / "govt" / "qrels").mkdir(parents=True)
+    (root / "govt" / "govt_lastturn.jsonl").write_text('{"_id": "g1<::>1", "text": "|user|: a"}\n{"_id": "g1<::>2", "text": "|user|: b"}\n')
+    (root / "govt" / "qrels" / "dev.tsv").write_text("query-id\tcorpus-id\tscore\ng1<::>1\tp1\t1\ng1<::>2\tp2\t1\n")
+    out = tmp_path / "out"
+    code, _, err = cli(["evaluate", "retrieval", "-b", root, "-r", f"run:{REF / 'mtrag' / 'bm25_clapnq_lastturn_run_input.jsonl'}",
+                        "--bootstrap", "20", "--no-html", "--out", out], capsys)
+    assert code == 0, err
+    got = means(out)
+    for name, value in MTRAG_BM25.items():
+        assert round(got[f"mtRAG {name}"], 5) == value, name
+    doc = results(out)
+    assert doc["benchmark"]["n_queries"] == 210 and doc["systems"][0]["counts"]["run_coverage"]["missing_ids"] == 2
+    assert got["nDCG@10"] < got["mtRAG nDCG@10"]  # the two govt tasks the run lacks count 0 in the standard mean
+    assert "the standard and mtRAG measures disagree" in (out / "report.md").read_text()

@@ -121,3 +121,15 @@ def test_predictions_matching_no_query_name_both_sides(tmp_path, capsys):
     assert code == 2 and "no prediction matches a benchmark query" in err
     assert "predictions: e.g. 'x1', 'x2'" in err and "benchmark: e.g. 'm0', 'm1', 'm2'" in err
     assert not (tmp_path / "out").exists()
+
+
+def test_metric_with_nothing_to_score_is_an_error(tmp_path, capsys):
+    folder = tmp_path / "mirage"
+    folder.mkdir()
+    (folder / "dataset.json").write_text(json.dumps([{"query_id": "m1", "query": "q?", "answer": ["a"], "doc_name": "D",
+                                                      "num_doc_labels": 1}]))
+    preds = tmp_path / "preds.jsonl"
+    preds.write_text('{"id": "m1", "answer": "a"}\n')
+    code, _, err = cli(["evaluate", "generation", "-b", folder, "-p", preds, "-m", "em,extractiveness",
+                        "--contexts-from", "none", "--out", tmp_path / "out"], capsys)
+    assert code == 2 and "nothing to score" in err and "extractiveness" in err and not (tmp_path / "out").exists()

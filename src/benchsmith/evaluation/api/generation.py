@@ -131,6 +131,28 @@ def _system_failures(sample_set: Any, allow_partial: bool, out_hint: str) -> Non
                               "--allow-partial to score the answered ones")
 
 
+def _check_something_scored(names: list[str], scored: Any, n: int, contexts_from: str) -> None:
+    """A metric that scored no item would print "-" or a mean over nothing: stop and say why."""
+    from benchsmith.evaluation.generation import get_metric
+
+    empty = [name for name in names if not scored.counts.get(name, {}).get("scored")]
+    if not empty:
+        return
+    why = []
+    for name in empty:
+        base = name.removesuffix("_idk")
+        try:
+            metric = get_metric(base)
+        except Exception:  # noqa: BLE001 - a derived name (answerability_accuracy): no single base metric
+            metric = None
+        if metric is not None and getattr(metric, "is_judge", False):
+            why.append(f"{name}: every judge reply was rejected (see the usage ledger)")
+        else:
+            why.append(f"{name}: needs reference answers or passages the inputs do not give "
+                       f"(--contexts-from {contexts_from})")
+    raise InputError(f"nothing to score for {len(empty)} metric(s) over the {n} answered queries; " + "; ".join(why))
+
+
 def multihop_table(per_item: dict[str, dict[str, Any]], fields: dict[str, dict[str, Any]]) -> dict[str, Any]:
     """MultiHop-RAG's own QA summary (per question type and overall) as an extra table."""
     from benchsmith.evaluation.metrics.paper_multihop import multihop_qa_summary
@@ -199,6 +221,7 @@ async def evaluate_generation_async(options: GenerationOptions, reporter: Report
         scored = await score_samples_async(sample_set.samples, names, judges=clients, metric_options=metric_options,
                                            progress=metric_progress(len(sample_set.samples)))
         usage = {c.model_id: c.usage.model_dump() for c in [*clients, *([system_client] if system_client else [])]}
+        _check_something_scored(names, scored, len(sample_set.samples), options.contexts_from)
     finally:
         for c in [*clients, *([system_client] if system_client else [])]:
             await c.aclose()

@@ -266,8 +266,28 @@ def _finish(name: str, queries: list[EvalQuery], chunks: list[Chunk], corpus: Pa
     )
 
 
+def _domain_task_files(root: Path, variant: str = "lastturn") -> list[Path]:
+    """`retrieval_tasks/<domain>/<domain>_<variant>.jsonl` files that have a `qrels/` folder beside them."""
+    return sorted(f for d in sorted(root.iterdir()) if d.is_dir() and (d / "qrels").is_dir()
+                  for f in d.glob(f"*_{variant}.jsonl"))
+
+
+def load_retrieval_folder(path: Path, *, corpus: Path | None = None, variant: str = "lastturn", name: str | None = None) -> EvalBenchmark:
+    """mtRAG's `retrieval_tasks/` folder: every domain's tasks with its own qrels, as the official script reads them."""
+    files = _domain_task_files(path, variant)
+    if not files:
+        raise InputError(f"no <domain>/<domain>_{variant}.jsonl with a qrels/ folder beside it", path=path)
+    parts = [load_retrieval_tasks(f, corpus=None) for f in files]
+    queries = [q for b in parts for q in b.queries]
+    id_map = {k: v for b in parts for k, v in b.metadata["id_map"].items()}
+    meta = {"kind": "retrieval_tasks", "path": str(path), "qrels": ", ".join(str(b.metadata["qrels"]) for b in parts)}
+    return _finish(name or path.name, queries, [], corpus, id_map, meta)
+
+
 def _kind(path: Path) -> str | None:
     if path.is_dir():
+        if _domain_task_files(path):
+            return "retrieval_folder"
         return "conversations" if any(path.glob("*.json")) and _is_conversation(next(iter(sorted(path.glob("*.json"))))) else None
     if path.suffix == ".json":
         return "conversations" if _is_conversation(path) else None
@@ -290,7 +310,8 @@ def load_path(path: Path, *, corpus: Path | None = None, kind: str | None = None
     """Dispatch on what the path holds: conversations, retrieval tasks or generation tasks.
 
     Args:
-        kind: "conversations", "retrieval" or "generation" (default: sniffed).
+        kind: "conversations", "retrieval", "retrieval_folder" (mtRAG's `retrieval_tasks/`, every
+            domain with its qrels) or "generation" (default: sniffed).
         qrels: qrels TSV for retrieval tasks (default: `qrels/dev.tsv` beside the tasks, as the
             mtRAG repository lays out `retrieval_tasks/<domain>/`, else the one *qrels*.tsv beside them).
     """
@@ -301,6 +322,8 @@ def load_path(path: Path, *, corpus: Path | None = None, kind: str | None = None
         return load_retrieval_tasks(path, corpus=corpus, qrels=qrels, name=name)
     if kind == "generation":
         return load_generation_tasks(path, corpus=corpus, name=name)
+    if kind == "retrieval_folder":
+        return load_retrieval_folder(path, corpus=corpus, name=name)
     raise InputError("not an mtRAG file: expected conversation JSON, task JSONL with _id/text, or generation JSONL with task_id/input", path=path)
 
 
