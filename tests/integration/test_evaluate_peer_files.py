@@ -313,3 +313,16 @@ def test_mtrag_retrieval_tasks_folder_of_domains(tmp_path, capsys):
     assert doc["benchmark"]["n_queries"] == 210 and doc["systems"][0]["counts"]["run_coverage"]["missing_ids"] == 2
     assert got["nDCG@10"] < got["mtRAG nDCG@10"]  # the two govt tasks the run lacks count 0 in the standard mean
     assert "the standard and mtRAG measures disagree" in (out / "report.md").read_text()
+
+
+def test_multihop_qa_output_alone_as_the_newer_qa_evaluate_reads_it(tmp_path, capsys):
+    """qa_evaluate.py takes gold_answer from the QA output itself (MultiHopRAG.json only as a fallback)."""
+    qa_output = tmp_path / "hybrid_qwen.json"
+    records = json.loads((REF / "multihop_rag" / "qa_predictions_input.json").read_text())
+    qa_output.write_text(json.dumps([{**r, "prompt": "Below is a question..."} for r in records]))
+    out = tmp_path / "out"
+    code, _, err = cli(["evaluate", "generation", "-b", qa_output, "-m", "multihop_qa", "--bootstrap", "20", "--out", out], capsys)
+    assert code == 0, err
+    table = next(t for t in results(out)["tables"] if t["title"].startswith("MultiHop-RAG QA"))
+    overall = dict(zip(table["columns"], table["rows"][-1]))
+    assert overall["question_type"] == "overall" and f"{overall['precision']:.2f}" == f"{printed_qa()['overall']['precision']:.2f}"

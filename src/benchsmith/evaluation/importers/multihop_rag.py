@@ -2,7 +2,9 @@
 
 Also reads the file the official `retrieval_evaluate.py` scores (records with `query`,
 `question_type`, `retrieval_list` and `gold_list`): its gold facts make the benchmark and
-`metadata["carries_run"]` says the same file holds a run (`-r run:FILE`).
+`metadata["carries_run"]` says the same file holds a run (`-r run:FILE`); and the QA output
+`qa_evaluate.py` reads (query, model_answer, gold_answer, question_type), whose gold answers
+make the benchmark and whose model answers are scored when no other predictions are given.
 
 Queries carry no ids, so each gets `mhr-NNNN` from its position in the file. Evidence
 facts are kept in `EvalQuery.evidence`, because the paper's retrieval metric counts a
@@ -126,7 +128,7 @@ def load(path: Path, *, corpus: Path | None = None, level: str | None = None, na
             candidates = [c for d in doc_ids for c in chunks_by_doc.get(d, [])]
             relevant = _fact_chunks([ev["fact"] for ev in evidence], candidates)
         is_null = qtype == NULL_TYPE
-        answer = rec.get("answer")
+        answer = rec.get("answer", rec.get("gold_answer"))  # qa_llama.py's output calls it gold_answer
         queries.append(
             EvalQuery(
                 query_id=f"mhr-{i:04d}",
@@ -158,7 +160,11 @@ def detect(path: Path) -> bool:
     if path.suffix != ".json" or not head.lstrip().startswith("["):
         return False
     # MultiHopRAG.json, or the retrieval results retrieval_evaluate.py reads (query, retrieval_list, gold_list)
-    return '"question_type"' in head and ('"evidence_list"' in head or ('"retrieval_list"' in head and '"gold_list"' in json_head(path, 1 << 30)))
+    if '"question_type"' not in head:
+        return False
+    if '"evidence_list"' in head or ('"model_answer"' in head and '"gold_answer"' in head):
+        return True
+    return '"retrieval_list"' in head and '"gold_list"' in json_head(path, 1 << 22)
 
 
 def load_path(path: Path, *, corpus: Path | None = None, level: str | None = None, name: str | None = None) -> EvalBenchmark:
