@@ -326,3 +326,17 @@ def test_multihop_qa_output_alone_as_the_newer_qa_evaluate_reads_it(tmp_path, ca
     table = next(t for t in results(out)["tables"] if t["title"].startswith("MultiHop-RAG QA"))
     overall = dict(zip(table["columns"], table["rows"][-1]))
     assert overall["question_type"] == "overall" and f"{overall['precision']:.2f}" == f"{printed_qa()['overall']['precision']:.2f}"
+
+
+def test_frames_answers_in_a_column_of_any_name(tmp_path, capsys):
+    rows = frames_rows()[:4]
+    tsv = tmp_path / "frames.tsv"
+    lines = ["\t".join(["Prompt", "Answer", "wiki_links", "reasoning_types", "Gemini Answer"])]
+    lines += ["\t".join([r["Prompt"].strip(), r["Answer"], r["wiki_links"], r["reasoning_types"], r["Answer"]]) for r in rows]
+    tsv.write_text("\n".join(lines) + "\n")
+    code, _, err = cli(["evaluate", "generation", "-b", tsv, "-p", tsv, "-m", "em", "--out", tmp_path / "o1"], capsys)
+    assert code == 2 and "missing or invalid 'answer'" in err and "--answer-field" in err and ":2" in err
+    code, _, err = cli(["evaluate", "generation", "-b", tsv, "--answer-field", "Gemini Answer", "-m", "em",
+                        "--bootstrap", "20", "--out", tmp_path / "o2"], capsys)
+    assert code == 0, err
+    assert means(tmp_path / "o2")["em"] == 1.0

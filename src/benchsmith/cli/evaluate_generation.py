@@ -20,6 +20,7 @@ def evaluate_generation_command(
     format: str = typer.Option("auto", "--format", "-f", help="Benchmark format (auto, benchsmith, multihop-rag, mtrag, mirage, frames, beir)."),
     corpus: Optional[Path] = typer.Option(None, "--corpus", help="Passages/documents for formats that keep them apart."),
     predictions: Optional[Path] = typer.Option(None, "--predictions", "-p", help="Answers: JSONL {id, answer, contexts?}, or a peer's own output file (MultiHop-RAG QA output, mtRAG task JSONL with predictions, MIRAGE Inference_result, FRAMES TSV/JSONL with an answer column) [default: the benchmark file's own model answers]."),
+    answer_field: Optional[str] = typer.Option(None, "--answer-field", help="Name of the predictions' answer field or column, when it is not one the peers use (model_answer, model_predictions, predictions, prediction, response, answer, ...)."),
     system: Optional[str] = typer.Option(None, "--system", help="Baseline RAG as RETRIEVER+MODEL (e.g. bm25+openai/gpt-4o-mini), or MODEL for presets without retrieval."),
     preset: str = typer.Option("rag", "--preset", help="Prompt setting of the baseline: mtrag, mtrag-reference, multihop-rag, mirage-base/-oracle/-mixed, frames-naive/-bm25/-oracle, rag."),
     k: Optional[int] = typer.Option(None, "--k", min=1, help="Passages given to the model (default: the preset's)."),
@@ -58,7 +59,7 @@ def evaluate_generation_command(
     options = GenerationOptions(
         benchmark=benchmark, format=format, corpus=corpus, predictions=predictions, system=system, preset=preset, k=k,
         query_mode=query_mode, metrics=metrics, judges=list(judge), judge_samples=judge_samples,
-        contexts_from=contexts_from, allow_partial=allow_partial, cache_dir=resolve_cache_dir(cache_dir, out),
+        contexts_from=contexts_from, allow_partial=allow_partial, answer_field=answer_field, cache_dir=resolve_cache_dir(cache_dir, out),
         ledger_dir=out, concurrency=concurrency, max_calls=max_calls, bootstrap=bootstrap, seed=seed,
         endpoint=EndpointOptions(endpoint, endpoint_field, endpoint_header, endpoint_timeout, endpoint_retries)
         if endpoint is not None else None,

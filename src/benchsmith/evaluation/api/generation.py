@@ -42,6 +42,7 @@ class GenerationOptions:
     judge_samples: int = 1
     contexts_from: str = "auto"
     allow_partial: bool = False
+    answer_field: str | None = None  # the predictions' answer column, when not one of the peers' names
     cache_dir: Path | None = None
     ledger_dir: Path | None = None  # where llm_usage.jsonl is appended (default: no LLM client may be made)
     concurrency: int = 8
@@ -92,7 +93,7 @@ def _predictions_source(options: GenerationOptions) -> Path | None:
     if options.predictions is not None:
         return options.predictions
     if options.system is None and options.endpoint is None:
-        if options.benchmark.is_file() and holds_model_answers(options.benchmark):
+        if options.benchmark.is_file() and holds_model_answers(options.benchmark, options.answer_field):
             return options.benchmark
         raise InputError("give one of --predictions, --system or --endpoint (the benchmark file holds no model "
                          "answers to score)", path=options.benchmark)
@@ -194,7 +195,8 @@ async def evaluate_generation_async(options: GenerationOptions, reporter: Report
     produced = None
     try:
         if source is not None:
-            matched = match_predictions(bench, load_prediction_records(source), source)
+            records = load_prediction_records(source, answer_field=options.answer_field)
+            matched = match_predictions(bench, records, source)
             coverage = _coverage_check(bench, matched.predictions, matched.unknown, source, options.allow_partial,
                                        warnings, reporter)
             preds: dict[str, Any] = matched.predictions

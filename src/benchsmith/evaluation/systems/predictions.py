@@ -68,8 +68,10 @@ def _context(value: Any, path: Path, line: int, index: int) -> ContextPassage:
     return ContextPassage(id=None if cid is None else str(cid), text=value["text"])
 
 
-def model_answer_field(record: dict[str, Any]) -> str | None:
-    """The field holding the system's answer, by the peers' names; None when there is none."""
+def model_answer_field(record: dict[str, Any], override: str | None = None) -> str | None:
+    """The field holding the system's answer (`override` when given), by the peers' names; None when there is none."""
+    if override:
+        return override if override in record else None
     if "model_predictions" in record:  # MIRAGE
         return "model_predictions"
     if isinstance(record.get("predictions"), list):  # mtRAG
@@ -78,8 +80,8 @@ def model_answer_field(record: dict[str, Any]) -> str | None:
     return next((f for f in ANSWER_FIELDS if f in record and not (f == "answer" and gold_answer)), None)
 
 
-def _answer_of(record: dict[str, Any]) -> Any:
-    field_name = model_answer_field(record)
+def _answer_of(record: dict[str, Any], override: str | None = None) -> Any:
+    field_name = model_answer_field(record, override)
     value = record.get(field_name) if field_name else None
     if field_name == "model_predictions":
         return value[0] if isinstance(value, list) and value else value
@@ -89,7 +91,7 @@ def _answer_of(record: dict[str, Any]) -> Any:
     return value
 
 
-def parse_prediction(record: Any, path: Path, line: int | None, where: str = "$") -> Prediction:
+def parse_prediction(record: Any, path: Path, line: int | None, where: str = "$", answer_field: str | None = None) -> Prediction:
     """Validate one predictions-file record; InputError names the file, line (or JSON path) and field."""
     if not isinstance(record, dict):
         raise InputError("each record must be a JSON object with 'id' and 'answer'", path=path, line=line,
@@ -101,10 +103,12 @@ def parse_prediction(record: Any, path: Path, line: int | None, where: str = "$"
     if not isinstance(qid, (str, int)) or isinstance(qid, bool) or (str(qid) == "" and query is None):
         raise InputError(f"missing or invalid 'id' (a string; or the query text in one of {', '.join(QUERY_FIELDS)})",
                          path=path, line=line, json_path=f"{where}.id")
-    answer = _answer_of(record)
+    answer = _answer_of(record, answer_field)
     if not isinstance(answer, str):
-        raise InputError(f"missing or invalid 'answer' (a string in one of: model_predictions, predictions[0].text, "
-                         f"{', '.join(ANSWER_FIELDS)})", path=path, line=line, json_path=f"{where}.answer")
+        names = repr(answer_field) if answer_field else f"one of: model_predictions, predictions[0].text, {', '.join(ANSWER_FIELDS)}"
+        raise InputError(f"missing or invalid 'answer' (a string in {names}; name another field with --answer-field)",
+                         path=path, line=line,
+                         json_path=f"{where}.{answer_field or 'answer'}")
     contexts = record.get("contexts", [])
     if contexts is None:
         contexts = []
@@ -135,23 +139,23 @@ def _gold_of(record: dict[str, Any]) -> tuple[str, ...] | None:
     return None
 
 
-def load_prediction_records(path: str | Path) -> list[PredictionRecord]:
+def load_prediction_records(path: str | Path, *, answer_field: str | None = None) -> list[PredictionRecord]:
     """Every record of a predictions file (JSONL or a JSON array), duplicates kept, in order."""
     p = Path(path)
     out: list[PredictionRecord] = []
     if p.suffix in (".tsv", ".csv"):
         for line, record in _table_rows(p):
-            out.append(PredictionRecord(parse_prediction(record, p, line), None, line, "$"))
+            out.append(PredictionRecord(parse_prediction(record, p, line, answer_field=answer_field), None, line, "$"))
     elif p.suffix == ".json":
         data = read_json(p)
         if not isinstance(data, list):
             raise InputError("a .json predictions file must hold a JSON array of records", path=p, json_path="$")
         for i, record in enumerate(data):
-            out.append(PredictionRecord(parse_prediction(record, p, None, f"$[{i}]"),
+            out.append(PredictionRecord(parse_prediction(record, p, None, f"$[{i}]", answer_field),
                                         _gold_of(record) if isinstance(record, dict) else None, None, f"$[{i}]"))
     else:
         for line, record in iter_jsonl(p):
-            out.append(PredictionRecord(parse_prediction(record, p, line), _gold_of(record), line, "$"))
+            out.append(PredictionRecord(parse_prediction(record, p, line, answer_field=answer_field), _gold_of(record), line, "$"))
     if not out:
         raise InputError("the predictions file holds no predictions", path=p)
     return out
@@ -185,12 +189,12 @@ def _first_record(path: Path) -> Any:
         return None
 
 
-def holds_model_answers(path: str | Path) -> bool:
+def holds_model_answers(path: str | Path, answer_field: str | None = None) -> bool:
     """Whether a benchmark file also carries model answers (mtRAG `predictions`, a model-answer column)."""
     record = _first_record(Path(path))
     if not isinstance(record, dict):
         return False
-    field_name = model_answer_field(record)
+    field_name = model_answer_field(record, answer_field)
     return field_name is not None and field_name != "answer"
 
 
