@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import html
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -10,9 +9,16 @@ from typing import Any
 from benchsmith.evaluation.report.tables import aggregate_table, breakdown_tables, counts_table, extra_tables
 
 
+_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+
+
 def escape_text(text: Any) -> str:
-    """Text from benchmarks and runs is data: Markdown renderers pass raw HTML through, so escape it."""
-    return html.escape(str(text), quote=False)
+    """Text from benchmarks and runs is data: Markdown renderers pass raw HTML through, so no tag may open.
+
+    Only a `<` that could start a tag, comment or declaration is escaped, so ids such as
+    mtRAG's `conv<::>3` stay readable in the Markdown source.
+    """
+    return _TAG_START.sub("&lt;", str(text))
 
 
 def _escape(cell: str) -> str:
