@@ -340,3 +340,19 @@ def test_frames_answers_in_a_column_of_any_name(tmp_path, capsys):
                         "--bootstrap", "20", "--out", tmp_path / "o2"], capsys)
     assert code == 0, err
     assert means(tmp_path / "o2")["em"] == 1.0
+
+
+def test_mirage_inference_folder_with_two_models(mirage_layout, tmp_path, capsys):
+    """MIRAGE's Metrics evaluates every LLM / retriever set it finds: so do we, one group of rows each."""
+    inference = mirage_layout / "Inference_result"
+    for name in ("base", "oracle", "synthretriever_top5"):
+        shutil.copy(inference / f"testllm_{name}.json", inference / f"otherllm_{name}.json")
+    out = tmp_path / "out"
+    code, stdout, err = cli(["evaluate", "mirage", "--inference-dir", inference, "--bootstrap", "20", "--out", out], capsys)
+    assert code == 0, err
+    systems = {s["name"]: s for s in results(out)["systems"]}
+    assert len(systems) == 8
+    for llm in ("otherllm", "testllm"):
+        adapt = systems[f"{llm} / synthretriever_top5: adaptability (mixed)"]["aggregates"]
+        assert round(adapt["noise_vulnerability"]["mean"], 5) == 0.25
+        assert round(systems[f"{llm} / synthretriever_top5: oracle"]["aggregates"]["em_loose"]["mean"], 5) == 0.62

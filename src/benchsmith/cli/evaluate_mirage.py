@@ -19,71 +19,9 @@ from benchsmith.cli._generation_common import (
 from benchsmith.cli._groups import evaluate_app
 from benchsmith.cli.options import Bootstrap, Concurrency, MaxCalls, OutDir, Seed
 from benchsmith.errors import InputError
+from benchsmith.evaluation.api.mirage import RUNS, InferenceSet, find_inference_sets, score_mirage_set
 
-RUNS = ("base", "oracle", "mixed")
 PRESET_OF = {"base": "mirage-base", "oracle": "mirage-oracle", "mixed": "mirage-mixed"}
-
-
-def run_rows(records: list[Any], gold: dict[str, list[str]], path: Path | None) -> list[tuple[str, str, list[str]]]:
-    """(query id, answer, gold answers) per record; answers from the record, else from the benchmark."""
-    rows = []
-    for rec in records:
-        qid = rec.prediction.id
-        answers = list(rec.answers) if rec.answers is not None else gold.get(qid)
-        if answers is None:
-            raise InputError(f"no gold answers for query {qid!r}: give --benchmark or answers in the file",
-                             path=path, line=rec.line, json_path=rec.where)
-        rows.append((qid, rec.prediction.answer, answers))
-    return rows
-
-
-def check_aligned(runs: dict[str, list[tuple[str, str, list[str]]]], paths: dict[str, Path | None]) -> None:
-    base = [r[0] for r in runs["base"]]
-    for name in ("oracle", "mixed"):
-        ids = [r[0] for r in runs[name]]
-        if ids != base:
-            where = next((i for i, (a, b) in enumerate(zip(base, ids)) if a != b), min(len(base), len(ids)))
-            raise InputError(f"the {name} run does not list the same queries in the same order as the base run "
-                             f"(first difference at record {where}; {len(ids)} vs {len(base)} records)",
-                             path=paths[name])
-
-
-def item_keys(ids: list[str]) -> list[str]:
-    """Per-record keys; a query id repeated in the files (MIRAGE repeats some) gets #2, #3, ..."""
-    seen: dict[str, int] = {}
-    out = []
-    for qid in ids:
-        seen[qid] = seen.get(qid, 0) + 1
-        out.append(qid if seen[qid] == 1 else f"{qid}#{seen[qid]}")
-    return out
-
-
-def find_inference_files(folder: Path) -> dict[str, Path]:
-    """base / oracle / mixed files of MIRAGE's Inference_result/ folder, named as its scripts name them.
-
-    `LLM_base.json`, `LLM_oracle.json` and `LLM_RETRIEVER_topK.json`; the `_eval.json` copies its
-    evaluator writes are skipped, as it skips them.
-    """
-    if not folder.is_dir():
-        raise InputError("--inference-dir is not a folder", path=folder)
-    by_llm: dict[str, dict[str, Path]] = {}
-    mixed: list[tuple[str, str, Path]] = []
-    for f in sorted(folder.glob("*.json")):
-        if f.name.endswith("_eval.json"):
-            continue
-        parts = f.stem.split("_")
-        if len(parts) == 2 and parts[1] in ("base", "oracle"):
-            by_llm.setdefault(parts[0], {})[parts[1]] = f
-        elif len(parts) == 3:
-            mixed.append((parts[0], f"{parts[1]}_{parts[2]}", f))
-    combos = [(llm, mode, f) for llm, mode, f in mixed if {"base", "oracle"} <= set(by_llm.get(llm, {}))]
-    if len(combos) != 1:
-        found = ", ".join(f.name for f in sorted(folder.glob("*.json"))) or "no .json files"
-        what = "no complete" if not combos else "several"
-        raise InputError(f"{what} LLM_base.json + LLM_oracle.json + LLM_RETRIEVER_topK.json set in the folder "
-                         f"({found}); pass --base, --oracle and --mixed", path=folder)
-    llm, _, mixed_file = combos[0]
-    return {"base": by_llm[llm]["base"], "oracle": by_llm[llm]["oracle"], "mixed": mixed_file}
 
 
 @evaluate_app.command("mirage")
@@ -108,18 +46,19 @@ def evaluate_mirage_command(
     Each query falls in exactly one of noise vulnerability, context acceptability,
     context insensitivity and context misinterpretation (from loose-EM labels).
     """
-    from benchsmith.evaluation.generation import ADAPTABILITY_METRICS, adaptability, mirage_em_loose, mirage_em_strict, mirage_set_f1
     from benchsmith.evaluation.importers import load_benchmark
-    from benchsmith.evaluation.report import system_entry, write_results
+    from benchsmith.evaluation.report import write_results
     from benchsmith.evaluation.report.results import benchmark_fingerprint
     from benchsmith.evaluation.systems import load_prediction_records, write_predictions
     from benchsmith.evaluation.systems.predictions import PredictionRecord
 
     files = {"base": base, "oracle": oracle, "mixed": mixed}
+    sets: list[InferenceSet] = []
     if inference_dir is not None:
         if any(v is not None for v in files.values()) or system is not None:
             raise InputError("give --inference-dir alone, or --base/--oracle/--mixed, or --system")
-        files = find_inference_files(inference_dir)
+        sets = find_inference_sets(inference_dir)
+        files = dict(sets[0].files)
     if system is None and any(v is None for v in files.values()):
         raise InputError("give --base, --oracle and --mixed prediction files, or --system RETRIEVER+MODEL")
     if system is not None and any(v is not None for v in files.values()):
@@ -165,38 +104,24 @@ def evaluate_mirage_command(
 
         loaded = asyncio.run(produce())
     else:
-        loaded = {run: load_prediction_records(path) for run, path in files.items()}  # type: ignore[arg-type]
-        settings.update({run: str(path) for run, path in files.items()})
-    runs = {run: run_rows(loaded[run], gold, files.get(run)) for run in RUNS}
-    check_aligned(runs, files)
-    keys = item_keys([r[0] for r in runs["base"]])
-
-    systems, labels = [], {}
-    for run in RUNS:
-        per_item = {}
-        for key, (_, answer, answers) in zip(keys, runs[run]):
-            per_item[key] = {"em_loose": mirage_em_loose(answer, answers), "em_strict": mirage_em_strict(answer, answers),
-                             "set_f1": mirage_set_f1(answer, answers)}
-        labels[run] = [per_item[k]["em_loose"] for k in keys]
-        systems.append(system_entry(run, per_item, metrics=["em_loose", "em_strict", "set_f1"],
-                                    settings={"run": run}, counts={"records": len(keys)},
-                                    n_resamples=bootstrap, seed=seed))
-    result = adaptability(labels["base"], labels["oracle"], labels["mixed"], keys)
-    per_item = {k: {m: float(result.per_query[k] == m) for m in ADAPTABILITY_METRICS} for k in keys}
-    systems.append(system_entry("adaptability (mixed)", per_item, metrics=list(ADAPTABILITY_METRICS),
-                                settings={"from": "loose EM of base, oracle, mixed"},
-                                counts={"records": result.total, **result.counts}, n_resamples=bootstrap, seed=seed,
-                                extra={"label_counts_base_mixed_oracle": result.label_counts,
-                                       "mirage_total": result.mirage_total}))
-    tables = [{"title": "MIRAGE label counts (key: base_mixed_oracle loose-EM labels)",
-               "columns": ["label", "count"], "rows": [[k, v] for k, v in result.label_counts.items()]},
-              {"title": "MIRAGE adaptability", "columns": ["metric", "value", "count"],
-               "rows": [*([m, round(result.scores[m], 5), result.counts[m]] for m in ADAPTABILITY_METRICS),
-                        ["total (CA - NV - CI - CM)", round(result.mirage_total, 5), result.total]]}]
+        sets = sets or [InferenceSet("", files)]  # type: ignore[arg-type]
+        loaded = {}
+    systems: list[dict[str, Any]] = []
+    tables: list[dict[str, Any]] = []
+    if system is not None:
+        systems, tables = score_mirage_set(loaded, gold, files, bootstrap=bootstrap, seed=seed)
+    for one in sets:
+        records = {run: load_prediction_records(path) for run, path in one.files.items()}
+        settings.update({f"{one.name + ': ' if len(sets) > 1 else ''}{run}": str(path) for run, path in one.files.items()})
+        found, found_tables = score_mirage_set(records, gold, dict(one.files), prefix=f"{one.name}: " if len(sets) > 1 else "",
+                                               bootstrap=bootstrap, seed=seed)
+        systems += found
+        tables += found_tables
+    n_records = systems[0]["counts"]["records"]
     doc = {
         "kind": "mirage",
         "title": f"MIRAGE adaptability{' on ' + bench.name if bench else ''}",
-        "benchmark": benchmark_fingerprint(bench) if bench is not None else {"name": "prediction files", "n_queries": len(keys)},
+        "benchmark": benchmark_fingerprint(bench) if bench is not None else {"name": "prediction files", "n_queries": n_records},
         "settings": settings,
         "systems": systems,
         "tables": tables,
@@ -208,6 +133,7 @@ def evaluate_mirage_command(
     paths = write_results(out, doc, html=True, extra_files=extra)
     from benchsmith.cli.evaluate_retrieval import print_table
 
-    print_table(Console(), systems[:3], "MIRAGE EM: mean [95% CI]")
-    print_table(Console(), systems[3:], "MIRAGE adaptability: fraction [95% CI]")
+    em = [s for s in systems if "em_loose" in s["metrics"]]
+    print_table(Console(), em, "MIRAGE EM: mean [95% CI]")
+    print_table(Console(), [s for s in systems if s not in em], "MIRAGE adaptability: fraction [95% CI]")
     console.print(f"wrote {paths['results']}, {paths['markdown']}, {paths['html']}")
