@@ -133,3 +133,21 @@ def test_metric_with_nothing_to_score_is_an_error(tmp_path, capsys):
     code, _, err = cli(["evaluate", "generation", "-b", folder, "-p", preds, "-m", "em,extractiveness",
                         "--contexts-from", "none", "--out", tmp_path / "out"], capsys)
     assert code == 2 and "nothing to score" in err and "extractiveness" in err and not (tmp_path / "out").exists()
+
+
+def test_mirage_inference_folder_without_a_complete_set(tmp_path, capsys):
+    folder = tmp_path / "Inference_result"
+    folder.mkdir()
+    (folder / "llm_base.json").write_text("[]")
+    (folder / "llm_retr_top5.json").write_text("[]")
+    code, _, err = cli(["evaluate", "mirage", "--inference-dir", folder, "--out", tmp_path / "out"], capsys)
+    assert code == 2 and "no complete LLM_base.json + LLM_oracle.json" in err and "llm_base.json" in err
+
+
+def test_mirage_runs_with_no_records(tmp_path, capsys):
+    folder = tmp_path / "Inference_result"
+    folder.mkdir()
+    for name in ("llm_base", "llm_oracle", "llm_retr_top5"):
+        (folder / f"{name}.json").write_text("[]")
+    code, _, err = cli(["evaluate", "mirage", "--inference-dir", folder, "--out", tmp_path / "out"], capsys)
+    assert code == 2 and "holds no predictions" in err and not (tmp_path / "out").exists()
