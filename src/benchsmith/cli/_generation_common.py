@@ -1,4 +1,4 @@
-"""Helpers shared by `evaluate generation` and `evaluate mirage`: systems, LLM clients, progress."""
+"""Helpers shared by the `evaluate` commands: the LLM cache option, console reporting, progress bars."""
 
 from __future__ import annotations
 
@@ -8,8 +8,6 @@ from typing import Any
 
 import typer
 from rich.console import Console
-
-from benchsmith.evaluation.api.systems import LEDGER_NAME, make_client, run_system, split_system  # noqa: F401 - shared
 
 CACHE_NAME = ".llm-cache"
 

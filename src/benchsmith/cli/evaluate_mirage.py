@@ -8,18 +8,12 @@ from typing import Any, Optional
 import typer
 from rich.console import Console
 
-from benchsmith.cli._generation_common import (
-    EvalCacheDir,
-    make_client,
-    progress_bars,
-    resolve_cache_dir,
-    run_system,
-    split_system,
-)
+from benchsmith.cli._generation_common import EvalCacheDir, progress_bars, resolve_cache_dir
 from benchsmith.cli._groups import evaluate_app
 from benchsmith.cli.options import Bootstrap, Concurrency, MaxCalls, OutDir, Seed
 from benchsmith.errors import InputError
 from benchsmith.evaluation.api.mirage import RUNS, InferenceSet, find_inference_sets, score_mirage_set
+from benchsmith.evaluation.api.systems import make_client, run_system, split_system
 
 PRESET_OF = {"base": "mirage-base", "oracle": "mirage-oracle", "mixed": "mirage-mixed"}
 
