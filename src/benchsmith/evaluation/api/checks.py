@@ -60,15 +60,16 @@ def run_coverage(benchmark: Any, run: Mapping[str, Mapping[str, float]], name: s
     Raises:
         InputError: the run retrieved nothing at all, or none of its query ids is a benchmark id.
     """
+    label = "" if path is not None else f"{name}: "  # the error names the file already
     if not any(run.values()):
-        raise InputError(f"{name}: the run holds no retrieved passages ({len(run)} queries, all empty); "
+        raise InputError(f"{label}the run holds no retrieved passages ({len(run)} queries, all empty); "
                          "an empty run would score 0 on every measure", path=path)
     coverage = match_ids(run.keys(), [q.query_id for q in benchmark.queries])
     if not coverage.matched:
         hint = ""
         if benchmark.source_format == "multihop-rag":
             hint = " (MultiHop-RAG runs name queries by their text, which must equal the benchmark's query text)"
-        raise InputError(f"{name}: no query id of the run matches a benchmark query id (run: e.g. "
+        raise InputError(f"{label}no query id of the run matches a benchmark query id (run: e.g. "
                          f"{examples(run.keys())}; benchmark: e.g. {examples(q.query_id for q in benchmark.queries)}){hint}",
                          path=path)
     return coverage

@@ -185,13 +185,14 @@ def evaluate_retrieval(options: RetrievalOptions, reporter: Reporter = silent) -
                 reporter.warning(warnings[-1])
             extra_inputs = paper_inputs(path, paper, bench) if path is not None else {}
             scores = score_run(bench, run, measure_list, paper=paper, paper_inputs=extra_inputs)
+            label = "" if path is not None else f"{name}: "  # the error names the file already
             problem = paper_problem(paper, scores.counts, bench, run) if paper else None
             if problem:
-                raise InputError(f"{name}: {problem}", path=path)
+                raise InputError(f"{label}{problem}", path=path)
             standard_problem = standard_measures_problem(bench, run)
             if standard_problem:
                 if not paper:
-                    raise InputError(f"{name}: the standard measures have nothing to score: {standard_problem}", path=path)
+                    raise InputError(f"{label}the standard measures have nothing to score: {standard_problem}", path=path)
                 _drop_metrics(scores, [str(m) for m in measure_list])
                 warnings.append(f"{name}: standard measures left out ({standard_problem}); the {paper} measures are reported")
                 reporter.warning(warnings[-1])
