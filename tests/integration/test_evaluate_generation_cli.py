@@ -125,14 +125,23 @@ def test_judge_metric_without_judge_is_an_input_error(bench, tmp_path, capsys):
     assert run(["evaluate", "generation", "-b", str(bench), "-p", str(preds), "-m", "em,f1_idk", "--out", str(out)]) == 2
     assert "--judge" in capsys.readouterr().err and not out.exists()
 
-def test_predictions_missing_some_queries_are_counted(bench, tmp_path):
+def test_predictions_missing_some_queries_are_an_error_unless_allowed(bench, tmp_path, capsys):
     preds = tmp_path / "p.jsonl"
     preds.write_text('{"id": "q1", "answer": "1871"}\n{"id": "zz", "answer": "x"}\n')
     out = tmp_path / "out"
     assert run(["evaluate", "generation", "-b", str(bench), "-p", str(preds), "-m", "em", "--bootstrap", "20",
-                "--out", str(out)]) == 0
+                "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert "2 of 3 benchmark queries have no prediction" in err and "'q2'" in err and "--allow-partial" in err
+    assert not out.exists()
+    assert run(["evaluate", "generation", "-b", str(bench), "-p", str(preds), "-m", "em", "--bootstrap", "20",
+                "--allow-partial", "--out", str(out)]) == 0
+    err = capsys.readouterr().err
+    assert "1 of 3 benchmark queries matched" in err and "'zz'" in err
     counts = json.loads((out / "results.json").read_text())["systems"][0]["counts"]
     assert counts["scored_items"] == 1 and counts["missing_prediction"] == 2 and counts["unknown_prediction_ids"] == 1
+    assert counts["prediction_coverage"]["missing_examples"] == ["q2", "q3"]
+    assert counts["prediction_coverage"]["unknown_examples"] == ["zz"]
 
 
 def test_mirage_with_system_produces_three_runs(bench, tmp_path):

@@ -43,29 +43,23 @@ def test_token_recall_rouge_l_k_precision_extractiveness_and_rb_agg_per_task():
             ref["RB_agg_using_Recall_fallback_and_no_BertKPrec"]
 
 
-def test_cli_predictions_path_gives_the_same_numbers(tmp_path):
-    """The same sample through `evaluate generation` (benchmark built from the sample's own targets)."""
+def test_cli_reads_the_sample_file_as_run_algorithmic_does(tmp_path):
+    """The official sample goes through `evaluate generation` as it is: tasks, targets, contexts and predictions."""
     from benchsmith.cli import main
-    from benchsmith.fileio import write_jsonl_atomic
 
     tasks, rows = load()
-    bench = tmp_path / "bench"
-    bench.mkdir()
-    # a MIRAGE-style dataset is the simplest file our importers read with answers and ids
-    (bench / "dataset.json").write_text(json.dumps([
-        {"query_id": t["task_id"], "query": t["input"][-1]["text"], "answer": [t["targets"][0]["text"]],
-         "doc_name": "x", "num_doc_labels": 1} for t in tasks]))
-    preds = tmp_path / "preds.jsonl"
-    write_jsonl_atomic(preds, [{"id": t["task_id"], "answer": t["predictions"][0]["text"],
-                                "contexts": [c["text"] for c in t["contexts"]]} for t in tasks])
+    sample = DATA / "responses-10_input.jsonl"
     with pytest.raises(SystemExit) as exit_info:
-        main(["evaluate", "generation", "-b", str(bench / "dataset.json"), "-f", "mirage", "-p", str(preds),
+        main(["evaluate", "generation", "-b", str(sample), "-p", str(sample),
               "-m", "recall,rouge_l,k_precision,extractiveness", "--bootstrap", "50", "--out", str(tmp_path / "out")])
     assert exit_info.value.code in (0, None)
     doc = json.loads((tmp_path / "out" / "results.json").read_text())
     per_item = doc["systems"][0]["per_item"]
+    assert len(per_item) == len(rows) == 10
     for tid, ref in rows.items():
-        assert per_item[tid]["recall"] == pytest.approx(ref["Recall"], abs=1e-15)
-        assert per_item[tid]["rouge_l"] == pytest.approx(ref["RougeL_stemFalse"], abs=1e-15)
+        ours = per_item[tid.replace("::", "<::>")]
+        assert ours["recall"] == pytest.approx(ref["Recall"], abs=1e-15)
+        assert ours["rouge_l"] == pytest.approx(ref["RougeL_stemFalse"], abs=1e-15)
+        assert ours["k_precision"] == pytest.approx(ref["k_prec_vs_target"], abs=1e-15)
         per_passage = ref["Extractiveness_RougeL_per_passage"]
-        assert per_item[tid]["extractiveness"] == (pytest.approx(max(per_passage)) if per_passage else None)
+        assert ours["extractiveness"] == (pytest.approx(max(per_passage)) if per_passage else None)

@@ -98,3 +98,11 @@ def test_load_results_checks_shape(tmp_path):
 def test_precomputed_aggregates_override_the_mean_but_keep_intervals():
     entry = system_entry("s", {"a": {"m": 1.0}, "b": {"m": 0.0}}, aggregates={"m": {"mean": 0.25}}, n_resamples=100)
     assert entry["aggregates"]["m"]["mean"] == 0.25 and entry["aggregates"]["m"]["n"] == 2
+
+
+def test_markdown_escape_opens_no_tag_but_keeps_mtrag_ids():
+    from benchsmith.evaluation.report.markdown import escape_text
+
+    assert escape_text("<script>x</script>") == "&lt;script>x&lt;/script>"
+    assert escape_text("<!-- hidden -->") == "&lt;!-- hidden -->"
+    assert escape_text("conv<::>3 and 1 < 2") == "conv<::>3 and 1 < 2"

@@ -1,37 +1,39 @@
-"""Helpers shared by `evaluate generation` and `evaluate mirage`: systems, LLM clients, progress."""
+"""Helpers shared by the `evaluate` commands: the LLM cache option, console reporting, progress bars."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
+import typer
 from rich.console import Console
 
-from benchsmith.errors import InputError
+CACHE_NAME = ".llm-cache"
 
-LEDGER_NAME = "llm_usage.jsonl"
-
-
-def split_system(spec: str) -> tuple[str | None, str]:
-    """"bm25+openai/m@URL" -> ("bm25", "openai/m@URL"); a bare model means no retriever."""
-    from benchsmith.retrieval.base import RETRIEVERS, parse_spec
-
-    left, plus, right = spec.partition("+")
-    if plus and right and parse_spec(left)[0] in RETRIEVERS.names():
-        return left, right
-    if plus and not right:
-        raise InputError(f"--system {spec!r}: expected RETRIEVER+MODEL, e.g. bm25+openai/gpt-4o-mini")
-    return None, spec
+# Evaluation keeps its LLM cache with its outputs: nothing is written into the working directory.
+EvalCacheDir = typer.Option(
+    None, "--cache-dir", help=f"Directory of the LLM response cache (sqlite) [default: {CACHE_NAME} inside --out]."
+)
 
 
-def make_client(spec: str, *, cache_dir: Path | None, out: Path, concurrency: int, max_calls: int | None) -> Any:
-    from benchsmith.llm import get_client
+def resolve_cache_dir(cache_dir: Path | None, out: Path) -> Path:
+    return cache_dir if cache_dir is not None else out / CACHE_NAME
 
-    out.mkdir(parents=True, exist_ok=True)
-    return get_client(spec, cache_dir=cache_dir, ledger_path=out / LEDGER_NAME, concurrency=concurrency,
-                      max_calls=max_calls)
+
+class ConsoleReporter:
+    """Prints the evaluation functions' progress lines and warnings to a rich console."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    def info(self, message: str) -> None:
+        self.console.print(message, highlight=False, markup=False)
+
+    def warning(self, message: str) -> None:
+        from rich.markup import escape
+
+        self.console.print(f"[yellow]warning:[/] {escape(message)}", highlight=False)
 
 
 @contextmanager
@@ -57,18 +59,3 @@ def progress_bars(console: Console):
 
     with progress:
         yield track, metric_progress
-
-
-async def run_system(benchmark: Any, *, system: str | None, preset: str, k: int | None, query_mode: str,
-                     endpoint: Any, client: Any, queries: Sequence[Any] | None = None,
-                     on_done: Any = None) -> tuple[list[Any], dict[str, Any]]:
-    """Answer the benchmark with the baseline RAG (`system`) or an endpoint; returns predictions and settings."""
-    if endpoint is not None:
-        preds = await endpoint.arun(list(queries if queries is not None else benchmark.queries), on_done=on_done)
-        return preds, endpoint.settings()
-    from benchsmith.evaluation.systems import BaselineRAG
-
-    retriever, _model = split_system(system or "")
-    rag = BaselineRAG(benchmark, llm=client, retriever=retriever, preset=preset, k=k, query_mode=query_mode)
-    preds = await rag.arun(queries, on_done=on_done)
-    return preds, rag.settings()

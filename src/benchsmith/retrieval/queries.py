@@ -10,14 +10,44 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from benchsmith.errors import InputError
-from benchsmith.evaluation.benchmark import EvalQuery, Turn
 
 QUERY_MODES = ("last_turn", "all_user_turns", "full_conversation", "rewrite")
 
-Rewriter = Callable[[list[Turn], str], Awaitable[str]]
+
+
+class Turn(Protocol):
+    """One turn of a conversation (e.g. `benchsmith.evaluation.benchmark.Turn`)."""
+
+    @property
+    def role(self) -> str: ...
+
+    @property
+    def content(self) -> str: ...
+
+
+class EvalQuery(Protocol):
+    """What a search string is built from; `benchsmith.evaluation.benchmark.EvalQuery` has this shape.
+
+    Declared here rather than imported so that retrieval does not depend on evaluation.
+    """
+
+    @property
+    def query_id(self) -> str: ...
+
+    @property
+    def question(self) -> str: ...
+
+    @property
+    def history(self) -> Sequence[Turn]: ...
+
+    @property
+    def rewrite(self) -> str | None: ...
+
+
+Rewriter = Callable[[list[Any], str], Awaitable[str]]
 T = TypeVar("T")
 
 

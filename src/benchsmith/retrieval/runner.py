@@ -4,14 +4,26 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, Protocol
 
 from benchsmith.errors import InputError
-from benchsmith.evaluation.benchmark import EvalBenchmark
 from benchsmith.retrieval.base import PassageLike, Retriever, get_retriever
-from benchsmith.retrieval.queries import Rewriter, build_queries
+from benchsmith.retrieval.queries import EvalQuery, Rewriter, build_queries
 
 Run = dict[str, dict[str, float]]
+
+
+class EvalBenchmark(Protocol):
+    """The benchmark shape searched here (`benchsmith.evaluation.benchmark.EvalBenchmark` has it).
+
+    Declared here rather than imported so that retrieval does not depend on evaluation.
+    """
+
+    name: str
+    queries: Sequence[EvalQuery]
+    documents: Sequence[PassageLike]
+    chunks: Sequence[PassageLike]
+    id_level: str
 
 
 def benchmark_passages(benchmark: EvalBenchmark) -> Sequence[PassageLike]:

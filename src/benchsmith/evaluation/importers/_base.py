@@ -54,7 +54,9 @@ def load_benchmark(path: str | Path, *, format: str = "auto", corpus: str | Path
         format: a registered format name (`multihop-rag`, `mtrag`, `mirage`, `frames`,
             `beir`, `benchsmith`) or "auto" to sniff it.
         corpus: optional documents/passages/pool file for formats that keep them apart.
-        **options: format-specific options (see each importer).
+        **options: format-specific options (see each importer). `qrels=FILE` works for every
+            format: formats that read judgements take it, the others get their relevance
+            replaced by the file's.
 
     Raises:
         InputError: unreadable or malformed input, naming the file and line.
@@ -67,8 +69,22 @@ def load_benchmark(path: str | Path, *, format: str = "auto", corpus: str | Path
         raise InputError(str(exc.args[0]), path=p) from None
     if not p.exists():
         raise InputError("benchmark path does not exist", path=p)
+    qrels = options.pop("qrels", None)
+    import inspect
+
+    if qrels is not None and "qrels" in inspect.signature(fmt.load).parameters:
+        options["qrels"] = qrels
+        qrels = None
     _check_options(fmt, options, p)
-    return fmt.load(p, corpus=Path(corpus) if corpus is not None else None, **options)
+    bench = fmt.load(p, corpus=Path(corpus) if corpus is not None else None, **options)
+    if qrels is not None:
+        from benchsmith.evaluation.importers.qrels import apply_qrels
+        from benchsmith.evaluation.importers.runs import canonical_task_id
+
+        if not Path(qrels).is_file():
+            raise InputError("qrels file does not exist", path=qrels)
+        bench = apply_qrels(bench, qrels, normalize_id=canonical_task_id if bench.source_format == "mtrag" else None)
+    return bench
 
 
 def _check_options(fmt: BenchmarkFormat, options: dict[str, Any], path: Path) -> None:

@@ -28,14 +28,17 @@ def _qrels_file(root: Path, split: str | None) -> Path:
     return found[0]
 
 
-def load(path: Path, *, corpus: Path | None = None, split: str | None = None, name: str | None = None, keep_unjudged: bool = False) -> EvalBenchmark:
+def load(path: Path, *, corpus: Path | None = None, split: str | None = None, name: str | None = None, keep_unjudged: bool = False, qrels: str | Path | None = None) -> EvalBenchmark:
     """Read a BEIR dataset folder; passages become chunks (BEIR ids are the retrieval unit).
 
     Args:
         split: qrels split (default: test, then dev, validation, train).
         keep_unjudged: keep queries absent from the qrels (they score nothing).
+        qrels: a qrels file to use instead of the folder's own.
     """
-    qrels_path = _qrels_file(path, split)
+    qrels_path = Path(qrels) if qrels is not None else _qrels_file(path, split)
+    if not qrels_path.is_file():
+        raise InputError("qrels file does not exist", path=qrels_path)
     qrels = load_qrels(qrels_path)
     corpus_path = corpus or path / "corpus.jsonl"
     chunks = []

@@ -24,7 +24,7 @@ from benchsmith.evaluation.importers._common import (
     passage_chunk,
     require,
 )
-from benchsmith.evaluation.importers.qrels import load_qrels
+from benchsmith.evaluation.importers.qrels import find_qrels_near, load_qrels
 from benchsmith.evaluation.importers.runs import canonical_task_id
 from benchsmith.fileio import iter_jsonl, read_json
 from benchsmith.types import Chunk
@@ -148,11 +148,6 @@ def _split_speakers(text: str) -> list[Turn]:
     return turns
 
 
-def _find_qrels(path: Path) -> Path | None:
-    found = sorted(path.parent.glob("*qrels*.tsv"))
-    return found[0] if len(found) == 1 else None
-
-
 def load_retrieval_tasks(path: Path, *, corpus: Path | None = None, qrels: str | Path | None = None, name: str | None = None) -> EvalBenchmark:
     """BEIR-style task JSONL ({"_id", "text"}) with its qrels TSV.
 
@@ -160,9 +155,11 @@ def load_retrieval_tasks(path: Path, *, corpus: Path | None = None, qrels: str |
     user turn is the question and the rest its history. A file whose name contains
     "rewrite" also fills `EvalQuery.rewrite`.
     """
-    qrels_path = Path(qrels) if qrels else _find_qrels(path)
+    qrels_path = Path(qrels) if qrels else find_qrels_near(path)
     judged = load_qrels(qrels_path, normalize_id=canonical_task_id) if qrels_path else {}
     is_rewrite = "rewrite" in path.name.lower()
+    # retrieval_tasks/<domain>/<domain>_lastturn.jsonl: the domain is in the names, not the records
+    domain = next((d for d in (domain_of(path.stem), domain_of(path.parent.name)) if d in _DOMAINS), None)
     queries, id_map = [], {}
     for lineno, rec in iter_jsonl(path):
         raw_id = str(require(rec, "_id", path, lineno))
@@ -186,7 +183,8 @@ def load_retrieval_tasks(path: Path, *, corpus: Path | None = None, qrels: str |
                 relevant={d: r for d, r in relevant.items() if r > 0},
                 # Tasks absent from the qrels are unjudged, not known-unanswerable; mtRAG drops them.
                 answerability="answerable" if relevant else None,
-                fields={"turn": turn_no, "turn_position": None if turn_no is None else ("first" if turn_no == 1 else "later"), "conversation_id": conv_id},
+                fields={"turn": turn_no, "turn_position": None if turn_no is None else ("first" if turn_no == 1 else "later"),
+                        "conversation_id": conv_id, **({"domain": domain} if domain else {})},
             )
         )
     meta = {"kind": "retrieval_tasks", "path": str(path), "qrels": str(qrels_path) if qrels_path else None}
@@ -268,8 +266,28 @@ def _finish(name: str, queries: list[EvalQuery], chunks: list[Chunk], corpus: Pa
     )
 
 
+def _domain_task_files(root: Path, variant: str = "lastturn") -> list[Path]:
+    """`retrieval_tasks/<domain>/<domain>_<variant>.jsonl` files that have a `qrels/` folder beside them."""
+    return sorted(f for d in sorted(root.iterdir()) if d.is_dir() and (d / "qrels").is_dir()
+                  for f in d.glob(f"*_{variant}.jsonl"))
+
+
+def load_retrieval_folder(path: Path, *, corpus: Path | None = None, variant: str = "lastturn", name: str | None = None) -> EvalBenchmark:
+    """mtRAG's `retrieval_tasks/` folder: every domain's tasks with its own qrels, as the official script reads them."""
+    files = _domain_task_files(path, variant)
+    if not files:
+        raise InputError(f"no <domain>/<domain>_{variant}.jsonl with a qrels/ folder beside it", path=path)
+    parts = [load_retrieval_tasks(f, corpus=None) for f in files]
+    queries = [q for b in parts for q in b.queries]
+    id_map = {k: v for b in parts for k, v in b.metadata["id_map"].items()}
+    meta = {"kind": "retrieval_tasks", "path": str(path), "qrels": ", ".join(str(b.metadata["qrels"]) for b in parts)}
+    return _finish(name or path.name, queries, [], corpus, id_map, meta)
+
+
 def _kind(path: Path) -> str | None:
     if path.is_dir():
+        if _domain_task_files(path):
+            return "retrieval_folder"
         return "conversations" if any(path.glob("*.json")) and _is_conversation(next(iter(sorted(path.glob("*.json"))))) else None
     if path.suffix == ".json":
         return "conversations" if _is_conversation(path) else None
@@ -292,8 +310,10 @@ def load_path(path: Path, *, corpus: Path | None = None, kind: str | None = None
     """Dispatch on what the path holds: conversations, retrieval tasks or generation tasks.
 
     Args:
-        kind: "conversations", "retrieval" or "generation" (default: sniffed).
-        qrels: qrels TSV for retrieval tasks (default: the one *qrels*.tsv beside the tasks).
+        kind: "conversations", "retrieval", "retrieval_folder" (mtRAG's `retrieval_tasks/`, every
+            domain with its qrels) or "generation" (default: sniffed).
+        qrels: qrels TSV for retrieval tasks (default: `qrels/dev.tsv` beside the tasks, as the
+            mtRAG repository lays out `retrieval_tasks/<domain>/`, else the one *qrels*.tsv beside them).
     """
     kind = kind or _kind(path)
     if kind == "conversations":
@@ -302,6 +322,8 @@ def load_path(path: Path, *, corpus: Path | None = None, kind: str | None = None
         return load_retrieval_tasks(path, corpus=corpus, qrels=qrels, name=name)
     if kind == "generation":
         return load_generation_tasks(path, corpus=corpus, name=name)
+    if kind == "retrieval_folder":
+        return load_retrieval_folder(path, corpus=corpus, name=name)
     raise InputError("not an mtRAG file: expected conversation JSON, task JSONL with _id/text, or generation JSONL with task_id/input", path=path)
 
 

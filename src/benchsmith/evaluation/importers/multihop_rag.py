@@ -1,5 +1,11 @@
 """MultiHop-RAG: MultiHopRAG.json (queries with evidence facts) plus an optional corpus.
 
+Also reads the file the official `retrieval_evaluate.py` scores (records with `query`,
+`question_type`, `retrieval_list` and `gold_list`): its gold facts make the benchmark and
+`metadata["carries_run"]` says the same file holds a run (`-r run:FILE`); and the QA output
+`qa_evaluate.py` reads (query, model_answer, gold_answer, question_type), whose gold answers
+make the benchmark and whose model answers are scored when no other predictions are given.
+
 Queries carry no ids, so each gets `mhr-NNNN` from its position in the file. Evidence
 facts are kept in `EvalQuery.evidence`, because the paper's retrieval metric counts a
 hit when a fact string occurs in a retrieved chunk. Relevant ids are the evidence
@@ -105,13 +111,15 @@ def load(path: Path, *, corpus: Path | None = None, level: str | None = None, na
         where = f"$[{i}]"
         question = require(rec, "query", path, None, where)
         qtype = rec.get("question_type") or ""
-        evidence_list = rec.get("evidence_list") or []
+        # retrieval_evaluate.py's input calls the evidence gold_list
+        key = "evidence_list" if "evidence_list" in rec or "gold_list" not in rec else "gold_list"
+        evidence_list = rec.get(key) or []
         if not isinstance(evidence_list, list):
-            raise InputError("evidence_list must be a list", path=path, json_path=f"{where}.evidence_list")
+            raise InputError(f"{key} must be a list", path=path, json_path=f"{where}.{key}")
         evidence = []
         for j, ev in enumerate(evidence_list):
             if not isinstance(ev, dict) or not isinstance(ev.get("fact"), str):
-                raise InputError("evidence needs a 'fact' string", path=path, json_path=f"{where}.evidence_list[{j}]")
+                raise InputError("evidence needs a 'fact' string", path=path, json_path=f"{where}.{key}[{j}]")
             evidence.append({**ev, "doc_id": _evidence_doc(ev, lookup)})
         doc_ids = list(dict.fromkeys(ev["doc_id"] for ev in evidence))
         if level == "doc":
@@ -120,7 +128,7 @@ def load(path: Path, *, corpus: Path | None = None, level: str | None = None, na
             candidates = [c for d in doc_ids for c in chunks_by_doc.get(d, [])]
             relevant = _fact_chunks([ev["fact"] for ev in evidence], candidates)
         is_null = qtype == NULL_TYPE
-        answer = rec.get("answer")
+        answer = rec.get("answer", rec.get("gold_answer"))  # qa_llama.py's output calls it gold_answer
         queries.append(
             EvalQuery(
                 query_id=f"mhr-{i:04d}",
@@ -139,7 +147,9 @@ def load(path: Path, *, corpus: Path | None = None, level: str | None = None, na
         chunks=chunks,
         id_level=level,  # type: ignore[arg-type]
         source_format="multihop-rag",
-        metadata={"path": str(path), "corpus": str(corpus) if corpus else None},
+        metadata={"path": str(path), "corpus": str(corpus) if corpus else None,
+                  # the official retrieval script's input: queries, gold facts and one system's ranked chunks
+                  "carries_run": bool(records) and all(isinstance(r, dict) and "retrieval_list" in r for r in records)},
     )
 
 
@@ -147,7 +157,14 @@ def detect(path: Path) -> bool:
     if path.is_dir():
         return (path / "MultiHopRAG.json").is_file()
     head = json_head(path)
-    return path.suffix == ".json" and head.lstrip().startswith("[") and '"evidence_list"' in head and '"question_type"' in head
+    if path.suffix != ".json" or not head.lstrip().startswith("["):
+        return False
+    # MultiHopRAG.json, or the retrieval results retrieval_evaluate.py reads (query, retrieval_list, gold_list)
+    if '"question_type"' not in head:
+        return False
+    if '"evidence_list"' in head or ('"model_answer"' in head and '"gold_answer"' in head):
+        return True
+    return '"retrieval_list"' in head and '"gold_list"' in json_head(path, 1 << 22)
 
 
 def load_path(path: Path, *, corpus: Path | None = None, level: str | None = None, name: str | None = None) -> EvalBenchmark:

@@ -63,7 +63,7 @@ def multihop_scores(
     texts = _passage_texts(benchmark)
     ranked_texts = ranked_texts or {}
     per_item: dict[str, dict[str, float]] = {}
-    skipped = missing_text = 0
+    skipped = missing_text = with_text = 0
     for q in benchmark.queries:
         if q.fields.get("question_type") == NULL_QUERY or q.answerability == "unanswerable":
             skipped += 1
@@ -75,20 +75,33 @@ def multihop_scores(
                 retrieved.append(texts[pid])
             else:
                 missing_text += 1
+        with_text += bool(retrieved)
         scores = multihop_retrieval_query(retrieved, facts, hits_ks=(4, 10), cutoff=10)
         per_item[q.query_id] = {f"MultiHop-RAG {k}": v for k, v in scores.items()}
     metrics = [f"MultiHop-RAG {k}" for k in ("Hits@10", "Hits@4", "MAP@10", "MRR@10")]
-    return RunScores(per_item, metrics, {"multihop_scored": len(per_item), "multihop_skipped_null": skipped, "multihop_passages_without_text": missing_text})
+    return RunScores(per_item, metrics, {"multihop_scored": len(per_item), "multihop_skipped_null": skipped, "multihop_passages_without_text": missing_text,
+                                         "multihop_queries_with_retrieved_text": with_text})
 
 
-def mtrag_scores(benchmark: Any, run: Mapping[str, Mapping[str, float]], k_values: Sequence[int] = MTRAG_K_VALUES) -> RunScores:
-    """mtRAG's nDCG/Recall, with its per-collection means weighted by task count."""
+def mtrag_scores(
+    benchmark: Any,
+    run: Mapping[str, Mapping[str, float]],
+    k_values: Sequence[int] = MTRAG_K_VALUES,
+    collections: Mapping[str, str] | None = None,
+) -> RunScores:
+    """mtRAG's nDCG/Recall, with its per-collection means weighted by task count.
+
+    Args:
+        collections: task id -> collection as the run file names it (the official
+            script groups by the run's `Collection`); default: the benchmark's domain.
+    """
     qrels = {q.query_id: dict(q.relevant) for q in benchmark.queries if q.relevant}
     query_ids = {q.query_id for q in benchmark.queries}
     sub_run = {qid: dict(docs) for qid, docs in run.items() if qid in query_ids}
     collection_of = {
         q.query_id: str(q.fields.get("collection") or q.fields.get("domain") or "all") for q in benchmark.queries
     }
+    collection_of.update(collections or {})
     res = mtrag_retrieval(qrels, sub_run, collection_of, k_values)
     per_item: dict[str, dict[str, float]] = {}
     for qid, s in res.per_query.items():
@@ -144,14 +157,19 @@ def mirage_scores(
                 row["query_id"], {f"MIRAGE {short[m]}@{k}": row[k][m] for k in k_values for m in short}
             )
         aggregates = {f"MIRAGE {short[m]}@{k}": {"mean": v} for k, ms in res.aggregates.items() for m, v in ms.items()}
-        return RunScores(per_item, metrics, {"mirage_records": len(res.per_query), "mirage_queries": len(per_item)}, aggregates)
+        gold = {str(c.get("mapped_id")) for c in pool if c.get("support") == 1}
+        with_gold = sum(str(r.get("query_id")) in gold for r in records)
+        return RunScores(per_item, metrics, {"mirage_records": len(res.per_query), "mirage_queries": len(per_item),
+                                             "mirage_scored_with_gold": with_gold}, aggregates)
     per_item = {}
+    with_gold = 0
     for q in benchmark.queries:
         relevant = {d for d, r in q.relevant.items() if r >= 1}
+        with_gold += bool(relevant) and q.query_id in run
         relevances = [1 if pid in relevant else 0 for pid in ranked_ids(run.get(q.query_id, {}))[: max(k_values)]]
         scores = mirage_scores_from_relevances(relevances, len(relevant), k_values)
         per_item[q.query_id] = {f"MIRAGE {short[m]}@{k}": v for k, ms in scores.items() for m, v in ms.items()}
-    return RunScores(per_item, metrics, {"mirage_queries": len(per_item)})
+    return RunScores(per_item, metrics, {"mirage_queries": len(per_item), "mirage_scored_with_gold": with_gold})
 
 
 def score_run(
@@ -170,7 +188,8 @@ def score_run(
         paper: None, "multihop-rag", "mtrag" or "mirage".
         paper_inputs: What a peer's own run file carries beyond ids, for exact
             paper metrics: "ranked_texts" (MultiHop-RAG: query id -> texts as
-            ranked), "mirage_records" and "mirage_pool" (MIRAGE run records and pool).
+            ranked), "mirage_records" and "mirage_pool" (MIRAGE run records and pool),
+            "collections" (mtRAG: task id -> the run's Collection).
     """
     result = evaluate_retrieval(benchmark_qrels(benchmark), run, measures)
     scores = RunScores(
@@ -184,7 +203,7 @@ def score_run(
     if paper == "multihop-rag":
         extra = multihop_scores(benchmark, run, inputs.get("ranked_texts"))
     elif paper == "mtrag":
-        extra = mtrag_scores(benchmark, run)
+        extra = mtrag_scores(benchmark, run, collections=inputs.get("collections"))
     elif paper == "mirage":
         extra = mirage_scores(benchmark, run, records=inputs.get("mirage_records"), pool=inputs.get("mirage_pool"))
     else:

@@ -2,14 +2,36 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from benchsmith.evaluation.report.tables import aggregate_table, breakdown_tables, counts_table, extra_tables
 
 
+_TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
+
+
+def escape_text(text: Any) -> str:
+    """Text from benchmarks and runs is data: Markdown renderers pass raw HTML through, so no tag may open.
+
+    Only a `<` that could start a tag, comment or declaration is escaped, so ids such as
+    mtRAG's `conv<::>3` stay readable in the Markdown source.
+    """
+    return _TAG_START.sub("&lt;", str(text))
+
+
 def _escape(cell: str) -> str:
-    return cell.replace("|", "\\|").replace("\n", " ")
+    return escape_text(cell).replace("|", "\\|").replace("\n", " ")
+
+
+def _code(value: Any) -> str:
+    """An inline code span that no backtick inside the value can end early."""
+    text = str(value).replace("\n", " ")
+    longest = max((len(m) for m in re.findall("`+", text)), default=0)
+    fence = "`" * (longest + 1)
+    pad = " " if text.startswith("`") or text.endswith("`") else ""
+    return f"{fence}{pad}{text}{pad}{fence}"
 
 
 def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -21,9 +43,9 @@ def markdown_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 def render_markdown(doc: Mapping[str, Any]) -> str:
     """Render a completed results document (see `results.py`)."""
     bench = doc["benchmark"]
-    parts = [f"# {doc.get('title', 'benchsmith evaluation')}", ""]
+    parts = [f"# {escape_text(doc.get('title', 'benchsmith evaluation'))}", ""]
     parts.append(
-        f"Benchmark **{bench.get('name')}** ({bench.get('source_format', '?')}, "
+        f"Benchmark **{escape_text(bench.get('name'))}** ({escape_text(bench.get('source_format', '?'))}, "
         f"{bench.get('n_queries', '?')} queries), `{bench.get('hash', '')}`  "
     )
     versions = ", ".join(f"{k} {v}" for k, v in doc.get("versions", {}).items())
@@ -34,20 +56,20 @@ def render_markdown(doc: Mapping[str, Any]) -> str:
     if len(header) > 1:
         parts += ["## Counts", "", markdown_table(header, rows), ""]
     for title, header, rows in extra_tables(doc):
-        parts += [f"## {title}", "", markdown_table(header, rows), ""]
+        parts += [f"## {escape_text(title)}", "", markdown_table(header, rows), ""]
     for system in systems:
         tables = breakdown_tables(system)
         if not tables:
             continue
-        parts += [f"## Breakdowns: {system['name']}", ""]
+        parts += [f"## Breakdowns: {escape_text(system['name'])}", ""]
         for field, header, rows in tables:
-            parts += [f"### by {field}", "", markdown_table(header, rows), ""]
+            parts += [f"### by {escape_text(field)}", "", markdown_table(header, rows), ""]
     if doc.get("settings"):
         parts += ["## Settings", ""]
-        parts += [f"- `{k}`: `{v}`" for k, v in doc["settings"].items()]
+        parts += [f"- {_code(k)}: {_code(v)}" for k, v in doc["settings"].items()]
         parts.append("")
     for note in doc.get("notes") or []:
-        parts.append(f"> {note}")
+        parts.append(f"> {escape_text(note)}")
     if doc.get("notes"):
         parts.append("")
     return "\n".join(parts)

@@ -25,7 +25,7 @@ import datetime as _dt
 import hashlib
 import json
 import platform
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from importlib import metadata
 from pathlib import Path
 from typing import Any
@@ -152,36 +152,54 @@ def _complete(results: Mapping[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def write_results(out_dir: str | Path, results: Mapping[str, Any], *, html: bool = True) -> dict[str, Path]:
-    """Write results.json, report.md and report.html into `out_dir`.
+def write_results(out_dir: str | Path, results: Mapping[str, Any], *, html: bool = True,
+                  extra_files: Mapping[str, Callable[[Path], None]] | None = None) -> dict[str, Path]:
+    """Write results.json, report.md, report.html (and `extra_files`) into `out_dir`.
 
-    Each file is written atomically (temp file + rename); results.json is
-    written last, so its presence means the reports beside it are complete.
+    Everything is rendered into a staging folder inside `out_dir` first; only when
+    every file is complete are they moved into place, one rename each, results.json
+    last. A failure while rendering leaves the earlier outputs untouched.
 
     Args:
         out_dir: Output directory (created if needed).
         results: A results document (see the module docstring). Versions and
             the creation time are filled in when absent.
         html: Also render report.html with plots.
+        extra_files: file name -> function writing that file at the path it is given
+            (e.g. the predictions a system produced).
 
     Returns:
-        Mapping "results" / "markdown" / "html" -> written path.
+        Mapping "results" / "markdown" / "html" / each extra file name -> written path.
     """
+    import os
+    import shutil
+
     from benchsmith.evaluation.report.markdown import render_markdown
 
     doc = _complete(results)
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
-    paths = {"markdown": out / "report.md"}
-    write_text_atomic(paths["markdown"], render_markdown(doc))
-    if html:
-        from benchsmith.evaluation.report.html import render_html
+    staging = out / f".staging-{os.getpid()}"
+    shutil.rmtree(staging, ignore_errors=True)
+    staging.mkdir()
+    try:
+        names = {"markdown": "report.md"}
+        write_text_atomic(staging / names["markdown"], render_markdown(doc))
+        if html:
+            from benchsmith.evaluation.report.html import render_html
 
-        paths["html"] = out / "report.html"
-        write_text_atomic(paths["html"], render_html(doc))
-    paths["results"] = out / "results.json"
-    write_json_atomic(paths["results"], _json_safe(doc))
-    return paths
+            names["html"] = "report.html"
+            write_text_atomic(staging / names["html"], render_html(doc))
+        for name, writer in (extra_files or {}).items():
+            writer(staging / name)
+            names[name] = name
+        names["results"] = "results.json"
+        write_json_atomic(staging / names["results"], _json_safe(doc))
+        for name in names.values():  # results.json last: its presence means the rest is complete
+            os.replace(staging / name, out / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return {key: out / name for key, name in names.items()}
 
 
 def _json_safe(value: Any) -> Any:

@@ -53,6 +53,24 @@ class EndpointConfig:
     max_backoff_s: float = 30.0
     concurrency: int = 4
 
+    def __post_init__(self) -> None:
+        check_url(self.url)
+
+
+def check_url(url: str) -> None:
+    """An http(s) URL with a host, or an InputError now (a malformed URL is not worth retrying)."""
+    from urllib.parse import urlsplit
+
+    from benchsmith.errors import InputError
+
+    try:
+        parts = urlsplit(url.strip())
+        parts.port  # noqa: B018 - raises ValueError on a bad port
+    except ValueError as exc:
+        raise InputError(f"--endpoint {url!r} is not a valid URL: {exc}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or any(ch.isspace() for ch in url.strip()):
+        raise InputError(f"--endpoint {url!r} is not an http(s) URL with a host, e.g. http://localhost:8000/answer")
+
 
 class EndpointError(Exception):
     pass

@@ -3,9 +3,13 @@
 `contexts` is optional: a list of passage texts or of {"id"?, "text"} objects,
 in the order the system used them. Bad lines are reported with file and line.
 
-The papers' own output files are read too: a JSON array instead of JSONL;
-`query_id`/`task_id` for the id; MIRAGE's `model_predictions` (a string or a
-one-element list) and mtRAG's `predictions: [{"text"}]` for the answer.
+The papers' own output files are read too, as their scripts read them: a JSON
+array instead of JSONL, or a TSV/CSV with a header (FRAMES' test.tsv with a model
+answer column); `query_id`/`task_id`/`unique_id` for the id, or no id at all and the
+query text (`query`, MultiHop-RAG's QA output; `Prompt`, FRAMES) to match on;
+MIRAGE's `model_predictions` (a string or a one-element list), mtRAG's
+`predictions: [{"text"}]`, MultiHop-RAG's `model_answer` and the other names in
+`ANSWER_FIELDS` for the answer.
 """
 
 from __future__ import annotations
@@ -27,12 +31,23 @@ class ContextPassage(BaseModel):
     text: str
 
 
+ID_FIELDS = ("id", "query_id", "task_id", "unique_id")
+QUERY_FIELDS = ("query", "question", "Prompt")
+# model-answer columns; "answer" comes last because MIRAGE and MultiHop-RAG use it for the gold answer
+ANSWER_FIELDS = ("model_answer", "prediction", "predicted_answer", "model_response", "response", "output",
+                 "generated_answer", "answer")
+
+
 class Prediction(BaseModel):
-    """One system answer. `error` is set (and `answer` empty) when the system failed on this query."""
+    """One system answer. `error` is set (and `answer` empty) when the system failed on this query.
+
+    `id` is empty when the file names the query only by its text (`query`).
+    """
 
     model_config = ConfigDict(frozen=True)
     id: str
     answer: str
+    query: str | None = Field(default=None, description="The query text, when the file gives it.")
     contexts: list[ContextPassage] = Field(default_factory=list)
     raw: str | None = Field(default=None, description="The unprocessed model output, when it differs from answer.")
     error: str | None = None
@@ -53,33 +68,53 @@ def _context(value: Any, path: Path, line: int, index: int) -> ContextPassage:
     return ContextPassage(id=None if cid is None else str(cid), text=value["text"])
 
 
-def _answer_of(record: dict[str, Any]) -> Any:
+def model_answer_field(record: dict[str, Any], override: str | None = None) -> str | None:
+    """The field holding the system's answer (`override` when given), by the peers' names; None when there is none."""
+    if override:
+        return override if override in record else None
     if "model_predictions" in record:  # MIRAGE
-        value = record["model_predictions"]
-        return value[0] if isinstance(value, list) and value else value
+        return "model_predictions"
     if isinstance(record.get("predictions"), list):  # mtRAG
-        first = record["predictions"][0] if record["predictions"] else None
+        return "predictions"
+    gold_answer = "model_predictions" in record or "gold_answer" in record
+    return next((f for f in ANSWER_FIELDS if f in record and not (f == "answer" and gold_answer)), None)
+
+
+def _answer_of(record: dict[str, Any], override: str | None = None) -> Any:
+    field_name = model_answer_field(record, override)
+    value = record.get(field_name) if field_name else None
+    if field_name == "model_predictions":
+        return value[0] if isinstance(value, list) and value else value
+    if field_name == "predictions":
+        first = value[0] if value else None
         return first.get("text") if isinstance(first, dict) else first
-    return record.get("answer", record.get("prediction"))
+    return value
 
 
-def parse_prediction(record: Any, path: Path, line: int | None, where: str = "$") -> Prediction:
+def parse_prediction(record: Any, path: Path, line: int | None, where: str = "$", answer_field: str | None = None) -> Prediction:
     """Validate one predictions-file record; InputError names the file, line (or JSON path) and field."""
     if not isinstance(record, dict):
         raise InputError("each record must be a JSON object with 'id' and 'answer'", path=path, line=line,
                          json_path=where)
-    qid = record.get("id", record.get("query_id", record.get("task_id")))
-    if not isinstance(qid, (str, int)) or isinstance(qid, bool) or str(qid) == "":
-        raise InputError("missing or invalid 'id' (a string)", path=path, line=line, json_path=f"{where}.id")
-    answer = _answer_of(record)
+    qid = next((record[f] for f in ID_FIELDS if record.get(f) not in (None, "")), None)
+    query = next((record[f] for f in QUERY_FIELDS if isinstance(record.get(f), str) and record[f].strip()), None)
+    if qid is None and query is not None:
+        qid = ""  # matched on the query text
+    if not isinstance(qid, (str, int)) or isinstance(qid, bool) or (str(qid) == "" and query is None):
+        raise InputError(f"missing or invalid 'id' (a string; or the query text in one of {', '.join(QUERY_FIELDS)})",
+                         path=path, line=line, json_path=f"{where}.id")
+    answer = _answer_of(record, answer_field)
     if not isinstance(answer, str):
-        raise InputError("missing or invalid 'answer' (a string)", path=path, line=line, json_path=f"{where}.answer")
+        names = repr(answer_field) if answer_field else f"one of: model_predictions, predictions[0].text, {', '.join(ANSWER_FIELDS)}"
+        raise InputError(f"missing or invalid 'answer' (a string in {names}; name another field with --answer-field)",
+                         path=path, line=line,
+                         json_path=f"{where}.{answer_field or 'answer'}")
     contexts = record.get("contexts", [])
     if contexts is None:
         contexts = []
     if not isinstance(contexts, list):
         raise InputError("'contexts' must be a list", path=path, line=line, json_path=f"{where}.contexts")
-    return Prediction(id=str(qid), answer=answer,
+    return Prediction(id=str(qid), answer=answer, query=query,
                       contexts=[_context(c, path, line, i) for i, c in enumerate(contexts)])
 
 
@@ -104,23 +139,63 @@ def _gold_of(record: dict[str, Any]) -> tuple[str, ...] | None:
     return None
 
 
-def load_prediction_records(path: str | Path) -> list[PredictionRecord]:
+def load_prediction_records(path: str | Path, *, answer_field: str | None = None) -> list[PredictionRecord]:
     """Every record of a predictions file (JSONL or a JSON array), duplicates kept, in order."""
     p = Path(path)
     out: list[PredictionRecord] = []
-    if p.suffix == ".json":
+    if p.suffix in (".tsv", ".csv"):
+        for line, record in _table_rows(p):
+            out.append(PredictionRecord(parse_prediction(record, p, line, answer_field=answer_field), None, line, "$"))
+    elif p.suffix == ".json":
         data = read_json(p)
         if not isinstance(data, list):
             raise InputError("a .json predictions file must hold a JSON array of records", path=p, json_path="$")
         for i, record in enumerate(data):
-            out.append(PredictionRecord(parse_prediction(record, p, None, f"$[{i}]"),
+            out.append(PredictionRecord(parse_prediction(record, p, None, f"$[{i}]", answer_field),
                                         _gold_of(record) if isinstance(record, dict) else None, None, f"$[{i}]"))
     else:
         for line, record in iter_jsonl(p):
-            out.append(PredictionRecord(parse_prediction(record, p, line), _gold_of(record), line, "$"))
+            out.append(PredictionRecord(parse_prediction(record, p, line, answer_field=answer_field), _gold_of(record), line, "$"))
     if not out:
         raise InputError("the predictions file holds no predictions", path=p)
     return out
+
+
+def _table_rows(path: Path) -> list[tuple[int, dict[str, Any]]]:
+    import csv
+    import io
+
+    from benchsmith.fileio import read_text
+
+    reader = csv.DictReader(io.StringIO(read_text(path)), delimiter="\t" if path.suffix == ".tsv" else ",")
+    return [(reader.line_num, row) for row in reader]
+
+
+def _first_record(path: Path) -> Any:
+    import json
+
+    if not path.is_file():
+        return None
+    try:
+        if path.suffix in (".tsv", ".csv"):
+            rows = _table_rows(path)
+            return rows[0][1] if rows else None
+        if path.suffix == ".json":
+            data = read_json(path)
+            return data[0] if isinstance(data, list) and data else None
+        with path.open(encoding="utf-8-sig") as fh:
+            return next((json.loads(line) for line in fh if line.strip()), None)
+    except (InputError, OSError, ValueError):
+        return None
+
+
+def holds_model_answers(path: str | Path, answer_field: str | None = None) -> bool:
+    """Whether a benchmark file also carries model answers (mtRAG `predictions`, a model-answer column)."""
+    record = _first_record(Path(path))
+    if not isinstance(record, dict):
+        return False
+    field_name = model_answer_field(record, answer_field)
+    return field_name is not None and field_name != "answer"
 
 
 def load_predictions(path: str | Path) -> dict[str, Prediction]:
