@@ -307,7 +307,9 @@ def _benchsmith_folder(root: Path) -> Path:
     jsonl(out / "items.jsonl", [
         {"item_id": "i1", "query": "Alpha and gamma?", "answer": "yes", "question_type": "comparison_query", "extra_obj": {"x": 1}, "difficulty": "hard",
          "evidence": [{"doc_id": "d1", "chunk_id": "d1#0", "span": {"start": 0, "end": 5}, "fact": "Alpha"}, {"doc_id": "d2", "chunk_id": "d2#0", "span": {"start": 0, "end": 5}, "fact": "Gamma"}]},
-        {"item_id": "i2", "query": "Nothing?", "answer": "Insufficient information.", "question_type": "null_query", "evidence": []},
+        # A null query as the multihop generator writes it: its kind says it is unanswerable.
+        {"kind": "multihop_item", "item_id": "i2", "query": "Nothing?", "answer": "Insufficient information.",
+         "question_type": "null_query", "evidence": [], "provenance": {"step": "multihop.query.null"}},
     ])
     write(out / "qrels.tsv", "i1 0 d1#0 1\ni1 0 d2#0 1\n")
     write(out / "benchmark.json", json.dumps({"kind": "benchmark", "name": "tiny", "generator": "multihop", "corpus_dir": "../corpus", "items": "items.jsonl", "qrels": "qrels.tsv"}))
@@ -324,6 +326,16 @@ def test_benchsmith_folder(tmp_path):
     assert i1.fields["question_type"] == "comparison_query" and i1.fields["n_evidence"] == 2 and i1.fields["difficulty"] == "hard"
     assert "extra_obj" not in i1.fields
     assert i2.answerability == "unanswerable" and i2.relevant == {}
+
+
+def test_benchsmith_answerability_comes_from_the_item_kind_or_field_not_a_type_name(tmp_path):
+    out = _benchsmith_folder(tmp_path)
+    rows = [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
+    rows[1].pop("kind")  # a kindless item is read leniently: no type name is hard-coded as unanswerable
+    rows.append({"item_id": "i3", "query": "Turn?", "answer": "", "answerability": "UNANSWERABLE"})
+    jsonl(out / "items.jsonl", rows)
+    by_id = {q.query_id: q.answerability for q in load_benchmark(out).queries}
+    assert by_id == {"i1": "answerable", "i2": "answerable", "i3": "unanswerable"}
 
 
 def test_benchsmith_duplicate_item_id(tmp_path):

@@ -20,7 +20,7 @@ DONE = "DONE"
 
 
 def build_prompt(question: str, found: list[dict[str, str]], queries: list[str]) -> list[dict[str, str]]:
-    from benchsmith.evaluation.generation.templates import render
+    from benchsmith.prompting import render
 
     return [{"role": "user", "content": render(PROMPT, question=question, found=found, queries=queries)}]
 

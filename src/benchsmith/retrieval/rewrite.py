@@ -13,7 +13,7 @@ _LABEL = re.compile(r"^(standalone (question|query)|rewritten (question|query)|q
 
 def build_prompt(history: list[Turn], question: str) -> list[dict[str, str]]:
     """The chat messages asking for a standalone rewrite."""
-    from benchsmith.evaluation.generation.templates import render
+    from benchsmith.prompting import render
 
     return [{"role": "user", "content": render(PROMPT, history=history, question=question)}]
 

@@ -18,7 +18,6 @@ from benchsmith.evaluation.importers.qrels import load_qrels
 from benchsmith.fileio import iter_jsonl, read_json
 
 MANIFEST = "benchmark.json"
-UNANSWERABLE_TYPES = {"null_query", "unanswerable"}
 _KNOWN = {"item_id", "query", "question", "answer", "answers", "question_type", "evidence", "history", "rewrite", "answerability", "relevant", "provenance", "kind", "schema_version"}
 
 
@@ -43,6 +42,23 @@ def _history(item: dict[str, Any]) -> list[Turn]:
     return turns
 
 
+def _kind_answerability(item: dict[str, Any]) -> str:
+    """What the item's own kind says: each item model knows whether its items can be answered from the corpus."""
+    from pydantic import ValidationError
+
+    from benchsmith.schemas import SCHEMAS
+
+    kind = item.get("kind")
+    if isinstance(kind, str) and kind in SCHEMAS:
+        model = SCHEMAS.get(kind)
+        if isinstance(getattr(model, "answerable", None), property):
+            try:
+                return "answerable" if model.model_validate(item).answerable else "unanswerable"
+            except ValidationError:
+                pass  # read leniently, as below
+    return "unanswerable" if item.get("question_type") == "unanswerable" else "answerable"
+
+
 def _breakdown_value(value: Any) -> bool:
     """Scalars and label lists can be breakdown fields; nested objects cannot."""
     return isinstance(value, (str, int, float, bool)) or (isinstance(value, list) and all(isinstance(x, str) for x in value))
@@ -57,7 +73,7 @@ def _query(item: dict[str, Any], qrels: dict[str, dict[str, int]], path: Path, l
     evidence = item.get("evidence") or []
     if not isinstance(evidence, list):
         raise InputError("evidence must be a list", path=path, line=line, json_path="$.evidence")
-    answerability = normalize_answerability(item.get("answerability")) or ("unanswerable" if qtype in UNANSWERABLE_TYPES else "answerable")
+    answerability = normalize_answerability(item.get("answerability")) or _kind_answerability(item)
     if qid in qrels:
         relevant = {d: r for d, r in qrels[qid].items() if r > 0}
     else:

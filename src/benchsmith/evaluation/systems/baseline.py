@@ -16,7 +16,7 @@ from typing import Any
 
 from benchsmith.errors import InputError
 from benchsmith.evaluation.benchmark import EvalBenchmark, EvalQuery
-from benchsmith.evaluation.generation.templates import prompt_hash, render
+from benchsmith.prompting import prompt_hash, render
 from benchsmith.evaluation.systems.predictions import ContextPassage, Prediction
 from benchsmith.evaluation.systems.presets import RagPreset, get_preset
 

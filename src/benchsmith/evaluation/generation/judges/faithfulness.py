@@ -13,7 +13,7 @@ from pydantic import BaseModel, Field
 
 from benchsmith.evaluation.generation.base import GENERATION_METRICS, GenerationSample
 from benchsmith.evaluation.generation.judges.base import JudgeMetric, JudgeVote
-from benchsmith.evaluation.generation.templates import render
+from benchsmith.prompting import render
 from benchsmith.llm.base import GenerationConfig
 from benchsmith.types import Rejected
 

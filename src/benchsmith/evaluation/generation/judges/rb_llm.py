@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from benchsmith.evaluation.generation.base import GENERATION_METRICS, GenerationSample
 from benchsmith.evaluation.generation.judges.base import JudgeMetric, JudgeVote, history_text
-from benchsmith.evaluation.generation.templates import render
+from benchsmith.prompting import render
 from benchsmith.llm.base import GenerationConfig
 from benchsmith.types import Rejected
 
