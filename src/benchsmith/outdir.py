@@ -24,6 +24,7 @@ import os
 import re
 import secrets
 import shutil
+import stat
 import time
 from collections.abc import Iterator, Sequence
 from datetime import datetime, timezone
@@ -155,8 +156,9 @@ def read_marker(folder: Path) -> dict | None:
         raise InputError(f"cannot read the completeness marker: {exc}", path=path) from exc
     try:
         marker = json.loads(text)
-    except ValueError as exc:
-        raise InputError(f"the completeness marker is not valid JSON ({exc}); re-run the command that wrote this folder", path=path) from exc
+    except (ValueError, RecursionError) as exc:
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)[:200]
+        raise InputError(f"the completeness marker is not valid JSON ({reason}); re-run the command that wrote this folder", path=path) from None
     if not isinstance(marker, dict) or not isinstance(marker.get("files"), dict):
         raise InputError("the completeness marker has no 'files' object; re-run the command that wrote this folder", path=path)
     return marker
@@ -180,9 +182,12 @@ def check_complete(folder: str | Path, *, verify_hashes: bool = False) -> None:
     for rel, digest in sorted(marker["files"].items()):
         path = folder / rel
         try:
-            size = path.stat().st_size
-        except OSError:
+            st = path.stat()
+        except (OSError, ValueError):
             raise InputError(f"incomplete output folder: {rel} is listed in {COMPLETE_MARKER} but missing", path=folder) from None
+        if not stat.S_ISREG(st.st_mode):
+            raise InputError(f"output folder changed after it was written: {rel} is no longer a regular file", path=folder)
+        size = st.st_size
         expected = sizes.get(rel)
         if expected is not None and size != expected:
             raise InputError(
@@ -190,7 +195,7 @@ def check_complete(folder: str | Path, *, verify_hashes: bool = False) -> None:
                 f"re-run the command that wrote it (or delete {COMPLETE_MARKER} if you edited it on purpose)",
                 path=folder,
             )
-        if verify_hashes and _hash_file_readonly(path) != digest:
+        if verify_hashes and _hash_file_readonly(path, folder) != digest:
             raise InputError(
                 f"output folder changed after it was written: {rel} differs from the SHA-256 in {COMPLETE_MARKER}; "
                 f"re-run the command that wrote it (or delete {COMPLETE_MARKER} if you edited it on purpose)",
@@ -198,11 +203,14 @@ def check_complete(folder: str | Path, *, verify_hashes: bool = False) -> None:
             )
 
 
-def _hash_file_readonly(path: Path) -> str:
+def _hash_file_readonly(path: Path, folder: Path) -> str:
     h = hashlib.sha256()
-    with path.open("rb") as fh:
-        while block := fh.read(1 << 20):
-            h.update(block)
+    try:
+        with path.open("rb") as fh:
+            while block := fh.read(1 << 20):
+                h.update(block)
+    except OSError as exc:
+        raise _os_error(f"cannot read {path.name}", exc, folder) from exc
     return h.hexdigest()
 
 

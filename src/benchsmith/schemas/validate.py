@@ -12,21 +12,24 @@ then each file benchsmith writes there is validated, qrels.tsv included.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import SchemaError, ValidationError, best_match
 
 from benchsmith.errors import InputError
-from benchsmith.fileio import read_text
+from benchsmith.fileio import read_json, read_text
 from benchsmith.outdir import COMPLETE_MARKER, check_complete
 from benchsmith.schemas import SCHEMAS
 from benchsmith.schemas.export import SCHEMA_SUFFIX, committed_schema_dir, schema_document
 from benchsmith.schemas.records import iter_located_records
+
+
+class SchemaFileError(InputError):
+    """A schema file (from --schema-dir) that cannot be used: a usage error, not a problem of the data."""
 
 
 @dataclass(frozen=True)
@@ -141,9 +144,16 @@ class SchemaSet:
         path = self._dir / f"{kind}{SCHEMA_SUFFIX}"
         if path.exists():
             try:
-                return json.loads(path.read_text(encoding="utf-8"))
-            except json.JSONDecodeError as exc:
-                raise InputError(f"schema file is not JSON: {exc.msg}", path=path, line=exc.lineno) from exc
+                schema = read_json(path)
+            except InputError as exc:
+                raise SchemaFileError(f"schema file: {exc.message}", path=path, line=exc.line) from exc
+            if not isinstance(schema, dict | bool):
+                raise SchemaFileError(f"schema file must hold a JSON object, got {type(schema).__name__}", path=path, line=1)
+            try:
+                Draft202012Validator.check_schema(schema)
+            except SchemaError as exc:
+                raise SchemaFileError(f"not a valid JSON Schema: {exc.message}", path=path) from None
+            return schema
         if not self._explicit and kind in SCHEMAS:
             return schema_document(kind)
         known = ", ".join(self.kinds()) or "none"
@@ -211,6 +221,8 @@ def validate_file(path: str | Path, *, kind: str | None = None, schemas: SchemaS
             if problems:
                 report.failed += 1
                 report.issues.extend(Issue(str(path), located.line, jp, msg) for jp, msg in problems)
+    except SchemaFileError:
+        raise
     except InputError as exc:
         report.unreadable = True
         report.issues.append(Issue(str(path), exc.line, None, exc.message))
