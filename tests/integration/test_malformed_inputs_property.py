@@ -27,7 +27,7 @@ from benchsmith.cli import main  # noqa: E402
 from benchsmith.outdir import check_complete  # noqa: E402
 
 SETTINGS = settings(
-    max_examples=int(os.environ.get("BENCHSMITH_PROPERTY_EXAMPLES", "120")),
+    max_examples=int(os.environ.get("BENCHSMITH_PROPERTY_EXAMPLES", "80")),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     # The same cases on every run, so CI is not flaky; BENCHSMITH_PROPERTY_EXPLORE=1 draws new ones.
@@ -174,14 +174,11 @@ def template(tmp_path_factory) -> Path:
     return root / "out"
 
 
-COUNTS: dict[str, int] = {}
-OUTCOMES: dict[str, list[tuple[int, str]]] = {}
 
 
 @SETTINGS
 @given(suffix=SUFFIXES, content=st.data(), options=INGEST_OPTIONS, as_folder=st.booleans())
 def test_corpus_ingest_on_malformed_input(template: Path, suffix: str, content, options: list[str], as_folder: bool) -> None:
-    COUNTS["ingest"] = COUNTS.get("ingest", 0) + 1
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         src = root / "in" / f"corpus{suffix}" if as_folder else root / f"input{suffix}"
@@ -191,7 +188,6 @@ def test_corpus_ingest_on_malformed_input(template: Path, suffix: str, content, 
         shutil.copytree(template, out)
         before = _snapshot(root)
         code, output = run_cli(["corpus", "ingest", str(src.parent if as_folder else src), "--out", str(out), *options], root)
-        OUTCOMES.setdefault("ingest", []).append((code, output.strip().splitlines()[-1][:100] if output.strip() else ""))
         after = _snapshot(root)
         if code == 0:
             check_complete(out, verify_hashes=True)
@@ -236,15 +232,82 @@ def validate_case(draw, template: Path, root: Path) -> list[str]:
 @SETTINGS
 @given(data=st.data())
 def test_validate_on_malformed_input(template: Path, data) -> None:
-    COUNTS["validate"] = COUNTS.get("validate", 0) + 1
     with tempfile.TemporaryDirectory() as tmp:
         root = Path(tmp)
         args = data.draw(validate_case(template, root))
         before = _snapshot(root)
         code, output = run_cli(["validate", *args], root)
-        OUTCOMES.setdefault("validate", []).append((code, output.strip().splitlines()[-1][:100] if output.strip() else ""))
         assert _snapshot(root) == before, "validate wrote something"
         if code != 0:
             assert_clear_failure(code, output)
         else:
             assert output.strip().splitlines()[-1].startswith("ok:"), output
+
+
+# --- evaluate retrieval ------------------------------------------------------------------------
+
+GOOD_BEIR = {
+    "corpus.jsonl": "".join(json.dumps({"_id": k, "title": "", "text": v}) + "\n" for k, v in
+                            {"d1": "Cats purr softly.", "d2": "Dogs bark loudly.", "d3": "Paris is in France."}.items()),
+    "queries.jsonl": "".join(json.dumps({"_id": k, "text": v}) + "\n" for k, v in {"q1": "cats purr", "q2": "paris"}.items()),
+    "qrels/test.tsv": "query-id\tcorpus-id\tscore\nq1\td1\t1\nq2\td3\t1\n",
+}
+GOOD_RUN = "q1 Q0 d1 1 3.0 x\nq1 Q0 d2 2 2.0 x\nq2 Q0 d3 1 5.0 x\n"
+
+
+@st.composite
+def trec_run(draw) -> bytes:
+    rows = draw(st.lists(st.lists(st.sampled_from(["q1", "q2", "Q0", "d1", "d3", "1", "-1", "nan", "inf", "3.5", "x", "", "1e999"])
+                                  | st.text(alphabet="qd0123 .-#", max_size=5), min_size=0, max_size=7), max_size=5))
+    return ("\n".join(" ".join(r) for r in rows)).encode() + draw(st.sampled_from([b"", b"\n", b"\xff"]))
+
+
+EVAL_OPTIONS = st.lists(
+    st.one_of(
+        st.tuples(st.just("--k"), st.sampled_from(["1,3", "0", "-1", "1,,2", "x", "99999999999999999999", ""]) | _OPTION_TEXT),
+        st.tuples(st.just("--measures"), st.sampled_from(["nDCG@10", "P@0", "Recall@x", "MAP", "F1@-1", "Hits@4,MRR@2", ""]) | _OPTION_TEXT),
+        st.tuples(st.just("--bootstrap"), _INTISH),
+        st.tuples(st.just("--format"), st.sampled_from(["auto", "beir", "benchsmith", "mtrag", "mirage", "frames"]) | _OPTION_TEXT),
+        st.tuples(st.just("--paper"), st.sampled_from(["multihop-rag", "mtrag", "mirage"]) | _OPTION_TEXT),
+        st.tuples(st.just("-r"), st.sampled_from(["bm25", "run:missing.trec", "run:", "dense", "bm25+rewrite", "hybrid:bm25"]) | _OPTION_TEXT),
+        st.tuples(st.just("--query-mode"), st.sampled_from(["last_turn", "rewrite", "full_conversation"]) | _OPTION_TEXT),
+    ),
+    max_size=2,
+).map(lambda pairs: [x for pair in pairs for x in pair])
+
+
+@pytest.fixture(scope="module")
+def eval_template(tmp_path_factory) -> Path:
+    """A BEIR benchmark, a run file and an earlier evaluation in out/."""
+    root = tmp_path_factory.mktemp("eval")
+    for rel, text in GOOD_BEIR.items():
+        (root / "beir" / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / "beir" / rel).write_text(text, encoding="utf-8")
+    (root / "run.trec").write_text(GOOD_RUN, encoding="utf-8")
+    code, output = run_cli(["evaluate", "retrieval", "-b", "beir", "-r", "run:run.trec", "--bootstrap", "20", "--no-html", "--out", "out"], root)
+    assert code == 0, output
+    return root
+
+
+@pytest.mark.xfail(strict=False, reason="evaluate-side failures found by this test are owned by the evaluation engineer (issue 9 report)")
+@settings(SETTINGS, max_examples=int(os.environ.get("BENCHSMITH_PROPERTY_EVAL_EXAMPLES", "30")))
+@given(data=st.data())
+def test_evaluate_retrieval_on_malformed_input(eval_template: Path, data) -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        root = Path(tmp)
+        shutil.copytree(eval_template, root, dirs_exist_ok=True)
+        victim = data.draw(st.sampled_from(["beir/corpus.jsonl", "beir/queries.jsonl", "beir/qrels/test.tsv", "run.trec", "none"]))
+        if victim == "run.trec":
+            (root / victim).write_bytes(data.draw(trec_run()))
+        elif victim != "none":
+            (root / victim).write_bytes(data.draw(file_bytes(Path(victim).suffix)))
+        options = data.draw(EVAL_OPTIONS)
+        before = _snapshot(root)
+        code, output = run_cli(["evaluate", "retrieval", "-b", "beir", "-r", "run:run.trec", "--bootstrap", "20", "--no-html",
+                                "--out", "out", *options], root)
+        after = _snapshot(root)
+        outside = {k for k in set(before) | set(after) if not k.startswith("out") and before.get(k) != after.get(k)}
+        assert not outside, f"written outside --out: {sorted(outside)}"
+        if code != 0:
+            assert_clear_failure(code, output)
+            assert after == before, "a failing evaluation changed the earlier output"
