@@ -381,6 +381,8 @@ def replacing_dir(
             that benchsmith did not write, or its parent cannot be created or written.
     """
     target = Path(target)
+    if target.is_symlink():  # replace the folder the link points to, and keep the link
+        target = Path(os.path.realpath(target))
     check_target(target, keep=keep, inputs=inputs)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -189,3 +189,14 @@ def test_an_unwritable_parent_is_an_input_error(tmp_path: Path, monkeypatch: pyt
     with pytest.raises(InputError, match="Permission denied"):
         with replacing_dir(tmp_path / "ro" / "out"):
             pass
+
+
+def test_a_symlinked_target_keeps_its_link_and_replaces_the_folder_behind_it(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    with replacing_dir(real) as tmp:
+        _write(tmp, {"a": "1"})
+    (tmp_path / "link").symlink_to(real)
+    with replacing_dir(tmp_path / "link") as tmp:
+        _write(tmp, {"a": "2"})
+    assert (tmp_path / "link").is_symlink() and _tree(real)["a"] == "2"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]
