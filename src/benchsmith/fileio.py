@@ -16,11 +16,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from benchsmith.errors import InputError
-from benchsmith.outdir import COMPLETE_MARKER, check_complete, refuse_inputs_inside, replacing_dir
+from benchsmith.outdir import COMPLETE_MARKER, check_complete, check_target, refuse_inputs_inside, replacing_dir
 
 __all__ = [
-    "COMPLETE_MARKER", "append_jsonl", "atomic_path", "check_complete", "dumps", "iter_jsonl", "loads_located",
-    "read_json", "read_text", "refuse_inputs_inside", "replacing_dir", "write_json_atomic", "write_jsonl_atomic",
+    "COMPLETE_MARKER", "append_jsonl", "atomic_path", "check_complete", "check_target", "current_umask", "dumps",
+    "find_lone_surrogate", "iter_jsonl", "json_value_error", "loads_located", "read_json", "read_text",
+    "refuse_inputs_inside", "reject_lone_surrogates", "replacing_dir", "write_json_atomic", "write_jsonl_atomic",
     "write_text_atomic",
 ]
 
@@ -70,7 +71,7 @@ def iter_jsonl(path: str | Path) -> Iterator[tuple[int, Any]]:
         if end < 0:
             end = n
         lineno += 1
-        line = text[start:end]
+        line = text if start == 0 and end >= n - 1 else text[start:end]  # a one-line file is not copied again
         start = end + 1
         if not line.strip():
             continue

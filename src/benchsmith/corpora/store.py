@@ -140,8 +140,10 @@ def _write_jsonl_hashed(path: Path, records: Iterable[Any]) -> str:
     h = hashlib.sha256()
     with path.open("wb") as fh:
         for r in records:
-            # model_dump_json is pydantic-core's serializer: several times faster than dump + json.dumps.
-            line = (r.model_dump_json() if isinstance(r, BaseModel) else dumps(r)).encode("utf-8") + b"\n"
-            h.update(line)
-            fh.write(line)
+            # pydantic-core's serializer straight to bytes (what model_dump_json decodes): several times
+            # faster than dump + json.dumps, and no extra copies of a 50 MB document.
+            data = r.__pydantic_serializer__.to_json(r) if isinstance(r, BaseModel) else dumps(r).encode("utf-8")
+            for piece in (data, b"\n"):
+                h.update(piece)
+                fh.write(piece)
     return h.hexdigest()
