@@ -102,14 +102,15 @@ def _swap_in(tmp: Path, target: Path) -> Path | None:
 # --- the marker -------------------------------------------------------------------------------
 
 
-def _hash_file(path: Path) -> tuple[str, int]:
+def _hash_file(path: Path, *, sync: bool = False) -> tuple[str, int]:
     h = hashlib.sha256()
     size = 0
     with path.open("rb") as fh:
         while block := fh.read(1 << 20):
             h.update(block)
             size += len(block)
-        os.fsync(fh.fileno())  # the data is on disk before the folder is swapped in
+        if sync:
+            os.fsync(fh.fileno())  # the data is on disk before the folder is swapped in
     return h.hexdigest(), size
 
 
@@ -130,7 +131,7 @@ def write_marker(folder: Path, *, skip: Sequence[str] = ()) -> dict:
     """Write the completeness marker listing every file under `folder` (top-level names in `skip` left out)."""
     files, sizes = {}, {}
     for rel in _listed_files(folder, skip):
-        files[rel], sizes[rel] = _hash_file(folder / rel)
+        files[rel], sizes[rel] = _hash_file(folder / rel, sync=True)
     marker = {
         "format": MARKER_FORMAT,
         "files": files,
@@ -195,7 +196,7 @@ def check_complete(folder: str | Path, *, verify_hashes: bool = False) -> None:
                 f"re-run the command that wrote it (or delete {COMPLETE_MARKER} if you edited it on purpose)",
                 path=folder,
             )
-        if verify_hashes and _hash_file_readonly(path, folder) != digest:
+        if verify_hashes and _readable_hash(path, folder) != digest:
             raise InputError(
                 f"output folder changed after it was written: {rel} differs from the SHA-256 in {COMPLETE_MARKER}; "
                 f"re-run the command that wrote it (or delete {COMPLETE_MARKER} if you edited it on purpose)",
@@ -203,15 +204,11 @@ def check_complete(folder: str | Path, *, verify_hashes: bool = False) -> None:
             )
 
 
-def _hash_file_readonly(path: Path, folder: Path) -> str:
-    h = hashlib.sha256()
+def _readable_hash(path: Path, folder: Path) -> str:
     try:
-        with path.open("rb") as fh:
-            while block := fh.read(1 << 20):
-                h.update(block)
+        return _hash_file(path)[0]
     except OSError as exc:
         raise _os_error(f"cannot read {path.name}", exc, folder) from exc
-    return h.hexdigest()
 
 
 # --- guards and stale folders -----------------------------------------------------------------
