@@ -67,5 +67,5 @@ def test_atomic_dir_swaps_whole_folder_and_cleans_up_on_failure(tmp_path):
     assert (target / "a.txt").read_text() == "first"
     with atomic_path(target, is_dir=True) as tmp:
         (tmp / "b.txt").write_text("third")
-    assert sorted(p.name for p in target.iterdir()) == ["b.txt"]
+    assert sorted(p.name for p in target.iterdir()) == [".benchsmith-complete", "b.txt"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["corpus"]

@@ -156,3 +156,21 @@ def test_word_cut_by_characters_never_rejoins() -> None:
     chunks = chunk_documents([doc], max_tokens=5, overlap=2, tokenizer="wordpiece")
     check_chunks([doc], chunks, 5, tokenizer="wordpiece")  # n_tokens == real count of each chunk's text
     assert len(chunks) > 4
+
+
+def test_one_line_document_of_millions_of_words_chunks_in_bounded_memory() -> None:
+    # issue 9 item 9: a 50 MB one-line document took 1.7-2.3 GB at ingest (every word a string and a tuple at once).
+    import tracemalloc
+
+    text = "word " * 300_000  # 1.5 MB, one line, no sentence boundary: split by words
+    doc = Document(doc_id="big", text=text)
+    tracemalloc.start()
+    try:
+        chunks = chunk_documents([doc], max_tokens=256, overlap=32)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert len(chunks) == -(-(300_000 - 32) // (256 - 32))
+    assert chunks[0].n_tokens == 256 and chunks[1].text.startswith("word")
+    # Before: 60 MiB for this 1.5 MB text (a list of all word strings and spans at once); now 16 MiB, mostly the chunks.
+    assert peak < 30 * 2**20, f"peak {peak / 2**20:.0f} MiB"

@@ -11,6 +11,7 @@ import pytest
 from benchsmith.corpora.chunking import chunk_documents
 from benchsmith.corpora.store import load_corpus_dir, write_corpus_dir
 from benchsmith.errors import InputError
+from benchsmith.outdir import COMPLETE_MARKER
 from benchsmith.types import Document
 
 DOCS = [
@@ -49,6 +50,7 @@ def test_failed_write_keeps_previous_folder(tmp_path: Path) -> None:
 def test_bad_line_is_located(tmp_path: Path) -> None:
     out = tmp_path / "c"
     write_corpus_dir(out, DOCS, [], {})
+    (out / COMPLETE_MARKER).unlink()  # edited on purpose: the marker no longer applies
     with (out / "documents.jsonl").open("a", encoding="utf-8") as fh:
         fh.write('{"doc_id": "z"}\n')
     with pytest.raises(InputError) as exc:
@@ -61,6 +63,7 @@ def test_bad_line_is_located(tmp_path: Path) -> None:
 def test_manifest_that_is_not_an_object_is_an_input_error(tmp_path: Path) -> None:
     out = tmp_path / "c"
     write_corpus_dir(out, DOCS, [], {})
+    (out / COMPLETE_MARKER).unlink()
     (out / "manifest.json").write_text("[1, 2]\n", encoding="utf-8")
     with pytest.raises(InputError, match="expected a JSON object") as exc:
         load_corpus_dir(out)
@@ -69,6 +72,7 @@ def test_manifest_that_is_not_an_object_is_an_input_error(tmp_path: Path) -> Non
 
 def test_hand_edited_corpus_with_duplicate_or_orphan_ids_names_the_line(tmp_path: Path) -> None:
     write_corpus_dir(tmp_path / "c", DOCS, chunk_documents(DOCS), {})
+    (tmp_path / "c" / COMPLETE_MARKER).unlink()
     docs_file, chunks_file = tmp_path / "c" / "documents.jsonl", tmp_path / "c" / "chunks.jsonl"
     original_docs = docs_file.read_text(encoding="utf-8")
     docs_file.write_text(original_docs + original_docs.split("\n")[0] + "\n", encoding="utf-8")
@@ -80,3 +84,57 @@ def test_hand_edited_corpus_with_duplicate_or_orphan_ids_names_the_line(tmp_path
     with pytest.raises(InputError, match="doc_id 'b'") as info:
         load_corpus_dir(tmp_path / "c")
     assert info.value.path == str(chunks_file) and info.value.line >= 2
+
+
+def test_corpus_changed_after_writing_is_refused_while_its_marker_stands(tmp_path: Path) -> None:
+    out = tmp_path / "c"
+    write_corpus_dir(out, DOCS, chunk_documents(DOCS), {})
+    with (out / "documents.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write("\n")
+    with pytest.raises(InputError, match="changed after it was written: documents.jsonl") as info:
+        load_corpus_dir(out)
+    assert info.value.path == str(out)
+
+
+def test_corpus_folder_without_chunks_is_an_input_error_naming_the_file(tmp_path: Path) -> None:
+    # issue 9 item 8: this used to load with no chunks and crash later with an IndexError in facts.py
+    out = tmp_path / "c"
+    write_corpus_dir(out, DOCS, chunk_documents(DOCS), {})
+    (out / COMPLETE_MARKER).unlink()
+    (out / "chunks.jsonl").unlink()
+    with pytest.raises(InputError, match="chunks.jsonl is missing") as info:
+        load_corpus_dir(out)
+    assert info.value.path == str(out)
+
+
+def test_corpus_with_a_listed_file_gone_is_incomplete(tmp_path: Path) -> None:
+    out = tmp_path / "c"
+    write_corpus_dir(out, DOCS, chunk_documents(DOCS), {})
+    (out / "chunks.jsonl").unlink()
+    with pytest.raises(InputError, match="chunks.jsonl is listed .* but missing"):
+        load_corpus_dir(out)
+
+
+def test_hand_made_corpus_with_whitespace_in_an_id_is_refused_at_load(tmp_path: Path) -> None:
+    out = tmp_path / "c"
+    out.mkdir()
+    doc = Document(doc_id="a b", title="", text="x y")
+    (out / "documents.jsonl").write_text(doc.model_dump_json() + "\n", encoding="utf-8")
+    (out / "chunks.jsonl").write_text("", encoding="utf-8")
+    with pytest.raises(InputError, match="--id-whitespace replace") as info:
+        load_corpus_dir(out)
+    assert info.value.line == 1
+
+
+def test_written_files_and_folder_get_ordinary_permissions(tmp_path: Path) -> None:
+    import os
+
+    old = os.umask(0o022)
+    try:
+        write_corpus_dir(tmp_path / "c", DOCS, chunk_documents(DOCS), {})
+    finally:
+        os.umask(old)
+    assert (tmp_path / "c").stat().st_mode & 0o777 == 0o755
+    assert {p.name: p.stat().st_mode & 0o777 for p in (tmp_path / "c").iterdir()} == {
+        n: 0o644 for n in ("documents.jsonl", "chunks.jsonl", "manifest.json", COMPLETE_MARKER)
+    }

@@ -73,3 +73,23 @@ def test_fast_wordpiece_count_on_real_corpora(shared_data) -> None:
         with (shared_data / "corpora" / name / "corpus.jsonl").open(encoding="utf-8") as fh:
             texts += [json.loads(line)["text"] for line in fh if line.strip()][:60]
     assert tok.count_batch(texts) == tok.count_reference(texts)
+
+
+def test_long_texts_are_counted_block_by_block_with_the_same_total(monkeypatch: pytest.MonkeyPatch) -> None:
+    import benchsmith.corpora.tokenizers as tokenizers
+
+    text = "  alpha beta\tgamma\n" * 40 + "x" * 300 + " tail  "
+    expected = len(text.split())
+    monkeypatch.setattr(tokenizers, "BLOCK_CHARS", 7)  # cuts land inside words unless moved to a separator
+    assert get_tokenizer("whitespace").count(text) == expected
+    assert "".join(tokenizers.blocks(text, tokenizers._WHITESPACE, 7)) == text
+
+
+def test_wordpiece_block_counting_matches_whole_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    import benchsmith.corpora.tokenizers as tokenizers
+
+    tok = _wordpiece()
+    text = "Tokenization of Müller's book, 4,600 passengers!\u3000Ünïcode words " * 30
+    whole = tok.count(text)
+    monkeypatch.setattr(tokenizers, "BLOCK_CHARS", 50)
+    assert tok.count(text) == whole and tok.count_batch(["short", text]) == [1, whole]

@@ -40,13 +40,23 @@ def ingest(
     overlap: Optional[int] = typer.Option(None, "--overlap", help="Overlap between chunks in tokens, whole sentences (default 32)."),
     tokenizer: Optional[str] = typer.Option(None, "--tokenizer", help="whitespace or wordpiece (default whitespace)."),
     min_words: int = typer.Option(1, "--min-words", help="Drop documents with fewer words than this."),
+    id_whitespace: str = typer.Option(
+        "reject", "--id-whitespace",
+        help="A given doc_id with whitespace or control characters (TREC files cannot hold them): "
+        "reject (an error naming file and line) or replace (each run becomes '_'; the original id goes to metadata.original_doc_id).",
+    ),
 ) -> None:
-    """Read SOURCES, chunk them, and write documents.jsonl, chunks.jsonl and manifest.json to --out."""
+    """Read SOURCES, chunk them, and write documents.jsonl, chunks.jsonl and manifest.json to --out
+    (the folder is replaced as a unit, and only when everything was written)."""
     from benchsmith import __version__
     from benchsmith.corpora.chunking import PRESETS, ChunkerSettings, chunk_documents
-    from benchsmith.corpora.loading import load_corpus
+    from benchsmith.corpora.loading import ID_WHITESPACE_POLICIES, load_corpus
     from benchsmith.corpora.store import write_corpus_dir
+    from benchsmith.outdir import check_target
 
+    check_target(out, inputs=sources)  # before the slow part: an input inside --out would be deleted
+    if id_whitespace not in ID_WHITESPACE_POLICIES:
+        raise InputError(f"--id-whitespace must be one of {', '.join(ID_WHITESPACE_POLICIES)}, got {id_whitespace!r}")
     if preset is not None and preset not in PRESETS:
         raise InputError(f"unknown chunking preset {preset!r}; known: {', '.join(PRESETS)}")
     base = PRESETS[preset or "default"]
@@ -56,7 +66,7 @@ def ingest(
         tokenizer=tokenizer or base.tokenizer,
     )
     field_map = parse_field_map(field)
-    loaded = load_corpus(sources, format=format, field_map=field_map or None, min_words=min_words)
+    loaded = load_corpus(sources, format=format, field_map=field_map or None, min_words=min_words, id_whitespace=id_whitespace)
     docs = loaded.documents
     chunks = chunk_documents(docs, max_tokens=settings.max_tokens, overlap=settings.overlap, tokenizer=settings.tokenizer)
     manifest = {
@@ -69,12 +79,14 @@ def ingest(
             "tokens": sum(c.n_tokens for c in chunks),
             "duplicates_dropped": loaded.duplicates_dropped,
             "short_dropped": loaded.short_dropped,
+            "ids_rewritten": loaded.ids_rewritten,
         },
         # content_sha256 / chunks_sha256 are added by write_corpus_dir from the bytes it writes
-        "loader": {"format": format, "field_map": field_map, "min_words": min_words, "inputs": loaded.summary()["sources"]},
+        "loader": {"format": format, "field_map": field_map, "min_words": min_words,
+                   "id_whitespace": id_whitespace, "inputs": loaded.summary()["sources"]},
         "chunker": {**settings.as_dict(), "preset": preset, "chunk_id": "{doc_id}#{index}"},
     }
-    manifest = write_corpus_dir(out, docs, chunks, manifest)
+    manifest = write_corpus_dir(out, docs, chunks, manifest, inputs=sources)
     Console(stderr=True).print(
         f"ingested {len(docs)} documents into {len(chunks)} chunks "
         f"({manifest['counts']['tokens']} {settings.tokenizer} tokens) -> {out}",

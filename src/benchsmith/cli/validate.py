@@ -11,7 +11,9 @@ from rich.console import Console
 def register(app: typer.Typer) -> None:
     @app.command("validate")
     def validate(
-        files: list[Path] = typer.Argument(..., help="JSON or JSONL files (JSONL by .jsonl/.ndjson suffix)."),
+        files: list[Path] = typer.Argument(
+            ..., help="JSON or JSONL files (JSONL by .jsonl/.ndjson suffix), or benchmark / corpus folders."
+        ),
         kind: str | None = typer.Option(
             None, "--kind", "-k", help="Validate every record against this kind (for files whose records carry none)."
         ),
@@ -20,7 +22,8 @@ def register(app: typer.Typer) -> None:
         ),
     ) -> None:
         """Validate each record against the schema of its `kind`; every error is printed as
-        FILE:LINE at JSON.PATH: message. Exits 1 when any record fails."""
+        FILE:LINE at JSON.PATH: message. A folder must be complete (its .benchsmith-complete
+        marker matches its files) and every file benchsmith writes there valid. Exits 1 when anything fails."""
         from benchsmith.schemas.validate import validate_files
 
         report = validate_files(list(files), kind=kind, schema_dir=schema_dir)

@@ -16,7 +16,8 @@ document. Spans are exact: ``chunk.text == doc.text[chunk.span.start:chunk.span.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from itertools import islice
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
 
 from benchsmith.corpora.sentences import sentence_offsets
@@ -133,46 +134,67 @@ def chunk_offsets(
         total = tok.count(text)
     if total <= max_tokens:
         return [(start, end, total)]
-    units = _units(text, tok, max_tokens)
-    return _pack(units, max_tokens, overlap)
+    sentences = sentence_offsets(text)
+    counts = _sentence_counts(text, sentences, tok)
+    paras = _paragraph_numbers(text, sentences)
+    para_tokens: dict[int, int] = {}
+    for n, p in zip(counts, paras, strict=True):
+        para_tokens[p] = para_tokens.get(p, 0) + n
+    return _pack(_units(text, sentences, counts, paras, tok, max_tokens), para_tokens, max_tokens, overlap)
 
 
 # A unit is (start, end, n_tokens, paragraph number).
 Unit = tuple[int, int, int, int]
+# Units are made and counted in batches and consumed as they come, so a one-line document
+# of 50 MB never holds a list of all its words (and their strings) at once.
+_SENTENCE_BATCH = 4096
+_WORD_BATCH = 65536
 
 
-def _units(text: str, tok: Tokenizer, max_tokens: int) -> list[Unit]:
-    sentences = sentence_offsets(text)
-    counts = tok.count_batch([text[s:e] for s, e in sentences])
-    units: list[Unit] = []
+def _sentence_counts(text: str, sentences: Sequence[tuple[int, int]], tok: Tokenizer) -> list[int]:
+    counts: list[int] = []
+    for i in range(0, len(sentences), _SENTENCE_BATCH):
+        counts.extend(tok.count_batch([text[s:e] for s, e in sentences[i : i + _SENTENCE_BATCH]]))
+    return counts
+
+
+def _paragraph_numbers(text: str, sentences: Sequence[tuple[int, int]]) -> list[int]:
+    paras: list[int] = []
     para = 0
     prev_end = None
-    for (s, e), n in zip(sentences, counts, strict=True):
+    for s, e in sentences:
         if prev_end is not None and _PARAGRAPH_BREAK.search(text, prev_end, s):
             para += 1
         prev_end = e
+        paras.append(para)
+    return paras
+
+
+def _units(
+    text: str, sentences: Sequence[tuple[int, int]], counts: Sequence[int], paras: Sequence[int], tok: Tokenizer, max_tokens: int
+) -> Iterator[Unit]:
+    for (s, e), n, para in zip(sentences, counts, paras, strict=True):
         if n <= max_tokens:
-            units.append((s, e, n, para))
+            yield (s, e, n, para)
         else:
-            units.extend((ws, we, wn, para) for ws, we, wn in _words(text, s, e, tok, max_tokens))
-    return units
+            for ws, we, wn in _words(text, s, e, tok, max_tokens):
+                yield (ws, we, wn, para)
 
 
-def _words(text: str, start: int, end: int, tok: Tokenizer, max_tokens: int) -> list[tuple[int, int, int]]:
+def _words(text: str, start: int, end: int, tok: Tokenizer, max_tokens: int) -> Iterator[tuple[int, int, int]]:
     """The words of an over-long sentence as packing units (an over-long word is cut by characters).
 
     Words rather than fixed windows, so that the packer can fill what is left of
     the current chunk before moving on.
     """
-    words = [m.span() for m in _WORD.finditer(text, start, end)]
-    counts = tok.count_batch([text[s:e] for s, e in words])
-    pieces: list[tuple[int, int, int]] = []
-    for (s, e), n in zip(words, counts, strict=True):
-        if n > max_tokens:
-            pieces.extend(_char_windows(text, s, e, tok, max_tokens))
-        else:
-            pieces.append((s, e, n))
-    return pieces
+    matches = _WORD.finditer(text, start, end)
+    while batch := [m.span() for m in islice(matches, _WORD_BATCH)]:
+        counts = tok.count_batch([text[s:e] for s, e in batch])
+        for (s, e), n in zip(batch, counts, strict=True):
+            if n > max_tokens:
+                yield from _char_windows(text, s, e, tok, max_tokens)
+            else:
+                yield (s, e, n)
 
 
 def _char_windows(text: str, start: int, end: int, tok: Tokenizer, max_tokens: int) -> list[tuple[int, int, int]]:
@@ -184,16 +206,16 @@ def _char_windows(text: str, start: int, end: int, tok: Tokenizer, max_tokens: i
     return _char_windows(text, start, mid, tok, max_tokens) + _char_windows(text, mid, end, tok, max_tokens)
 
 
-def _pack(units: Sequence[Unit], max_tokens: int, overlap: int) -> list[tuple[int, int, int]]:
-    para_tokens: dict[int, int] = {}
-    for _, _, n, p in units:
-        para_tokens[p] = para_tokens.get(p, 0) + n
+def _pack(units: Iterable[Unit], para_tokens: Mapping[int, int], max_tokens: int, overlap: int) -> list[tuple[int, int, int]]:
+    """Greedy packing of units into chunks; `para_tokens` is the token count of each paragraph."""
     chunks: list[tuple[int, int, int]] = []
     cur: list[Unit] = []
     cur_n = 0
-    for i, unit in enumerate(units):
+    prev_para: int | None = None
+    for unit in units:
         n, para = unit[2], unit[3]
-        starts_para = i > 0 and units[i - 1][3] != para
+        starts_para = prev_para is not None and prev_para != para
+        prev_para = para
         # A paragraph that fits in a chunk of its own should not be split across two.
         need = para_tokens[para] if starts_para and para_tokens[para] <= max_tokens else n
         # Pieces of one word cut by characters touch (no space between); joined again they

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -17,6 +19,8 @@ from benchsmith.errors import InputError
 from benchsmith.types import Document, content_id
 
 DOC_ID_PREFIX = "doc-"
+#: What to do with a given doc_id holding whitespace or control characters.
+ID_WHITESPACE_POLICIES = ("reject", "replace")
 # A folder holding one of these is read as that file (BEIR datasets, our shared corpora).
 CORPUS_FILE_NAMES = ("corpus.jsonl", "corpus.json")
 
@@ -45,12 +49,14 @@ class LoadResult:
     sources: list[SourceReport] = field(default_factory=list)
     duplicates_dropped: int = 0
     short_dropped: int = 0
+    ids_rewritten: int = 0
 
     def summary(self) -> dict[str, Any]:
         return {
             "sources": [vars(s) for s in self.sources],
             "duplicates_dropped": self.duplicates_dropped,
             "short_dropped": self.short_dropped,
+            "ids_rewritten": self.ids_rewritten,
         }
 
 
@@ -60,6 +66,7 @@ def load_documents(
     format: str = "auto",
     field_map: Mapping[str, str] | None = None,
     min_words: int = 0,
+    id_whitespace: str = "reject",
 ) -> list[Document]:
     """Load documents from files and folders.
 
@@ -72,6 +79,10 @@ def load_documents(
         field_map: Document field -> record key (``{"text": "body", "doc_id": "id"}``),
             for JSON shapes the loaders do not know; dotted keys reach nested objects.
         min_words: Drop documents whose text has fewer whitespace-separated words.
+        id_whitespace: A given doc_id holding whitespace or control characters (which
+            TREC qrels and run files cannot hold) is an error with ``"reject"``; with
+            ``"replace"`` each run of them becomes ``_`` and the original id is kept in
+            ``metadata["original_doc_id"]``.
 
     Returns:
         The documents in input order, exact duplicates (same derived id) removed.
@@ -81,7 +92,7 @@ def load_documents(
             date, a duplicated given id, or no documents at all; the error names
             the file and line.
     """
-    return load_corpus(paths, format=format, field_map=field_map, min_words=min_words).documents
+    return load_corpus(paths, format=format, field_map=field_map, min_words=min_words, id_whitespace=id_whitespace).documents
 
 
 def load_corpus(
@@ -90,12 +101,15 @@ def load_corpus(
     format: str = "auto",
     field_map: Mapping[str, str] | None = None,
     min_words: int = 0,
+    id_whitespace: str = "reject",
 ) -> LoadResult:
     """Like :func:`load_documents`, also reporting per-source counts and dropped documents."""
     if isinstance(paths, str | Path):
         paths = [paths]
     if not paths:
         raise InputError("no input paths given")
+    if id_whitespace not in ID_WHITESPACE_POLICIES:
+        raise InputError(f"unknown id whitespace policy {id_whitespace!r}; known: {', '.join(ID_WHITESPACE_POLICIES)}")
     result = LoadResult(documents=[])
     seen: dict[str, tuple[Path, int | None]] = {}  # doc_id -> (file, line) of its first occurrence
     for raw_path in paths:
@@ -105,14 +119,17 @@ def load_corpus(
         result.sources.append(report)
         for record in loader.load(target, field_map):
             report.records += 1
-            doc, derived = to_document(record)
+            doc, derived = to_document(record, id_whitespace=id_whitespace)
+            rewritten = id_whitespace == "replace" and not derived and doc.doc_id != _given_id(record)
             if doc.doc_id in seen:
                 if derived:
                     result.duplicates_dropped += 1
                     continue
                 first_path, first_line = seen[doc.doc_id]
                 first = f"{first_path}:{first_line}" if first_line is not None else str(first_path)
-                raise InputError(f"duplicate doc_id {doc.doc_id!r} (first seen at {first})", path=record.path, line=record.line)
+                how = " after --id-whitespace replace" if id_whitespace == "replace" else ""
+                raise InputError(f"duplicate doc_id {doc.doc_id!r}{how} (first seen at {first})", path=record.path, line=record.line)
+            result.ids_rewritten += rewritten
             seen[doc.doc_id] = (record.path, record.line)
             if min_words and _count_words(doc.text, min_words) < min_words:
                 result.short_dropped += 1
@@ -173,7 +190,15 @@ def detect_loader(path: Path, *, field_map: Mapping[str, str] | None = None) -> 
     return generic
 
 
-def to_document(record: RawRecord) -> tuple[Document, bool]:
+_ID_BREAKERS = re.compile(r"[\s\x00-\x1f\x7f-\x9f]+")
+
+
+def id_breaker(doc_id: str) -> re.Match[str] | None:
+    """The first run of whitespace or control characters in an id (TREC files split on them), or None."""
+    return _ID_BREAKERS.search(doc_id)
+
+
+def to_document(record: RawRecord, *, id_whitespace: str = "reject") -> tuple[Document, bool]:
     """Validate a raw record into a Document; returns (document, whether its id was derived)."""
     f = record.fields
 
@@ -202,8 +227,19 @@ def to_document(record: RawRecord) -> tuple[Document, bool]:
         raise fail(f"'doc_id' must be a string, got {type(given).__name__}", "doc_id")
     doc_id = str(given).strip() if given is not None else ""
     derived = not doc_id
+    metadata = dict(f.get("metadata") or {})
     if derived:
         doc_id = derive_doc_id(title, text)
+    elif (bad := id_breaker(doc_id)) is not None:
+        if id_whitespace != "replace":
+            raise fail(
+                f"doc_id {_short(doc_id)} holds whitespace or a control character ({bad.group()!r} at position {bad.start()}), "
+                "which TREC qrels and run files cannot hold; fix the ids, map another field with --field doc_id=KEY, "
+                "or pass --id-whitespace replace to turn each run of them into '_'",
+                "doc_id",
+            )
+        metadata.setdefault("original_doc_id", doc_id)
+        doc_id = _ID_BREAKERS.sub("_", doc_id)
     try:
         doc = Document(
             doc_id=doc_id,
@@ -213,7 +249,7 @@ def to_document(record: RawRecord) -> tuple[Document, bool]:
             published_at=published,
             url=_opt_str(f.get("url"), "url", fail),
             links=links,
-            metadata=dict(f.get("metadata") or {}),
+            metadata=metadata,
         )
     except ValidationError as exc:
         first = exc.errors()[0]
@@ -222,11 +258,22 @@ def to_document(record: RawRecord) -> tuple[Document, bool]:
     return doc, derived
 
 
+def _given_id(record: RawRecord) -> str:
+    given = record.fields.get("doc_id")
+    return str(given).strip() if given is not None else ""
+
+
+def _short(value: str, limit: int = 60) -> str:
+    return repr(value) if len(value) <= limit else repr(value[:limit]) + f"... ({len(value)} characters)"
+
+
 def _opt_str(value: Any, name: str, fail: Callable[[str, str], InputError]) -> str | None:
     if value is None:
         return None
     if isinstance(value, str):
         return value
+    if isinstance(value, float) and not math.isfinite(value):
+        raise fail(f"{name!r} is {value!r}, which is not text (JSON has no NaN or Infinity); write null for a missing value", name)
     if isinstance(value, int | float) and not isinstance(value, bool):
         return str(value)
     raise fail(f"{name!r} must be a string, got {type(value).__name__}", name)

@@ -7,11 +7,12 @@ count each sentence once and add the counts up.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import re
+from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from typing import Protocol
 
-from benchsmith.corpora.wordpiece_count import WordPieceCounter
+from benchsmith.corpora.wordpiece_count import SEPARATORS, WordPieceCounter
 from benchsmith.errors import InputError
 
 
@@ -27,16 +28,43 @@ class Tokenizer(Protocol):
         ...
 
 
+#: Texts longer than this are counted block by block: splitting a 50 MB text at once
+#: builds millions of word strings (gigabytes) only to count them.
+BLOCK_CHARS = 1 << 20
+_WHITESPACE = re.compile(r"\s")
+
+
+def blocks(text: str, separator: re.Pattern[str], size: int = BLOCK_CHARS) -> Iterator[str]:
+    """`text` cut into pieces of about `size` characters, each cut made at a `separator` match.
+
+    A cut never falls inside a run of non-separators, so a count that is additive
+    over separator-delimited pieces gives the same total over the blocks.
+    """
+    n, start = len(text), 0
+    while start < n:
+        end = start + size
+        if end >= n:
+            yield text[start:]
+            return
+        m = separator.search(text, end)
+        end = m.start() if m else n
+        yield text[start:end]
+        start = end
+
+
 class WhitespaceTokenizer:
     """Counts runs of non-whitespace characters."""
 
     name = "whitespace"
 
     def count(self, text: str) -> int:
-        return len(text.split())
+        if len(text) <= BLOCK_CHARS:
+            return len(text.split())
+        return sum(len(b.split()) for b in blocks(text, _WHITESPACE))
 
     def count_batch(self, texts: Sequence[str]) -> list[int]:
-        return [len(t.split()) for t in texts]
+        count = self.count
+        return [count(t) for t in texts]
 
 
 class WordPieceTokenizer:
@@ -61,10 +89,16 @@ class WordPieceTokenizer:
         self._counter = WordPieceCounter(self._tok.get_vocab().keys(), self.count_reference)
 
     def count(self, text: str) -> int:
-        return self._counter.count(text)
+        return self.count_batch([text])[0]
 
     def count_batch(self, texts: Sequence[str]) -> list[int]:
-        return self._counter.count_batch(texts)
+        if all(len(t) <= BLOCK_CHARS for t in texts):
+            return self._counter.count_batch(texts)
+        return [
+            self._counter.count_batch([t])[0] if len(t) <= BLOCK_CHARS
+            else sum(self._counter.count_batch([b])[0] for b in blocks(t, SEPARATORS))
+            for t in texts
+        ]
 
     def count_reference(self, texts: Sequence[str]) -> list[int]:
         """Counts straight from ``tokenizers`` (slower; the reference the fast counter is tested against)."""

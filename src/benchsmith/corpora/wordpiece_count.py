@@ -28,7 +28,7 @@ import re
 import string
 from collections.abc import Callable, Sequence
 
-_SEPARATORS = re.compile("[ \t\n\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
+SEPARATORS = re.compile("[ \t\n\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+")
 _PUNCT_SPLIT = re.compile("([" + re.escape(string.punctuation) + "])")
 _NON_PRINTABLE = re.compile(r"[\x00-\x1f\x7f]")
 _MAX_WORD_CHARS = 100
@@ -52,7 +52,7 @@ class WordPieceCounter:
         if len(self._cache) > _CACHE_LIMIT:
             self._cache = {"": 0}
         cache = self._cache
-        splits = [_SEPARATORS.split(t) for t in texts]
+        splits = [SEPARATORS.split(t) for t in texts]
         other: set[str] = set()
         for pieces in splits:
             for piece in pieces:

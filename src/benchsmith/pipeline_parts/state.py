@@ -3,6 +3,8 @@
 The config is whatever decides a run's outputs (seed, model, prompts, options);
 limits such as --max-calls or the requested count are not part of it, so a
 re-run with a higher limit or a larger -n continues where the last one stopped.
+Credentials in it (a model address with a password or an api_key parameter) are
+masked before it is written or compared.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from benchsmith.errors import BenchsmithError, InputError
 from benchsmith.fileio import read_json, write_json_atomic
+from benchsmith.redact import redact
 
 RUN_FILE = "run.json"
 STAGES_DIR = "stages"
@@ -54,7 +57,7 @@ class RunState:
     def __init__(self, run_dir: Path, name: str, config: dict[str, Any], requested: int | None) -> None:
         self.path = run_dir / RUN_FILE
         self.resumed = self.path.exists()
-        config = canonical(config)
+        config = canonical(redact(config))
         if self.resumed:
             data = read_json(self.path)
             if not isinstance(data, dict) or "config" not in data:

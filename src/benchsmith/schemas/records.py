@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from benchsmith.fileio import read_text
+from benchsmith.fileio import json_value_error, read_text
 
 JSONL_SUFFIXES = {".jsonl", ".ndjson", ".jsonlines"}
 _WHITESPACE = " \t\n\r"
@@ -58,6 +58,8 @@ def iter_jsonl_records(text: str) -> Iterator[LocatedRecord]:
             yield LocatedRecord(line=lineno, value=json.loads(line))
         except json.JSONDecodeError as exc:
             yield LocatedRecord(line=lineno, error=f"invalid JSON: {exc.msg} (column {exc.colno})")
+        except (RecursionError, ValueError) as exc:  # too deep, or an integer over 4300 digits
+            yield LocatedRecord(line=lineno, error=json_value_error(exc, "", lineno).message)
 
 
 def iter_json_records(text: str) -> Iterator[LocatedRecord]:
@@ -77,6 +79,9 @@ def iter_json_records(text: str) -> Iterator[LocatedRecord]:
         except json.JSONDecodeError as exc:
             yield _decode_error(exc)
             return
+        except (RecursionError, ValueError) as exc:
+            yield LocatedRecord(line=lines.line_of(i), error=json_value_error(exc, "", None).message)
+            return
         if _skip_ws(text, end) != len(text):
             yield LocatedRecord(line=lines.line_of(_skip_ws(text, end)), error="invalid JSON: extra data after the value")
             return
@@ -91,6 +96,9 @@ def iter_json_records(text: str) -> Iterator[LocatedRecord]:
                 value, end = decoder.raw_decode(text, i)
             except json.JSONDecodeError as exc:
                 yield _decode_error(exc)
+                return
+            except (RecursionError, ValueError) as exc:
+                yield LocatedRecord(line=lines.line_of(i), error=json_value_error(exc, "", None).message)
                 return
             yield LocatedRecord(line=lines.line_of(i), value=value)
             i = _skip_ws(text, end)
@@ -120,7 +128,7 @@ def looks_like_jsonl(path: Path, text: str) -> bool:
         return False
     try:
         json.loads(text)
-    except json.JSONDecodeError:
+    except (RecursionError, ValueError):
         return True
     return False
 

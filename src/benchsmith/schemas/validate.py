@@ -4,23 +4,32 @@ Each record is checked against the schema of its `kind` (or of a kind given by
 the caller, for files such as MultiHop-RAG's that carry none). Every problem is
 reported with file, line and JSON path, e.g.
 ``items.jsonl:12 at $.evidence[1].span.start: -1 is less than the minimum of 0``.
+
+A folder (a benchmark or an ingested corpus) is checked as a unit: it must be
+complete (its ``.benchsmith-complete`` marker matches every file it lists),
+then each file benchsmith writes there is validated, qrels.tsv included.
 """
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from pathlib import Path
 from typing import Any
 
 from jsonschema import Draft202012Validator, FormatChecker
-from jsonschema.exceptions import ValidationError, best_match
+from jsonschema.exceptions import SchemaError, ValidationError, best_match
 
 from benchsmith.errors import InputError
+from benchsmith.fileio import read_json, read_text
+from benchsmith.outdir import COMPLETE_MARKER, check_complete
 from benchsmith.schemas import SCHEMAS
 from benchsmith.schemas.export import SCHEMA_SUFFIX, committed_schema_dir, schema_document
 from benchsmith.schemas.records import iter_located_records
+
+
+class SchemaFileError(InputError):
+    """A schema file (from --schema-dir) that cannot be used: a usage error, not a problem of the data."""
 
 
 @dataclass(frozen=True)
@@ -48,6 +57,7 @@ class FileReport:
     failed: int = 0
     unreadable: bool = False
     issues: list[Issue] = field(default_factory=list)
+    is_folder: bool = False
 
 
 @dataclass
@@ -64,7 +74,11 @@ class ValidationReport:
 
     @property
     def unreadable(self) -> int:
-        return sum(f.unreadable for f in self.files)
+        return sum(f.unreadable for f in self.files if not f.is_folder)
+
+    @property
+    def bad_folders(self) -> int:
+        return sum(f.is_folder for f in self.files)
 
     @property
     def issues(self) -> list[Issue]:
@@ -72,16 +86,18 @@ class ValidationReport:
 
     @property
     def ok(self) -> bool:
-        return self.failed == 0 and self.unreadable == 0
+        return self.failed == 0 and self.unreadable == 0 and self.bad_folders == 0
 
     def summary_line(self) -> str:
-        n_files = len(self.files)
+        n_files = sum(not f.is_folder for f in self.files)
         files = f"{n_files} file{'s' if n_files != 1 else ''}"
         if self.ok:
             return f"ok: {self.records} records in {files} are valid"
         line = f"failed: {self.failed} of {self.records} records in {files} are invalid"
         if self.unreadable:
             line += f", {self.unreadable} unreadable file{'s' if self.unreadable != 1 else ''}"
+        if self.bad_folders:
+            line += f", {self.bad_folders} incomplete or unknown folder{'s' if self.bad_folders != 1 else ''}"
         return line + f" ({len(self.issues)} errors)"
 
 
@@ -128,9 +144,16 @@ class SchemaSet:
         path = self._dir / f"{kind}{SCHEMA_SUFFIX}"
         if path.exists():
             try:
-                return json.loads(path.read_text(encoding="utf-8"))
-            except json.JSONDecodeError as exc:
-                raise InputError(f"schema file is not JSON: {exc.msg}", path=path, line=exc.lineno) from exc
+                schema = read_json(path)
+            except InputError as exc:
+                raise SchemaFileError(f"schema file: {exc.message}", path=path, line=exc.line) from exc
+            if not isinstance(schema, dict | bool):
+                raise SchemaFileError(f"schema file must hold a JSON object, got {type(schema).__name__}", path=path, line=1)
+            try:
+                Draft202012Validator.check_schema(schema)
+            except SchemaError as exc:
+                raise SchemaFileError(f"not a valid JSON Schema: {exc.message}", path=path) from None
+            return schema
         if not self._explicit and kind in SCHEMAS:
             return schema_document(kind)
         known = ", ".join(self.kinds()) or "none"
@@ -198,6 +221,8 @@ def validate_file(path: str | Path, *, kind: str | None = None, schemas: SchemaS
             if problems:
                 report.failed += 1
                 report.issues.extend(Issue(str(path), located.line, jp, msg) for jp, msg in problems)
+    except SchemaFileError:
+        raise
     except InputError as exc:
         report.unreadable = True
         report.issues.append(Issue(str(path), exc.line, None, exc.message))
@@ -207,11 +232,83 @@ def validate_file(path: str | Path, *, kind: str | None = None, schemas: SchemaS
 def validate_files(
     paths: list[str | Path], *, kind: str | None = None, schema_dir: str | Path | None = None
 ) -> ValidationReport:
-    """Validate several files; see `validate_file`."""
+    """Validate several files or output folders; see `validate_file` and `validate_folder`."""
     schemas = SchemaSet(schema_dir)
     if kind is not None:
         try:  # an unknown --kind is a usage error, not one error per record
             schemas.validator(kind)
         except KeyError as exc:
             raise InputError(str(exc.args[0])) from None
-    return ValidationReport(files=[validate_file(p, kind=kind, schemas=schemas) for p in paths])
+    files: list[FileReport] = []
+    for p in paths:
+        if Path(p).is_dir():
+            files.extend(validate_folder(p, schemas=schemas))
+        else:
+            files.append(validate_file(p, kind=kind, schemas=schemas))
+    return ValidationReport(files=files)
+
+
+#: The files benchsmith writes into a benchmark or corpus folder, with the kind of their records
+#: where the records carry none (None: each record names its own kind).
+FOLDER_FILES: dict[str, str | None] = {
+    "documents.jsonl": None, "chunks.jsonl": None, "items.jsonl": None, "claims.jsonl": None,
+    "rejected.jsonl": None, "summary.json": None, "benchmark.json": None, "MultiHopRAG.json": "multihop_rag_query",
+}
+FOLDER_MANIFESTS = ("benchmark.json", "manifest.json")
+QRELS_FILE = "qrels.tsv"
+
+
+def _folder_problem(folder: Path, message: str) -> FileReport:
+    return FileReport(path=str(folder), unreadable=True, is_folder=True, issues=[Issue(str(folder), None, None, message)])
+
+
+def validate_folder(folder: str | Path, *, schemas: SchemaSet | None = None) -> list[FileReport]:
+    """Check a benchmark or corpus folder: complete as written, and every file benchsmith writes there valid.
+
+    Returns one FileReport per file checked, plus one for the folder itself when it is not
+    a benchsmith output folder or is incomplete (with the reason).
+    """
+    folder = Path(folder)
+    schemas = schemas or SchemaSet()
+    names = {p.name for p in folder.iterdir()} if folder.is_dir() else set()
+    reports: list[FileReport] = []
+    if COMPLETE_MARKER not in names and not names.intersection(FOLDER_MANIFESTS):
+        return [_folder_problem(folder, f"not a benchsmith output folder (no {', '.join(FOLDER_MANIFESTS)} or {COMPLETE_MARKER})")]
+    try:
+        check_complete(folder, verify_hashes=True)
+    except InputError as exc:
+        reports.append(_folder_problem(folder, exc.message))
+    for name, file_kind in FOLDER_FILES.items():
+        if name in names:
+            reports.append(validate_file(folder / name, kind=file_kind, schemas=schemas))
+    if QRELS_FILE in names:
+        reports.append(validate_qrels(folder / QRELS_FILE))
+    for sub in sorted(folder.iterdir()):
+        if sub.is_dir() and not sub.name.startswith(".") and ({COMPLETE_MARKER, *FOLDER_MANIFESTS} & {p.name for p in sub.iterdir()}):
+            reports.extend(validate_folder(sub, schemas=schemas))
+    return reports
+
+
+def validate_qrels(path: str | Path) -> FileReport:
+    """TREC qrels: ``query_id iteration doc_id relevance`` per line, four fields, integer relevance."""
+    report = FileReport(path=str(path))
+    try:
+        text = read_text(path)
+    except InputError as exc:
+        report.unreadable = True
+        report.issues.append(Issue(str(path), exc.line, None, exc.message))
+        return report
+    for lineno, line in enumerate(text.split("\n"), start=1):
+        if not line.strip():
+            continue
+        report.records += 1
+        fields = line.split()
+        if len(fields) != 4:
+            problem = f"{len(fields)} fields, expected 4 (query_id iteration doc_id relevance); an id holds whitespace?"
+        elif not fields[3].lstrip("-").isdigit():
+            problem = f"relevance {fields[3][:40]!r} is not an integer"
+        else:
+            continue
+        report.failed += 1
+        report.issues.append(Issue(str(path), lineno, None, problem))
+    return report

@@ -10,7 +10,7 @@ from typing import Any, Callable
 
 from benchsmith.corpora.loaders import DOCUMENT_FIELDS, RawRecord
 from benchsmith.errors import InputError
-from benchsmith.fileio import iter_jsonl, read_text
+from benchsmith.fileio import SURROGATE_ESCAPE, iter_jsonl, json_value_error, read_text, reject_lone_surrogates
 
 JSON_SUFFIXES = (".json",)
 JSONL_SUFFIXES = (".jsonl", ".ndjson", ".jsonlines")
@@ -54,6 +54,10 @@ def iter_json_array(path: Path) -> Iterator[tuple[int, Any]]:
             value, end = _decoder.raw_decode(text, pos)
         except json.JSONDecodeError as exc:
             raise InputError(f"invalid JSON: {exc.msg} (column {exc.colno})", path=path, line=exc.lineno) from exc
+        except (RecursionError, ValueError) as exc:
+            raise json_value_error(exc, path, line) from None
+        if SURROGATE_ESCAPE.search(text, pos, end):
+            reject_lone_surrogates(value, path, line)
         yield line, value
         pos = _skip_ws(text, end)
     rest = _skip_ws(text, pos + 1)
