@@ -238,30 +238,3 @@ def append_jsonl(path: str | Path, records: Iterable[Any]) -> None:
             fh.write("\n")
         fh.flush()
         os.fsync(fh.fileno())
-
-
-COMPLETE_MARKER = ".benchsmith-complete"
-
-
-@contextlib.contextmanager
-def replacing_dir(target: str | Path, *, keep: Iterable[str] = ()) -> Iterator[Path]:
-    """Yield a fresh sibling folder to write into; on success it replaces `target` as a unit.
-
-    The entries named in `keep` (e.g. a run folder) move from the old target into the
-    new one first; a completeness marker is written last. On an exception the new
-    folder is removed and `target` is left as it was.
-    """
-    target = Path(target)
-    with atomic_path(target, is_dir=True) as tmp:
-        yield tmp
-        for name in keep:
-            if (target / name).exists():
-                os.replace(target / name, tmp / name)
-        (tmp / COMPLETE_MARKER).write_text("{}\n", encoding="utf-8")
-
-
-def check_complete(folder: str | Path) -> None:
-    from benchsmith.errors import InputError
-
-    if not (Path(folder) / COMPLETE_MARKER).is_file():
-        raise InputError("the folder is incomplete (an interrupted write?); generate it again", path=folder)

@@ -182,3 +182,15 @@ def test_out_under_a_read_only_folder_is_a_clear_error(corpus_dir, tmp_path, cap
         assert rc == 2 and "permission denied" in capsys.readouterr().err
     finally:
         locked.chmod(0o700)
+
+
+def test_evaluate_and_validate_refuse_a_benchmark_folder_changed_after_it_was_written(corpus_dir, tmp_path, capsys):
+    out = tmp_path / "bench"
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "8", "--ner", "rules", "--out", str(out)) == 0
+    assert _cli("validate", str(out)) == 0
+    capsys.readouterr()
+    lines = (out / "items.jsonl").read_text().splitlines(keepends=True)
+    (out / "items.jsonl").write_text("".join(lines[:4]))  # as a kill mid-write of an older, non-atomic writer left it
+    assert _cli("validate", str(out)) != 0
+    assert _cli("evaluate", "retrieval", "--benchmark", str(out), "-r", "bm25", "--out", str(tmp_path / "eval")) == 2
+    assert "items.jsonl" in capsys.readouterr().err

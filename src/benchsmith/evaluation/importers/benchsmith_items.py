@@ -16,6 +16,7 @@ from benchsmith.evaluation.importers._base import FORMATS, BenchmarkFormat
 from benchsmith.evaluation.importers._common import normalize_answerability, require
 from benchsmith.evaluation.importers.qrels import load_qrels
 from benchsmith.fileio import iter_jsonl, read_json
+from benchsmith.outdir import check_complete, read_marker
 
 MANIFEST = "benchmark.json"
 _KNOWN = {"item_id", "query", "question", "answer", "answers", "question_type", "evidence", "history", "rewrite", "answerability", "relevant", "provenance", "kind", "schema_version"}
@@ -109,6 +110,8 @@ def load(path: Path, *, corpus: Path | None = None, name: str | None = None) -> 
         root, manifest, items_path = path.parent, {}, path
     else:
         root = path if path.is_dir() else path.parent
+        if read_marker(root) is not None:
+            check_complete(root)  # a folder a generator wrote: every file it listed is there, unchanged in size
         manifest_path = root / MANIFEST
         manifest = read_json(manifest_path) if manifest_path.is_file() else {}
         if not isinstance(manifest, dict):

@@ -21,6 +21,7 @@ from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.generator import Generated, Generator
 from benchsmith.generators.core.writer import RUN_DIR_NAME, keeps_earlier_benchmark, write_benchmark
 from benchsmith.pipeline import Run
+from benchsmith.redact import redact
 from benchsmith.schemas.benchmark import BenchmarkManifest
 from benchsmith.schemas.run import RunSummary
 from benchsmith.types import Rejected
@@ -115,8 +116,9 @@ def _manifest(generator: Generator, opts: GenerateOptions, generated: Generated,
         "quotas": generated.requested_by_type, "rejected": summary.rejected,
         "rejected_by_reason": summary.rejected_by_reason, "qrels": qrels, **generated.counts,
     }
-    config = {**generated.settings, "notes": generated.notes,
-              "timings_s": {k: round(v, 4) for k, v in ctx.timer.seconds.items()}}
+    # Model addresses may carry credentials (openai/m@http://user:KEY@host/v1): never written as given.
+    config = redact({**generated.settings, "notes": generated.notes,
+                     "timings_s": {k: round(v, 4) for k, v in ctx.timer.seconds.items()}})
     return BenchmarkManifest(name=opts.name or opts.out.name, generator=generator.name,
                              corpus_dir=corpus_reference(opts.corpus, opts.out), counts=counts, config=config)
 
@@ -148,7 +150,8 @@ def run_generator(generator: Generator, opts: GenerateOptions, config: Any, cons
 
             manifest = _manifest(generator, opts, generated, summary, ctx, qrels_text(generator, generated.items).count("\n"))
             write_benchmark(opts.out, generator, generated, manifest=manifest, summary=summary,
-                            rejected_path=run.ledger.path, corpus=None if is_corpus_dir(opts.corpus) else corpus)
+                            rejected_path=run.ledger.path, corpus=None if is_corpus_dir(opts.corpus) else corpus,
+                            inputs=(opts.corpus,))
         run.finish(summary=summary)
     return Outcome(generated, summary, written)
 
