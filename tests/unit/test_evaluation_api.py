@@ -106,3 +106,15 @@ def test_endpoint_urls_that_cannot_work_are_input_errors(url):
 def test_endpoint_url_that_can_work():
     check_url("http://127.0.0.1:8000/answer")
     check_url("https://example.org/v1/rag")
+
+
+def test_cutoffs_are_positive_and_bounded():
+    import pytest as _pytest
+
+    from benchsmith.errors import InputError
+    from benchsmith.evaluation.api.retrieval import parse_ks
+
+    assert parse_ks("10,1,5,5") == [1, 5, 10]
+    for bad in ("0", "x", "", "9223372036854775808"):
+        with _pytest.raises(InputError):
+            parse_ks(bad)

@@ -52,6 +52,9 @@ class EvaluationResult:
         return self.doc["systems"]
 
 
+MAX_K = 100_000  # pytrec_eval keeps cutoffs in C ints; no ranking a run file holds is longer
+
+
 def parse_ks(text: str) -> list[int]:
     """"1,3,5,10" -> [1, 3, 5, 10] (sorted, unique, positive)."""
     try:
@@ -60,6 +63,8 @@ def parse_ks(text: str) -> list[int]:
         raise InputError(f"--k expects comma-separated integers, got {text!r}") from None
     if not ks or ks[0] < 1:
         raise InputError(f"--k needs positive cutoffs, got {text!r}")
+    if ks[-1] > MAX_K:
+        raise InputError(f"--k cutoffs above {MAX_K:,} rank more than any run holds, got {ks[-1]}")
     return ks
 
 
