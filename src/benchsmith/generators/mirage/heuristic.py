@@ -1,0 +1,50 @@
+"""The heuristic support label: an answer alias in the chunk plus enough of the question's terms.
+
+Alias match uses MIRAGE's own loose EM (an alias is a lowercase substring), the
+evaluator's function, so the generator and the evaluator can never disagree on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from benchsmith.evaluation.generation.adaptability import mirage_em_loose
+from benchsmith.text import STOPWORDS, WORD_RE
+
+STRATEGY = "heuristic:alias_match+term_coverage"
+_QUESTION_WORDS = frozenset({"who", "what", "when", "where", "which", "why", "how", "whom", "whose", "does", "did",
+                             "is", "are", "was", "were"})
+
+
+@dataclass(frozen=True)
+class HeuristicLabel:
+    alias_match: bool
+    term_coverage: float
+    supported: bool
+
+
+def question_terms(question: str) -> set[str]:
+    return {w.lower() for w in WORD_RE.findall(question)} - STOPWORDS - _QUESTION_WORDS
+
+
+def term_coverage(question: str, text: str) -> float:
+    """Share of the question's content words found in the text (1.0 for a question with none)."""
+    terms = question_terms(question)
+    if not terms:
+        return 1.0
+    present = {w.lower() for w in WORD_RE.findall(text)}
+    return round(len(terms & present) / len(terms), 4)
+
+
+def heuristic_label(question: str, answers: Sequence[str], title: str, text: str, *, min_coverage: float = 0.5,
+                    min_coverage_without_answers: float = 0.75) -> HeuristicLabel:
+    """Supported when an alias occurs and at least `min_coverage` of the question's terms do (title included).
+
+    A query without answer aliases can only be judged on coverage, with a stricter bar.
+    """
+    coverage = term_coverage(question, f"{title}\n{text}")
+    if not answers:
+        return HeuristicLabel(False, coverage, coverage >= min_coverage_without_answers)
+    alias = bool(mirage_em_loose(text, answers))
+    return HeuristicLabel(alias, coverage, alias and coverage >= min_coverage)
