@@ -38,7 +38,8 @@ def final_support(labels: ChunkLabels, strategy: str) -> int:
 def label_sources(labels: ChunkLabels) -> dict[str, bool | None]:
     return {"judge": None if labels.judge is None else labels.judge.verdict == "supported",
             "inference": None if labels.inference is None else labels.inference.correct,
-            "heuristic": labels.heuristic.supported}
+            "heuristic": labels.heuristic.supported,
+            "second_judge": None if labels.second is None else labels.second.verdict == "supported"}
 
 
 def _chunk_record(labels: ChunkLabels, strategy: str, doc_names: dict[str, str]) -> MirageChunkLabel:
