@@ -24,8 +24,17 @@ class HeuristicLabel:
     supported: bool
 
 
+def _words(text: str) -> set[str]:
+    """Lowercased words with a possessive 's dropped ("Mayne's" counts as "mayne")."""
+    out = set()
+    for w in WORD_RE.findall(text):
+        w = w.lower()
+        out.add(w[:-2] if w.endswith(("'s", "’s")) else w)
+    return out
+
+
 def question_terms(question: str) -> set[str]:
-    return {w.lower() for w in WORD_RE.findall(question)} - STOPWORDS - _QUESTION_WORDS
+    return _words(question) - STOPWORDS - _QUESTION_WORDS
 
 
 def term_coverage(question: str, text: str) -> float:
@@ -33,7 +42,7 @@ def term_coverage(question: str, text: str) -> float:
     terms = question_terms(question)
     if not terms:
         return 1.0
-    present = {w.lower() for w in WORD_RE.findall(text)}
+    present = _words(text)
     return round(len(terms & present) / len(terms), 4)
 
 
