@@ -41,7 +41,7 @@ def _field(pattern: str, text: str) -> str | None:
 
 
 def fake_reply(user: str) -> dict:
-    """A deterministic stand-in model: finds aliases in the quoted text; knows the capital of Italy by heart."""
+    """A deterministic stand-in model: the judge looks for an alias, the reader answers with the first sentence."""
     if '"verdict"' in user:
         aliases = (_field(r"nswer(?: \(any of\))?: <<<DATA (.*?) DATA>>>", user) or "").split(" | ")
         doc = (_field(r"(?:Document|Passage from [^:]*): <<<DATA (.*?) DATA>>>", user) or "").lower()
@@ -53,10 +53,7 @@ def fake_reply(user: str) -> dict:
     context = _field(r"Context: <<<DATA (.*?) DATA>>>", user)
     if context is None:
         return {"answer": "Rome" if "Italy" in question else "I do not know"}
-    for word in ("journalist", "Eisenach", "Mediterranean", "Rome"):
-        if word in context:
-            return {"answer": word}
-    return {"answer": "not stated"}
+    return {"answer": context.split(". ")[0]}  # a lazy reader: the first sentence of the context
 
 
 def scripted(messages) -> str:

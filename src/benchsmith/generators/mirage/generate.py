@@ -21,6 +21,23 @@ from benchsmith.generators.mirage.pool import MirageChunks, candidates_for, corp
 from benchsmith.generators.mirage.qa_inputs import read_qa
 from benchsmith.schemas.mirage import MirageItem
 from benchsmith.types import Rejected
+from benchsmith.validators import CorpusIndex, ValidationContext, errors, names_for, run_validators
+
+#: Queries come from a real dataset and each has its own document: near-duplicate wording is not a defect here.
+CHECKS = names_for("mirage_item", exclude=("dedup.query",))
+
+
+def validate(item: MirageItem, documents: dict, store: MirageChunks) -> MirageItem | Rejected:
+    """Generic grounding plus the mirage validators, over the pool's own chunks; warnings annotate the item."""
+    chunks = [c for cs in store.of([c.doc_id for c in item.chunks]).values() for c in cs]
+    docs = [documents[d] for d in {c.doc_id for c in item.chunks}]
+    issues = run_validators(item, ValidationContext(CorpusIndex(docs, chunks)), CHECKS)
+    errs = errors(issues)
+    if errs:
+        return Rejected(step="mirage.validate", reason=errs[0].code, input_ref=item.item_id,
+                        detail="; ".join(i.message for i in errs)[:500])
+    warnings = sorted({i.code for i in issues})
+    return item.model_copy(update={"warnings": warnings}) if warnings else item
 
 
 class MirageGenerator(Generator):
@@ -60,6 +77,9 @@ class MirageGenerator(Generator):
                 result = build_item(m, titles.documents[m.doc_id], labels.chunks[qid], strategy=ctx.strategy,
                                     model=ctx.model_id, seed=ctx.seed, base=labels.base.get(qid),
                                     missing_judgements=labels.missing.get(qid, 0), doc_names=doc_names)
+                if not isinstance(result, Rejected):
+                    with ctx.timer.step("validate"):
+                        result = validate(result, titles.documents, store)
                 if isinstance(result, Rejected):
                     ctx.reject(result)
                 elif len(items) < ctx.n:
