@@ -44,9 +44,9 @@ def fake_reply(user: str) -> dict:
     """A deterministic stand-in model: the judge looks for an alias, the reader answers with the first sentence."""
     if '"verdict"' in user:
         aliases = (_field(r"nswer(?: \(any of\))?: <<<DATA (.*?) DATA>>>", user) or "").split(" | ")
-        doc = (_field(r"(?:Document|Passage from [^:]*): <<<DATA (.*?) DATA>>>", user) or "").lower()
+        doc = (_field(r"(?:Document|Passage): <<<DATA (.*?) DATA>>>", user) or "").lower()
         supported = any(a and a.lower() in doc for a in aliases)
-        if "Passage from" in user and "glasgow" in doc:  # the second judge disagrees here: label noise
+        if "Passage:" in user and "glasgow" in doc:  # the second judge disagrees here: label noise
             supported = not supported
         return {"verdict": "Supported" if supported else "Not supported"}
     question = _field(r"Question: <<<DATA (.*?) DATA>>>", user) or ""
