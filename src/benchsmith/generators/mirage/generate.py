@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from benchsmith.generators.core.generator import Generated, Generator
 from benchsmith.generators.mirage.agreement import label_noise, pairwise_agreement
-from benchsmith.generators.mirage.assemble import build_item, label_sources, mirage_exports
+from benchsmith.generators.mirage.assemble import build_item, final_support, label_sources, mirage_exports
 from benchsmith.generators.mirage.config import MirageConfig
 from benchsmith.generators.mirage.labels import double_judged, label_round
 from benchsmith.generators.mirage.mapping import TitleIndex, map_queries
@@ -95,10 +95,14 @@ class MirageGenerator(Generator):
             "qa_pairs": len(pairs), "mapped": len(mapped), "mapped_by_method": dict(by_method),
             "dropped_at_mapping": dict(Counter(r.reason for r in dropped)), "queries_labelled": drawn,
             "candidate_pool": pool_size, "pool_chunks_written": len(chunks),
-            "labels_by_outcome": dict(outcome),
-            "judge_by_outcome": dict(Counter(c.judge for c in chunks if c.judge)),
-            "inference_by_outcome": dict(Counter(str(c.inference_correct) for c in chunks if c.judge)),
-            "heuristic_by_outcome": dict(Counter("supported" if c.heuristic else "not_supported" for c in chunks)),
+            "labels_by_outcome": dict(Counter("positive" if final_support(cl, ctx.strategy) else "negative"
+                                              for cl in all_labels)),
+            "kept_labels_by_outcome": dict(outcome),
+            "judge_by_outcome": dict(Counter(cl.judge.verdict for cl in all_labels if cl.judge)),
+            "inference_by_outcome": dict(Counter({True: "correct", False: "wrong", None: "not_checkable"}[
+                cl.inference.correct] for cl in all_labels if cl.inference)),
+            "heuristic_by_outcome": dict(Counter("supported" if cl.heuristic.supported else "not_supported"
+                                                 for cl in all_labels)),
             "items_flagged": dict(Counter(f.split(":")[0] for item in items for f in item.flags)),
             "agreement": pairwise_agreement(label_sources(cl) for cl in all_labels),
             "queries_full_agreement": sum(all(c.agreement for c in item.chunks) for item in items),
