@@ -141,3 +141,21 @@ def test_stub_server_end_to_end_and_resume_from_cache(tmp_path):
     assert len(bench.queries) == 3 and all(q.relevant for q in bench.queries)
     ledger = [json.loads(x) for x in (out / "rejected.jsonl").read_text().splitlines()]
     assert {r["reason"] for r in ledger} >= {"reference_not_in_corpus", "answered_without_context"}
+
+
+def test_dry_run_estimate_bounds_the_real_calls(tmp_path):
+    from benchsmith.generators.core.runner import GenerateOptions, estimate_generator
+
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"doc_id": d, "title": t, "text": x}) + "\n" for d, t, x in DOCS))
+    cfg = MirageConfig(qa=str(_qa(tmp_path)), pool_k=2, double_judge=0.5)
+    est = estimate_generator(GENERATOR, GenerateOptions(corpus=corpus, n=3, out=tmp_path / "o", strategy="llm",
+                                                        llm="scripted/x"), cfg)
+    by_step = {s.step: s.calls for s in est.steps}
+    assert by_step["mirage.base"] == 5 - 1  # every mapped query with answers; q5 does not map
+    assert by_step["mirage.support"] == by_step["mirage.inference"] > 0
+    client = get_client("scripted/fake", responses=scripted, retry_base_delay=0.0)
+    generate_items(GENERATOR, _corpus(), cfg, n=3, client=client, run_dir=tmp_path / "run")
+    real = client.usage.requests
+    client.close()
+    assert 0 < real <= est.calls  # the easy query's chunks are never asked about

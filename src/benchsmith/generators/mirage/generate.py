@@ -46,6 +46,11 @@ class MirageGenerator(Generator):
     item_model: ClassVar[type] = MirageItem
     config_model: ClassVar[type] = MirageConfig
 
+    def estimate(self, ctx: Any, config: MirageConfig) -> Any:
+        from benchsmith.generators.mirage.estimate import estimate_mirage
+
+        return estimate_mirage(ctx, config)
+
     def generate(self, ctx: Any, config: MirageConfig) -> Generated:
         pairs = read_qa(config.qa, fmt=config.qa_format, fields=config.fields)
         with ctx.timer.step("mapping"):
