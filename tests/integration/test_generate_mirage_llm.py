@@ -159,3 +159,25 @@ def test_dry_run_estimate_bounds_the_real_calls(tmp_path):
     real = client.usage.requests
     client.close()
     assert 0 < real <= est.calls  # the easy query's chunks are never asked about
+
+
+def test_budget_stop_then_resume_repeats_no_call(tmp_path):
+    from benchsmith.llm.stub_server import StubServer, last_user_message
+
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"doc_id": d, "title": t, "text": x}) + "\n" for d, t, x in DOCS))
+    with StubServer(lambda req: json.dumps(fake_reply(last_user_message(req)))) as server:
+        def args(out):
+            return ["generate", "mirage", "--qa", str(_qa(tmp_path)), "--corpus", str(corpus), "--n", "3", "--strategy",
+                    "llm", "--llm", f"openai/stub@{server.base_url}", "--out", str(out), "--pool-k", "2",
+                    "--concurrency", "1"]
+        assert _run_cli(args(tmp_path / "clean")) == 0
+        clean = server.requests
+        assert _run_cli(args(tmp_path / "out") + ["--max-calls", "5"]) != 0
+        assert not (tmp_path / "out" / "items.jsonl").exists()
+        stopped = server.requests - clean
+        assert stopped == 5
+        assert _run_cli(args(tmp_path / "out")) == 0
+        assert server.requests - clean == clean  # the resumed run asked only what the stopped one had not
+    first = (tmp_path / "clean" / "dataset.json").read_text()
+    assert (tmp_path / "out" / "dataset.json").read_text() == first
