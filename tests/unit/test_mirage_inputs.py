@@ -20,7 +20,7 @@ def test_popqa_style_jsonl_with_json_string_aliases(tmp_path):
     path = _jsonl(tmp_path, [{"id": 7, "question": "What is X's occupation?", "possible_answers": '["poet", "writer"]',
                               "s_wiki_title": "X"}])
     [pair] = read_qa(path)
-    assert (pair.query_id, pair.answers, pair.title) == ("7", ("poet", "writer"), "X")
+    assert (pair.query_id, pair.answers, pair.title, pair.source) == ("7", ("poet", "writer"), "X", "qa")
 
 
 def test_field_mapping_overrides_and_dotted_names(tmp_path):

@@ -10,7 +10,7 @@ import csv
 import io
 import json
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -260,7 +260,8 @@ def read_qa(path: str | Path, *, fmt: str = "auto", fields: Mapping[str, str] | 
         if first is not None and first.question != pair.question:
             raise InputError(f"query id {pair.query_id!r} is used for two different questions (first at {first.where})",
                              path=pair.where)
-        seen.setdefault(pair.query_id, pair)  # MIRAGE's own files repeat some records verbatim
+        # MIRAGE's own files repeat some records verbatim; a pair with no source is named after its file.
+        seen.setdefault(pair.query_id, pair if pair.source else replace(pair, source=path.stem))
     if not seen:
         raise InputError("no QA pairs in this file", path=path)
     return list(seen.values())
