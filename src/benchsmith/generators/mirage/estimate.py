@@ -20,6 +20,8 @@ SAMPLE = 50
 
 def estimate_mirage(ctx: Any, config: Any) -> Estimate:
     """Calls for the first round (n x margin mapped queries, all of their candidates); drops later rounds may add."""
+    if ctx.strategy != "llm":
+        return Estimate(requested=ctx.n, assumptions=["the heuristic strategy calls no model"])
     pairs = read_qa(config.qa, fmt=config.qa_format, fields=config.fields)
     titles = TitleIndex(ctx.corpus.documents, fuzzy_cutoff=config.fuzzy_cutoff)
     mapped, _ = map_queries(pairs, titles, ctx.index, search_fallback=config.search_fallback)
