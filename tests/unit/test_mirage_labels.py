@@ -75,3 +75,18 @@ def test_build_item_reasons_flags_and_exports():
     assert exports["dataset.json"][0]["num_doc_labels"] == 1
     assert [p["support"] for p in exports["doc_pool.json"]] == [1, 0]
     assert exports["oracle.json"]["q"]["doc_chunk"] == DOC.text
+
+
+def test_alias_inside_a_longer_word_is_a_warning():
+    from benchsmith.validators.mirage import PositiveHoldsAlias
+
+    pair = QAPair("q", "How many floors did the John Mayne building have?", ("3",), title="John Mayne")
+    doc = Document(doc_id="d", title="John Mayne", text="John Mayne built it in 1930.")
+    cand = Candidate("q", _chunk(doc), 1, True)
+    h = heuristic_label(pair.question, pair.answers, doc.title, doc.text)
+    labels = ChunkLabels(cand, h, Judgement("q", cand.chunk.chunk_id, "supported", "{}"),
+                         Answered("q", cand.chunk.chunk_id, "1930", True))
+    item = build_item(Mapped(pair, "d", "title_exact", 100.0), doc, [labels], strategy="llm", model="m", seed=0,
+                      base=None, missing_judgements=0, doc_names={})
+    codes = [i.code for i in PositiveHoldsAlias().check(item, None)]
+    assert codes == ["alias_only_inside_words"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from benchsmith.text import contains_phrase
 from benchsmith.validators import Issue, register
 
 KINDS = frozenset({"mirage_item"})
@@ -48,8 +49,18 @@ class PositiveHoldsAlias:
     def check(self, item, ctx) -> list[Issue]:
         if not item.answers:
             return []
-        bare = [c.chunk_id for c in item.chunks if c.support == 1 and not c.alias_match]
-        return [Issue("positive_without_alias", "warning", f"positive chunks without an answer alias: {bare}")] if bare else []
+        positives = [c for c in item.chunks if c.support == 1]
+        issues = []
+        bare = [c.chunk_id for c in positives if not c.alias_match]
+        if bare:
+            issues.append(Issue("positive_without_alias", "warning", f"positive chunks without an answer alias: {bare}"))
+        # MIRAGE's loose EM is a substring test: the alias "3" matches "1930". Whole words say more.
+        inside = [c.chunk_id for c in positives if c.alias_match
+                  and not any(contains_phrase(c.text, a) for a in item.answers)]
+        if inside:
+            issues.append(Issue("alias_only_inside_words", "warning",
+                                f"positive chunks whose answer aliases occur only inside longer words: {inside}"))
+        return issues
 
 
 for _v in (ReferencePositive(), PoolConsistency(), PositiveHoldsAlias()):
