@@ -89,4 +89,5 @@ def test_alias_inside_a_longer_word_is_a_warning():
     item = build_item(Mapped(pair, "d", "title_exact", 100.0), doc, [labels], strategy="llm", model="m", seed=0,
                       base=None, missing_judgements=0, doc_names={})
     codes = [i.code for i in PositiveHoldsAlias().check(item, None)]
-    assert codes == ["alias_only_inside_words"]
+    assert codes == ["positive_without_alias", "alias_only_inside_words"]
+    assert not h.alias_match  # the heuristic reads whole words

@@ -1,7 +1,7 @@
-"""The heuristic support label: an answer alias in the chunk plus enough of the question's terms.
+"""The heuristic support label: an answer alias in the chunk, as whole words, plus enough of the question's terms.
 
-Alias match uses MIRAGE's own loose EM (an alias is a lowercase substring), the
-evaluator's function, so the generator and the evaluator can never disagree on it.
+Whole words, not MIRAGE's loose substring test (which the inference check keeps):
+the alias "3" must not count as found in "1930".
 """
 
 from __future__ import annotations
@@ -9,8 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.evaluation.generation.adaptability import mirage_em_loose
-from benchsmith.text import STOPWORDS, WORD_RE
+from benchsmith.text import STOPWORDS, WORD_RE, contains_phrase
 
 STRATEGY = "heuristic:alias_match+term_coverage"
 _QUESTION_WORDS = frozenset({"who", "what", "when", "where", "which", "why", "how", "whom", "whose", "does", "did",
@@ -55,5 +54,5 @@ def heuristic_label(question: str, answers: Sequence[str], title: str, text: str
     coverage = term_coverage(question, f"{title}\n{text}")
     if not answers:
         return HeuristicLabel(False, coverage, coverage >= min_coverage_without_answers)
-    alias = bool(mirage_em_loose(text, answers))
+    alias = any(contains_phrase(text, a) for a in answers)
     return HeuristicLabel(alias, coverage, alias and coverage >= min_coverage)
