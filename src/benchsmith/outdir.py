@@ -218,11 +218,17 @@ def _sibling(target: Path, tag: str) -> Path:
     return target.parent / f".{target.name}.{tag}-{os.getpid()}-{secrets.token_hex(4)}"
 
 
-def refuse_inputs_inside(target: str | Path, inputs: Sequence[str | Path]) -> None:
-    """Raise an InputError when an input path is `target` or lies inside it (replacing it would delete the input)."""
+def refuse_inputs_inside(target: str | Path, inputs: Sequence[str | Path], keep: Sequence[str] = ()) -> None:
+    """Raise an InputError when an input path is `target` or lies inside it (replacing it would delete the input).
+
+    Inputs inside an entry named in `keep` are fine: those entries move into the new folder.
+    """
     out = Path(target).resolve()
+    kept = [out / name for name in keep]
     for raw in inputs:
         p = Path(raw).resolve()
+        if any(p == k or k in p.parents for k in kept):
+            continue
         if p == out or out in p.parents:
             raise InputError(
                 f"the output folder {target} holds this input, and writing it replaces the whole folder; "
@@ -234,7 +240,7 @@ def refuse_inputs_inside(target: str | Path, inputs: Sequence[str | Path]) -> No
 def check_target(target: str | Path, *, keep: Sequence[str] = (), inputs: Sequence[str | Path] = ()) -> None:
     """The checks `replacing_dir` makes before writing, for a command to run before its slow work."""
     target = Path(target)
-    refuse_inputs_inside(target, inputs)
+    refuse_inputs_inside(target, inputs, keep)
     _check_replaceable(target, keep)
 
 

@@ -200,3 +200,15 @@ def test_a_symlinked_target_keeps_its_link_and_replaces_the_folder_behind_it(tmp
         _write(tmp, {"a": "2"})
     assert (tmp_path / "link").is_symlink() and _tree(real)["a"] == "2"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["link", "real"]
+
+
+def test_an_input_inside_a_kept_entry_survives_the_swap_and_is_allowed(tmp_path):
+    from benchsmith.outdir import replacing_dir
+
+    out = tmp_path / "out"
+    (out / ".run" / "corpus").mkdir(parents=True)
+    (out / ".run" / "corpus" / "documents.jsonl").write_text("kept\n")
+    with replacing_dir(out, keep=(".run",), inputs=(out / ".run" / "corpus",)) as tmp:
+        (tmp / "items.jsonl").write_text("new\n")
+    assert (out / ".run" / "corpus" / "documents.jsonl").read_text() == "kept\n"
+    assert (out / "items.jsonl").read_text() == "new\n"
