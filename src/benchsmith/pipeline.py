@@ -30,8 +30,8 @@ checkpoint are not recomputed; their outputs are read back. Outputs come back
 in input order whatever the concurrency. A run killed at any point (even with
 SIGKILL) and started again with the same command ends with the same items: LLM
 calls answered before the kill come from the response cache, finished inputs
-from the checkpoints. When the LLM client's budget is spent (BudgetExceeded),
-the stage stops after the inputs in flight, the run writes summary.json with
+from the checkpoints. When the run stops early (RunStopped: the LLM budget is spent,
+the model server keeps failing, the deadline passed), the stage stops after the inputs in flight, the run writes summary.json with
 status "stopped" and the reason, and a re-run with a higher limit continues.
 """
 
@@ -51,7 +51,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 from rich.console import Console
 
-from benchsmith.errors import BudgetExceeded, InputError
+from benchsmith.errors import BudgetExceeded, InputError, RunStopped
 from benchsmith.fileio import write_json_atomic
 from benchsmith.pipeline_parts.checkpoint import StageCheckpoint
 from benchsmith.pipeline_parts.execute import StageFn, run_pending
@@ -207,14 +207,15 @@ class Run:
             version: The stage's version; resuming a checkpoint of another version is an error.
             on_error: "raise" stops the stage at the first exception (after the inputs in flight
                 finish and are checkpointed) and re-raises it; "reject" records it as a Rejected
-                with reason "exception" and goes on. BudgetExceeded always stops the stage.
+                with reason "exception" and goes on. RunStopped (e.g. BudgetExceeded) always stops the stage.
 
         Returns:
             The outputs of every input, in input order (Rejected records are not included:
             they go to rejected.jsonl).
 
         Raises:
-            BudgetExceeded: The LLM client's limit was reached; finished inputs are checkpointed.
+            RunStopped: The LLM client's limit was reached, its server kept failing or the deadline
+                passed; finished inputs are checkpointed.
         """
         if _loop_running():
             raise RuntimeError("Run.stage() was called inside a running event loop; use `await run.astage(...)`")
@@ -451,9 +452,10 @@ class Run:
         if self.summary is not None:
             self.close()
             return
-        if isinstance(exc, BudgetExceeded):
+        if isinstance(exc, RunStopped):
             status: RunStatus = "stopped"
-            reason = f"{exc}; checkpoints kept in {self.run_dir}, re-run with a higher limit to continue"
+            again = "re-run with a higher limit" if isinstance(exc, BudgetExceeded) else "re-run the same command"
+            reason = f"{exc}; checkpoints kept in {self.run_dir}, {again} to continue"
         elif isinstance(exc, KeyboardInterrupt):
             status, reason = "interrupted", "interrupted; re-run the same command to continue"
         else:
