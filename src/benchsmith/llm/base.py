@@ -46,6 +46,7 @@ class RawResponse(BaseModel):
     finish_reason: str | None = None
     native_schema: bool = Field(default=False, description="The server enforced the JSON schema itself.")
     structured_mode: str | None = Field(default=None, description="How the schema was sent (response_formats.MODES).")
+    format_refusals: int = Field(default=0, description="Requests the server refused for their output format first.")
 
 
 class Completion(BaseModel):

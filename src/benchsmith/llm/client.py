@@ -109,7 +109,7 @@ class LLMClient:
         self._totals: dict[str, float] = dict.fromkeys(LLMUsage.model_fields, 0)
         self._loops: dict[asyncio.AbstractEventLoop, _LoopState] = {}
         self._fatal: BackendConfigError | None = None
-        endpoint = getattr(backend, "base_url", None) or self.model_id
+        endpoint = getattr(backend, "display_url", None) or getattr(backend, "base_url", None) or self.model_id
         self.guard = StopGuard(str(endpoint), breaker_failures=breaker_failures, deadline_s=deadline_s)
         self._logged_mode: str | None = None
         self._sync = BackgroundLoop(f"benchsmith-llm-{self.model_id}", owner=self)
@@ -337,6 +337,7 @@ class LLMClient:
                       price_known=True, key=key)
             return Ask(raw=None, error=error, retries=retries, requests=attempts, latency_s=latency)
         latency = time.perf_counter() - started
+        self._totals["requests"] += raw.format_refusals  # the refused tries reached the server too
         usage, estimated = raw.usage, False
         if usage.prompt_tokens == 0 and usage.completion_tokens == 0:
             usage = Usage(prompt_tokens=sum(estimate_tokens(m.content) for m in msgs),
@@ -356,7 +357,7 @@ class LLMClient:
         self._log(step=step, input_ref=input_ref, repair=repair, cache_hit=False, usage=usage, estimated=estimated,
                   latency=latency, retries=retries, error=None, cost=cost, price_known=price_known, key=key,
                   structured_mode=raw.structured_mode)
-        return Ask(raw=raw, retries=retries, requests=attempts, latency_s=latency, cost_usd=cost, usage=usage)
+        return Ask(raw=raw, retries=retries, requests=attempts + raw.format_refusals, latency_s=latency, cost_usd=cost, usage=usage)
 
     def _record_hit(self, raw: RawResponse, step: str, input_ref: str | None, repair: int, key: str | None) -> Ask:
         self._totals["cache_hits"] += 1

@@ -16,6 +16,7 @@ import asyncio
 import email.utils
 import logging
 import os
+import re
 import ssl
 import time
 from typing import Any
@@ -87,6 +88,45 @@ def _error_message(response: httpx.Response) -> str:
     return str(body)[:500]
 
 
+_URL_HINT = "write the server as http(s)://HOST[:PORT]/v1, e.g. openai/MODEL@http://127.0.0.1:8000/v1"
+_URL_ATTEMPT = re.compile(r"://|^(localhost|[\d.]+|[\w.-]+:\d+)(\b|/)|\s")
+
+
+def checked_base_url(url: str, address: ModelAddress) -> str:
+    """The base URL as it may be shown (password hidden); a malformed one is a BackendConfigError now.
+
+    Retrying cannot fix a URL, so it is refused before any request (issue 9: `--endpoint "not a url"`).
+    """
+    check_url_suffix(address)
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, ValueError, TypeError) as exc:
+        raise BackendConfigError(f"server URL {url!r} for {address.spec!r} is malformed ({exc}); {_URL_HINT}") from None
+    if parsed.scheme not in ("http", "https") or not parsed.host or any(ch.isspace() for ch in url):
+        raise BackendConfigError(f"server URL {redact_url(url)!r} for openai/{address.model} is not an http(s) URL; {_URL_HINT}")
+    return redact_url(url)
+
+
+def check_url_suffix(address: ModelAddress) -> None:
+    """Refuse `openai/MODEL@something` whose something is meant as a server but is no http(s) URL."""
+    if address.base_url is None and "@" in address.model:
+        tail = address.model.rsplit("@", 1)[1]
+        if _URL_ATTEMPT.search(tail):
+            raise BackendConfigError(f"model address {'openai/' + address.model!r}: {tail!r} after '@' is not a server URL; "
+                                     f"{_URL_HINT}")
+
+
+def redact_url(url: str) -> str:
+    """The URL with any password replaced by '***' (it ends up in messages and logs)."""
+    try:
+        parsed = httpx.URL(url)
+    except (httpx.InvalidURL, ValueError, TypeError):
+        return url
+    if parsed.password:
+        return str(parsed.copy_with(username=parsed.username, password="***"))
+    return url
+
+
 class OpenAIBackend:
     """Chat completions over HTTP with httpx; one connection pool per event loop."""
 
@@ -107,6 +147,7 @@ class OpenAIBackend:
         connect_timeout_s: float = 5.0,
         connections_per_shard: int = CONNECTIONS_PER_SHARD,
     ) -> None:
+        check_url_suffix(address)
         self.model = address.model
         # The address without @URL: the same model behind another host or port is the same model
         # for provenance and for the cache.
@@ -126,6 +167,7 @@ class OpenAIBackend:
                 )
             self.base_url = DEFAULT_OPENAI_URL
         self.base_url = self.base_url.rstrip("/")
+        self.display_url = checked_base_url(self.base_url, address)
         self.timeout = httpx.Timeout(timeout_s, connect=min(connect_timeout_s, timeout_s))
         self.pool_size = max(1, concurrency)
         self.strict_schema = strict_schema
@@ -174,15 +216,18 @@ class OpenAIBackend:
     async def generate(self, messages: list[Message], config: GenerationConfig,
                        response_schema: dict[str, Any] | None = None) -> RawResponse:
         name = schema_name(None, response_schema) if response_schema is not None else ""
+        refusals = 0
         while True:
             mode = self.structured_mode
             response = await self._post(self._body(messages, config, response_schema, name, mode))
             if response.status_code == 200:
-                return self._parse(response, mode=mode if response_schema is not None else None)
+                raw = self._parse(response, mode=mode if response_schema is not None else None)
+                return raw.model_copy(update={"format_refusals": refusals}) if refusals else raw
             if (response_schema is None or mode == formats.TEXT
                     or not formats.is_format_refusal(response.status_code, response.text)):
                 self._raise_for(response)
             # The server refused the format, not the request: move on at once (no retry spent).
+            refusals += 1
             await self._step_down(mode, response)
 
     async def _step_down(self, refused: str, response: httpx.Response) -> None:
@@ -194,7 +239,7 @@ class OpenAIBackend:
             return
         self.structured_mode = formats.next_mode(refused, vllm=self._server_is_vllm)
         log.warning("%s at %s refused structured output %r (HTTP %s: %s); using %r from now on",
-                    self.model_id, self.base_url, refused, response.status_code,
+                    self.model_id, self.display_url, refused, response.status_code,
                     _error_message(response)[:160], self.structured_mode)
 
     async def _models(self) -> Any:
@@ -208,13 +253,13 @@ class OpenAIBackend:
         try:
             return await self._client().post("/chat/completions", json=body)
         except httpx.TimeoutException as exc:
-            raise TransientError(f"timeout talking to {self.base_url}: {type(exc).__name__}") from exc
+            raise TransientError(f"timeout talking to {self.display_url}: {type(exc).__name__}") from exc
         except httpx.TransportError as exc:
-            raise TransientError(f"cannot reach {self.base_url}: {type(exc).__name__}: {exc}") from exc
+            raise TransientError(f"cannot reach {self.display_url}: {type(exc).__name__}: {exc}") from exc
 
     def _raise_for(self, response: httpx.Response) -> None:
         status = response.status_code
-        message = f"HTTP {status} from {self.base_url}: {_error_message(response)}"
+        message = f"HTTP {status} from {self.display_url}: {_error_message(response)}"
         if status in _TRANSIENT_STATUS or status >= 500:
             raise TransientError(message, status=status,
                                  retry_after=parse_retry_after(response.headers.get("retry-after")))
@@ -240,7 +285,7 @@ class OpenAIBackend:
         except (ValueError, KeyError, IndexError, TypeError, AttributeError) as exc:
             # A 200 with a broken body is usually a proxy or server hiccup. (pydantic's
             # ValidationError is a ValueError: a non-string content lands here too.)
-            raise TransientError(f"malformed completion from {self.base_url}: {response.text[:200]!r}") from exc
+            raise TransientError(f"malformed completion from {self.display_url}: {response.text[:200]!r}") from exc
 
     async def aclose(self) -> None:
         for loop, client in list(self._clients.items()):
