@@ -31,8 +31,9 @@ in input order whatever the concurrency. A run killed at any point (even with
 SIGKILL) and started again with the same command ends with the same items: LLM
 calls answered before the kill come from the response cache, finished inputs
 from the checkpoints. When the run stops early (RunStopped: the LLM budget is spent,
-the model server keeps failing, the deadline passed), the stage stops after the inputs in flight, the run writes summary.json with
-status "stopped" and the reason, and a re-run with a higher limit continues.
+the model server keeps failing, the deadline passed), the stage stops after the
+inputs in flight, the run writes summary.json with status "stopped" and the
+reason, and a re-run (with a higher limit, or once the server is back) continues.
 """
 
 from __future__ import annotations
@@ -454,8 +455,9 @@ class Run:
             return
         if isinstance(exc, RunStopped):
             status: RunStatus = "stopped"
-            again = "re-run with a higher limit" if isinstance(exc, BudgetExceeded) else "re-run the same command"
-            reason = f"{exc}; checkpoints kept in {self.run_dir}, {again} to continue"
+            reason = f"{exc}; checkpoints kept in {self.run_dir}"
+            if isinstance(exc, BudgetExceeded):
+                reason += ", re-run with a higher limit to continue"
         elif isinstance(exc, KeyboardInterrupt):
             status, reason = "interrupted", "interrupted; re-run the same command to continue"
         else:
