@@ -54,7 +54,8 @@ class StopGuard:
         self.consecutive_failures = 0
         self.reason: RunStopped | None = None
         self._lock = threading.Lock()
-        self._stops: dict[asyncio.AbstractEventLoop, asyncio.Future[None]] = {}
+        self._waiting: dict[asyncio.AbstractEventLoop, set[asyncio.Task[object]]] = {}
+        self._stopped_tasks: set[asyncio.Task[object]] = set()
 
     # -- state ---------------------------------------------------------------
     def time_left(self) -> float | None:
@@ -95,13 +96,18 @@ class StopGuard:
             if self.reason is not None:
                 return
             self.reason = reason
-            stops = list(self._stops.items())
-        for loop, future in stops:
+            loops = list(self._waiting)
+        for loop in loops:
             if not loop.is_closed():
                 try:
-                    loop.call_soon_threadsafe(_resolve, future)
+                    loop.call_soon_threadsafe(self._cancel_waiting, loop)
                 except RuntimeError:  # the loop closed in between
                     pass
+
+    def _cancel_waiting(self, loop: asyncio.AbstractEventLoop) -> None:
+        for task in list(self._waiting.get(loop, ())):
+            self._stopped_tasks.add(task)
+            task.cancel()
 
     def _deadline_error(self) -> DeadlineExceeded:
         return DeadlineExceeded(
@@ -109,41 +115,50 @@ class StopGuard:
             "re-run the same command to continue")
 
     # -- waiting -------------------------------------------------------------
-    def _stop_future(self) -> asyncio.Future[None]:
-        future = for_running_loop(self._stops, lambda: asyncio.get_running_loop().create_future())
-        if self.reason is not None:
-            _resolve(future)
-        return future
-
     async def run(self, awaitable: Awaitable[T]) -> T:
-        """Await `awaitable` unless the client stops or the deadline passes first (then raise the reason)."""
-        self.check()
-        task = asyncio.ensure_future(awaitable)
-        stop = self._stop_future()
+        """Await `awaitable` unless the client stops or the deadline passes first (then raise the reason).
+
+        The wait is this task's own (no helper task per request: this sits on every request's path);
+        a stop cancels the task and the cancellation is turned into the stop reason here.
+        """
         try:
-            await asyncio.wait((task, stop), timeout=self.time_left(), return_when=asyncio.FIRST_COMPLETED)
-        except BaseException:
-            task.cancel()
+            self.check()
+        except RunStopped:
+            if asyncio.iscoroutine(awaitable):
+                awaitable.close()  # never started: no 'never awaited' warning
             raise
-        if task.done():
-            return task.result()
-        task.cancel()
-        await asyncio.gather(task, return_exceptions=True)  # let its connection close before we go on
-        if self.reason is None:  # the wait timed out: the deadline passed
+        task = asyncio.current_task()
+        assert task is not None
+        waiting = for_running_loop(self._waiting, set)
+        waiting.add(task)
+        try:
+            left = self.time_left()
+            if left is None:
+                return await awaitable
+            async with asyncio.timeout(left) as scope:
+                return await awaitable
+        except asyncio.CancelledError:
+            if task not in self._stopped_tasks:
+                raise  # cancelled by someone else
+            self._stopped_tasks.discard(task)
+            task.uncancel()
+            assert self.reason is not None
+            raise self.reason from None
+        except TimeoutError:
+            if left is None or not scope.expired():
+                raise
             self.trip(self._deadline_error())
-        assert self.reason is not None
-        raise self.reason
+            assert self.reason is not None
+            raise self.reason from None
+        finally:
+            waiting.discard(task)
 
     async def sleep(self, seconds: float) -> None:
         """A backoff sleep that ends early when the client stops or the deadline passes."""
         left = self.time_left()
         if left is not None:
             seconds = min(seconds, max(0.0, left))
-        stop = self._stop_future()
-        await asyncio.wait((stop,), timeout=seconds)
+        await self.run(asyncio.sleep(seconds))
         self.check()
 
 
-def _resolve(future: asyncio.Future[None]) -> None:
-    if not future.done():
-        future.set_result(None)

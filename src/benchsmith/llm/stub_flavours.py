@@ -13,7 +13,7 @@ and body it answers an unsupported one with. Sources, briefly:
   throws 'response_format type must be one of "text" or "json_object"' for any other type (server-common.cpp).
 - llama_cpp_python: llama-cpp-python's server; its ResponseFormat type is 'text' | 'json_object' (with an
   optional "schema", abetlen/llama-cpp-python#1122); json_schema is answered with HTTP 500 carrying the
-  validation message (issue 10, and the real server run).
+  validation message (issue 10; body as our real llama-cpp-python 0.3.36 server sent it).
 - ollama: before 0.5, the OpenAI endpoint maps json_object to JSON mode and silently ignores json_schema
   (answers unconstrained text with HTTP 200).
 - tgi: text-generation-inference 2.x; response_format is ``{"type": "json" | "json_object", "value": schema}``
@@ -102,9 +102,13 @@ def _llamacpp(mode: str, fmt_type: str) -> Refusal:
 
 
 def _llama_cpp_python(mode: str, fmt_type: str) -> Refusal:
-    # FastAPI's validation error escapes llama-cpp-python's error handler as a 500.
-    return Refusal(500, {"error": {"message": _pydantic_literal(fmt_type), "type": "internal_server_error",
-                                   "param": None, "code": None}})
+    # As llama-cpp-python 0.3.x answered our real-server run: the pydantic error escapes as a 500.
+    detail = {"type": "literal_error", "loc": ("body", "response_format", "type"),
+              "msg": "Input should be 'text' or 'json_object'", "input": fmt_type,
+              "ctx": {"expected": "'text' or 'json_object'"}}
+    message = (f"1 validation error:\n  {detail}\n\n  File \"llama_cpp/server/app.py\", line 376, "
+               "in create_chat_completion\n    POST /v1/chat/completions")
+    return Refusal(500, {"error": {"message": message, "type": "internal_server_error", "param": None, "code": None}})
 
 
 def _ollama(mode: str, fmt_type: str) -> Refusal:
