@@ -141,7 +141,8 @@ class StopGuard:
             if task not in self._stopped_tasks:
                 raise  # cancelled by someone else
             self._stopped_tasks.discard(task)
-            task.uncancel()
+            if task.uncancel() > 0:
+                raise  # cancelled by someone else as well: that wins
             assert self.reason is not None
             raise self.reason from None
         except TimeoutError:
