@@ -52,10 +52,11 @@ def test_multihop_llm_strategy_against_the_real_server(tmp_path: Path) -> None:
     out = tmp_path / "out"
     try:
         main(["generate", "multihop", "--corpus", str(corpus), "--n", "6", "--strategy", "llm",
-              "--llm", f"openai/{MODEL}@{URL}", "--concurrency", "2", "--out", str(out)])
+              "--llm", f"openai/{MODEL}@{URL}", "--concurrency", "1", "--out", str(out)])
         rc = 0
     except SystemExit as exc:
         rc = int(exc.code or 0)
+    # llama-cpp-python answers one request at a time: more in flight only wait out the read timeout.
     assert rc in (0, 1)  # 1: fewer items than asked; a weak model may fall short
     items = (out / "items.jsonl").read_text().splitlines()
     assert items, "no item produced"
