@@ -38,5 +38,17 @@ class InputError(BenchsmithError):
         return f"{where}{self.message}"
 
 
-class BudgetExceeded(BenchsmithError):
+class RunStopped(BenchsmithError):
+    """A run stopped cleanly before its end; checkpoints are kept and a re-run continues."""
+
+
+class BudgetExceeded(RunStopped):
     """A run hit its limit on LLM calls or cost."""
+
+
+class ServiceUnavailable(RunStopped):
+    """A model server kept failing (refused connections, timeouts, 5xx): the circuit breaker opened."""
+
+
+class DeadlineExceeded(RunStopped):
+    """A run's overall deadline passed."""

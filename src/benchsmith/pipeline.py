@@ -30,11 +30,12 @@ checkpoint are not recomputed; their outputs are read back. Outputs come back
 in input order whatever the concurrency. A run killed at any point (even with
 SIGKILL) and started again with the same command ends with the same items: LLM
 calls answered before the kill come from the response cache, finished inputs
-from the checkpoints. When the LLM client's budget is spent (BudgetExceeded),
-the stage stops after the inputs in flight, the run writes summary.json with
-status "stopped" and the reason, and a re-run with a higher limit continues.
+from the checkpoints. When the run stops early (RunStopped: the LLM budget is spent,
+the model server keeps failing, the deadline passed), the stage stops after the
+inputs in flight, the run writes summary.json with status "stopped" and the
+reason, and a re-run (with a higher limit, or once the server is back) continues.
 Requests that failed after their retries are ledgered but not checkpointed, so
-the same command asks again once the server is back.
+the same command asks them again.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ from typing import Any
 from pydantic import BaseModel
 from rich.console import Console
 
-from benchsmith.errors import BudgetExceeded
+from benchsmith.errors import BudgetExceeded, RunStopped
 from benchsmith.fileio import write_json_atomic
 from benchsmith.pipeline_parts.execute import StageFn
 from benchsmith.pipeline_parts.ledger import RejectedLedger
@@ -193,7 +194,7 @@ class Run:
                 the checkpoint's, the stage's checkpoint is discarded and its inputs recomputed.
             on_error: "raise" stops the stage at the first exception (after the inputs in flight
                 finish and are checkpointed) and re-raises it; "reject" records it as a Rejected
-                with reason "exception" and goes on. BudgetExceeded always stops the stage.
+                with reason "exception" and goes on. RunStopped (e.g. BudgetExceeded) always stops the stage.
             per_input: Return one list of outputs per input (in input order) instead of one flat list.
 
         Returns:
@@ -201,7 +202,8 @@ class Run:
             they go to rejected.jsonl).
 
         Raises:
-            BudgetExceeded: The LLM client's limit was reached; finished inputs are checkpointed.
+            RunStopped: The LLM client's limit was reached, its server kept failing or the deadline
+                passed; finished inputs are checkpointed.
         """
         if _loop_running():
             raise RuntimeError("Run.stage() was called inside a running event loop; use `await run.astage(...)`")
@@ -368,9 +370,11 @@ class Run:
         if self.summary is not None:
             self.close()
             return
-        if isinstance(exc, BudgetExceeded):
+        if isinstance(exc, RunStopped):
             status: RunStatus = "stopped"
-            reason = f"{exc}; checkpoints kept in {self.run_dir}, re-run with a higher limit to continue"
+            reason = f"{exc}; checkpoints kept in {self.run_dir}"
+            if isinstance(exc, BudgetExceeded):
+                reason += ", re-run with a higher limit to continue"
         elif isinstance(exc, KeyboardInterrupt):
             status, reason = "interrupted", "interrupted; re-run the same command to continue"
         else:

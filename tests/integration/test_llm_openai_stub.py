@@ -176,9 +176,11 @@ async def test_fallback_when_server_refuses_json_schema_is_remembered() -> None:
         client = get_client(f"openai/m@{srv.base_url}", **FAST)
         first = await client.complete(user("q1"), response_model=Answer)
         second = await client.complete(user("q2"), response_model=Answer)
-    assert first.ok and second.ok and not first.native_schema
-    # q1: refused, then resent without response_format; q2: plain from the start.
-    assert [("response_format" in r) for r in srv.received] == [True, False, False]
+    assert first.ok and second.ok and first.structured_mode == second.structured_mode == "json_object"
+    # q1: refused, then resent at once (no retry spent) as json_object with the schema; q2: json_object from the start.
+    assert [r["response_format"]["type"] for r in srv.received] == ["json_schema", "json_object", "json_object"]
+    assert srv.received[1]["response_format"]["schema"]["required"] == ["answer", "confidence"]
+    assert first.retries == 0 and client.usage.retries == 0
 
 
 async def test_cache_hit_on_rerun_makes_zero_requests(tmp_path: Path) -> None:

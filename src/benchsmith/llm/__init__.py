@@ -19,7 +19,8 @@ from benchsmith.llm.base import (
     Usage,
 )
 from benchsmith.llm.cache import ResponseCache, cache_key
-from benchsmith.llm.client import LLMClient, LLMRequest, LLMUsage, get_client, normalize_messages
+from benchsmith.llm.client import LLMClient, LLMRequest, LLMUsage, normalize_messages
+from benchsmith.llm.factory import get_client
 from benchsmith.llm.ledger import PriceTable, UsageLedger, summarize_ledger
 from benchsmith.llm.retry import RetryPolicy
 from benchsmith.llm.structured import (

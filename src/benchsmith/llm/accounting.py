@@ -55,14 +55,15 @@ def estimate_tokens(text: str) -> int:
 
 def ledger_entry(*, model: str, step: str, input_ref: str | None, repair: int, cache_hit: bool, usage: Usage,
                  estimated: bool, latency: float, retries: int, error: str | None, cost: float,
-                 price_known: bool, key: str | None) -> dict[str, Any]:
-    """The usage-ledger line for one ask."""
+                 price_known: bool, key: str | None, structured_mode: str | None = None) -> dict[str, Any]:
+    """The usage-ledger line for one ask (`structured_mode`: how the schema reached the server)."""
     return {
         "model": model, "step": step, "input_ref": input_ref, "repair": repair,
         "cache_hit": cache_hit, "prompt_tokens": usage.prompt_tokens,
         "completion_tokens": usage.completion_tokens, "tokens_estimated": estimated,
         "latency_s": round(latency, 6), "retries": retries, "error": error,
         "cost_usd": cost, "price_known": price_known, "key": key[:16] if key else None,
+        "structured_mode": structured_mode,
     }
 
 
@@ -83,4 +84,5 @@ def build_completion(model: str, asks: list[Ask], *, parsed: Any = None, rejecte
         repairs=len(asks) - 1,
         cost_usd=sum(a.cost_usd for a in asks),
         native_schema=bool(last.raw is not None and last.raw.native_schema),
+        structured_mode=last.raw.structured_mode if last.raw is not None else None,
     )

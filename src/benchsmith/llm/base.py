@@ -45,6 +45,8 @@ class RawResponse(BaseModel):
     usage: Usage = Usage()
     finish_reason: str | None = None
     native_schema: bool = Field(default=False, description="The server enforced the JSON schema itself.")
+    structured_mode: str | None = Field(default=None, description="How the schema was sent (response_formats.MODES).")
+    format_refusals: int = Field(default=0, description="Requests the server refused for their output format first.")
 
 
 class Completion(BaseModel):
@@ -63,6 +65,7 @@ class Completion(BaseModel):
     repairs: int = Field(default=0, description="Follow-up asks made because the reply did not validate.")
     cost_usd: float = 0.0
     native_schema: bool = False
+    structured_mode: str | None = None
 
     @property
     def ok(self) -> bool:

@@ -7,16 +7,14 @@ call/cost budgets and structured output are the same for every backend.
 from __future__ import annotations
 
 import asyncio
-import os
+import logging
 import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from benchsmith.errors import BenchsmithError, BudgetExceeded
+from benchsmith.errors import BudgetExceeded
 from benchsmith.llm.accounting import Ask, LLMUsage, build_completion, estimate_tokens, ledger_entry
-from benchsmith.llm.address import parse_address
 from benchsmith.llm.base import (
     Backend,
     BackendConfigError,
@@ -29,6 +27,7 @@ from benchsmith.llm.base import (
     Usage,
 )
 from benchsmith.llm.cache import ResponseCache, cache_key
+from benchsmith.llm.guard import DEFAULT_BREAKER_FAILURES, StopGuard
 from benchsmith.llm.ledger import PriceTable, UsageLedger
 from benchsmith.llm.retry import RetryPolicy, with_retries
 from benchsmith.llm.sync import BackgroundLoop, for_running_loop
@@ -41,6 +40,7 @@ from benchsmith.llm.structured import (
 )
 from benchsmith.types import Rejected
 
+log = logging.getLogger("benchsmith.llm")
 MessagesLike = Sequence[Message] | Sequence[Mapping[str, Any]]
 
 
@@ -89,6 +89,8 @@ class LLMClient:
         max_calls: int | None = None,
         max_cost: float | None = None,
         repair_attempts: int = 2,
+        breaker_failures: int | None = DEFAULT_BREAKER_FAILURES,
+        deadline_s: float | None = None,
     ) -> None:
         if concurrency < 1:
             raise ValueError("concurrency must be at least 1")
@@ -107,6 +109,9 @@ class LLMClient:
         self._totals: dict[str, float] = dict.fromkeys(LLMUsage.model_fields, 0)
         self._loops: dict[asyncio.AbstractEventLoop, _LoopState] = {}
         self._fatal: BackendConfigError | None = None
+        endpoint = getattr(backend, "display_url", None) or getattr(backend, "base_url", None) or self.model_id
+        self.guard = StopGuard(str(endpoint), breaker_failures=breaker_failures, deadline_s=deadline_s)
+        self._logged_mode: str | None = None
         self._sync = BackgroundLoop(f"benchsmith-llm-{self.model_id}", owner=self)
 
     # -- public API --------------------------------------------------------
@@ -140,6 +145,8 @@ class LLMClient:
 
         Raises:
             BudgetExceeded: the call or cost limit was reached before a request.
+            ServiceUnavailable: too many requests in a row failed (server down or hung).
+            DeadlineExceeded: the client's deadline passed.
             BackendConfigError: the endpoint refuses every request (401/403/404: key or model name).
         """
         config = config or GenerationConfig()
@@ -235,6 +242,7 @@ class LLMClient:
     def _reserve(self) -> None:
         if self._fatal is not None:
             raise self._fatal
+        self.guard.check()
         if self.max_calls is not None and self._totals["requests"] >= self.max_calls:
             raise BudgetExceeded(f"LLM call limit reached: {int(self._totals['requests'])} of {self.max_calls} requests")
         if self.max_cost is not None and self._totals["cost_usd"] >= self.max_cost:
@@ -295,14 +303,23 @@ class LLMClient:
             nonlocal attempts
             self._reserve()
             attempts += 1
-            return await self.backend.generate(msgs, config, schema)
+            try:
+                raw = await self.guard.run(self.backend.generate(msgs, config, schema))
+            except TransientError as exc:
+                self.guard.failure(exc)  # raises ServiceUnavailable once too many failed in a row
+                raise
+            except PermanentError:
+                self.guard.success()  # a clear refusal: the server is alive
+                raise
+            self.guard.success()
+            return raw
 
         def on_retry(_n: int, _exc: TransientError) -> None:
             self._totals["retries"] += 1
 
         started = time.perf_counter()
         try:
-            raw, retries = await with_retries(attempt, self.retry, on_retry=on_retry)
+            raw, retries = await with_retries(attempt, self.retry, on_retry=on_retry, sleep=self.guard.sleep)
         except (TransientError, PermanentError) as exc:
             if isinstance(exc, BackendConfigError):
                 if exc is not self._fatal:  # counted once, when the server said it
@@ -320,12 +337,16 @@ class LLMClient:
                       price_known=True, key=key)
             return Ask(raw=None, error=error, retries=retries, requests=attempts, latency_s=latency)
         latency = time.perf_counter() - started
+        self._totals["requests"] += raw.format_refusals  # the refused tries reached the server too
         usage, estimated = raw.usage, False
         if usage.prompt_tokens == 0 and usage.completion_tokens == 0:
             usage = Usage(prompt_tokens=sum(estimate_tokens(m.content) for m in msgs),
                           completion_tokens=estimate_tokens(raw.text))
             raw = raw.model_copy(update={"usage": usage})
             estimated = True
+        if raw.structured_mode is not None and raw.structured_mode != self._logged_mode:
+            self._logged_mode = raw.structured_mode
+            log.info("%s answers structured output in mode %r", self.model_id, raw.structured_mode)
         if self.cache is not None and key is not None:
             self.cache.put(key, self.model_id, raw)  # at once: a kill right after loses nothing
         cost, price_known = self.prices.cost(self.provider, self.model, usage.prompt_tokens, usage.completion_tokens)
@@ -334,8 +355,9 @@ class LLMClient:
         self._totals["cost_usd"] += cost
         self._totals["unpriced_calls"] += not price_known
         self._log(step=step, input_ref=input_ref, repair=repair, cache_hit=False, usage=usage, estimated=estimated,
-                  latency=latency, retries=retries, error=None, cost=cost, price_known=price_known, key=key)
-        return Ask(raw=raw, retries=retries, requests=attempts, latency_s=latency, cost_usd=cost, usage=usage)
+                  latency=latency, retries=retries, error=None, cost=cost, price_known=price_known, key=key,
+                  structured_mode=raw.structured_mode)
+        return Ask(raw=raw, retries=retries, requests=attempts + raw.format_refusals, latency_s=latency, cost_usd=cost, usage=usage)
 
     def _record_hit(self, raw: RawResponse, step: str, input_ref: str | None, repair: int, key: str | None) -> Ask:
         self._totals["cache_hits"] += 1
@@ -346,12 +368,12 @@ class LLMClient:
 
     def _log(self, *, step: str, input_ref: str | None, repair: int, cache_hit: bool, usage: Usage,
              estimated: bool, latency: float, retries: int, error: str | None, cost: float,
-             price_known: bool, key: str | None) -> None:
+             price_known: bool, key: str | None, structured_mode: str | None = None) -> None:
         if self.ledger is not None:
             self.ledger.record(ledger_entry(
                 model=self.model_id, step=step, input_ref=input_ref, repair=repair, cache_hit=cache_hit,
                 usage=usage, estimated=estimated, latency=latency, retries=retries, error=error, cost=cost,
-                price_known=price_known, key=key))
+                price_known=price_known, key=key, structured_mode=structured_mode))
 
     def _finish(self, asks: list[Ask], step: str, input_ref: str | None, *, parsed: Any = None,
                 rejected: tuple[str, str | None, RawResponse | None] | None = None) -> Completion:
@@ -373,65 +395,10 @@ def _request_kwargs(request: LLMRequest | Mapping[str, Any] | MessagesLike) -> d
     return {"messages": request}
 
 
-def get_client(
-    spec: str | Backend,
-    *,
-    cache_dir: str | Path | None = None,
-    concurrency: int = 8,
-    timeout_s: float = 60.0,
-    max_retries: int = 4,
-    ledger_path: str | Path | None = None,
-    prices: PriceTable | Mapping[str, Any] | str | Path | None = None,
-    max_calls: int | None = None,
-    max_cost: float | None = None,
-    retry_base_delay: float = 0.5,
-    retry_max_delay: float = 30.0,
-    repair_attempts: int = 2,
-    **backend_options: Any,
-) -> LLMClient:
-    """Build an LLM client for a `provider/model` address.
+def __getattr__(name: str) -> Any:
+    # get_client lives in factory.py (it imports every backend); `benchsmith.llm.client.get_client` still works.
+    if name == "get_client":
+        from benchsmith.llm.factory import get_client
 
-    Args:
-        spec: `openai/MODEL[@URL]`, `scripted/FILE`, `transformers/PATH`, `llamacpp/GGUF`,
-            `vllm/PATH` — or a ready Backend object.
-        cache_dir: directory (or .sqlite3 file) of the response cache; None disables it.
-        concurrency: most requests in flight at once.
-        timeout_s: per-request timeout for backends that talk to a server.
-        max_retries: retries of a transient failure (429, 5xx, timeout) before giving up.
-        ledger_path: JSONL usage ledger to append to; None disables it.
-        prices: price table: {model: {input, output}} in USD per 1M tokens, or a JSON/YAML file;
-            defaults to the file named by the environment variable BENCHSMITH_LLM_PRICES, if set.
-        max_calls: raise BudgetExceeded instead of sending more than this many requests.
-        max_cost: raise BudgetExceeded instead of sending a request once the cost reached this (USD).
-        retry_base_delay: backoff base in seconds (small values keep tests fast).
-        retry_max_delay: cap on one backoff window in seconds.
-        repair_attempts: follow-up asks with the validation error when structured output fails.
-        **backend_options: passed to the backend (e.g. base_url=, api_key= for openai; responses= for scripted).
-
-    Raises:
-        BenchsmithError: unknown provider or a backend that cannot be set up.
-    """
-    from benchsmith.llm.backends import BACKENDS
-
-    if isinstance(spec, str):
-        address = parse_address(spec)
-        try:
-            factory = BACKENDS.get(address.provider)
-        except KeyError as exc:
-            raise BenchsmithError(str(exc.args[0])) from None
-        backend = factory(address, timeout_s=timeout_s, concurrency=concurrency, **backend_options)
-    else:
-        if backend_options:
-            raise TypeError(f"backend options {sorted(backend_options)} need a provider/model address, not a backend")
-        backend = spec
-    return LLMClient(
-        backend,
-        concurrency=concurrency,
-        retry=RetryPolicy(max_retries=max_retries, base_delay=retry_base_delay, max_delay=retry_max_delay),
-        cache=ResponseCache(cache_dir) if cache_dir is not None else None,
-        ledger=UsageLedger(ledger_path) if ledger_path is not None else None,
-        prices=PriceTable.coerce(prices if prices is not None else os.environ.get("BENCHSMITH_LLM_PRICES")),
-        max_calls=max_calls,
-        max_cost=max_cost,
-        repair_attempts=repair_attempts,
-    )
+        return get_client
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

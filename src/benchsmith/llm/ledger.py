@@ -106,14 +106,15 @@ class UsageLedger:
 
 
 def summarize_ledger(path: str | Path) -> dict[str, Any]:
-    """Totals over a ledger file: calls, cache hits, tokens, cost, errors, per model and step.
+    """Totals over a ledger file: calls, cache hits, tokens, cost, errors, per model and step,
+    and the structured-output modes the server answered in (`by_structured_mode`).
 
     Raises:
         InputError: a line is not JSON, not an object, or has a non-numeric count (names file and line).
     """
     totals: dict[str, Any] = {"calls": 0, "cache_hits": 0, "prompt_tokens": 0, "completion_tokens": 0,
                               "cost_usd": 0.0, "retries": 0, "errors": 0, "unpriced_calls": 0,
-                              "by_model": {}, "by_step": {}}
+                              "by_model": {}, "by_step": {}, "by_structured_mode": {}}
     for lineno, row in iter_jsonl(path):
         if not isinstance(row, Mapping):
             raise InputError("a ledger line must be a JSON object", path=path, line=lineno)
@@ -134,6 +135,9 @@ def _add_ledger_row(totals: dict[str, Any], row: Mapping[str, Any]) -> None:
     totals["retries"] += int(row.get("retries") or 0)
     totals["errors"] += bool(row.get("error"))
     totals["unpriced_calls"] += (not row.get("cache_hit")) and not row.get("price_known", True)
+    mode = row.get("structured_mode")
+    if mode and not row.get("cache_hit"):
+        totals["by_structured_mode"][str(mode)] = totals["by_structured_mode"].get(str(mode), 0) + 1
     for group, name in (("by_model", row.get("model")), ("by_step", row.get("step"))):
         bucket = totals[group].setdefault(str(name), {"calls": 0, "cost_usd": 0.0})
         bucket["calls"] += 1

@@ -48,8 +48,11 @@ async def with_retries(
     policy: RetryPolicy,
     *,
     on_retry: Callable[[int, TransientError], None] | None = None,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
 ) -> tuple[T, int]:
     """Run `attempt_fn` until it succeeds or the retries are spent.
+
+    `sleep` waits out a backoff (the client passes one that ends early when it stops).
 
     Returns:
         (result, number of retries used).
@@ -67,5 +70,5 @@ async def with_retries(
                 raise
             if on_retry is not None:
                 on_retry(retries, exc)
-            await asyncio.sleep(policy.delay(retries, exc.retry_after))
+            await sleep(policy.delay(retries, exc.retry_after))
             retries += 1

@@ -11,10 +11,11 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
+
+from benchsmith.prompting import render
 
 UNPARSEABLE = "unparseable_output"
 SCHEMA_VALIDATION = "schema_validation"
@@ -22,7 +23,6 @@ REQUEST_FAILED = "request_failed"
 
 _FENCE = re.compile(r"```[ \t]*(?:json|JSON|json5)?[ \t]*\n?(.*?)```", re.DOTALL)
 _TRAILING_COMMA = re.compile(r",(\s*[}\]])")
-_PROMPTS = Path(__file__).resolve().parents[1] / "prompts"
 
 
 @dataclass(frozen=True)
@@ -162,14 +162,6 @@ def _validate_with_jsonschema(value: Any, schema: dict[str, Any]) -> Any | Parse
     return ParseFailure(SCHEMA_VALIDATION, "; ".join(parts))
 
 
-@lru_cache(maxsize=1)
-def _repair_template():
-    from jinja2 import Environment, StrictUndefined
-
-    env = Environment(undefined=StrictUndefined, keep_trailing_newline=False, autoescape=False)
-    return env.from_string((_PROMPTS / "llm_repair.v1.j2").read_text(encoding="utf-8"))
-
-
 def repair_prompt(failure: ParseFailure, schema: dict[str, Any]) -> str:
     """The follow-up user message asking the model to fix its reply."""
-    return _repair_template().render(error=failure.detail, schema=json.dumps(schema, ensure_ascii=False))
+    return render("llm_repair.v1.j2", error=failure.detail, schema=json.dumps(schema, ensure_ascii=False))

@@ -5,7 +5,9 @@ and `GET /v1/models`. What it replies is decided per request by a responder
 (a callable, a fixed text, or an echo of the last user message); it can answer
 after a fixed delay, refuse `response_format` json_schema with a 400 (so the
 client's text-parsing fallback is exercised), and it counts requests in total,
-per prompt and in flight.
+per prompt and in flight. A `flavour` (stub_flavours.py: openai, vllm, llamacpp,
+llama_cpp_python, ollama, tgi) makes it treat structured-output fields, errors
+and usage the way that server family does.
 
     with StubServer(responder=sequence(StubReply(429, retry_after=0.01), "ok")) as srv:
         client = get_client(f"openai/stub@{srv.base_url}")
@@ -18,97 +20,28 @@ Run standalone for subprocess tests and benchmarks:
 from __future__ import annotations
 
 import argparse
-import itertools
 import json
 import socket
 import sys
 import threading
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
+from benchsmith.llm.stub_flavours import FLAVOURS, Flavour, encode_body, ramble, requested_mode
+from benchsmith.llm.stub_replies import (
+    Reply,
+    Responder,
+    StubReply,
+    echo_responder,
+    last_user_message,
+    per_prompt,
+    sequence,
+)
+
 __all__ = ["StubReply", "StubServer", "sequence", "per_prompt", "echo_responder", "last_user_message"]
-
-
-@dataclass(frozen=True)
-class StubReply:
-    """One scripted answer: a status code, the assistant text, extra headers.
-
-    `retry_after` adds a Retry-After header (seconds, or an HTTP date string).
-    `body` replaces the whole JSON body (for malformed or unusual replies).
-    `delay` overrides the server's fixed delay for this reply.
-    """
-
-    status: int = 200
-    text: str | None = None
-    retry_after: float | str | None = None
-    headers: Mapping[str, str] = field(default_factory=dict)
-    body: Any = None
-    delay: float | None = None
-    usage: Mapping[str, int] | None = None
-
-
-Reply = str | StubReply | dict
-Responder = Callable[[dict[str, Any]], Reply]
-
-
-def last_user_message(request: Mapping[str, Any]) -> str:
-    """The content of the last user message of a chat request ('' if none)."""
-    for message in reversed(request.get("messages") or []):
-        if isinstance(message, Mapping) and message.get("role") == "user":
-            content = message.get("content")
-            if isinstance(content, list):  # OpenAI content parts
-                return "".join(str(p.get("text", "")) for p in content if isinstance(p, Mapping))
-            return str(content or "")
-    return ""
-
-
-def echo_responder(request: dict[str, Any]) -> Reply:
-    """Reply with the last user message unchanged."""
-    return last_user_message(request)
-
-
-def sequence(*replies: Reply, repeat_last: bool = True) -> Responder:
-    """A responder that gives `replies` in order across requests (thread-safe).
-
-    After the last reply it keeps giving the last one (or a 500 when `repeat_last` is False).
-    """
-    if not replies:
-        raise ValueError("sequence() needs at least one reply")
-    lock = threading.Lock()
-    counter = itertools.count()
-
-    def respond(_request: dict[str, Any]) -> Reply:
-        with lock:
-            i = next(counter)
-        if i < len(replies):
-            return replies[i]
-        return replies[-1] if repeat_last else StubReply(500, body={"error": {"message": "script exhausted"}})
-
-    return respond
-
-
-def per_prompt(mapping: Mapping[str, Reply | Iterable[Reply]], default: Reply | None = None) -> Responder:
-    """A responder keyed by the last user message; a list value is a sequence for that prompt."""
-    responders: dict[str, Responder] = {}
-    for prompt, value in mapping.items():
-        if isinstance(value, (str, StubReply, dict)):
-            responders[prompt] = sequence(value)
-        else:
-            responders[prompt] = sequence(*value)
-
-    def respond(request: dict[str, Any]) -> Reply:
-        prompt = last_user_message(request)
-        if prompt in responders:
-            return responders[prompt](request)
-        if default is not None:
-            return default
-        return StubReply(404, body={"error": {"message": f"no scripted reply for prompt {prompt[:80]!r}"}})
-
-    return respond
 
 
 def _estimate_tokens(text: str) -> int:
@@ -130,10 +63,11 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _send(self, status: int, body: Any, headers: Mapping[str, str] | None = None) -> None:
         payload = body if isinstance(body, bytes) else json.dumps(body).encode("utf-8")
+        headers = dict(headers or {})
         lines = [f"HTTP/1.1 {status} {self.responses.get(status, ('',))[0]}",
-                 "Content-Type: application/json",
+                 f"Content-Type: {headers.pop('Content-Type', 'application/json')}",
                  f"Content-Length: {len(payload)}"]
-        for key, value in (headers or {}).items():
+        for key, value in headers.items():
             lines.append(f"{key}: {value}")
         head = ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
         self.wfile.write(head + payload)
@@ -141,7 +75,9 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:  # noqa: N802 - stdlib name
         if self.path.rstrip("/") in ("/v1/models", "/models"):
-            data = [{"id": m, "object": "model", "owned_by": "benchsmith-stub"} for m in self.server.stub.models]
+            flavour = self.server.stub.flavour
+            owner = flavour.owned_by if flavour is not None else "benchsmith-stub"
+            data = [{"id": m, "object": "model", "owned_by": owner} for m in self.server.stub.models]
             self._send(200, {"object": "list", "data": data})
         else:
             self._send(404, {"error": {"message": f"no route {self.path}"}})
@@ -181,6 +117,9 @@ class StubServer:
         delay: seconds to wait before every reply (simulated model latency).
         accept_json_schema: when False, a request with response_format json_schema gets
             a 400 that names response_format, as servers without structured output do.
+        flavour: a server family from `stub_flavours.FLAVOURS` (or a `Flavour`): which
+            structured-output fields are enforced, ignored or refused (with that server's
+            status and body), its /v1/models owner and extra reply fields.
         models: model ids listed by GET /v1/models.
         host: interface to bind (127.0.0.1 unless told otherwise).
         port: port to bind; 0 picks a free one.
@@ -196,6 +135,7 @@ class StubServer:
         *,
         delay: float = 0.0,
         accept_json_schema: bool = True,
+        flavour: str | Flavour | None = None,
         models: Iterable[str] = ("stub-model",),
         host: str = "127.0.0.1",
         port: int = 0,
@@ -209,6 +149,11 @@ class StubServer:
         self.responder: Responder = responder or echo_responder
         self.delay = delay
         self.accept_json_schema = accept_json_schema
+        if isinstance(flavour, str):
+            if flavour not in FLAVOURS:
+                raise ValueError(f"unknown stub flavour {flavour!r}; known: {', '.join(FLAVOURS)}")
+            flavour = FLAVOURS[flavour]
+        self.flavour: Flavour | None = flavour
         self.models = list(models)
         self.keep_requests = keep_requests
         self._lock = threading.Lock()
@@ -284,13 +229,27 @@ class StubServer:
             with self._lock:
                 self.in_flight -= 1
 
-    def _reply(self, request: dict[str, Any]) -> tuple[int, Any, dict[str, str]]:
+    def _refusal(self, request: dict[str, Any]) -> tuple[int, Any, dict[str, str]] | None:
+        if self.flavour is not None:
+            if request.get("stream"):
+                return 400, {"error": {"message": "the stub server does not stream"}}, {}
+            refusal = self.flavour.refusal(requested_mode(request), request)
+            if refusal is None:
+                return None
+            payload, content_type = encode_body(refusal.body)
+            return refusal.status, payload, {"Content-Type": content_type}
         response_format = request.get("response_format") or {}
         if response_format.get("type") == "json_schema" and not self.accept_json_schema:
-            if self.delay:
-                time.sleep(self.delay)
             return 400, {"error": {"message": "response_format of type json_schema is not supported by this server",
                                    "type": "invalid_request_error", "param": "response_format"}}, {}
+        return None
+
+    def _reply(self, request: dict[str, Any]) -> tuple[int, Any, dict[str, str]]:
+        refused = self._refusal(request)
+        if refused is not None:
+            if self.delay:
+                time.sleep(self.delay)
+            return refused
         try:
             reply = self.responder(request)
         except Exception as exc:  # a broken responder is a 500, not a dead server thread
@@ -310,6 +269,9 @@ class StubServer:
         if reply.status != 200:
             return reply.status, {"error": {"message": reply.text or f"stub status {reply.status}"}}, headers
         text = reply.text or ""
+        flavour = self.flavour
+        if flavour is not None and not flavour.constrains(requested_mode(request)) and _is_json(text):
+            text = ramble(text)  # nothing holds the model to JSON: it chats around it
         prompt_chars = sum(len(str(m.get("content", ""))) for m in request.get("messages") or [])
         usage = dict(reply.usage) if reply.usage is not None else {
             "prompt_tokens": max(1, prompt_chars // 4),
@@ -324,7 +286,19 @@ class StubServer:
             "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
             "usage": usage,
         }
+        if flavour is not None:
+            body.update(flavour.extra)
+            if not flavour.usage:
+                del body["usage"]
         return 200, body, headers
+
+
+def _is_json(text: str) -> bool:
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _script_responder(path: str) -> Responder:
@@ -354,13 +328,14 @@ def main(argv: list[str] | None = None) -> None:
     mode.add_argument("--reply", help="reply with this fixed text")
     mode.add_argument("--script", help="reply from a scripted-backend file (JSON/JSONL/YAML)")
     parser.add_argument("--no-json-schema", action="store_true", help="refuse response_format json_schema with 400")
+    parser.add_argument("--flavour", choices=sorted(FLAVOURS), help="behave like this server family")
     args = parser.parse_args(argv)
     responder: Responder | str | None = None
     if args.reply is not None:
         responder = args.reply
     elif args.script:
         responder = _script_responder(args.script)
-    server = StubServer(responder, delay=args.delay, accept_json_schema=not args.no_json_schema,
+    server = StubServer(responder, delay=args.delay, accept_json_schema=not args.no_json_schema, flavour=args.flavour,
                         host=args.host, port=args.port, keep_requests=False)
     print(f"listening on {server.base_url}", flush=True)
     try:

@@ -3,11 +3,20 @@
 One long-lived loop (rather than `asyncio.run` per call) keeps connection
 pools, concurrency limits and in-flight sharing alive across calls and across
 the caller's threads, and works when the caller already runs a loop.
+
+Ctrl-C must stop a run even while worker threads wait here on requests in
+flight (issue 9: a run kept sending requests for minutes after SIGINT). A wait
+interrupted in the calling thread cancels its own request; and at interpreter
+exit, before Python joins the worker threads of thread pools, every request
+still pending on a background loop is cancelled, so those threads return at
+once instead of finishing their retries.
 """
 
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
+import concurrent.futures.thread  # registers the pool-joining exit hook first, so ours runs before it
 import threading
 import weakref
 from collections.abc import Awaitable, Callable
@@ -15,6 +24,30 @@ from typing import Any, TypeVar
 
 T = TypeVar("T")
 V = TypeVar("V")
+
+_pending: set[concurrent.futures.Future[Any]] = set()
+_pending_lock = threading.Lock()
+_shutting_down = False
+
+
+def cancel_pending() -> int:
+    """Cancel every request waited on through a background loop; returns how many were pending.
+
+    Later calls of `BackgroundLoop.run` raise CancelledError at once: the process is stopping.
+    """
+    global _shutting_down
+    _shutting_down = True
+    with _pending_lock:
+        futures = list(_pending)
+    for future in futures:
+        future.cancel()
+    return len(futures)
+
+
+# threading's exit hooks run in reverse order of registration, before non-daemon threads
+# (thread-pool workers) are joined: this one runs before concurrent.futures' join.
+if hasattr(threading, "_register_atexit"):
+    threading._register_atexit(cancel_pending)
 
 
 def for_running_loop(store: dict[asyncio.AbstractEventLoop, V], make: Callable[[], V]) -> V:
@@ -71,7 +104,19 @@ class BackgroundLoop:
             running = None
         if running is loop:
             raise RuntimeError("a sync wrapper was called from its own background loop; await the async method")
-        return asyncio.run_coroutine_threadsafe(make(), loop).result()  # type: ignore[arg-type]
+        if _shutting_down:
+            raise concurrent.futures.CancelledError("the process is stopping")
+        future = asyncio.run_coroutine_threadsafe(make(), loop)  # type: ignore[arg-type]
+        with _pending_lock:
+            _pending.add(future)
+        try:
+            return future.result()
+        except BaseException:
+            future.cancel()  # Ctrl-C in this thread, or a cancel from cancel_pending(): end the request too
+            raise
+        finally:
+            with _pending_lock:
+                _pending.discard(future)
 
     def stop(self, cleanup: Callable[[], Awaitable[Any]] | None = None, timeout_s: float = 30.0) -> None:
         """Run `cleanup()` on the loop (if started), then stop the thread."""

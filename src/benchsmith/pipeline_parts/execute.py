@@ -13,7 +13,7 @@ import inspect
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from benchsmith.errors import BudgetExceeded
+from benchsmith.errors import RunStopped
 
 StageFn = Callable[[Any], Any]
 
@@ -49,7 +49,7 @@ async def run_pending(
         concurrency: How many inputs may be in flight at once.
         on_done: Called with (key, result) in the event-loop thread as each input finishes.
         on_exception: When given, turns an exception raised for one input into that input's
-            result (e.g. a Rejected record); BudgetExceeded is never turned.
+            result (e.g. a Rejected record); RunStopped (budget, breaker, deadline) is never turned.
 
     Returns:
         The first exception that stopped the run, or None when every input finished.
@@ -68,7 +68,7 @@ async def run_pending(
             try:
                 result = await call_stage_fn(fn, item, in_thread=in_thread)
             except Exception as exc:
-                if on_exception is None or isinstance(exc, BudgetExceeded):
+                if on_exception is None or isinstance(exc, RunStopped):
                     if failure is None:
                         failure = exc
                     return
