@@ -97,3 +97,32 @@ def test_query_wording_and_qa_are_batched_and_do_not_depend_on_concurrency(corpu
         assert stages["multihop.query_llm"].inputs > 10 and stages["multihop.qa_check"].inputs > 10
         runs.append([i.model_dump(mode="json") for i in result.items])
     assert runs[0] == runs[1] and len(runs[0]) == 10
+
+
+def test_deadline_stops_a_slow_run_cleanly_and_the_same_command_continues(corpus_dir, tmp_path, capsys):
+    from benchsmith.llm.stub_server import StubServer
+
+    out = tmp_path / "slow"
+    with StubServer(stub_responder, delay=0.3) as server:
+        args = ["generate", "multihop", "--corpus", str(corpus_dir), "--n", "4", "--strategy", "llm", "--ner", "rules",
+                "--llm", f"openai/stub-model@{server.base_url}", "--concurrency", "2", "--deadline", "1.5",
+                "--out", str(out)]
+        try:
+            main(args)
+            rc = 0
+        except SystemExit as exc:
+            rc = int(exc.code or 0)
+        asked = server.requests
+    assert rc == 2 and "deadline" in capsys.readouterr().err.lower()
+    summary = json.loads((out / ".run" / "summary.json").read_text())
+    assert summary["status"] == "stopped" and 0 < asked < 20
+    assert not (out / "items.jsonl").exists()
+    with StubServer(stub_responder) as server:
+        args[args.index("--llm") + 1] = f"openai/stub-model@{server.base_url}"
+        args[args.index("--deadline") + 1] = "600"
+        try:
+            main(args)
+            rc = 0
+        except SystemExit as exc:
+            rc = int(exc.code or 0)
+    assert rc == 0 and len((out / "items.jsonl").read_text().splitlines()) == 4

@@ -23,6 +23,11 @@ WorkDir = typer.Option(
 )
 Fresh = typer.Option(False, "--fresh", help="Discard the run folder's checkpoints first (the LLM cache is kept).")
 DryRun = typer.Option(False, "--dry-run", help="Print the estimated LLM calls, tokens and cost, and call no model.")
+Timeout = typer.Option(60.0, "--timeout", help="Seconds to wait for one LLM reply (raise it for slow local CPU servers).")
+Deadline = typer.Option(
+    None, "--deadline",
+    help="Stop the run cleanly after this many seconds of LLM use (checkpoints kept; the same command continues).",
+)
 Search = typer.Option(
     "bm25", "--search",
     help="Retriever the validators search the corpus with (bm25, or elasticsearch:URL for your own index).",
@@ -31,12 +36,12 @@ Search = typer.Option(
 
 def common(corpus: Path, n: int, out: Path, strategy: str, llm: str | None, seed: int, name: str | None,
            work_dir: Path | None, fresh: bool, cache_dir: Path | None, max_calls: int | None, max_cost: float | None,
-           concurrency: int, search: str):
+           concurrency: int, search: str, timeout: float = 60.0, deadline: float | None = None):
     from benchsmith.generators.core.runner import GenerateOptions
 
     return GenerateOptions(corpus=corpus, n=n, out=out, strategy=strategy, llm=llm, seed=seed, name=name,
                            work_dir=work_dir, fresh=fresh, cache_dir=cache_dir, max_calls=max_calls, max_cost=max_cost,
-                           concurrency=concurrency, search=search)
+                           concurrency=concurrency, search=search, timeout_s=timeout, deadline_s=deadline)
 
 
 def print_outcome(console: Console, kind: str, outcome) -> None:
@@ -102,12 +107,13 @@ def plugin_command(generator: Any):
         llm: str | None = options.LLMModel, seed: int = options.Seed, name: str | None = Name,
         work_dir: Path | None = WorkDir, fresh: bool = Fresh, cache_dir: Path | None = CacheDir,
         max_calls: int | None = options.MaxCalls, max_cost: float | None = options.MaxCost,
-        concurrency: int = options.Concurrency, search: str = Search,
+        concurrency: int = options.Concurrency, search: str = Search, timeout: float = Timeout,
+        deadline: float | None = Deadline,
         settings: list[str] = typer.Option([], "--set", help="A generator setting as KEY=VALUE (repeatable)."),
         dry_run: bool = DryRun,
     ) -> None:
         opts = common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
-                      concurrency, search)
+                      concurrency, search, timeout, deadline)
         run_and_report(generator, opts, _parse_settings(settings, generator.config_model), dry_run=dry_run)
 
     command.__doc__ = generator.help or f"The {generator.name} generator."

@@ -37,6 +37,8 @@ def generate_multihop_cmd(
     max_cost: float | None = options.MaxCost,
     concurrency: int = options.Concurrency,
     search: str = common.Search,
+    timeout: float = common.Timeout,
+    deadline: float | None = common.Deadline,
     dry_run: bool = common.DryRun,
 ) -> None:
     """Facts, claims, bridge groups, then inference/comparison/temporal/null queries, all validated."""
@@ -47,5 +49,5 @@ def generate_multihop_cmd(
         ner=ner, classifier=classifier, llm=llm, qa_check=qa_check, spacy_processes=ner_processes,
     )
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
-                         concurrency, search)
+                         concurrency, search, timeout, deadline)
     common.run_and_report(GENERATOR, opts, cfg, dry_run=dry_run)

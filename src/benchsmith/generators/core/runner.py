@@ -47,6 +47,8 @@ class GenerateOptions:
     max_cost: float | None = None
     concurrency: int = 8
     search: str = "bm25"
+    timeout_s: float = 60.0
+    deadline_s: float | None = None
     extra: dict[str, Any] = field(default_factory=dict)
 
     def check(self) -> None:
@@ -54,6 +56,10 @@ class GenerateOptions:
             raise InputError(f"--n must be at least 1, got {self.n}")
         if self.strategy not in STRATEGIES:
             raise InputError(f"--strategy must be heuristic or llm, got {self.strategy!r}")
+        if not self.timeout_s > 0:
+            raise InputError(f"--timeout must be a positive number of seconds, got {self.timeout_s}")
+        if self.deadline_s is not None and not self.deadline_s > 0:
+            raise InputError(f"--deadline must be a positive number of seconds, got {self.deadline_s}")
         if self.strategy == "llm" and not self.llm:
             raise InputError("--strategy llm needs --llm MODEL (e.g. openai/NAME@http://127.0.0.1:8000/v1 or scripted/FILE)")
         if self.out.exists() and not self.out.is_dir():
@@ -139,7 +145,8 @@ def run_generator(generator: Generator, opts: GenerateOptions, config: Any, cons
         if opts.strategy == "llm":
             extra = {"cache_dir": opts.cache_dir} if opts.cache_dir is not None else {}
             client = run.llm_client(opts.llm, max_calls=opts.max_calls, max_cost=opts.max_cost,
-                                    concurrency=opts.concurrency, **extra)
+                                    concurrency=opts.concurrency, timeout_s=opts.timeout_s, deadline_s=opts.deadline_s,
+                                    **extra)
         ctx = GenerationContext(corpus=corpus, run=run, n=opts.n, seed=opts.seed, strategy=opts.strategy, client=client,
                                 concurrency=opts.concurrency, search=opts.search)
         generated = generator.generate(ctx, config)
