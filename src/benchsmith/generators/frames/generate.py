@@ -1,0 +1,148 @@
+"""The frames generator: linked article sets, facts first, questions whose answers code computes, verified items."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from benchsmith.generators.core.context import GenerationContext
+from benchsmith.generators.core.generator import Generated, Generator, register_generator
+from benchsmith.generators.frames.assemble import Assembler, Draft
+from benchsmith.generators.frames.config import LABELS, REASONING_TYPES, FramesConfig, size_bucket
+from benchsmith.generators.frames.facts import DocInput, ExtractFacts
+from benchsmith.generators.frames.graph import link_graph
+from benchsmith.generators.frames.items import to_frames_record, to_item
+from benchsmith.generators.frames.plan import plan_slots
+from benchsmith.generators.frames.wording_llm import ClosedBook, WordQuestion, closed_book_input, wording_input
+from benchsmith.schemas.frames import FramesItem
+from benchsmith.types import Provenance, Rejected
+from benchsmith.validators import ValidationContext, errors, names_for, run_validators
+from benchsmith.validators.dedup import QueryDeduplicator
+
+ROUNDS = 4  # rounds of drafting when validation or the model eats the margin
+
+
+def distribution(items: list[FramesItem]) -> dict:
+    sizes = Counter(size_bucket(len(i.articles)) for i in items)
+    labels = Counter(t for i in items for t in i.reasoning_types)
+    total = max(1, len(items))
+    return {"articles": {k: round(sizes[k] / total, 4) for k in ("2", "3", "4", "5+")},
+            "articles_count": dict(sorted(Counter(len(i.articles) for i in items).items())),
+            "reasoning_types": {k: round(v / total, 4) for k, v in sorted(labels.items())}}
+
+
+class FramesGenerator(Generator):
+    name = "frames"
+    help = "FRAMES: questions over 2-15 linked articles, answers computed from verified facts, five reasoning types."
+    item_model = FramesItem
+
+    def generate(self, ctx: GenerationContext, cfg: FramesConfig) -> Generated:
+        docs = ctx.corpus.documents_by_id
+        chunks = ctx.corpus.chunks_by_doc
+        with ctx.timer.step("facts"):
+            outs = ctx.run_step(ExtractFacts(), [DocInput(d, tuple(chunks.get(d.doc_id, []))) for d in ctx.corpus.documents])
+        facts = {o.doc_id: o.facts for o in outs}
+        with ctx.timer.step("graph"):
+            graph = link_graph(ctx.corpus.documents, cfg.hub_max_share)
+        asm = Assembler(docs, facts, graph, cfg.seed, cfg.hub_max_share)
+        validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
+        checks = names_for("frames_item")
+        slots = plan_slots(cfg.n, cfg.mix)
+        accepted: list[tuple[tuple[str, int], FramesItem]] = []
+        notes: list[str] = []
+        substituted = Counter()
+        pending = list(slots)
+        for _round in range(ROUNDS):
+            drafts: list[tuple[tuple[str, int], Draft]] = []
+            for slot in pending:
+                draft = self._draft(asm, slot, cfg.attempts_per_item, substituted)
+                if draft is not None:
+                    drafts.append((slot, draft))
+            done = self._accept(ctx, cfg, drafts, docs, validation, checks)
+            accepted += done
+            taken = Counter(s for s, _ in done)
+            still = []
+            for slot in pending:
+                if taken[slot] > 0:
+                    taken[slot] -= 1
+                else:
+                    still.append(slot)
+            pending = still
+            if not pending:
+                break
+        ctx.reject(asm.rejected)
+        items = [i for _, i in accepted]
+        if ctx.client is not None and cfg.closed_book and items:
+            items = self._closed_book(ctx, items)
+            flagged = sum(bool(i.contamination and i.contamination.get("matched")) for i in items)
+            notes.append(f"closed-book contamination: {flagged} of {len(items)} answered without any article (flagged, kept)")
+        for t, n in sorted(substituted.items()):
+            notes.append(f"{n} {t} slot(s) had no candidate on this corpus and were filled with another reasoning type")
+        requested = Counter(t for t, _ in slots)
+        produced = Counter(t for (t, _), _ in accepted)
+        shortfall = None
+        if len(items) < cfg.n:
+            shortfall = (f"produced {len(items)} of {cfg.n}: the corpus gave {sum(len(v) for v in asm.value_facts.values())} "
+                         f"value facts in {len(asm.value_facts)} measures; ask for fewer items or add linked articles")
+        dist = distribution(items)
+        return Generated(
+            items=items, requested_by_type={t: requested[t] for t in REASONING_TYPES},
+            produced_by_type={t: produced[t] for t in REASONING_TYPES},
+            counts={"documents": len(docs), "value_facts": {k: len(v) for k, v in sorted(asm.value_facts.items())},
+                    "table_facts": {k: len(v) for k, v in sorted(asm.table_facts.items())},
+                    "graph_edges": graph.number_of_edges(), "distribution": dist},
+            settings={**cfg.as_dict(), "labels": LABELS}, notes=notes, shortfall=shortfall,
+            exports={"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)],
+                     "distribution.json": dist},
+        )
+
+    @staticmethod
+    def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, substituted: Counter) -> Draft | None:
+        rtype, k = slot
+        for _ in range(attempts):
+            draft = asm.draft(rtype, k)
+            if draft is not None:
+                return draft
+        # Keep the article count (FRAMES' distribution) and take another reasoning type that can serve it.
+        for other in REASONING_TYPES:
+            if other != rtype and asm.options(other, k):
+                for _ in range(attempts):
+                    draft = asm.draft(other, k)
+                    if draft is not None:
+                        substituted[rtype] += 1
+                        return draft
+        return None
+
+    def _accept(self, ctx, cfg, drafts, docs, validation, checks) -> list:
+        prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
+        worded: dict[int, tuple[str, Provenance]] = {}
+        if ctx.client is not None and drafts:
+            inputs = [wording_input(d, docs) for _, d in drafts]
+            outs = ctx.run_step(WordQuestion(), inputs, per_input=True)
+            for n, out in enumerate(outs):
+                if out:
+                    worded[n] = (out[0].question, Provenance(
+                        step=WordQuestion.name, strategy="llm", seed=cfg.seed, prompt_name=WordQuestion.template,
+                        prompt_hash=out[0].prompt_hash, model=out[0].model, raw_output=out[0].raw))
+        done, rejected = [], []
+        for n, (slot, draft) in enumerate(drafts):
+            if ctx.client is not None and n not in worded:
+                continue  # the wording step already put its reason in the ledger
+            question, p = worded.get(n, (None, prov))
+            item = to_item(draft, docs, p, question)
+            issues = run_validators(item, validation, checks)
+            bad = errors(issues)
+            if bad:
+                rejected.append(Rejected(step="frames.validate", reason=bad[0].code, detail=bad[0].message,
+                                         input_ref=item.item_id, raw_output=item.question))
+                continue
+            done.append((slot, item))
+        ctx.reject(rejected)
+        return done
+
+    @staticmethod
+    def _closed_book(ctx, items: list[FramesItem]) -> list[FramesItem]:
+        outs = ctx.run_step(ClosedBook(), [closed_book_input(i) for i in items], per_input=True)
+        return [i.model_copy(update={"contamination": o[0].model_dump() if o else None}) for i, o in zip(items, outs)]
+
+
+GENERATOR = register_generator(FramesGenerator())
