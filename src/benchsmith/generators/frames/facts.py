@@ -140,8 +140,10 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
             continue
         for m in _QUANTITY.finditer(line):
             unit = m.group(2)
-            if unit.lower() not in UNITS or (unit == "in" and not re.match(r"\s*(×|x|by)\b", line[m.end():])):
+            if unit.lower() not in UNITS or unit == "in":
                 continue
+            if re.search(r"[×x]\s*$", line[: m.start()]) or re.match(r"\s*[×x]", line[m.end():]):
+                continue  # one side of "W × H": the question could not say which
             dim = UNITS[unit.lower()][0]
             by_dim.setdefault(dim, []).append((float(m.group(1).replace(",", "")), unit, s, e, s + m.start(), s + m.end()))
     for dim, found in by_dim.items():
