@@ -16,15 +16,18 @@ def reply_for(prompt: str) -> str:
     if "You rewrite one drafted question" in prompt:
         draft = re.search(r"Draft question: <<<DATA\n(.*?)\nDATA>>>", prompt, re.S).group(1)
         answer = re.search(r"computed from the facts: <<<DATA\n(.*?)\nDATA>>>", prompt, re.S).group(1)
-        if b < 5:
+        if b < 6:
             return '{"question": "Which one'  # truncated JSON
-        if b < 10:
+        if b < 12:
             return json.dumps({"question": "Is this a fair puzzle? " + draft})  # a yes/no question
-        if b < 14:
+        if b % 6 == 1:
             return json.dumps({"question": "Which of the works came first, in your view?"})  # drops the articles
         return json.dumps({"question": "Here is a puzzle for you. " + draft, "reasoning": ["read each fact", "compute"]})
     if "no documents are given" in prompt:
-        return json.dumps({"answer": "1850" if b < 30 else "I am not sure"})
+        # A guess from the question itself: the first work it lists (sometimes right for "which came first").
+        question = re.search(r"Question: (.*)", prompt).group(1)
+        listed = re.split(r",| and ", question.rsplit(": ", 1)[-1])[0].strip(" ?.")
+        return json.dumps({"answer": listed if b < 60 else "I am not sure"})
     return json.dumps({"error": "unknown prompt"})
 
 

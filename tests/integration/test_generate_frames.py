@@ -169,6 +169,7 @@ def test_llm_strategy_scripted(corpora, name, tmp_path):
     assert reasons["unparseable_output"] + reasons["schema_validation"] > 0
     assert all(i.contamination is not None for i in items)
     flagged = sum(i.contamination["matched"] for i in items)
+    assert flagged == sum(i.answer.lower() in i.contamination["answer"].lower() for i in items)
     assert any("closed-book contamination" in n for n in result.generated.notes)
     assert f"{flagged} of {len(items)}" in " ".join(result.generated.notes)
 

@@ -18,7 +18,7 @@ from benchsmith.types import Provenance, Rejected
 from benchsmith.validators import ValidationContext, errors, names_for, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
 
-ROUNDS = 4  # rounds of drafting when validation or the model eats the margin
+ROUNDS = 6  # rounds of drafting when validation or the model eats the margin
 
 
 def distribution(items: list[FramesItem]) -> dict:
@@ -51,10 +51,11 @@ class FramesGenerator(Generator):
         notes: list[str] = []
         substituted = Counter()
         pending = list(slots)
+        tried: set[str] = set()  # a draft that failed once would fail again (same prompt, same cached reply)
         for _round in range(ROUNDS):
             drafts: list[tuple[tuple[str, int], Draft]] = []
             for slot in pending:
-                draft = self._draft(asm, slot, cfg.attempts_per_item, substituted)
+                draft = self._draft(asm, slot, cfg.attempts_per_item, substituted, tried)
                 if draft is not None:
                     drafts.append((slot, draft))
             done = self._accept(ctx, cfg, drafts, docs, validation, checks)
@@ -96,20 +97,18 @@ class FramesGenerator(Generator):
         )
 
     @staticmethod
-    def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, substituted: Counter) -> Draft | None:
+    def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, substituted: Counter, tried: set[str]) -> Draft | None:
         rtype, k = slot
-        for _ in range(attempts):
-            draft = asm.draft(rtype, k)
-            if draft is not None:
-                return draft
-        # Keep the article count (FRAMES' distribution) and take another reasoning type that can serve it.
-        for other in REASONING_TYPES:
-            if other != rtype and asm.options(other, k):
-                for _ in range(attempts):
-                    draft = asm.draft(other, k)
-                    if draft is not None:
-                        substituted[rtype] += 1
-                        return draft
+        # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
+        for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]:
+            if t != rtype and not asm.options(t, k):
+                continue
+            for _ in range(attempts):
+                draft = asm.draft(t, k)
+                if draft is not None and draft.question not in tried:
+                    tried.add(draft.question)
+                    substituted[rtype] += t != rtype
+                    return draft
         return None
 
     def _accept(self, ctx, cfg, drafts, docs, validation, checks) -> list:

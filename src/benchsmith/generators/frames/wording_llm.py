@@ -131,10 +131,11 @@ def answers_match(predicted: str, gold: str) -> bool:
     p, g = _norm(predicted).rstrip("."), _norm(gold).rstrip(".")
     if not p:
         return False
-    if p == g or g in p:
+    if p == g or (g in p and len(p) <= 2 * len(g) + 12):  # a listing of every option is not an answer
         return True
     pn, gn = re.findall(r"-?\d+(?:\.\d+)?", p.replace(",", "")), re.findall(r"-?\d+(?:\.\d+)?", g.replace(",", ""))
-    return bool(pn and gn) and float(pn[0]) == float(gn[0])
+    # A short numeric reply ("about 1,857") matches the number; a number inside a long reply or a name does not.
+    return bool(pn and gn) and len(p.split()) <= 4 and not re.search(r"[a-z]\d|\d[a-z]", p) and float(pn[0]) == float(gn[0])
 
 
 @dataclass(frozen=True)
