@@ -16,11 +16,11 @@ def reply_for(prompt: str) -> str:
     if "You rewrite one drafted question" in prompt:
         draft = re.search(r"Draft question: <<<DATA\n(.*?)\nDATA>>>", prompt, re.S).group(1)
         answer = re.search(r"computed from the facts: <<<DATA\n(.*?)\nDATA>>>", prompt, re.S).group(1)
-        if b < 6:
+        if b % 10 == 2:
             return '{"question": "Which one'  # truncated JSON
-        if b < 12:
+        if b % 10 == 5:
             return json.dumps({"question": "Is this a fair puzzle? " + draft})  # a yes/no question
-        if b % 6 == 1:
+        if b % 10 == 7:
             return json.dumps({"question": "Which of the works came first, in your view?"})  # drops the articles
         return json.dumps({"question": "Here is a puzzle for you. " + draft, "reasoning": ["read each fact", "compute"]})
     if "no documents are given" in prompt:

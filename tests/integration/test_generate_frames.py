@@ -60,8 +60,11 @@ def independent_answer(item: FramesItem, docs) -> str:
         vals.append(number if f.kind == "year" else number * _scale(f.unit))
         names.append(re.sub(r"\s*\([^()]*\)$", "", doc.title))
     first = by_id[item.derivation.inputs[0]]
-    per = 1 if first.kind == "year" else _scale(first.unit)
-    unit = "" if first.kind == "year" else " " + first.unit
+    declared = item.derivation.unit
+    if first.kind != "year" and item.derivation.op != "convert":  # the declared unit must be the largest among the inputs, as the item claims
+        assert _scale(declared) == max(_scale(by_id[i].unit) for i in item.derivation.inputs)
+    per = 1 if first.kind == "year" else _scale(declared)
+    unit = "" if first.kind == "year" else " " + declared
 
     def num(x: float) -> str:
         x = round(x, 2)

@@ -58,8 +58,9 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
     vals = [values[i] for i in d.inputs]
     facts = {f.fact_id: f for f in item.facts}
     first = facts[d.inputs[0]]
-    factor = 1 if first.kind == "year" else _FACTOR[first.unit.lower()]
-    unit = "" if first.kind == "year" else f" {first.unit}"
+    # The answer's unit is a declared part of the derivation (the largest unit among the inputs).
+    factor = 1 if first.kind == "year" else _FACTOR.get(d.unit.lower(), 1)
+    unit = "" if first.kind == "year" else f" {d.unit}"
     if d.op == "gap":
         return _number(abs(vals[0] - vals[1]) / factor) + unit
     if d.op in ("earliest", "largest", "order"):

@@ -83,6 +83,8 @@ class Assembler:
                 continue
             pool = self.table_facts if kind == "table" else self.value_facts
             dims = YEAR_DIMS if kind == "year" else QTY_DIMS
+            if op in ("sum", "convert", "mean"):
+                dims = tuple(d for d in dims if d != "percent")  # shares of different wholes do not add up
             if op in ("after", "between"):
                 dims = ("year:made",)
             out += [(op, kind, d) for d in dims if len(pool.get(d, {})) >= k]

@@ -51,10 +51,11 @@ def roman(n: int) -> str:
 
 def display_unit(facts: Sequence[FramesFact]) -> tuple[str, float]:
     """The unit an answer over these facts is given in (the first fact's), with its factor to the base unit."""
-    first = facts[0]
-    if first.kind == "year":
+    if facts[0].kind == "year":
         return "years", 1.0
-    return first.unit, UNITS[first.unit.lower()][1]
+    # The largest unit among the inputs (ties: the first), so a sum of GB and bytes is given in GB.
+    unit = max((f.unit for f in facts), key=lambda u: UNITS[u.lower()][1])
+    return unit, UNITS[unit.lower()][1]
 
 
 def _need(values: dict[str, float], ids: Sequence[str]) -> list[float]:
@@ -70,6 +71,8 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
     vals = _need(values, inputs)
     unit, factor = display_unit([facts[i] for i in inputs])
     if op == "gap":
+        if vals[0] == vals[1]:
+            raise ValueError("equal values: a zero gap makes no question")
         diff = abs(vals[0] - vals[1]) / factor
         return fmt(diff) + ("" if facts[inputs[0]].kind == "year" else f" {unit}")
     if op in ("earliest", "largest"):

@@ -89,7 +89,7 @@ class _Builder:
             fact_id=fid, doc_id=self.doc.doc_id, chunk_id=chunk, kind=kind, dimension=dimension, value=value, unit=unit,
             span=Span(start=s, end=e), text=sentence, value_span=Span(start=vs, end=ve),
             value_text=self.doc.text[vs:ve], label=label, from_table=from_table,
-            changeable=bool(_CHANGEABLE.search(sentence)) and kind == "quantity"))
+            changeable=bool(_CHANGEABLE.search(sentence)) and dimension in ("time", "data", "percent")))
         return True
 
 
@@ -142,7 +142,7 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
             unit = m.group(2)
             if unit.lower() not in UNITS or unit == "in":
                 continue
-            if re.search(r"[×x]\s*$", line[: m.start()]) or re.match(r"\s*[×x]", line[m.end():]):
+            if re.search(r"(?:[×x]|\bby)\s*$", line[: m.start()]) or re.match(r"\s*(?:[×x]|by\b)", line[m.end():]):
                 continue  # one side of "W × H": the question could not say which
             dim = UNITS[unit.lower()][0]
             by_dim.setdefault(dim, []).append((float(m.group(1).replace(",", "")), unit, s, e, s + m.start(), s + m.end()))

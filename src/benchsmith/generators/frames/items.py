@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from benchsmith.generators.frames.assemble import Draft
 from benchsmith.generators.frames.config import LABELS
-from benchsmith.generators.frames.derive import CONVERSIONS
+from benchsmith.generators.frames.derive import CONVERSIONS, display_unit
 from benchsmith.schemas.frames import FramesArticle, FramesDerivation, FramesItem
 from benchsmith.types import Document, Provenance, content_id
 
@@ -42,7 +42,8 @@ def to_item(draft: Draft, documents: dict[str, Document], provenance: Provenance
         else:
             warnings.append("changeable_fact_undated")
     first = draft.facts[0]
-    unit = CONVERSIONS[first.dimension][0] if draft.op == "convert" else first.unit
+    values = [f for f in draft.facts if f.kind != "name"]
+    unit = CONVERSIONS[first.dimension][0] if draft.op == "convert" else display_unit(values)[0]
     derivation = FramesDerivation(op=draft.op, inputs=draft.inputs, dimension=first.dimension, unit=unit,
                                   steps=draft.steps)
     return FramesItem(

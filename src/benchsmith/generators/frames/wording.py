@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from benchsmith.generators.frames.derive import CONVERSIONS
+from benchsmith.generators.frames.derive import CONVERSIONS, display_unit
 from benchsmith.schemas.frames import FramesFact
 
 MEASURE = {"time": "time period", "data": "size", "percent": "percentage", "length": "measurement"}
@@ -33,13 +33,13 @@ def subject(fact: FramesFact, title: str) -> str:
         return t
     if fact.from_table and fact.label:
         return f"the \u201c{fact.label}\u201d value in the table of \u201c{t}\u201d"
-    return f"the {MEASURE.get(fact.dimension, 'figure')} given in \u201c{t}\u201d"
+    return f"the {MEASURE.get(fact.dimension, 'figure')} stated in \u201c{t}\u201d"
 
 
 def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: str | None = None) -> str:
     subj = [subject(f, t) for f, t in zip(facts, titles)]
     born = facts[0].dimension == "year:born"
-    unit = facts[0].unit
+    unit = display_unit(facts)[0]
     if op == "gap":
         if facts[0].kind == "year":
             return (f"How many years apart were {listing(subj)} born?" if born
