@@ -65,8 +65,9 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
         return _number(abs(vals[0] - vals[1]) / factor) + unit
     if d.op in ("earliest", "largest", "order"):
         ranked = sorted(zip(vals, d.inputs), reverse=d.op == "largest")
-        if len({v for v, _ in ranked}) != len(ranked):
-            raise ValueError("tie")
+        ties = len({v for v, _ in ranked}) != len(ranked) if d.op == "order" else len(ranked) > 1 and ranked[0][0] == ranked[1][0]
+        if ties:
+            raise ValueError("tie: no single answer")
         return ", ".join(titles[i] for _, i in ranked) if d.op == "order" else titles[ranked[0][1]]
     if d.op == "mean":
         m = sum(vals) / len(vals) / factor

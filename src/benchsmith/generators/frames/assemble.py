@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from benchsmith.generators.frames.derive import OP_TYPES, compute
+from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute
 from benchsmith.generators.frames.graph import bridge_of, draw_set
 from benchsmith.generators.frames.wording import clean_title, question
 from benchsmith.schemas.frames import FramesFact
@@ -27,7 +27,7 @@ OPS = {
     "numerical": [("gap", "year", 2, 2), ("sum", "qty", 2, 8), ("gap", "qty", 2, 2), ("largest", "qty", 3, 6),
                   ("mean", "year", 3, 15), ("mean", "qty", 4, 8)],
     "post_processing": [("roman", "year", 2, 5), ("convert", "qty", 2, 4)],
-    "constraints": [("after", "year", 2, 2), ("between", "year", 3, 3)],
+    "constraints": [("after", "any", 2, 2), ("between", "any", 3, 3)],
     "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("largest", "table", 3, 6)],
 }
 
@@ -81,14 +81,27 @@ class Assembler:
         for op, kind, lo, hi in OPS[rtype]:
             if not lo <= k <= hi:
                 continue
-            pool = self.table_facts if kind == "table" else self.value_facts
+            pool = self._table_pool() if kind == "table" else self.value_facts
             dims = YEAR_DIMS if kind == "year" else QTY_DIMS
             if op in ("sum", "convert", "mean"):
                 dims = tuple(d for d in dims if d != "percent")  # shares of different wholes do not add up
             if op in ("after", "between"):
-                dims = ("year:made",)
-            out += [(op, kind, d) for d in dims if len(pool.get(d, {})) >= k]
+                dims = ("year:made",) + QTY_DIMS
+                out += [(op, kind, d) for d in dims if self._hub_groups(d, k + 1)]
+                continue
+            out += [(op, kind, d) for d in dims
+                    if len(pool.get(d, {})) >= k and (kind != "table" or self.table_facts.get(d))]
         return out
+
+    def _table_pool(self) -> dict[str, dict[str, FramesFact]]:
+        """Per measure, each article's table value where it has one, else its prose value."""
+        dims = set(self.table_facts) | set(self.value_facts)
+        return {d: {**self.value_facts.get(d, {}), **self.table_facts.get(d, {})} for d in dims}
+
+    def _hub_groups(self, dim: str, size: int) -> list[str]:
+        """Link targets named in the text of at least `size` articles that have a `dim` fact."""
+        pool = self.value_facts.get(dim, {})
+        return sorted(h for h, m in self.hubs.items() if sum(d in pool for d in m) >= size)
 
     def draft(self, rtype: str, k: int) -> Draft | None:
         options = self.options(rtype, k)
@@ -96,38 +109,36 @@ class Assembler:
             return None
         op, kind, dim = self.rng.choice(options)
         if op in ("after", "between"):
-            return self._constraint(op, k)
-        pool = (self.table_facts if kind == "table" else self.value_facts)[dim]
-        members = draw_set(self.graph, pool, k, self.rng)
+            return self._constraint(op, k, dim)
+        pool = (self._table_pool() if kind == "table" else self.value_facts)[dim]
+        seeds = self.table_facts[dim] if kind == "table" else None  # a tabular question starts from a table value
+        members = draw_set(self.graph, pool, k, self.rng, seeds)
         if members is None:
             self._reject("no_linked_set", f"no connected set of {k} articles with {dim} facts")
             return None
         facts = [pool[d] for d in members]
         return self._finish(rtype, op, facts, members, {d: "input" for d in members}, bridge_of(self.graph, members))
 
-    def _constraint(self, op: str, k: int) -> Draft | None:
-        made = self.value_facts["year:made"]
-        hubs = sorted(h for h, m in self.hubs.items() if len([d for d in m if d in made]) >= k + 1)
-        if not hubs:
-            self._reject("no_hub", f"no link target shared by {k + 1}+ dated articles")
-            return None
-        hub = self.rng.choice(hubs)
-        group = sorted(d for d in self.hubs[hub] if d in made)
+    def _constraint(self, op: str, k: int, dim: str) -> Draft | None:
+        """The one article, among all the corpus's articles naming a hub, that fits bounds set by the others."""
+        pool = self.value_facts[dim]
+        hub = self.rng.choice(self._hub_groups(dim, k + 1))
+        group = sorted(d for d in self.hubs[hub] if d in pool)
         bounds = self.rng.sample(group, k - 1)
         if op == "between":
-            bounds.sort(key=lambda d: float(made[d].value))
+            bounds.sort(key=lambda d: base_value(pool[d]))
         candidates = [d for d in group if d not in bounds]
-        titles = {made[d].fact_id: clean_title(self.documents[d].title) for d in group}
-        facts = {made[d].fact_id: made[d] for d in group}
+        titles = {pool[d].fact_id: clean_title(self.documents[d].title) for d in group}
+        facts = {pool[d].fact_id: pool[d] for d in group}
         try:
-            answer = compute(op, [made[d].fact_id for d in bounds + candidates], facts, {}, titles)
+            answer = compute(op, [pool[d].fact_id for d in bounds + candidates], facts, {}, titles)
         except ValueError as exc:
             self._reject("constraints_not_unique", f"{op} over {hub}: {exc}", hub)
             return None
-        winner = next(d for d in candidates if titles[made[d].fact_id] == answer)
+        winner = next(d for d in candidates if titles[pool[d].fact_id] == answer)
         order = bounds + [winner]
         roles = {**{d: "bound" for d in bounds}, winner: "answer"}
-        draft = self._finish("constraints", op, [made[d] for d in order], order, roles, hub)
+        draft = self._finish("constraints", op, [pool[d] for d in order], order, roles, hub)
         if draft is not None:
             draft.facts.append(self.hubs[hub][winner])
         return draft
@@ -149,7 +160,7 @@ class Assembler:
         if any(str(f.value_text) in q for f in facts if f.kind != "name"):
             self._reject("value_in_question", f"a value the answer depends on is written in the question: {q}")
             return None
-        labels = {*OP_TYPES[op]} | {"temporal"} if facts[0].kind == "year" else {*OP_TYPES[op]} - {"temporal"}
+        labels = {*OP_TYPES[op]} | {"temporal"} if facts[0].kind == "year" else {*OP_TYPES[op]} - {"temporal"} | {"numerical"}
         labels = sorted(labels | ({"tabular"} if any(f.from_table for f in facts) else set()))
         steps = [f"{titles[f.doc_id]}: {f.value_text}" + (f" ({f.label})" if f.label else "") for f in facts]
         return Draft(rtype, op, q, answer, labels, list(facts), [f.fact_id for f in facts], roles, bridge, titles,

@@ -116,26 +116,47 @@ def _table_cells(line: str, offset: int):
         pos += len(cell) + 1
 
 
+def _plain(cell: str) -> str:
+    return re.sub(r"[*`\[\]]|\(#\w+\)", "", cell).strip()
+
+
+def _table_row(b: _Builder, cells: list[tuple[str, int]], header: list[str], s: int, e: int) -> None:
+    """Values of one table row, each named by its row (first cell) and its column (header cell)."""
+    row = _plain(cells[0][0]) if cells else ""
+    if not re.search(r"[A-Za-z]", row) or len(row) > 60 or "<" in row:
+        return
+    for j, (cell, start) in enumerate(cells[1:], start=1):
+        column = header[j] if j < len(header) else ""
+        m = re.fullmatch(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \u00a0]?(%|[A-Za-z]+)", cell)
+        if not m or m.group(2).lower() not in UNITS or not re.search(r"[A-Za-z]", column) or len(column) > 60:
+            continue
+        dim = UNITS[m.group(2).lower()][0]
+        b.add("quantity", dim, float(m.group(1).replace(",", "")), m.group(2), s, e, start, start + len(cell),
+              label=f"{column}|{row}", from_table=True)
+
+
 def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
     text = b.doc.text
     by_dim: dict[str, list[tuple]] = {}
     code = _code_regions(text)
+    header: list[str] = []
+    previous_table_end = -1
     for s, e in pieces:
         if any(a <= s < z for a, z in code):
             continue
         line = text[s:e]
         if line.startswith("|"):
             cells = list(_table_cells(line, s))
-            label = cells[0][0] if cells else ""
-            if not re.search(r"[A-Za-z]", label) or len(label) > 60 or "<" in label:
+            continuing = previous_table_end >= 0 and not text[previous_table_end:s].strip()
+            previous_table_end = e
+            if not continuing:
+                header = [_plain(c) for c, _ in cells]  # a table's first row names its columns
                 continue
-            for cell, start in cells[1:]:
-                m = re.fullmatch(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \u00a0]?(%|[A-Za-z]+)", cell)
-                if m and m.group(2).lower() in UNITS:
-                    dim = UNITS[m.group(2).lower()][0]
-                    b.add("quantity", dim, float(m.group(1).replace(",", "")), m.group(2), s, e, start, start + len(cell),
-                          label=re.sub(r"[*`\[\]]", "", label).strip(), from_table=True)
+            if re.fullmatch(r"[|:\-\s]+", line):
+                continue
+            _table_row(b, cells, header, s, e)
             continue
+        previous_table_end = -1
         if _CODE_LINE.match(line) or len(line) < 25:
             continue
         for m in _QUANTITY.finditer(line):

@@ -47,7 +47,7 @@ class FramesGenerator(Generator):
         validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
         checks = names_for("frames_item")
         slots = plan_slots(cfg.n, cfg.mix)
-        accepted: list[tuple[tuple[str, int], FramesItem]] = []
+        accepted: list[tuple[tuple[str, int], str, FramesItem]] = []  # (slot, reasoning type drafted, item)
         notes: list[str] = []
         substituted = Counter()
         pending = list(slots)
@@ -60,7 +60,7 @@ class FramesGenerator(Generator):
                     drafts.append((slot, draft))
             done = self._accept(ctx, cfg, drafts, docs, validation, checks)
             accepted += done
-            taken = Counter(s for s, _ in done)
+            taken = Counter(s for s, _, _ in done)
             still = []
             for slot in pending:
                 if taken[slot] > 0:
@@ -71,7 +71,7 @@ class FramesGenerator(Generator):
             if not pending:
                 break
         ctx.reject(asm.rejected)
-        items = [i for _, i in accepted]
+        items = [i for _, _, i in accepted]
         if ctx.client is not None and cfg.closed_book and items:
             items = self._closed_book(ctx, items)
             flagged = sum(bool(i.contamination and i.contamination.get("matched")) for i in items)
@@ -79,7 +79,7 @@ class FramesGenerator(Generator):
         for t, n in sorted(substituted.items()):
             notes.append(f"{n} {t} slot(s) had no candidate on this corpus and were filled with another reasoning type")
         requested = Counter(t for t, _ in slots)
-        produced = Counter(t for (t, _), _ in accepted)
+        produced = Counter(t for _, t, _ in accepted)
         shortfall = None
         if len(items) < cfg.n:
             shortfall = (f"produced {len(items)} of {cfg.n}: the corpus gave {sum(len(v) for v in asm.value_facts.values())} "
@@ -107,7 +107,8 @@ class FramesGenerator(Generator):
                 draft = asm.draft(t, k)
                 if draft is not None and draft.question not in tried:
                     tried.add(draft.question)
-                    substituted[rtype] += t != rtype
+                    if t != rtype:
+                        substituted[rtype] += 1
                     return draft
         return None
 
@@ -134,7 +135,7 @@ class FramesGenerator(Generator):
                 rejected.append(Rejected(step="frames.validate", reason=bad[0].code, detail=bad[0].message,
                                          input_ref=item.item_id, raw_output=item.question))
                 continue
-            done.append((slot, item))
+            done.append((slot, draft.rtype, item))
         ctx.reject(rejected)
         return done
 

@@ -63,10 +63,12 @@ def link_graph(documents: Sequence[Document], hub_max_share: float = 0.25) -> nx
     return g
 
 
-def draw_set(g: nx.Graph, eligible: Iterable[str], k: int, rng: random.Random) -> list[str] | None:
-    """A connected set of k eligible articles grown from a random seed, or None when the graph has none that large."""
+def draw_set(g: nx.Graph, eligible: Iterable[str], k: int, rng: random.Random,
+             seeds: Iterable[str] | None = None) -> list[str] | None:
+    """A connected set of k eligible articles grown from a random seed (one of `seeds` when given), or None."""
     sub = g.subgraph(eligible)
-    seeds = sorted(n for n in sub.nodes if sub.degree(n) > 0)
+    allowed = set(seeds) if seeds is not None else None
+    seeds = sorted(n for n in sub.nodes if sub.degree(n) > 0 and (allowed is None or n in allowed))
     if not seeds:
         return None
     for _ in range(8):

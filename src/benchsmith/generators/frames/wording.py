@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from benchsmith.generators.frames.derive import CONVERSIONS, display_unit
 from benchsmith.schemas.frames import FramesFact
 
+GENERIC_COLUMNS = {"specification", "value", "values", "item", "details", "description", "limit", "setting", "name"}
 MEASURE = {"time": "time period", "data": "size", "percent": "percentage", "length": "measurement"}
 
 
@@ -32,7 +33,10 @@ def subject(fact: FramesFact, title: str) -> str:
     if fact.kind == "year":
         return t
     if fact.from_table and fact.label:
-        return f"the \u201c{fact.label}\u201d value in the table of \u201c{t}\u201d"
+        column, _, row = fact.label.partition("|")
+        if column.lower() in GENERIC_COLUMNS:
+            return f"the {row} in the table of \u201c{t}\u201d"
+        return f"the {column.lower()} of {row} in the table of \u201c{t}\u201d"
     return f"the {MEASURE.get(fact.dimension, 'figure')} stated in \u201c{t}\u201d"
 
 
@@ -69,7 +73,13 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
         note = " (1 GB = 1,024 MB)" if facts[0].dimension == "data" else ""
         return f"Taken together, how many {target} are {listing(subj)}{note}? Round to two decimals."
     if op == "after":
-        return f"Of the works connected with {hub}, which was made soonest after {subj[0]}?"
+        if facts[0].kind == "year":
+            return f"Of the works connected with {hub}, which was made soonest after {subj[0]}?"
+        return (f"Of the pages that mention {hub}, which states the smallest {MEASURE[facts[0].dimension]} "
+                f"larger than {subj[0]}? Give its title.")
     if op == "between":
-        return f"Which work connected with {hub} was made after {subj[0]} but before {subj[1]}?"
+        if facts[0].kind == "year":
+            return f"Which work connected with {hub} was made after {subj[0]} but before {subj[1]}?"
+        return (f"Which page that mentions {hub} states a {MEASURE[facts[0].dimension]} larger than {subj[0]} "
+                f"but smaller than {subj[1]}? Give its title.")
     raise ValueError(f"no template for {op!r}")
