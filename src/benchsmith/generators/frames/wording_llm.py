@@ -70,10 +70,21 @@ class WordingInput:
     facts: tuple[FactView, ...]
 
 
+_MEASURES = {"year:made": "year it was made", "year:born": "birth year of its painter", "time": "a time period",
+             "data": "a data size", "length": "a length", "percent": "a percentage"}
+
+
+def _measure(fact) -> str:
+    if fact.from_table and fact.label:
+        column, _, row = fact.label.partition("|")
+        return f"table value: {column}, {row}"
+    return _MEASURES.get(fact.dimension, fact.dimension)
+
+
 def wording_input(draft: Draft, documents: dict[str, Document]) -> WordingInput:
     shown = [draft.titles[d] for d in draft.titles if draft.roles.get(d) != "answer"]
     views = tuple(FactView(draft.titles[f.doc_id], draft.roles.get(f.doc_id, "input"),
-                           f.label or f.dimension, f.text) for f in draft.facts if f.kind != "name")
+                           _measure(f), f.text) for f in draft.facts if f.kind != "name")
     return WordingInput(draft.question, draft.answer, draft.op, tuple(LABELS[t] for t in draft.labels),
                         tuple(dict.fromkeys(shown)), tuple(dict.fromkeys(f.value_text for f in draft.facts if f.kind != "name")),
                         views)
@@ -131,7 +142,8 @@ def answers_match(predicted: str, gold: str) -> bool:
     p, g = _norm(predicted).rstrip("."), _norm(gold).rstrip(".")
     if not p:
         return False
-    if p == g or (g in p and len(p) <= 2 * len(g) + 12):  # a listing of every option is not an answer
+    # A listing of every option is not an answer; "3" inside "S3" is not the number 3.
+    if p == g or (re.search(rf"(?<!\w){re.escape(g)}(?!\w)", p) and len(p) <= 2 * len(g) + 12):
         return True
     pn, gn = re.findall(r"-?\d+(?:\.\d+)?", p.replace(",", "")), re.findall(r"-?\d+(?:\.\d+)?", g.replace(",", ""))
     # A short numeric reply ("about 1,857") matches the number; a number inside a long reply or a name does not.
