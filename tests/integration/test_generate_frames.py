@@ -193,3 +193,29 @@ def test_llm_strategy_through_stub_server(corpora, tmp_path):
     assert rc == 0
     items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
     assert len(items) == 12 and requests >= 24  # one wording and one closed-book call per item at least
+
+
+def test_rerun_resumes_and_gives_the_same_items(corpora, tmp_path):
+    out = tmp_path / "bench"
+    args = ["generate", "frames", "--corpus", str(corpora["aws_s3_developer_guide"]), "--n", "20", "--out", str(out),
+            "--mix", "tabular=0.5,numerical=0.5"]
+    for _ in range(2):
+        try:
+            main(args)
+        except SystemExit as exc:
+            assert not exc.code
+        if _ == 0:
+            first = (out / "items.jsonl").read_bytes()
+    assert (out / "items.jsonl").read_bytes() == first
+    summary = json.loads((out / "summary.json").read_text())
+    facts_stage = next(s for s in summary["stages"] if s["name"] == "frames.facts")
+    assert facts_stage["resumed"] == facts_stage["inputs"] > 0  # the facts were read back from the checkpoint
+    items = [FramesItem.model_validate_json(line) for line in first.decode().splitlines()]
+    assert sum("Tabular reasoning" in i.reasoning_types for i in items) >= 5
+
+
+def test_bad_mix_is_a_clear_error(corpora, tmp_path):
+    with pytest.raises(SystemExit) as exc:
+        main(["generate", "frames", "--corpus", str(corpora["aws_s3_developer_guide"]), "--n", "5",
+              "--out", str(tmp_path / "x"), "--mix", "arithmetic=1"])
+    assert exc.value.code != 0 and not (tmp_path / "x" / "items.jsonl").exists()

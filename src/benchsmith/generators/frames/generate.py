@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 
+import math
+
 from benchsmith.generators.core.context import GenerationContext
+from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
 from benchsmith.generators.core.generator import Generated, Generator, register_generator
 from benchsmith.generators.frames.assemble import Assembler, Draft
 from benchsmith.generators.frames.config import LABELS, REASONING_TYPES, FramesConfig, size_bucket
@@ -19,6 +22,8 @@ from benchsmith.validators import ValidationContext, errors, names_for, run_vali
 from benchsmith.validators.dedup import QueryDeduplicator
 
 ROUNDS = 6  # rounds of drafting when validation or the model eats the margin
+MODEL_MARGIN = 1.3  # worded questions the model's checks reject on top of the validators, for estimates
+COMPLETION_TOKENS = {"word": 80, "closed_book": 15}
 
 
 def distribution(items: list[FramesItem]) -> dict:
@@ -35,15 +40,34 @@ class FramesGenerator(Generator):
     help = "FRAMES: questions over 2-15 linked articles, answers computed from verified facts, five reasoning types."
     item_model = FramesItem
 
-    def generate(self, ctx: GenerationContext, cfg: FramesConfig) -> Generated:
+    def estimate(self, ctx: GenerationContext, cfg: FramesConfig) -> Estimate:
+        """The llm strategy's calls: one wording per drafted question (with a margin) and one closed-book check per item."""
         docs = ctx.corpus.documents_by_id
+        asm = self._assembler(ctx, cfg)
+        drafts = [d for d in (self._draft(asm, slot, cfg.attempts_per_item, Counter(), set())
+                              for slot in plan_slots(cfg.n, cfg.mix)) if d is not None]
+        wording = [WordQuestion().build_prompt(wording_input(d, docs)) for d in drafts]
+        closed = [ClosedBook().build_prompt(closed_book_input(d)) for d in drafts]
+        steps = [StepEstimate(WordQuestion.name, math.ceil(len(drafts) * MODEL_MARGIN), average_tokens(wording),
+                              COMPLETION_TOKENS["word"])]
+        if cfg.closed_book:
+            steps.append(StepEstimate(ClosedBook.name, len(drafts), average_tokens(closed), COMPLETION_TOKENS["closed_book"]))
+        return Estimate(cfg.n, steps, [
+            f"the model's wording is rejected {round((MODEL_MARGIN - 1) * 100)}% of the time and redrafted",
+            f"{len(drafts)} of {cfg.n} questions could be drafted from this corpus without a model",
+        ])
+
+    def _assembler(self, ctx: GenerationContext, cfg: FramesConfig) -> Assembler:
         chunks = ctx.corpus.chunks_by_doc
         with ctx.timer.step("facts"):
             outs = ctx.run_step(ExtractFacts(), [DocInput(d, tuple(chunks.get(d.doc_id, []))) for d in ctx.corpus.documents])
-        facts = {o.doc_id: o.facts for o in outs}
         with ctx.timer.step("graph"):
             graph = link_graph(ctx.corpus.documents, cfg.hub_max_share)
-        asm = Assembler(docs, facts, graph, cfg.seed, cfg.hub_max_share)
+        return Assembler(ctx.corpus.documents_by_id, {o.doc_id: o.facts for o in outs}, graph, cfg.seed, cfg.hub_max_share)
+
+    def generate(self, ctx: GenerationContext, cfg: FramesConfig) -> Generated:
+        docs = ctx.corpus.documents_by_id
+        asm = self._assembler(ctx, cfg)
         validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
         checks = names_for("frames_item")
         slots = plan_slots(cfg.n, cfg.mix)
@@ -90,7 +114,7 @@ class FramesGenerator(Generator):
             produced_by_type={t: produced[t] for t in REASONING_TYPES},
             counts={"documents": len(docs), "value_facts": {k: len(v) for k, v in sorted(asm.value_facts.items())},
                     "table_facts": {k: len(v) for k, v in sorted(asm.table_facts.items())},
-                    "graph_edges": graph.number_of_edges(), "distribution": dist},
+                    "graph_edges": asm.graph.number_of_edges(), "distribution": dist},
             settings={**cfg.as_dict(), "labels": LABELS}, notes=notes, shortfall=shortfall,
             exports={"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)],
                      "distribution.json": dist},

@@ -135,6 +135,7 @@ class ClosedBookInput:
 
 
 def closed_book_input(item) -> ClosedBookInput:
+    """From an item or a draft: both have the question and the computed answer."""
     return ClosedBookInput(item.question, item.answer)
 
 
