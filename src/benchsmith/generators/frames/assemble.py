@@ -24,8 +24,8 @@ QTY_DIMS = ("time", "data", "percent", "length")
 # reasoning type -> (op, kind of value, smallest k, largest k)
 OPS = {
     "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("mean", "year", 5, 15)],
-    "numerical": [("gap", "year", 2, 2), ("sum", "qty", 2, 8), ("gap", "qty", 2, 2), ("largest", "qty", 3, 6),
-                  ("mean", "year", 3, 15), ("mean", "qty", 4, 8)],
+    "numerical": [("gap", "year", 2, 2), ("sum", "qty", 2, 15), ("gap", "qty", 2, 2), ("largest", "qty", 3, 6),
+                  ("mean", "year", 3, 15), ("mean", "qty", 4, 15)],
     "post_processing": [("roman", "year", 2, 5), ("convert", "qty", 2, 4)],
     "constraints": [("after", "any", 2, 2), ("between", "any", 3, 3)],
     "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("largest", "table", 3, 6)],

@@ -100,14 +100,17 @@ class FramesGenerator(Generator):
             items = self._closed_book(ctx, items)
             flagged = sum(bool(i.contamination and i.contamination.get("matched")) for i in items)
             notes.append(f"closed-book contamination: {flagged} of {len(items)} answered without any article (flagged, kept)")
+        substituted = Counter(slot[0] for slot, drafted, _ in accepted if slot[0] != drafted)
         for t, n in sorted(substituted.items()):
             notes.append(f"{n} {t} slot(s) had no candidate on this corpus and were filled with another reasoning type")
         requested = Counter(t for t, _ in slots)
         produced = Counter(t for _, t, _ in accepted)
         shortfall = None
         if len(items) < cfg.n:
-            shortfall = (f"produced {len(items)} of {cfg.n}: the corpus gave {sum(len(v) for v in asm.value_facts.values())} "
-                         f"value facts in {len(asm.value_facts)} measures; ask for fewer items or add linked articles")
+            missing = ", ".join(f"{t} over {k} articles" for t, k in pending)
+            shortfall = (f"produced {len(items)} of {cfg.n}; no verified question for: {missing}. The corpus gave "
+                         f"{sum(len(v) for v in asm.value_facts.values())} value facts in {len(asm.value_facts)} measures; "
+                         "ask for fewer items or add linked articles")
         dist = distribution(items)
         return Generated(
             items=items, requested_by_type={t: requested[t] for t in REASONING_TYPES},
