@@ -77,6 +77,13 @@ def independent_answer(item: FramesItem, docs) -> str:
         return num(sum(vals) / per) + unit
     if op == "mean":
         return num(round(sum(vals) / len(vals))) if first.kind == "year" else num(sum(vals) / len(vals) / per) + unit
+    if op in ("sum", "mean", "convert"):
+        # leave-one-out for an aggregate: without any one article the computed figure must change
+        for k in range(len(vals)):
+            rest = vals[:k] + vals[k + 1:]
+            total = sum(rest) / (len(rest) if op == "mean" else 1)
+            whole = sum(vals) / (len(vals) if op == "mean" else 1)
+            assert num(total / per) != num(whole / per) or op == "convert", f"article {k} does not change {item.question}"
     if op in ("earliest", "largest"):
         pick = (min if op == "earliest" else max)(vals)
         assert vals.count(pick) == 1
@@ -91,8 +98,9 @@ def independent_answer(item: FramesItem, docs) -> str:
             year %= v
         return out
     if op == "convert":
-        target = {"MB": 2**20, "hours": 3600, "inches": 2.54, "percent": 1}[item.derivation.unit]
-        return f"{num(sum(vals) / target)} {item.derivation.unit}"
+        # a conversion goes to a smaller unit than the largest input's
+        assert _scale(item.derivation.unit) < max(_scale(by_id[i].unit) for i in item.derivation.inputs)
+        return f"{num(sum(vals) / _scale(item.derivation.unit))} {item.derivation.unit}"
     if op == "after":
         return names[1] if vals[1] > vals[0] else "?"
     if op == "between":
@@ -172,7 +180,8 @@ def test_llm_strategy_scripted(corpora, name, tmp_path):
     assert reasons["unparseable_output"] + reasons["schema_validation"] > 0
     assert all(i.contamination is not None for i in items)
     flagged = sum(i.contamination["matched"] for i in items)
-    assert flagged == sum(i.answer.lower() in i.contamination["answer"].lower() for i in items)
+    # a flag means the closed-book reply holds the computed answer (matching rules: tests/unit/test_frames_prompts.py)
+    assert all(i.answer.lower() in i.contamination["answer"].lower() for i in items if i.contamination["matched"])
     assert any("closed-book contamination" in n for n in result.generated.notes)
     assert f"{flagged} of {len(items)}" in " ".join(result.generated.notes)
 

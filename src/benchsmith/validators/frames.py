@@ -16,7 +16,6 @@ _FACTOR = {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 3600,
            "days": 86400, "week": 604800, "weeks": 604800, "byte": 1, "bytes": 1, "kb": 1024, "mb": 1024**2,
            "gb": 1024**3, "tb": 1024**4, "cm": 1, "centimetres": 1, "centimeters": 1, "mm": 0.1, "in": 2.54,
            "inches": 2.54, "metres": 100, "meters": 100, "%": 1, "percent": 1}
-_TARGET = {"data": 1024**2, "time": 3600, "length": 2.54, "percent": 1}
 _NUM = re.compile(r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?")
 _BINARY = {"yes", "no", "true", "false"}
 
@@ -50,12 +49,20 @@ def read_value(fact, doc_text: str) -> float:
     return value if fact.kind == "year" else value * _FACTOR[fact.unit.lower()]
 
 
+AGGREGATES = ("sum", "mean", "convert")  # still computable from fewer articles: leaving one out must change them
+
+
 def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
-    """The answer of the item's operation over `values` (fact id -> base value); Missing when an input is absent."""
+    """The answer of the item's operation over `values` (fact id -> base value).
+
+    An aggregate is computed over the inputs present; any other operation needs every
+    input (the question names each article) and raises Missing without one.
+    """
     d = item.derivation
-    if any(i not in values for i in d.inputs):
+    present = [i for i in d.inputs if i in values]
+    if not present or (len(present) < len(d.inputs) and d.op not in AGGREGATES):
         raise Missing("an input fact is missing")
-    vals = [values[i] for i in d.inputs]
+    vals = [values[i] for i in present]
     facts = {f.fact_id: f for f in item.facts}
     first = facts[d.inputs[0]]
     # The answer's unit is a declared part of the derivation (the largest unit among the inputs).
@@ -77,7 +84,7 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
     if d.op == "roman":
         return _roman(int(min(vals)))
     if d.op == "convert":
-        return f"{_number(sum(vals) / _TARGET[first.dimension])} {d.unit}"
+        return f"{_number(sum(vals) / _FACTOR[d.unit.lower()])} {d.unit}"
     if d.op in ("after", "between"):
         nb = 1 if d.op == "after" else 2
         if len(vals) <= nb:

@@ -8,7 +8,7 @@ article fitting the constraints) is a Rejected record with its reason.
 from __future__ import annotations
 
 import random
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -19,6 +19,7 @@ from benchsmith.generators.frames.wording import clean_title, question
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Document, Rejected
 
+SAME_UNIT_SHARE = 0.7
 YEAR_DIMS = ("year:made", "year:born")
 QTY_DIMS = ("time", "data", "percent", "length")
 # reasoning type -> (op, kind of value, smallest k, largest k)
@@ -112,6 +113,12 @@ class Assembler:
             return self._constraint(op, k, dim)
         pool = (self._table_pool() if kind == "table" else self.value_facts)[dim]
         seeds = self.table_facts[dim] if kind == "table" else None  # a tabular question starts from a table value
+        units = Counter(f.unit.lower() for f in pool.values())
+        common = sorted(u for u, n in units.items() if n >= k)
+        if kind == "qty" and common and self.rng.random() < SAME_UNIT_SHARE:
+            # Values in one unit make sums read naturally and keep every article's share visible in the answer.
+            unit = self.rng.choice(common)
+            pool = {d: f for d, f in pool.items() if f.unit.lower() == unit}
         members = draw_set(self.graph, pool, k, self.rng, seeds)
         if members is None:
             self._reject("no_linked_set", f"no connected set of {k} articles with {dim} facts")

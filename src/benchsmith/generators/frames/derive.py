@@ -18,7 +18,16 @@ OP_TYPES = {
     "mean": ("numerical",), "sum": ("numerical",), "roman": ("temporal", "post_processing"),
     "convert": ("numerical", "post_processing"), "after": ("constraints", "temporal"), "between": ("constraints", "temporal"),
 }
-CONVERSIONS = {"data": ("MB", 1024**2), "time": ("hours", 3600), "length": ("inches", 2.54), "percent": ("percent", 1)}
+# A conversion goes one step down from the largest input unit: TB -> GB, days -> hours, cm -> mm.
+STEP_DOWN = {"tb": ("GB", "1 TB = 1,024 GB"), "gb": ("MB", "1 GB = 1,024 MB"), "mb": ("KB", "1 MB = 1,024 KB"),
+             "kb": ("bytes", "1 KB = 1,024 bytes"), "week": ("days", ""), "weeks": ("days", ""), "day": ("hours", ""),
+             "days": ("hours", ""), "hour": ("minutes", ""), "hours": ("minutes", ""), "minute": ("seconds", ""),
+             "minutes": ("seconds", ""), "metres": ("cm", ""), "meters": ("cm", ""), "cm": ("mm", "")}
+
+
+def conversion(facts: Sequence[FramesFact]) -> tuple[str, str] | None:
+    """The unit a conversion question asks for (with the rule it may state), or None when there is none."""
+    return STEP_DOWN.get(display_unit(facts)[0].lower())
 
 
 class MissingInput(ValueError):
@@ -92,8 +101,10 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
     if op == "roman":
         return roman(int(min(vals)))
     if op == "convert":
-        target, target_factor = CONVERSIONS[facts[inputs[0]].dimension]
-        return f"{fmt(sum(vals) / target_factor)} {target}"
+        step = conversion([facts[i] for i in inputs])
+        if step is None:
+            raise ValueError(f"no smaller unit than {unit}")
+        return f"{fmt(sum(vals) / UNITS[step[0].lower()][1])} {step[0]}"
     if op in ("after", "between"):
         # inputs: bound fact(s) first, then the candidates the corpus offers; answer = the single one that fits.
         n_bounds = 1 if op == "after" else 2

@@ -26,7 +26,7 @@ UNITS = {
     "week": ("time", 604800), "weeks": ("time", 604800),
     "byte": ("data", 1), "bytes": ("data", 1), "kb": ("data", 1024), "mb": ("data", 1024**2),
     "gb": ("data", 1024**3), "tb": ("data", 1024**4),
-    "cm": ("length", 1), "centimetres": ("length", 1), "centimeters": ("length", 1), "mm": ("length", 0.1),
+    "cm": ("length", 1), "mm": ("length", 0.1), "centimetres": ("length", 1), "centimeters": ("length", 1),
     "in": ("length", 2.54), "inches": ("length", 2.54), "metres": ("length", 100), "meters": ("length", 100),
     "%": ("percent", 1), "percent": ("percent", 1),
 }

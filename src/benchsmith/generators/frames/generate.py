@@ -44,7 +44,8 @@ class FramesGenerator(Generator):
         """The llm strategy's calls: one wording per drafted question (with a margin) and one closed-book check per item."""
         docs = ctx.corpus.documents_by_id
         asm = self._assembler(ctx, cfg)
-        drafts = [d for d in (self._draft(asm, slot, cfg.attempts_per_item, Counter(), set())
+        precheck = self._prechecker(ctx, cfg, [])
+        drafts = [d for d in (self._draft(asm, slot, cfg.attempts_per_item, set(), precheck)
                               for slot in plan_slots(cfg.n, cfg.mix)) if d is not None]
         wording = [WordQuestion().build_prompt(wording_input(d, docs)) for d in drafts]
         closed = [ClosedBook().build_prompt(closed_book_input(d)) for d in drafts]
@@ -73,13 +74,14 @@ class FramesGenerator(Generator):
         slots = plan_slots(cfg.n, cfg.mix)
         accepted: list[tuple[tuple[str, int], str, FramesItem]] = []  # (slot, reasoning type drafted, item)
         notes: list[str] = []
-        substituted = Counter()
+        prechecked: list[Rejected] = []
+        precheck = self._prechecker(ctx, cfg, prechecked)
         pending = list(slots)
         tried: set[str] = set()  # a draft that failed once would fail again (same prompt, same cached reply)
         for _round in range(ROUNDS):
             drafts: list[tuple[tuple[str, int], Draft]] = []
             for slot in pending:
-                draft = self._draft(asm, slot, cfg.attempts_per_item, substituted, tried)
+                draft = self._draft(asm, slot, cfg.attempts_per_item, tried, precheck)
                 if draft is not None:
                     drafts.append((slot, draft))
             done = self._accept(ctx, cfg, drafts, docs, validation, checks)
@@ -94,7 +96,7 @@ class FramesGenerator(Generator):
             pending = still
             if not pending:
                 break
-        ctx.reject(asm.rejected)
+        ctx.reject(asm.rejected + prechecked)
         items = [i for _, _, i in accepted]
         if ctx.client is not None and cfg.closed_book and items:
             items = self._closed_book(ctx, items)
@@ -124,7 +126,8 @@ class FramesGenerator(Generator):
         )
 
     @staticmethod
-    def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, substituted: Counter, tried: set[str]) -> Draft | None:
+    def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, tried: set[str], precheck) -> Draft | None:
+        """A draft for the slot that passes the checks that do not depend on wording (so no call is spent on it)."""
         rtype, k = slot
         # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
         for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]:
@@ -132,12 +135,30 @@ class FramesGenerator(Generator):
                 continue
             for _ in range(attempts):
                 draft = asm.draft(t, k)
-                if draft is not None and draft.question not in tried:
-                    tried.add(draft.question)
-                    if t != rtype:
-                        substituted[rtype] += 1
+                if draft is None or draft.question in tried:
+                    continue
+                tried.add(draft.question)
+                if precheck(draft):
                     return draft
         return None
+
+    @staticmethod
+    def _prechecker(ctx: GenerationContext, cfg: FramesConfig, rejected: list[Rejected]):
+        """Validation of a draft as worded by its template: everything but the run-wide dedup."""
+        docs = ctx.corpus.documents_by_id
+        validation = ValidationContext(ctx.index, evidence_range=(2, 15))
+        checks = names_for("frames_item", exclude=("dedup.query",))
+        prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
+
+        def precheck(draft: Draft) -> bool:
+            item = to_item(draft, docs, prov)
+            bad = errors(run_validators(item, validation, checks))
+            if bad:
+                rejected.append(Rejected(step="frames.validate", reason=bad[0].code, detail=bad[0].message,
+                                         input_ref=item.item_id, raw_output=item.question))
+            return not bad
+
+        return precheck
 
     def _accept(self, ctx, cfg, drafts, docs, validation, checks) -> list:
         prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)

@@ -7,7 +7,7 @@ from urllib.parse import quote
 
 from benchsmith.generators.frames.assemble import Draft
 from benchsmith.generators.frames.config import LABELS
-from benchsmith.generators.frames.derive import CONVERSIONS, display_unit
+from benchsmith.generators.frames.derive import conversion, display_unit
 from benchsmith.schemas.frames import FramesArticle, FramesDerivation, FramesItem
 from benchsmith.types import Document, Provenance, content_id
 
@@ -43,7 +43,7 @@ def to_item(draft: Draft, documents: dict[str, Document], provenance: Provenance
             warnings.append("changeable_fact_undated")
     first = draft.facts[0]
     values = [f for f in draft.facts if f.kind != "name"]
-    unit = CONVERSIONS[first.dimension][0] if draft.op == "convert" else display_unit(values)[0]
+    unit = conversion(values)[0] if draft.op == "convert" else display_unit(values)[0]
     derivation = FramesDerivation(op=draft.op, inputs=draft.inputs, dimension=first.dimension, unit=unit,
                                   steps=draft.steps)
     return FramesItem(

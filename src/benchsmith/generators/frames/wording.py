@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from benchsmith.generators.frames.derive import CONVERSIONS, display_unit
+from benchsmith.generators.frames.derive import conversion, display_unit
 from benchsmith.schemas.frames import FramesFact
 
 GENERIC_COLUMNS = {"specification", "value", "values", "item", "details", "description", "limit", "setting", "name"}
@@ -25,13 +25,18 @@ def listing(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def quoted(title: str) -> str:
+    """A work's title in quotes, so titles holding commas or "and" still read as one name in a list."""
+    return f"\u201c{clean_title(title)}\u201d"
+
+
 def subject(fact: FramesFact, title: str) -> str:
     """How the question names the value of one fact."""
     t = clean_title(title)
     if fact.dimension == "year:born":
-        return f"the painter of {t}"
+        return f"the painter of {quoted(t)}"
     if fact.kind == "year":
-        return t
+        return quoted(t)
     if fact.from_table and fact.label:
         column, _, row = fact.label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
@@ -50,36 +55,35 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
                     else f"How many years passed between the making of {subj[0]} and that of {subj[1]}?")
         return f"What is the difference between {subj[0]} and {subj[1]}, in {unit}?"
     if op == "earliest":
-        return (f"Which of these works is by the earliest-born painter: {listing(clean_title(t) for t in titles)}?" if born
+        return (f"Which of these works is by the earliest-born painter: {listing(quoted(t) for t in titles)}?" if born
                 else f"Which of these was made first: {listing(subj)}?")
     if op == "largest":
         return f"Which page gives the largest value: {listing(subj)}?"
     if op == "order":
-        return (f"Order these works by their painters' birth years, earliest first: {listing(clean_title(t) for t in titles)}."
+        return (f"Order these works by their painters' birth years, earliest first: {listing(quoted(t) for t in titles)}."
                 if born else f"Put these works in the order they were made, oldest first: {listing(subj)}.")
     if op == "mean":
         if facts[0].kind == "year":
             what = "birth year of the painters of" if born else "year of creation of"
-            return f"What is the average {what} {listing(clean_title(t) for t in titles)}, rounded to the nearest year?"
+            return f"What is the average {what} {listing(quoted(t) for t in titles)}, rounded to the nearest year?"
         return f"What is the average of {listing(subj)}, in {unit}?"
     if op == "sum":
         return f"What do {listing(subj)} add up to, in {unit}?"
     if op == "roman":
         return (f"In Roman numerals, what is the birth year of the earliest-born painter among the painters of "
-                f"{listing(clean_title(t) for t in titles)}?" if born
+                f"{listing(quoted(t) for t in titles)}?" if born
                 else f"In Roman numerals, in what year was the oldest of {listing(subj)} made?")
     if op == "convert":
-        target = CONVERSIONS[facts[0].dimension][0]
-        note = " (1 GB = 1,024 MB)" if facts[0].dimension == "data" else ""
-        return f"Taken together, how many {target} are {listing(subj)}{note}? Round to two decimals."
+        target, rule = conversion(facts)
+        return f"Taken together, how many {target} are {listing(subj)}{f' ({rule})' if rule else ''}? Round to two decimals."
     if op == "after":
         if facts[0].kind == "year":
-            return f"Of the works connected with {hub}, which was made soonest after {subj[0]}?"
+            return f"Of the works whose article mentions {hub}, which was made soonest after {subj[0]}?"
         return (f"Of the pages that mention {hub}, which states the smallest {MEASURE[facts[0].dimension]} "
                 f"larger than {subj[0]}? Give its title.")
     if op == "between":
         if facts[0].kind == "year":
-            return f"Which work connected with {hub} was made after {subj[0]} but before {subj[1]}?"
+            return f"Which work whose article mentions {hub} was made after {subj[0]} but before {subj[1]}?"
         return (f"Which page that mentions {hub} states a {MEASURE[facts[0].dimension]} larger than {subj[0]} "
                 f"but smaller than {subj[1]}? Give its title.")
     raise ValueError(f"no template for {op!r}")

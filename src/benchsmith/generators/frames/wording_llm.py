@@ -140,7 +140,7 @@ def closed_book_input(item) -> ClosedBookInput:
 
 
 def answers_match(predicted: str, gold: str) -> bool:
-    p, g = _norm(predicted).rstrip("."), _norm(gold).rstrip(".")
+    p, g = (_norm(x).rstrip(".").strip("\u201c\u201d\"' ") for x in (predicted, gold))
     if not p:
         return False
     # A listing of every option is not an answer; "3" inside "S3" is not the number 3.
