@@ -100,3 +100,27 @@ def test_mix_rejects_unknown_type():
     from benchsmith.errors import InputError
     with pytest.raises(InputError):
         parse_mix("arithmetic=1")
+
+
+def test_changeable_facts_are_pinned_with_the_latest_article_date():
+    from datetime import datetime, timezone
+
+    from benchsmith.generators.frames.assemble import Draft
+    from benchsmith.generators.frames.items import to_frames_record, to_item
+    from benchsmith.types import Provenance
+
+    docs = {"a": _doc("a", "Limits A", "Objects can be up to 5 TB in size in this service today."),
+            "b": _doc("b", "Limits B", "A single copy can be up to 5 GB in size in this service now.")}
+    docs["a"] = docs["a"].model_copy(update={"published_at": datetime(2020, 3, 1, tzinfo=timezone.utc)})
+    docs["b"] = docs["b"].model_copy(update={"metadata": {"revision_timestamp": "2021-07-04T10:00:00Z"}})
+    facts = [next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in docs.values()]
+    assert all(f.changeable for f in facts)
+    draft = Draft("numerical", "sum", "What do “A” and “B” add up to, in TB?", "5 TB", ["numerical"], facts,
+                  [f.fact_id for f in facts], {"a": "input", "b": "input"}, None, {"a": "Limits A", "b": "Limits B"})
+    item = to_item(draft, docs, Provenance(step="t"))
+    assert item.as_of == "2021-07-04" and item.question.startswith("As of July 4, 2021, what do")
+    undated = to_item(draft, {k: _doc(k, d.title, d.text) for k, d in docs.items()}, Provenance(step="t"))
+    assert undated.as_of is None and undated.warnings == ["changeable_fact_undated"]
+    row = to_frames_record(item, 7)
+    assert row["unique_id"] == 7 and row["reasoning_types"] == "Numerical reasoning"
+    assert row["wiki_links"] == "['https://en.wikipedia.org/wiki/Limits_A', 'https://en.wikipedia.org/wiki/Limits_B']"

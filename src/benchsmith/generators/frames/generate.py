@@ -10,7 +10,7 @@ from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
 from benchsmith.generators.core.generator import Generated, Generator, register_generator
 from benchsmith.generators.frames.assemble import Assembler, Draft
-from benchsmith.generators.frames.config import LABELS, REASONING_TYPES, FramesConfig, size_bucket
+from benchsmith.generators.frames.config import FRAMES_SIZE_SHARES, LABELS, REASONING_TYPES, FramesConfig, size_bucket
 from benchsmith.generators.frames.facts import DocInput, ExtractFacts
 from benchsmith.generators.frames.graph import link_graph
 from benchsmith.generators.frames.items import to_frames_record, to_item
@@ -30,7 +30,10 @@ def distribution(items: list[FramesItem]) -> dict:
     sizes = Counter(size_bucket(len(i.articles)) for i in items)
     labels = Counter(t for i in items for t in i.reasoning_types)
     total = max(1, len(items))
-    return {"articles": {k: round(sizes[k] / total, 4) for k in ("2", "3", "4", "5+")},
+    return {"items": len(items), "articles": {k: round(sizes[k] / total, 4) for k in ("2", "3", "4", "5+")},
+            "frames_articles": dict(FRAMES_SIZE_SHARES),
+            "as_of": sum(i.as_of is not None for i in items),
+            "changeable_undated": sum("changeable_fact_undated" in i.warnings for i in items),
             "articles_count": dict(sorted(Counter(len(i.articles) for i in items).items())),
             "reasoning_types": {k: round(v / total, 4) for k, v in sorted(labels.items())}}
 
@@ -103,6 +106,10 @@ class FramesGenerator(Generator):
             flagged = sum(bool(i.contamination and i.contamination.get("matched")) for i in items)
             notes.append(f"closed-book contamination: {flagged} of {len(items)} answered without any article (flagged, kept)")
         substituted = Counter(slot[0] for slot, drafted, _ in accepted if slot[0] != drafted)
+        undated = sum("changeable_fact_undated" in i.warnings for i in items)
+        if undated:
+            notes.append(f"{undated} question(s) rest on a fact that can change (a limit, a current holder), but the corpus "
+                         "gives no date to pin them with 'As of ...'; they carry the warning changeable_fact_undated")
         for t, n in sorted(substituted.items()):
             notes.append(f"{n} {t} slot(s) had no candidate on this corpus and were filled with another reasoning type")
         requested = Counter(t for t, _ in slots)
