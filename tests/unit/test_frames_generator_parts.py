@@ -124,3 +124,14 @@ def test_changeable_facts_are_pinned_with_the_latest_article_date():
     row = to_frames_record(item, 7)
     assert row["unique_id"] == 7 and row["reasoning_types"] == "Numerical reasoning"
     assert row["wiki_links"] == "['https://en.wikipedia.org/wiki/Limits_A', 'https://en.wikipedia.org/wiki/Limits_B']"
+
+
+def test_a_life_span_in_parentheses_is_not_the_making_year():
+    doc = _doc("d4", "East View", "An East View is a watercolour painted on site by Thomas Davies (–1812) in 1762.")
+    (fact,) = [f for f in extract_facts(doc, _chunks(doc)) if f.kind == "year"]
+    assert fact.dimension == "year:made" and fact.value == 1762
+
+
+def test_a_hyphenated_period_makes_a_second_value():
+    doc = _doc("d5", "Lock", "An object that is 15 days into a 30-day retention period keeps its lock in this setting.")
+    assert [f for f in extract_facts(doc, _chunks(doc)) if f.dimension == "time"] == []

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -56,8 +57,10 @@ class Draft:
 
 class Assembler:
     def __init__(self, documents: dict[str, Document], facts: dict[str, list[FramesFact]], graph: nx.Graph,
-                 seed: int, hub_max_share: float) -> None:
+                 seed: int, hub_max_share: float, mentions: Callable[[str], set[str]] | None = None) -> None:
+        """`mentions(name)`: ids of every corpus document whose text names it (uniqueness is corpus-wide)."""
         self.documents, self.graph, self.rng = documents, graph, random.Random(seed)
+        self.mentions = mentions
         self.value_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # dimension -> doc -> fact
         self.table_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)
         self.members: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # hub name -> doc -> name fact
@@ -134,6 +137,9 @@ class Assembler:
         bounds = self.rng.sample(group, k - 1)
         if op == "between":
             bounds.sort(key=lambda d: base_value(pool[d]))
+        # Every article that names the hub competes, linked or not, so the answer is unique in the whole corpus.
+        named = self.mentions(hub) if self.mentions is not None else set(group)
+        group = sorted((set(group) | named) & set(pool))
         candidates = [d for d in group if d not in bounds]
         titles = {pool[d].fact_id: clean_title(self.documents[d].title) for d in group}
         facts = {pool[d].fact_id: pool[d] for d in group}
@@ -143,6 +149,9 @@ class Assembler:
             self._reject("constraints_not_unique", f"{op} over {hub}: {exc}", hub)
             return None
         winner = next(d for d in candidates if titles[pool[d].fact_id] == answer)
+        if winner not in self.hubs[hub]:
+            self._reject("constraint_unsourced", f"{answer!r} names {hub} outside a linked sentence", hub)
+            return None
         order = bounds + [winner]
         roles = {**{d: "bound" for d in bounds}, winner: "answer"}
         draft = self._finish("constraints", op, [pool[d] for d in order], order, roles, hub)

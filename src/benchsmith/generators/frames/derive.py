@@ -99,6 +99,8 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
     if op == "sum":
         return f"{fmt(sum(vals) / factor)} {unit}"
     if op == "roman":
+        if vals.count(min(vals)) != 1:
+            raise ValueError("tie: the oldest is not one article")
         return roman(int(min(vals)))
     if op == "convert":
         step = conversion([facts[i] for i in inputs])

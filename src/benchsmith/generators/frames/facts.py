@@ -30,7 +30,8 @@ UNITS = {
     "in": ("length", 2.54), "inches": ("length", 2.54), "metres": ("length", 100), "meters": ("length", 100),
     "%": ("percent", 1), "percent": ("percent", 1),
 }
-_QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \u00a0]?(%|[A-Za-z]+)\b")
+_QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0-]?)(%|[A-Za-z]+)\b")
+_RANGE_PARENS = re.compile(r"\([^()]*[–-][^()]*\)")
 _YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
 _LIFESPAN = re.compile(r"\((?:[^()]*?\b)?(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\s*[–-]\s*(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\)")
 _MADE = re.compile(r"\b(paint(?:ing|ed)|canvas|watercolou?r|drawing|work|created|completed|fresco|etching|print|sculpture)\b", re.I)
@@ -102,7 +103,9 @@ def _lead_year(b: _Builder, sentences: list[tuple[int, int]]) -> None:
             b.add("year", "year:born", int(life.group(1)), "", s, e, s + life.start(1), s + life.end(1))
             return
         if _MADE.search(sentence):
-            m = _YEAR.search(sentence)
+            # Years in "(1776–1837)" or "(–1812)" are a life span, not the year the work was made.
+            masked = _RANGE_PARENS.sub(lambda r: " " * len(r.group(0)), sentence)
+            m = _YEAR.search(masked)
             if m:
                 b.add("year", "year:made", int(m.group(1)), "", s, e, s + m.start(1), s + m.end(1))
                 return
@@ -160,18 +163,24 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
         if _CODE_LINE.match(line) or len(line) < 25:
             continue
         for m in _QUANTITY.finditer(line):
-            unit = m.group(2)
+            unit = m.group(3)
             if unit.lower() not in UNITS or unit == "in":
                 continue
             if re.search(r"(?:[×x]|\bby)\s*$", line[: m.start()]) or re.match(r"\s*(?:[×x]|by\b)", line[m.end():]):
                 continue  # one side of "W × H": the question could not say which
             dim = UNITS[unit.lower()][0]
-            by_dim.setdefault(dim, []).append((float(m.group(1).replace(",", "")), unit, s, e, s + m.start(), s + m.end()))
+            if m.group(2) == "-":
+                unit = unit + "s" if unit.lower() + "s" in UNITS else unit  # "a 30-day period" counts as 30 days
+            by_dim.setdefault(dim, []).append((float(m.group(1).replace(",", "")), unit, s, e, s + m.start(), s + m.end(),
+                                               m.group(2) != "-"))
     for dim, found in by_dim.items():
         # One value per measure, or the question could not say which figure it means.
         if len({round(v * UNITS[u.lower()][1], 6) for v, u, *_ in found}) == 1:
-            v, u, s, e, vs, ve = found[0]
-            b.add("quantity", dim, v, u, s, e, vs, ve)
+            # "a 30-day period" counts against a second value, but the cited value is a plain "30 days"
+            plain = [f for f in found if f[6]]
+            if plain:
+                v, u, s, e, vs, ve, _ = plain[0]
+                b.add("quantity", dim, v, u, s, e, vs, ve)
 
 
 def _names(b: _Builder, sentences: list[tuple[int, int]]) -> None:

@@ -67,7 +67,11 @@ class FramesGenerator(Generator):
             outs = ctx.run_step(ExtractFacts(), [DocInput(d, tuple(chunks.get(d.doc_id, []))) for d in ctx.corpus.documents])
         with ctx.timer.step("graph"):
             graph = link_graph(ctx.corpus.documents, cfg.hub_max_share)
-        return Assembler(ctx.corpus.documents_by_id, {o.doc_id: o.facts for o in outs}, graph, cfg.seed, cfg.hub_max_share)
+        def mentions(name: str) -> set[str]:
+            return {d.doc_id for d in ctx.index.documents_with_phrase(name)}
+
+        return Assembler(ctx.corpus.documents_by_id, {o.doc_id: o.facts for o in outs}, graph, cfg.seed, cfg.hub_max_share,
+                         mentions)
 
     def generate(self, ctx: GenerationContext, cfg: FramesConfig) -> Generated:
         docs = ctx.corpus.documents_by_id
