@@ -72,6 +72,8 @@ def independent_answer(item: FramesItem, docs) -> str:
 
     op = item.derivation.op
     if op == "gap":
+        # leave-one-out: without either side the gap would read as the other side's value
+        assert num(abs(vals[0] - vals[1]) / per) not in (num(vals[0] / per), num(vals[1] / per)), item.question
         return num(abs(vals[0] - vals[1]) / per) + unit
     if op == "sum":
         return num(sum(vals) / per) + unit
@@ -89,7 +91,7 @@ def independent_answer(item: FramesItem, docs) -> str:
         assert vals.count(pick) == 1
         return names[vals.index(pick)]
     if op == "order":
-        return ", ".join(n for _, n in sorted(zip(vals, names)))
+        return "; ".join(n for _, n in sorted(zip(vals, names)))
     if op == "roman":
         year, out = int(min(vals)), ""
         for v, s in zip((1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1),

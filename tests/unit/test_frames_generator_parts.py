@@ -60,7 +60,7 @@ def test_computed_answers():
     titles = {"f0": "A", "f1": "B", "f2": "C"}
     assert compute("gap", ["f0", "f1"], facts, {}, titles) == "29"
     assert compute("earliest", ["f0", "f1", "f2"], facts, {}, titles) == "B"
-    assert compute("order", ["f0", "f1", "f2"], facts, {}, titles) == "B, A, C"
+    assert compute("order", ["f0", "f1", "f2"], facts, {}, titles) == "B; A; C"
     assert compute("mean", ["f0", "f1", "f2"], facts, {}, titles) == "1857"
     assert compute("roman", ["f0", "f1"], facts, {}, titles) == "MDCCCXXI"
     assert compute("after", ["f1", "f0", "f2"], facts, {}, titles) == "A"  # soonest after 1821 of 1850, 1900
@@ -135,3 +135,27 @@ def test_a_life_span_in_parentheses_is_not_the_making_year():
 def test_a_hyphenated_period_makes_a_second_value():
     doc = _doc("d5", "Lock", "An object that is 15 days into a 30-day retention period keeps its lock in this setting.")
     assert [f for f in extract_facts(doc, _chunks(doc)) if f.dimension == "time"] == []
+
+
+def test_table_values_make_a_prose_figure_ambiguous_and_are_named_by_row_and_column():
+    text = ("Objects lose 0.01 percent of their data each year in this old class.\n\n"
+            "| Class | Durability | Storage |\n| --- | --- | --- |\n| Standard | 99.99% | 30 days |\n")
+    doc = _doc("d6", "Classes", text)
+    facts = extract_facts(doc, _chunks(doc))
+    assert [f for f in facts if f.dimension == "percent" and not f.from_table] == []
+    (table,) = [f for f in facts if f.dimension == "percent"]
+    assert table.from_table and table.label == "Durability|Standard" and table.value == 99.99
+    assert doc.text[table.value_span.start:table.value_span.end] == "99.99%"
+    (days,) = [f for f in facts if f.dimension == "time"]
+    assert days.label == "Storage|Standard" and days.unit == "days"
+
+
+def test_a_negligible_side_makes_no_gap_question():
+    from benchsmith.schemas.frames import FramesFact
+    def q(fid, value, unit):
+        return FramesFact(fact_id=fid, doc_id=fid, chunk_id=fid, kind="quantity", dimension="data", value=value, unit=unit,
+                          span=Span(start=0, end=1), text="x", value_span=Span(start=0, end=1), value_text="x")
+    facts = {"a": q("a", 5, "TB"), "b": q("b", 100, "MB"), "c": q("c", 2, "TB")}
+    with pytest.raises(ValueError, match="negligible"):
+        compute("gap", ["a", "b"], facts, {}, {})
+    assert compute("gap", ["a", "c"], facts, {}, {}) == "3 TB"

@@ -59,6 +59,8 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
     input (the question names each article) and raises Missing without one.
     """
     d = item.derivation
+    if d.op == "gap" and len(values) < len(d.inputs):
+        values = {i: values.get(i, 0.0) for i in d.inputs}  # a gap without one side is that side's value alone
     present = [i for i in d.inputs if i in values]
     if not present or (len(present) < len(d.inputs) and d.op not in AGGREGATES):
         raise Missing("an input fact is missing")
@@ -75,7 +77,7 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
         ties = len({v for v, _ in ranked}) != len(ranked) if d.op == "order" else len(ranked) > 1 and ranked[0][0] == ranked[1][0]
         if ties:
             raise ValueError("tie: no single answer")
-        return ", ".join(titles[i] for _, i in ranked) if d.op == "order" else titles[ranked[0][1]]
+        return "; ".join(titles[i] for _, i in ranked) if d.op == "order" else titles[ranked[0][1]]
     if d.op == "mean":
         m = sum(vals) / len(vals) / factor
         return _number(round(m)) if first.kind == "year" else _number(m) + unit

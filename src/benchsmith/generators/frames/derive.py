@@ -83,6 +83,8 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
         if vals[0] == vals[1]:
             raise ValueError("equal values: a zero gap makes no question")
         diff = abs(vals[0] - vals[1]) / factor
+        if fmt(diff) in (fmt(vals[0] / factor), fmt(vals[1] / factor)):
+            raise ValueError("one value is negligible at the answer's precision")
         return fmt(diff) + ("" if facts[inputs[0]].kind == "year" else f" {unit}")
     if op in ("earliest", "largest"):
         pick = min(vals) if op == "earliest" else max(vals)
@@ -92,7 +94,7 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
     if op == "order":
         if len(set(vals)) != len(vals):
             raise ValueError("tie: no single order")
-        return ", ".join(titles[i] for _, i in sorted(zip(vals, inputs)))
+        return "; ".join(titles[i] for _, i in sorted(zip(vals, inputs)))  # titles may hold commas
     if op == "mean":
         mean = sum(vals) / len(vals) / factor
         return fmt(round(mean)) if facts[inputs[0]].kind == "year" else f"{fmt(mean)} {unit}"

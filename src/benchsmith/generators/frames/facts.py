@@ -30,7 +30,7 @@ UNITS = {
     "in": ("length", 2.54), "inches": ("length", 2.54), "metres": ("length", 100), "meters": ("length", 100),
     "%": ("percent", 1), "percent": ("percent", 1),
 }
-_QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0-]?)(%|[A-Za-z]+)\b")
+_QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0-]?)(%|[A-Za-z]+)(?![A-Za-z])")
 _RANGE_PARENS = re.compile(r"\([^()]*[–-][^()]*\)")
 _YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
 _LIFESPAN = re.compile(r"\((?:[^()]*?\b)?(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\s*[–-]\s*(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\)")
@@ -138,6 +138,15 @@ def _table_row(b: _Builder, cells: list[tuple[str, int]], header: list[str], s: 
               label=f"{column}|{row}", from_table=True)
 
 
+def _count_only(by_dim: dict[str, list[tuple]], line: str) -> None:
+    """Values that may not be cited (table cells, code) but still count against a page's single value."""
+    for m in _QUANTITY.finditer(line):
+        unit = m.group(3)
+        if unit.lower() in UNITS and unit != "in":
+            by_dim.setdefault(UNITS[unit.lower()][0], []).append(
+                (float(m.group(1).replace(",", "")), unit, 0, 0, 0, 0, False))
+
+
 def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
     text = b.doc.text
     by_dim: dict[str, list[tuple]] = {}
@@ -158,9 +167,11 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
             if re.fullmatch(r"[|:\-\s]+", line):
                 continue
             _table_row(b, cells, header, s, e)
+            _count_only(by_dim, line)  # a table's values make a page's prose figure ambiguous too
             continue
         previous_table_end = -1
         if _CODE_LINE.match(line) or len(line) < 25:
+            _count_only(by_dim, line)
             continue
         for m in _QUANTITY.finditer(line):
             unit = m.group(3)
@@ -171,6 +182,7 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
             dim = UNITS[unit.lower()][0]
             if m.group(2) == "-":
                 unit = unit + "s" if unit.lower() + "s" in UNITS else unit  # "a 30-day period" counts as 30 days
+            unit = unit if unit.upper() in ("KB", "MB", "GB", "TB") or unit == "%" else unit.lower()
             by_dim.setdefault(dim, []).append((float(m.group(1).replace(",", "")), unit, s, e, s + m.start(), s + m.end(),
                                                m.group(2) != "-"))
     for dim, found in by_dim.items():
