@@ -8,7 +8,7 @@ from urllib.parse import quote
 from benchsmith.generators.frames.assemble import Draft
 from benchsmith.generators.frames.config import LABELS
 from benchsmith.generators.frames.derive import conversion, display_unit
-from benchsmith.schemas.frames import FramesArticle, FramesDerivation, FramesItem
+from benchsmith.schemas.frames import FramesArticle, FramesDerivation, FramesItem, FramesRecord
 from benchsmith.types import Document, Provenance, content_id
 
 
@@ -58,5 +58,6 @@ def to_item(draft: Draft, documents: dict[str, Document], provenance: Provenance
 
 def to_frames_record(item: FramesItem, index: int) -> dict:
     """One row as frames_subset_first100.jsonl has it: unique_id, Prompt, Answer, reasoning_types, wiki_links."""
-    return {"unique_id": index, "Prompt": item.question, "Answer": item.answer,
-            "reasoning_types": " | ".join(item.reasoning_types), "wiki_links": repr(list(item.wiki_links))}
+    record = FramesRecord(unique_id=index, Prompt=item.question, Answer=item.answer,
+                          reasoning_types=" | ".join(item.reasoning_types), wiki_links=repr(list(item.wiki_links)))
+    return record.model_dump(mode="json")
