@@ -32,7 +32,11 @@ def main() -> int:
 
     from benchsmith.cli import main as cli
     from benchsmith.corpora.store import load_corpus_dir
-    from benchsmith.generators.core.runner import GenerateOptions, estimate_generator, generate_items
+    from benchsmith.generators.core.runner import (
+        GenerateOptions,
+        estimate_generator,
+        generate_items,
+    )
     from benchsmith.generators.frames import GENERATOR, FramesConfig
     from benchsmith.llm import get_client
 

@@ -14,8 +14,7 @@ def _bucket(prompt: str) -> int:
 def reply_for(prompt: str) -> str:
     b = _bucket(prompt)
     if "You rewrite one drafted question" in prompt:
-        draft = re.search(r"Draft question: <<<DATA\n(.*?)\nDATA>>>", prompt, re.S).group(1)
-        answer = re.search(r"computed from the facts: <<<DATA\n(.*?)\nDATA>>>", prompt, re.S).group(1)
+        draft = re.search(r"Draft question: <<<DATA\n(.*?)\nDATA>>>", prompt, re.DOTALL).group(1)
         if b % 10 == 2:
             return '{"question": "Which one'  # truncated JSON
         if b % 10 == 5:

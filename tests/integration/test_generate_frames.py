@@ -25,7 +25,7 @@ from benchsmith.schemas.frames import FramesItem
 from benchsmith.validators import CorpusIndex, ValidationContext, run_validators
 
 sys.path.insert(0, str(Path(__file__).parent))
-from frames_llm_fakes import scripted_responder, stub_responder  # noqa: E402
+from frames_llm_fakes import scripted_responder, stub_responder
 
 DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "corpora"
 CORPORA = ["wikipedia_landscape_paintings", "aws_s3_developer_guide"]
@@ -95,7 +95,7 @@ def independent_answer(item: FramesItem, docs) -> str:
     if op == "roman":
         year, out = int(min(vals)), ""
         for v, s in zip((1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1),
-                        "M CM D CD C XC L XL X IX V IV I".split()):
+                        ["M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"]):
             out += s * (year // v)
             year %= v
         return out

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
+from datetime import UTC
 
 import pytest
 
@@ -103,7 +104,7 @@ def test_mix_rejects_unknown_type():
 
 
 def test_changeable_facts_are_pinned_with_the_latest_article_date():
-    from datetime import datetime, timezone
+    from datetime import datetime
 
     from benchsmith.generators.frames.assemble import Draft
     from benchsmith.generators.frames.items import to_frames_record, to_item
@@ -111,7 +112,7 @@ def test_changeable_facts_are_pinned_with_the_latest_article_date():
 
     docs = {"a": _doc("a", "Limits A", "Objects can be up to 5 TB in size in this service today."),
             "b": _doc("b", "Limits B", "A single copy can be up to 5 GB in size in this service now.")}
-    docs["a"] = docs["a"].model_copy(update={"published_at": datetime(2020, 3, 1, tzinfo=timezone.utc)})
+    docs["a"] = docs["a"].model_copy(update={"published_at": datetime(2020, 3, 1, tzinfo=UTC)})
     docs["b"] = docs["b"].model_copy(update={"metadata": {"revision_timestamp": "2021-07-04T10:00:00Z"}})
     facts = [next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in docs.values()]
     assert all(f.changeable for f in facts)

@@ -14,7 +14,15 @@ import pytest
 
 from benchsmith.generators.core.step import Reply
 from benchsmith.generators.frames.wording_llm import (
-    ClosedBook, ClosedBookInput, ClosedBookOut, FactView, WordedOut, WordingInput, WordQuestion, answers_match)
+    ClosedBook,
+    ClosedBookInput,
+    ClosedBookOut,
+    FactView,
+    WordedOut,
+    WordingInput,
+    WordQuestion,
+    answers_match,
+)
 from benchsmith.prompting import render
 from benchsmith.types import Rejected
 

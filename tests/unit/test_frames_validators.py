@@ -4,7 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from benchsmith.schemas.frames import FramesArticle, FramesDerivation, FramesFact, FramesItem
+from benchsmith.schemas.frames import (
+    FramesArticle,
+    FramesDerivation,
+    FramesFact,
+    FramesItem,
+)
 from benchsmith.types import Chunk, Document, Provenance, Span
 from benchsmith.validators import CorpusIndex, ValidationContext, run_validators
 

@@ -36,7 +36,7 @@ def _roman(n: int) -> str:
 
 def _number(x: float) -> str:
     x = round(x, 2)
-    return str(int(round(x))) if x == int(x) else f"{x:.2f}".rstrip("0").rstrip(".")
+    return str(round(x)) if x == int(x) else f"{x:.2f}".rstrip("0").rstrip(".")
 
 
 def read_value(fact, doc_text: str) -> float:
@@ -135,7 +135,7 @@ class LeaveOneOut:
 
     def check(self, item, ctx) -> list[Issue]:
         try:
-            facts, values, titles = _inputs(item, ctx)
+            _, values, titles = _inputs(item, ctx)
         except (ValueError, KeyError) as exc:
             return [Issue("answer_not_rederivable", "error", str(exc))]
         issues = []

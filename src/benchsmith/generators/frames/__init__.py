@@ -3,7 +3,12 @@
 `benchsmith generate frames` runs it through the generator core (checkpoints, ledger, output folder).
 """
 
-from benchsmith.generators.frames.config import DEFAULT_MIX, REASONING_TYPES, FramesConfig, parse_mix
+from benchsmith.generators.frames.config import (
+    DEFAULT_MIX,
+    REASONING_TYPES,
+    FramesConfig,
+    parse_mix,
+)
 from benchsmith.generators.frames.generate import GENERATOR, FramesGenerator
 
 __all__ = ["DEFAULT_MIX", "GENERATOR", "REASONING_TYPES", "FramesConfig", "FramesGenerator", "parse_mix"]

@@ -44,7 +44,7 @@ def base_value(fact: FramesFact) -> float:
 def fmt(x: float) -> str:
     """A number as an answer: whole numbers without decimals, others to two places."""
     r = round(x, 2)
-    return str(int(round(r))) if abs(r - round(r)) < 1e-9 else f"{r:.2f}".rstrip("0").rstrip(".")
+    return str(round(r)) if abs(r - round(r)) < 1e-9 else f"{r:.2f}".rstrip("0").rstrip(".")
 
 
 def roman(n: int) -> str:

@@ -34,8 +34,8 @@ _QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0
 _RANGE_PARENS = re.compile(r"\([^()]*[–-][^()]*\)")
 _YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
 _LIFESPAN = re.compile(r"\((?:[^()]*?\b)?(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\s*[–-]\s*(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\)")
-_MADE = re.compile(r"\b(paint(?:ing|ed)|canvas|watercolou?r|drawing|work|created|completed|fresco|etching|print|sculpture)\b", re.I)
-_CHANGEABLE = re.compile(r"\b(currently|now|today|at present|as of|maximum|minimum|up to|limit|default|at least|no more than)\b", re.I)
+_MADE = re.compile(r"\b(paint(?:ing|ed)|canvas|watercolou?r|drawing|work|created|completed|fresco|etching|print|sculpture)\b", re.IGNORECASE)
+_CHANGEABLE = re.compile(r"\b(currently|now|today|at present|as of|maximum|minimum|up to|limit|default|at least|no more than)\b", re.IGNORECASE)
 _CODE_LINE = re.compile(r"^\s*(#|//|\$|<|\{|\}|import |def |puts |print|var |const |aws |[\w.]+\s*=)")
 LEAD_SENTENCES = 2
 
@@ -59,7 +59,7 @@ def _chunk_for(chunks: tuple[Chunk, ...], start: int, end: int, text: str) -> st
 
 
 def _code_regions(text: str) -> list[tuple[int, int]]:
-    fences = [m.start() for m in re.finditer(r"^```", text, re.M)]
+    fences = [m.start() for m in re.finditer(r"^```", text, re.MULTILINE)]
     return [(fences[i], fences[i + 1]) for i in range(0, len(fences) - 1, 2)]
 
 

@@ -2,20 +2,34 @@
 
 from __future__ import annotations
 
-from collections import Counter
-
 import math
+from collections import Counter
 
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
-from benchsmith.generators.core.generator import Generated, Generator, register_generator
+from benchsmith.generators.core.generator import (
+    Generated,
+    Generator,
+    register_generator,
+)
 from benchsmith.generators.frames.assemble import Assembler, Draft
-from benchsmith.generators.frames.config import FRAMES_SIZE_SHARES, LABELS, REASONING_TYPES, FramesConfig, size_bucket
+from benchsmith.generators.frames.config import (
+    FRAMES_SIZE_SHARES,
+    LABELS,
+    REASONING_TYPES,
+    FramesConfig,
+    size_bucket,
+)
 from benchsmith.generators.frames.facts import DocInput, ExtractFacts
 from benchsmith.generators.frames.graph import link_graph
 from benchsmith.generators.frames.items import to_frames_record, to_item
 from benchsmith.generators.frames.plan import plan_slots
-from benchsmith.generators.frames.wording_llm import ClosedBook, WordQuestion, closed_book_input, wording_input
+from benchsmith.generators.frames.wording_llm import (
+    ClosedBook,
+    WordQuestion,
+    closed_book_input,
+    wording_input,
+)
 from benchsmith.schemas.frames import FramesItem
 from benchsmith.types import Provenance, Rejected
 from benchsmith.validators import ValidationContext, errors, names_for, run_validators

@@ -8,7 +8,12 @@ from urllib.parse import quote
 from benchsmith.generators.frames.assemble import Draft
 from benchsmith.generators.frames.config import LABELS
 from benchsmith.generators.frames.derive import conversion, display_unit
-from benchsmith.schemas.frames import FramesArticle, FramesDerivation, FramesItem, FramesRecord
+from benchsmith.schemas.frames import (
+    FramesArticle,
+    FramesDerivation,
+    FramesItem,
+    FramesRecord,
+)
 from benchsmith.types import Document, Provenance, content_id
 
 
@@ -17,7 +22,7 @@ def article_date(doc: Document) -> datetime | None:
         return doc.published_at
     stamp = (doc.metadata or {}).get("revision_timestamp")
     try:
-        return datetime.fromisoformat(str(stamp).replace("Z", "+00:00")) if stamp else None
+        return datetime.fromisoformat(str(stamp)) if stamp else None
     except ValueError:
         return None
 

@@ -20,7 +20,7 @@ from benchsmith.generators.frames.assemble import Draft
 from benchsmith.generators.frames.config import LABELS
 from benchsmith.types import Document, Rejected
 
-_YES_NO = re.compile(r"^(is|are|was|were|does|do|did|can|could|has|have|will|would|should)\b", re.I)
+_YES_NO = re.compile(r"^(is|are|was|were|does|do|did|can|could|has|have|will|would|should)\b", re.IGNORECASE)
 _TITLE_OPS = ("earliest", "largest", "order")
 
 
