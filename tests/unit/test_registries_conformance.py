@@ -16,7 +16,7 @@ from benchsmith.schemas import SCHEMAS
 from benchsmith.validators import VALIDATORS
 
 # Records in a published benchmark's own format carry no schema_version of ours.
-PEER_FORMATS = {"multihop_rag_query"}
+PEER_FORMATS = {"multihop_rag_query", "frames_record"}
 
 EXPECTED = {
     "loader": (LOADERS, {"jsonl", "json", "beir", "multihop-rag", "mtrag", "text"}),

@@ -1,0 +1,183 @@
+"""Candidate questions: an article set from the graph, one value fact per article, an operation, a computed answer.
+
+Drafts are built without a model; the llm strategy only rewords them. Every
+failure (no set, a tie, an answer leaked by a title, more than one corpus
+article fitting the constraints) is a Rejected record with its reason.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import networkx as nx
+
+from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute
+from benchsmith.generators.frames.graph import bridge_of, draw_set
+from benchsmith.generators.frames.wording import clean_title, question
+from benchsmith.schemas.frames import FramesFact
+from benchsmith.types import Document, Rejected
+
+SAME_UNIT_SHARE = 0.7
+YEAR_DIMS = ("year:made", "year:born")
+QTY_DIMS = ("time", "data", "percent", "length")
+# reasoning type -> (op, kind of value, smallest k, largest k)
+OPS = {
+    "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("mean", "year", 5, 15)],
+    "numerical": [("gap", "year", 2, 2), ("sum", "qty", 2, 15), ("gap", "qty", 2, 2), ("largest", "qty", 3, 6),
+                  ("mean", "year", 3, 15), ("mean", "qty", 4, 15)],
+    "post_processing": [("roman", "year", 2, 5), ("convert", "qty", 2, 4)],
+    "constraints": [("after", "any", 2, 2), ("between", "any", 3, 3)],
+    "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("largest", "table", 3, 6)],
+}
+
+
+def max_size(rtype: str) -> int:
+    return max(hi for *_, hi in OPS[rtype])
+
+
+@dataclass
+class Draft:
+    """A candidate question with its computed answer, before validation and wording."""
+
+    rtype: str
+    op: str
+    question: str
+    answer: str
+    labels: list[str]
+    facts: list[FramesFact]  # value facts in derivation order, then membership facts
+    inputs: list[str]
+    roles: dict[str, str]  # doc_id -> input | bound | answer
+    bridge: str | None
+    titles: dict[str, str]  # doc_id -> clean title
+    steps: list[str] = field(default_factory=list)
+
+
+class Assembler:
+    def __init__(self, documents: dict[str, Document], facts: dict[str, list[FramesFact]], graph: nx.Graph,
+                 seed: int, hub_max_share: float, mentions: Callable[[str], set[str]] | None = None) -> None:
+        """`mentions(name)`: ids of every corpus document whose text names it (uniqueness is corpus-wide)."""
+        self.documents, self.graph, self.rng = documents, graph, random.Random(seed)
+        self.mentions = mentions
+        self.value_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # dimension -> doc -> fact
+        self.table_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)
+        self.members: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # hub name -> doc -> name fact
+        for doc_id, fs in sorted(facts.items()):
+            for f in fs:
+                if f.kind == "name":
+                    self.members[f.value][doc_id] = f
+                elif f.from_table:
+                    self.table_facts[f.dimension].setdefault(doc_id, f)
+                else:
+                    self.value_facts[f.dimension].setdefault(doc_id, f)
+        cap = max(3, int(hub_max_share * len(documents)))
+        self.hubs = {h: m for h, m in self.members.items() if len(m) <= cap}
+        self.rejected: list[Rejected] = []
+
+    def _reject(self, reason: str, detail: str, ref: str | None = None) -> None:
+        self.rejected.append(Rejected(step="frames.assemble", reason=reason, detail=detail, input_ref=ref))
+
+    def options(self, rtype: str, k: int) -> list[tuple[str, str, str]]:
+        """(op, kind, dimension) choices that can serve a k-article question of this type on this corpus."""
+        out = []
+        for op, kind, lo, hi in OPS[rtype]:
+            if not lo <= k <= hi:
+                continue
+            pool = self._table_pool() if kind == "table" else self.value_facts
+            dims = YEAR_DIMS if kind == "year" else QTY_DIMS
+            if op in ("sum", "convert", "mean"):
+                dims = tuple(d for d in dims if d != "percent")  # shares of different wholes do not add up
+            if op in ("after", "between"):
+                dims = ("year:made",) + QTY_DIMS
+                out += [(op, kind, d) for d in dims if self._hub_groups(d, k + 1)]
+                continue
+            out += [(op, kind, d) for d in dims
+                    if len(pool.get(d, {})) >= k and (kind != "table" or self.table_facts.get(d))]
+        return out
+
+    def _table_pool(self) -> dict[str, dict[str, FramesFact]]:
+        """Per measure, each article's table value where it has one, else its prose value."""
+        dims = set(self.table_facts) | set(self.value_facts)
+        return {d: {**self.value_facts.get(d, {}), **self.table_facts.get(d, {})} for d in dims}
+
+    def _hub_groups(self, dim: str, size: int) -> list[str]:
+        """Link targets named in the text of at least `size` articles that have a `dim` fact."""
+        pool = self.value_facts.get(dim, {})
+        return sorted(h for h, m in self.hubs.items() if sum(d in pool for d in m) >= size)
+
+    def draft(self, rtype: str, k: int) -> Draft | None:
+        options = self.options(rtype, k)
+        if not options:
+            return None
+        op, kind, dim = self.rng.choice(options)
+        if op in ("after", "between"):
+            return self._constraint(op, k, dim)
+        pool = (self._table_pool() if kind == "table" else self.value_facts)[dim]
+        seeds = self.table_facts[dim] if kind == "table" else None  # a tabular question starts from a table value
+        units = Counter(f.unit.lower() for f in pool.values())
+        common = sorted(u for u, n in units.items() if n >= k)
+        if kind == "qty" and common and self.rng.random() < SAME_UNIT_SHARE:
+            # Values in one unit make sums read naturally and keep every article's share visible in the answer.
+            unit = self.rng.choice(common)
+            pool = {d: f for d, f in pool.items() if f.unit.lower() == unit}
+        members = draw_set(self.graph, pool, k, self.rng, seeds)
+        if members is None:
+            self._reject("no_linked_set", f"no connected set of {k} articles with {dim} facts")
+            return None
+        facts = [pool[d] for d in members]
+        return self._finish(rtype, op, facts, members, {d: "input" for d in members}, bridge_of(self.graph, members))
+
+    def _constraint(self, op: str, k: int, dim: str) -> Draft | None:
+        """The one article, among all the corpus's articles naming a hub, that fits bounds set by the others."""
+        pool = self.value_facts[dim]
+        hub = self.rng.choice(self._hub_groups(dim, k + 1))
+        group = sorted(d for d in self.hubs[hub] if d in pool)
+        bounds = self.rng.sample(group, k - 1)
+        if op == "between":
+            bounds.sort(key=lambda d: base_value(pool[d]))
+        # Every article that names the hub competes, linked or not, so the answer is unique in the whole corpus.
+        named = self.mentions(hub) if self.mentions is not None else set(group)
+        group = sorted((set(group) | named) & set(pool))
+        candidates = [d for d in group if d not in bounds]
+        titles = {pool[d].fact_id: clean_title(self.documents[d].title) for d in group}
+        facts = {pool[d].fact_id: pool[d] for d in group}
+        try:
+            answer = compute(op, [pool[d].fact_id for d in bounds + candidates], facts, {}, titles)
+        except ValueError as exc:
+            self._reject("constraints_not_unique", f"{op} over {hub}: {exc}", hub)
+            return None
+        winner = next(d for d in candidates if titles[pool[d].fact_id] == answer)
+        if winner not in self.hubs[hub]:
+            self._reject("constraint_unsourced", f"{answer!r} names {hub} outside a linked sentence", hub)
+            return None
+        order = bounds + [winner]
+        roles = {**{d: "bound" for d in bounds}, winner: "answer"}
+        draft = self._finish("constraints", op, [pool[d] for d in order], order, roles, hub)
+        if draft is not None:
+            draft.facts.append(self.hubs[hub][winner])
+        return draft
+
+    def _finish(self, rtype: str, op: str, facts: list[FramesFact], members: list[str], roles: dict[str, str],
+                bridge: str | None) -> Draft | None:
+        titles = {d: clean_title(self.documents[d].title) for d in members}
+        by_fact = {f.fact_id: titles[f.doc_id] for f in facts}
+        if len(set(titles.values())) < len(titles):
+            self._reject("ambiguous_titles", "two articles of the set share a title", ",".join(members))
+            return None
+        try:
+            answer = compute(op, [f.fact_id for f in facts], {f.fact_id: f for f in facts}, {}, by_fact)
+        except ValueError as exc:
+            self._reject("not_computable", f"{op}: {exc}", ",".join(members))
+            return None
+        shown = [titles[d] for d in members if roles[d] != "answer"]
+        q = question(op, facts if op not in ("after", "between") else facts[:-1], shown, bridge)
+        if any(str(f.value_text) in q for f in facts if f.kind != "name"):
+            self._reject("value_in_question", f"a value the answer depends on is written in the question: {q}")
+            return None
+        labels = {*OP_TYPES[op]} | {"temporal"} if facts[0].kind == "year" else {*OP_TYPES[op]} - {"temporal"} | {"numerical"}
+        labels = sorted(labels | ({"tabular"} if any(f.from_table for f in facts) else set()))
+        steps = [f"{titles[f.doc_id]}: {f.value_text}" + (f" ({f.label})" if f.label else "") for f in facts]
+        return Draft(rtype, op, q, answer, labels, list(facts), [f.fact_id for f in facts], roles, bridge, titles,
+                     steps + [f"{op} -> {answer}"])

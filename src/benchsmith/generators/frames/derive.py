@@ -1,0 +1,130 @@
+"""Answers computed by code from fact values: differences, extremes, orderings, means, sums, conversions, constraints.
+
+Every operation reads exactly one value fact per input article (plus, for the
+constraint operations, a bound or membership) and raises `MissingInput` when one
+is absent, so an answer can never be produced from fewer articles than the question names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from benchsmith.generators.frames.facts import UNITS
+from benchsmith.schemas.frames import FramesFact
+
+# label sets of each operation (FRAMES table 2 names, see config.LABELS)
+OP_TYPES = {
+    "gap": ("numerical", "temporal"), "earliest": ("temporal",), "largest": ("numerical",), "order": ("temporal",),
+    "mean": ("numerical",), "sum": ("numerical",), "roman": ("temporal", "post_processing"),
+    "convert": ("numerical", "post_processing"), "after": ("constraints", "temporal"), "between": ("constraints", "temporal"),
+}
+# A conversion goes one step down from the largest input unit: TB -> GB, days -> hours, cm -> mm.
+STEP_DOWN = {"tb": ("GB", "1 TB = 1,024 GB"), "gb": ("MB", "1 GB = 1,024 MB"), "mb": ("KB", "1 MB = 1,024 KB"),
+             "kb": ("bytes", "1 KB = 1,024 bytes"), "week": ("days", ""), "weeks": ("days", ""), "day": ("hours", ""),
+             "days": ("hours", ""), "hour": ("minutes", ""), "hours": ("minutes", ""), "minute": ("seconds", ""),
+             "minutes": ("seconds", ""), "metres": ("cm", ""), "meters": ("cm", ""), "cm": ("mm", "")}
+
+
+def conversion(facts: Sequence[FramesFact]) -> tuple[str, str] | None:
+    """The unit a conversion question asks for (with the rule it may state), or None when there is none."""
+    return STEP_DOWN.get(display_unit(facts)[0].lower())
+
+
+class MissingInput(ValueError):
+    """A value the operation needs is not among the facts."""
+
+
+def base_value(fact: FramesFact) -> float:
+    """A fact's value in its dimension's base unit (years stay years)."""
+    if fact.kind == "year":
+        return float(fact.value)
+    return float(fact.value) * UNITS[fact.unit.lower()][1]
+
+
+def fmt(x: float) -> str:
+    """A number as an answer: whole numbers without decimals, others to two places."""
+    r = round(x, 2)
+    return str(round(r)) if abs(r - round(r)) < 1e-9 else f"{r:.2f}".rstrip("0").rstrip(".")
+
+
+def roman(n: int) -> str:
+    if not 0 < n < 4000:
+        raise ValueError(f"{n} has no Roman numeral")
+    out = []
+    for value, sym in ((1000, "M"), (900, "CM"), (500, "D"), (400, "CD"), (100, "C"), (90, "XC"), (50, "L"), (40, "XL"),
+                       (10, "X"), (9, "IX"), (5, "V"), (4, "IV"), (1, "I")):
+        count, n = divmod(n, value)
+        out.append(sym * count)
+    return "".join(out)
+
+
+def display_unit(facts: Sequence[FramesFact]) -> tuple[str, float]:
+    """The unit an answer over these facts is given in (the first fact's), with its factor to the base unit."""
+    if facts[0].kind == "year":
+        return "years", 1.0
+    # The largest unit among the inputs (ties: the first), so a sum of GB and bytes is given in GB.
+    unit = max((f.unit for f in facts), key=lambda u: UNITS[u.lower()][1])
+    return unit, UNITS[unit.lower()][1]
+
+
+def _need(values: dict[str, float], ids: Sequence[str]) -> list[float]:
+    missing = [i for i in ids if i not in values]
+    if missing:
+        raise MissingInput(f"no value for {', '.join(missing)}")
+    return [values[i] for i in ids]
+
+
+def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params: dict, titles: dict[str, str]) -> str:
+    """The answer of `op` over the facts named by `inputs` (fact ids); `titles` maps fact id to the article named."""
+    values = {fid: base_value(f) for fid, f in facts.items() if f.kind != "name"}
+    vals = _need(values, inputs)
+    unit, factor = display_unit([facts[i] for i in inputs])
+    if op == "gap":
+        if vals[0] == vals[1]:
+            raise ValueError("equal values: a zero gap makes no question")
+        diff = abs(vals[0] - vals[1]) / factor
+        if fmt(diff) in (fmt(vals[0] / factor), fmt(vals[1] / factor)):
+            raise ValueError("one value is negligible at the answer's precision")
+        return fmt(diff) + ("" if facts[inputs[0]].kind == "year" else f" {unit}")
+    if op in ("earliest", "largest"):
+        pick = min(vals) if op == "earliest" else max(vals)
+        if vals.count(pick) != 1:
+            raise ValueError("tie: no single answer")
+        return titles[inputs[vals.index(pick)]]
+    if op == "order":
+        if len(set(vals)) != len(vals):
+            raise ValueError("tie: no single order")
+        return "; ".join(titles[i] for _, i in sorted(zip(vals, inputs)))  # titles may hold commas
+    if op == "mean":
+        mean = sum(vals) / len(vals) / factor
+        return fmt(round(mean)) if facts[inputs[0]].kind == "year" else f"{fmt(mean)} {unit}"
+    if op == "sum":
+        return f"{fmt(sum(vals) / factor)} {unit}"
+    if op == "roman":
+        if vals.count(min(vals)) != 1:
+            raise ValueError("tie: the oldest is not one article")
+        return roman(int(min(vals)))
+    if op == "convert":
+        step = conversion([facts[i] for i in inputs])
+        if step is None:
+            raise ValueError(f"no smaller unit than {unit}")
+        return f"{fmt(sum(vals) / UNITS[step[0].lower()][1])} {step[0]}"
+    if op in ("after", "between"):
+        # inputs: bound fact(s) first, then the candidates the corpus offers; answer = the single one that fits.
+        n_bounds = 1 if op == "after" else 2
+        if len(inputs) <= n_bounds:
+            raise MissingInput("no candidate")
+        bounds, cands = vals[:n_bounds], list(zip(vals[n_bounds:], inputs[n_bounds:]))
+        if op == "after":
+            fitting = [(v, i) for v, i in cands if v > bounds[0]]
+            if not fitting:
+                raise MissingInput("no candidate after the bound")
+            best = min(v for v, _ in fitting)
+            winners = [i for v, i in fitting if v == best]
+        else:
+            lo, hi = sorted(bounds)
+            winners = [i for v, i in cands if lo < v < hi]
+        if len(winners) != 1:
+            raise ValueError(f"{len(winners)} candidates fit the constraints")
+        return titles[winners[0]]
+    raise ValueError(f"unknown operation {op!r}")

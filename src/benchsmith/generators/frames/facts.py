@@ -1,0 +1,235 @@
+"""Facts first: typed facts of one article, each a value inside a verbatim sentence (or table row) of it.
+
+- year: the year a work was made, or a person born, read from the article's lead sentence;
+- quantity: a duration, a data size, a length or a percentage, kept only where the article
+  gives one value of that measure (or names it by a table row), so a question can point at it;
+- name: a link target of the article that occurs in its text (list membership: "articles naming X").
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from benchsmith.corpora.sentences import sentence_offsets
+from benchsmith.generators.core.step import HeuristicStep
+from benchsmith.schemas.frames import FramesFact
+from benchsmith.types import Chunk, Document, Span, content_id
+
+# unit word (as written, lower case) -> (dimension, factor to the dimension's base unit)
+UNITS = {
+    "second": ("time", 1), "seconds": ("time", 1), "minute": ("time", 60), "minutes": ("time", 60),
+    "hour": ("time", 3600), "hours": ("time", 3600), "day": ("time", 86400), "days": ("time", 86400),
+    "week": ("time", 604800), "weeks": ("time", 604800),
+    "byte": ("data", 1), "bytes": ("data", 1), "kb": ("data", 1024), "mb": ("data", 1024**2),
+    "gb": ("data", 1024**3), "tb": ("data", 1024**4),
+    "cm": ("length", 1), "mm": ("length", 0.1), "centimetres": ("length", 1), "centimeters": ("length", 1),
+    "in": ("length", 2.54), "inches": ("length", 2.54), "metres": ("length", 100), "meters": ("length", 100),
+    "%": ("percent", 1), "percent": ("percent", 1),
+}
+_QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0-]?)(%|[A-Za-z]+)(?![A-Za-z])")
+_RANGE_PARENS = re.compile(r"\([^()]*[–-][^()]*\)")
+_YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
+_LIFESPAN = re.compile(r"\((?:[^()]*?\b)?(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\s*[–-]\s*(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\)")
+_MADE = re.compile(r"\b(paint(?:ing|ed)|canvas|watercolou?r|drawing|work|created|completed|fresco|etching|print|sculpture)\b", re.IGNORECASE)
+_CHANGEABLE = re.compile(r"\b(currently|now|today|at present|as of|maximum|minimum|up to|limit|default|at least|no more than)\b", re.IGNORECASE)
+_CODE_LINE = re.compile(r"^\s*(#|//|\$|<|\{|\}|import |def |puts |print|var |const |aws |[\w.]+\s*=)")
+LEAD_SENTENCES = 2
+
+
+class DocFacts(BaseModel):
+    doc_id: str
+    facts: list[FramesFact]
+
+
+@dataclass(frozen=True)
+class DocInput:
+    document: Document
+    chunks: tuple[Chunk, ...]
+
+
+def _chunk_for(chunks: tuple[Chunk, ...], start: int, end: int, text: str) -> str | None:
+    for c in chunks:
+        if c.span.start <= start and end <= c.span.end and text in c.text:
+            return c.chunk_id
+    return None
+
+
+def _code_regions(text: str) -> list[tuple[int, int]]:
+    fences = [m.start() for m in re.finditer(r"^```", text, re.MULTILINE)]
+    return [(fences[i], fences[i + 1]) for i in range(0, len(fences) - 1, 2)]
+
+
+def _lines(text: str, start: int, end: int):
+    """Sentence pieces cut at line breaks, so a table row or list line is a unit of its own."""
+    pos = start
+    for line in text[start:end].split("\n"):
+        a, b = pos, pos + len(line)
+        pos = b + 1
+        stripped = line.strip()
+        if stripped:
+            lead = len(line) - len(line.lstrip())
+            yield a + lead, a + lead + len(stripped)
+
+
+class _Builder:
+    def __init__(self, doc: Document, chunks: tuple[Chunk, ...]) -> None:
+        self.doc, self.chunks, self.facts = doc, chunks, []
+
+    def add(self, kind: str, dimension: str, value, unit: str, s: int, e: int, vs: int, ve: int,
+            label: str = "", from_table: bool = False) -> bool:
+        sentence = self.doc.text[s:e]
+        chunk = _chunk_for(self.chunks, s, e, sentence)
+        if chunk is None:
+            return False
+        fid = content_id(self.doc.doc_id, kind, dimension, str(vs), prefix="fact-")
+        self.facts.append(FramesFact(
+            fact_id=fid, doc_id=self.doc.doc_id, chunk_id=chunk, kind=kind, dimension=dimension, value=value, unit=unit,
+            span=Span(start=s, end=e), text=sentence, value_span=Span(start=vs, end=ve),
+            value_text=self.doc.text[vs:ve], label=label, from_table=from_table,
+            changeable=bool(_CHANGEABLE.search(sentence)) and dimension in ("time", "data", "percent")))
+        return True
+
+
+def _lead_year(b: _Builder, sentences: list[tuple[int, int]]) -> None:
+    text = b.doc.text
+    for s, e in sentences[:LEAD_SENTENCES]:
+        sentence = text[s:e]
+        life = _LIFESPAN.search(sentence)
+        if life and life.start() < 120:
+            b.add("year", "year:born", int(life.group(1)), "", s, e, s + life.start(1), s + life.end(1))
+            return
+        if _MADE.search(sentence):
+            # Years in "(1776–1837)" or "(–1812)" are a life span, not the year the work was made.
+            masked = _RANGE_PARENS.sub(lambda r: " " * len(r.group(0)), sentence)
+            m = _YEAR.search(masked)
+            if m:
+                b.add("year", "year:made", int(m.group(1)), "", s, e, s + m.start(1), s + m.end(1))
+                return
+
+
+def _table_cells(line: str, offset: int):
+    pos = 1
+    for cell in line.strip("|").split("|"):
+        start = offset + pos + (len(cell) - len(cell.lstrip()))
+        yield cell.strip(), start
+        pos += len(cell) + 1
+
+
+def _plain(cell: str) -> str:
+    return re.sub(r"[*`\[\]]|\(#\w+\)", "", cell).strip()
+
+
+def _table_row(b: _Builder, cells: list[tuple[str, int]], header: list[str], s: int, e: int) -> None:
+    """Values of one table row, each named by its row (first cell) and its column (header cell)."""
+    row = _plain(cells[0][0]) if cells else ""
+    if not re.search(r"[A-Za-z]", row) or len(row) > 60 or "<" in row:
+        return
+    for j, (cell, start) in enumerate(cells[1:], start=1):
+        column = header[j] if j < len(header) else ""
+        m = re.fullmatch(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \u00a0]?(%|[A-Za-z]+)", cell)
+        if not m or m.group(2).lower() not in UNITS or not re.search(r"[A-Za-z]", column) or len(column) > 60:
+            continue
+        dim = UNITS[m.group(2).lower()][0]
+        b.add("quantity", dim, float(m.group(1).replace(",", "")), m.group(2), s, e, start, start + len(cell),
+              label=f"{column}|{row}", from_table=True)
+
+
+def _count_only(by_dim: dict[str, list[tuple]], line: str) -> None:
+    """Values that may not be cited (table cells, code) but still count against a page's single value."""
+    for m in _QUANTITY.finditer(line):
+        unit = m.group(3)
+        if unit.lower() in UNITS and unit != "in":
+            by_dim.setdefault(UNITS[unit.lower()][0], []).append(
+                (float(m.group(1).replace(",", "")), unit, 0, 0, 0, 0, False))
+
+
+def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
+    text = b.doc.text
+    by_dim: dict[str, list[tuple]] = {}
+    code = _code_regions(text)
+    header: list[str] = []
+    previous_table_end = -1
+    for s, e in pieces:
+        if any(a <= s < z for a, z in code):
+            continue
+        line = text[s:e]
+        if line.startswith("|"):
+            cells = list(_table_cells(line, s))
+            continuing = previous_table_end >= 0 and not text[previous_table_end:s].strip()
+            previous_table_end = e
+            if not continuing:
+                header = [_plain(c) for c, _ in cells]  # a table's first row names its columns
+                continue
+            if re.fullmatch(r"[|:\-\s]+", line):
+                continue
+            _table_row(b, cells, header, s, e)
+            _count_only(by_dim, line)  # a table's values make a page's prose figure ambiguous too
+            continue
+        previous_table_end = -1
+        if _CODE_LINE.match(line) or len(line) < 25:
+            _count_only(by_dim, line)
+            continue
+        for m in _QUANTITY.finditer(line):
+            unit = m.group(3)
+            if unit.lower() not in UNITS or unit == "in":
+                continue
+            if re.search(r"(?:[×x]|\bby)\s*$", line[: m.start()]) or re.match(r"\s*(?:[×x]|by\b)", line[m.end():]):
+                continue  # one side of "W × H": the question could not say which
+            dim = UNITS[unit.lower()][0]
+            if m.group(2) == "-":
+                unit = unit + "s" if unit.lower() + "s" in UNITS else unit  # "a 30-day period" counts as 30 days
+            unit = unit if unit.upper() in ("KB", "MB", "GB", "TB") or unit == "%" else unit.lower()
+            by_dim.setdefault(dim, []).append((float(m.group(1).replace(",", "")), unit, s, e, s + m.start(), s + m.end(),
+                                               m.group(2) != "-"))
+    for dim, found in by_dim.items():
+        # One value per measure, or the question could not say which figure it means.
+        if len({round(v * UNITS[u.lower()][1], 6) for v, u, *_ in found}) == 1:
+            # "a 30-day period" counts against a second value, but the cited value is a plain "30 days"
+            plain = [f for f in found if f[6]]
+            if plain:
+                v, u, s, e, vs, ve, _ = plain[0]
+                b.add("quantity", dim, v, u, s, e, vs, ve)
+
+
+def _names(b: _Builder, sentences: list[tuple[int, int]]) -> None:
+    text = b.doc.text
+    seen = set()
+    for target in b.doc.links:
+        if target in seen or len(target) < 3 or target == b.doc.title:
+            continue
+        m = re.search(rf"(?<!\w){re.escape(target)}(?!\w)", text)
+        if not m:
+            continue
+        seen.add(target)
+        for s, e in sentences:
+            if s <= m.start() and m.end() <= e:
+                b.add("name", "name", target, "", s, e, m.start(), m.end())
+                break
+
+
+def extract_facts(doc: Document, chunks: tuple[Chunk, ...]) -> list[FramesFact]:
+    b = _Builder(doc, chunks)
+    sentences = sentence_offsets(doc.text)
+    _lead_year(b, sentences)
+    _quantities(b, [p for s, e in sentences for p in _lines(doc.text, s, e)])
+    _names(b, sentences)
+    return b.facts
+
+
+@dataclass(frozen=True)
+class ExtractFacts(HeuristicStep):
+    """The typed facts of one article (years, quantities, table values, linked names), each with its span."""
+
+    name: ClassVar[str] = "frames.facts"
+    version: ClassVar[str] = "1"
+    output_type: ClassVar[type] = DocFacts
+
+    def key(self, item: DocInput) -> str:
+        return content_id(item.document.doc_id, item.document.text, *(c.chunk_id for c in item.chunks), prefix="doc-")
+
+    def run(self, item: DocInput) -> DocFacts:
+        return DocFacts(doc_id=item.document.doc_id, facts=extract_facts(item.document, item.chunks))

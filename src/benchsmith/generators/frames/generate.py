@@ -1,0 +1,221 @@
+"""The frames generator: linked article sets, facts first, questions whose answers code computes, verified items."""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+from benchsmith.generators.core.context import GenerationContext
+from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
+from benchsmith.generators.core.generator import (
+    Generated,
+    Generator,
+    register_generator,
+)
+from benchsmith.generators.frames.assemble import Assembler, Draft
+from benchsmith.generators.frames.config import (
+    FRAMES_SIZE_SHARES,
+    LABELS,
+    REASONING_TYPES,
+    FramesConfig,
+    size_bucket,
+)
+from benchsmith.generators.frames.facts import DocInput, ExtractFacts
+from benchsmith.generators.frames.graph import link_graph
+from benchsmith.generators.frames.items import to_frames_record, to_item
+from benchsmith.generators.frames.plan import plan_slots
+from benchsmith.generators.frames.wording_llm import (
+    ClosedBook,
+    WordQuestion,
+    closed_book_input,
+    wording_input,
+)
+from benchsmith.schemas.frames import FramesItem
+from benchsmith.types import Provenance, Rejected
+from benchsmith.validators import ValidationContext, errors, names_for, run_validators
+from benchsmith.validators.dedup import QueryDeduplicator
+
+ROUNDS = 6  # rounds of drafting when validation or the model eats the margin
+MODEL_MARGIN = 1.3  # worded questions the model's checks reject on top of the validators, for estimates
+COMPLETION_TOKENS = {"word": 80, "closed_book": 15}
+
+
+def distribution(items: list[FramesItem]) -> dict:
+    sizes = Counter(size_bucket(len(i.articles)) for i in items)
+    labels = Counter(t for i in items for t in i.reasoning_types)
+    total = max(1, len(items))
+    return {"items": len(items), "articles": {k: round(sizes[k] / total, 4) for k in ("2", "3", "4", "5+")},
+            "frames_articles": dict(FRAMES_SIZE_SHARES),
+            "as_of": sum(i.as_of is not None for i in items),
+            "changeable_undated": sum("changeable_fact_undated" in i.warnings for i in items),
+            "articles_count": dict(sorted(Counter(len(i.articles) for i in items).items())),
+            "reasoning_types": {k: round(v / total, 4) for k, v in sorted(labels.items())}}
+
+
+class FramesGenerator(Generator):
+    name = "frames"
+    help = "FRAMES: questions over 2-15 linked articles, answers computed from verified facts, five reasoning types."
+    item_model = FramesItem
+
+    def estimate(self, ctx: GenerationContext, cfg: FramesConfig) -> Estimate:
+        """The llm strategy's calls: one wording per drafted question (with a margin) and one closed-book check per item."""
+        docs = ctx.corpus.documents_by_id
+        asm = self._assembler(ctx, cfg)
+        precheck = self._prechecker(ctx, cfg, [])
+        drafts = [d for d in (self._draft(asm, slot, cfg.attempts_per_item, set(), precheck)
+                              for slot in plan_slots(cfg.n, cfg.mix)) if d is not None]
+        wording = [WordQuestion().build_prompt(wording_input(d, docs)) for d in drafts]
+        closed = [ClosedBook().build_prompt(closed_book_input(d)) for d in drafts]
+        steps = [StepEstimate(WordQuestion.name, math.ceil(len(drafts) * MODEL_MARGIN), average_tokens(wording),
+                              COMPLETION_TOKENS["word"])]
+        if cfg.closed_book:
+            steps.append(StepEstimate(ClosedBook.name, len(drafts), average_tokens(closed), COMPLETION_TOKENS["closed_book"]))
+        return Estimate(cfg.n, steps, [
+            f"the model's wording is rejected {round((MODEL_MARGIN - 1) * 100)}% of the time and redrafted",
+            f"{len(drafts)} of {cfg.n} questions could be drafted from this corpus without a model",
+        ])
+
+    def _assembler(self, ctx: GenerationContext, cfg: FramesConfig) -> Assembler:
+        chunks = ctx.corpus.chunks_by_doc
+        with ctx.timer.step("facts"):
+            outs = ctx.run_step(ExtractFacts(), [DocInput(d, tuple(chunks.get(d.doc_id, []))) for d in ctx.corpus.documents])
+        with ctx.timer.step("graph"):
+            graph = link_graph(ctx.corpus.documents, cfg.hub_max_share)
+        def mentions(name: str) -> set[str]:
+            return {d.doc_id for d in ctx.index.documents_with_phrase(name)}
+
+        return Assembler(ctx.corpus.documents_by_id, {o.doc_id: o.facts for o in outs}, graph, cfg.seed, cfg.hub_max_share,
+                         mentions)
+
+    def generate(self, ctx: GenerationContext, cfg: FramesConfig) -> Generated:
+        docs = ctx.corpus.documents_by_id
+        asm = self._assembler(ctx, cfg)
+        validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
+        checks = names_for("frames_item")
+        slots = plan_slots(cfg.n, cfg.mix)
+        accepted: list[tuple[tuple[str, int], str, FramesItem]] = []  # (slot, reasoning type drafted, item)
+        notes: list[str] = []
+        prechecked: list[Rejected] = []
+        precheck = self._prechecker(ctx, cfg, prechecked)
+        pending = list(slots)
+        tried: set[str] = set()  # a draft that failed once would fail again (same prompt, same cached reply)
+        for _round in range(ROUNDS):
+            drafts: list[tuple[tuple[str, int], Draft]] = []
+            for slot in pending:
+                draft = self._draft(asm, slot, cfg.attempts_per_item, tried, precheck)
+                if draft is not None:
+                    drafts.append((slot, draft))
+            done = self._accept(ctx, cfg, drafts, docs, validation, checks)
+            accepted += done
+            taken = Counter(s for s, _, _ in done)
+            still = []
+            for slot in pending:
+                if taken[slot] > 0:
+                    taken[slot] -= 1
+                else:
+                    still.append(slot)
+            pending = still
+            if not pending:
+                break
+        ctx.reject(asm.rejected + prechecked)
+        items = [i for _, _, i in accepted]
+        if ctx.client is not None and cfg.closed_book and items:
+            items = self._closed_book(ctx, items)
+            flagged = sum(bool(i.contamination and i.contamination.get("matched")) for i in items)
+            notes.append(f"closed-book contamination: {flagged} of {len(items)} answered without any article (flagged, kept)")
+        substituted = Counter(slot[0] for slot, drafted, _ in accepted if slot[0] != drafted)
+        undated = sum("changeable_fact_undated" in i.warnings for i in items)
+        if undated:
+            notes.append(f"{undated} question(s) rest on a fact that can change (a limit, a current holder), but the corpus "
+                         "gives no date to pin them with 'As of ...'; they carry the warning changeable_fact_undated")
+        for t, n in sorted(substituted.items()):
+            notes.append(f"{n} {t} slot(s) had no candidate on this corpus and were filled with another reasoning type")
+        requested = Counter(t for t, _ in slots)
+        produced = Counter(t for _, t, _ in accepted)
+        shortfall = None
+        if len(items) < cfg.n:
+            missing = ", ".join(f"{t} over {k} articles" for t, k in pending)
+            shortfall = (f"produced {len(items)} of {cfg.n}; no verified question for: {missing}. The corpus gave "
+                         f"{sum(len(v) for v in asm.value_facts.values())} value facts in {len(asm.value_facts)} measures; "
+                         "ask for fewer items or add linked articles")
+        dist = distribution(items)
+        return Generated(
+            items=items, requested_by_type={t: requested[t] for t in REASONING_TYPES},
+            produced_by_type={t: produced[t] for t in REASONING_TYPES},
+            counts={"documents": len(docs), "value_facts": {k: len(v) for k, v in sorted(asm.value_facts.items())},
+                    "table_facts": {k: len(v) for k, v in sorted(asm.table_facts.items())},
+                    "graph_edges": asm.graph.number_of_edges(), "distribution": dist},
+            settings={**cfg.as_dict(), "labels": LABELS}, notes=notes, shortfall=shortfall,
+            exports={"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)],
+                     "distribution.json": dist},
+        )
+
+    @staticmethod
+    def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, tried: set[str], precheck) -> Draft | None:
+        """A draft for the slot that passes the checks that do not depend on wording (so no call is spent on it)."""
+        rtype, k = slot
+        # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
+        for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]:
+            if t != rtype and not asm.options(t, k):
+                continue
+            for _ in range(attempts):
+                draft = asm.draft(t, k)
+                if draft is None or draft.question in tried:
+                    continue
+                tried.add(draft.question)
+                if precheck(draft):
+                    return draft
+        return None
+
+    @staticmethod
+    def _prechecker(ctx: GenerationContext, cfg: FramesConfig, rejected: list[Rejected]):
+        """Validation of a draft as worded by its template: everything but the run-wide dedup."""
+        docs = ctx.corpus.documents_by_id
+        validation = ValidationContext(ctx.index, evidence_range=(2, 15))
+        checks = names_for("frames_item", exclude=("dedup.query",))
+        prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
+
+        def precheck(draft: Draft) -> bool:
+            item = to_item(draft, docs, prov)
+            bad = errors(run_validators(item, validation, checks))
+            if bad:
+                rejected.append(Rejected(step="frames.validate", reason=bad[0].code, detail=bad[0].message,
+                                         input_ref=item.item_id, raw_output=item.question))
+            return not bad
+
+        return precheck
+
+    def _accept(self, ctx, cfg, drafts, docs, validation, checks) -> list:
+        prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
+        worded: dict[int, tuple[str, Provenance]] = {}
+        if ctx.client is not None and drafts:
+            inputs = [wording_input(d, docs) for _, d in drafts]
+            outs = ctx.run_step(WordQuestion(), inputs, per_input=True)
+            for n, out in enumerate(outs):
+                if out:
+                    worded[n] = (out[0].question, Provenance(
+                        step=WordQuestion.name, strategy="llm", seed=cfg.seed, prompt_name=WordQuestion.template,
+                        prompt_hash=out[0].prompt_hash, model=out[0].model, raw_output=out[0].raw))
+        done, rejected = [], []
+        for n, (slot, draft) in enumerate(drafts):
+            if ctx.client is not None and n not in worded:
+                continue  # the wording step already put its reason in the ledger
+            question, p = worded.get(n, (None, prov))
+            item = to_item(draft, docs, p, question)
+            issues = run_validators(item, validation, checks)
+            bad = errors(issues)
+            if bad:
+                rejected.append(Rejected(step="frames.validate", reason=bad[0].code, detail=bad[0].message,
+                                         input_ref=item.item_id, raw_output=item.question))
+                continue
+            done.append((slot, draft.rtype, item))
+        ctx.reject(rejected)
+        return done
+
+    @staticmethod
+    def _closed_book(ctx, items: list[FramesItem]) -> list[FramesItem]:
+        outs = ctx.run_step(ClosedBook(), [closed_book_input(i) for i in items], per_input=True)
+        return [i.model_copy(update={"contamination": o[0].model_dump() if o else None}) for i, o in zip(items, outs)]
+
+
+GENERATOR = register_generator(FramesGenerator())

@@ -1,0 +1,94 @@
+"""Article sets from the corpus's link graph (networkx).
+
+Two articles are joined when one links to the other (link targets matched to
+document titles), or when both link to the same target (a painter, a museum, a
+page) that is specific enough: shared by at most `hub_max_share` of the corpus.
+A corpus without links is joined by titles mentioned in other documents' text
+instead. A set is a connected group of k articles grown from a seed.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+
+import networkx as nx
+
+from benchsmith.types import Document
+
+
+def _norm(title: str) -> str:
+    return re.sub(r"\s+", " ", title).strip().lower()
+
+
+def _targets(documents: Sequence[Document]) -> dict[str, set[str]]:
+    """Link target (normalised) -> documents linking to it; titles mentioned in text where no document has links."""
+    by_target: dict[str, set[str]] = defaultdict(set)
+    if any(d.links for d in documents):
+        for d in documents:
+            for t in d.links:
+                by_target[_norm(t)].add(d.doc_id)
+        return by_target
+    titles = {_norm(d.title): d.doc_id for d in documents if len(d.title) >= 4}
+    for d in documents:
+        low = d.text.lower()
+        for t in titles:
+            if re.search(rf"(?<!\w){re.escape(t)}(?!\w)", low):
+                by_target[t].add(d.doc_id)
+    return by_target
+
+
+def link_graph(documents: Sequence[Document], hub_max_share: float = 0.25) -> nx.Graph:
+    """Articles as nodes; edges from direct links and from shared, specific link targets (edge attribute `via`)."""
+    g = nx.Graph()
+    g.add_nodes_from(d.doc_id for d in documents)
+    by_title = {_norm(d.title): d.doc_id for d in documents}
+    by_target = _targets(documents)
+    for target, docs in by_target.items():
+        own = by_title.get(target)
+        if own is not None:
+            for d in docs:
+                if d != own:
+                    g.add_edge(d, own, via=target)
+    cap = max(2, int(hub_max_share * len(documents)))
+    for target, docs in by_target.items():
+        if 2 <= len(docs) <= cap:
+            ordered = sorted(docs)
+            for i, a in enumerate(ordered):
+                for b in ordered[i + 1:]:
+                    if not g.has_edge(a, b):
+                        g.add_edge(a, b, via=target)
+    return g
+
+
+def draw_set(g: nx.Graph, eligible: Iterable[str], k: int, rng: random.Random,
+             seeds: Iterable[str] | None = None) -> list[str] | None:
+    """A connected set of k eligible articles grown from a random seed (one of `seeds` when given), or None."""
+    sub = g.subgraph(eligible)
+    allowed = set(seeds) if seeds is not None else None
+    seeds = sorted(n for n in sub.nodes if sub.degree(n) > 0 and (allowed is None or n in allowed))
+    if not seeds:
+        return None
+    for _ in range(8):
+        chosen = [rng.choice(seeds)]
+        frontier = set(sub.neighbors(chosen[0]))
+        while len(chosen) < k and frontier:
+            nxt = rng.choice(sorted(frontier))
+            chosen.append(nxt)
+            frontier |= set(sub.neighbors(nxt))
+            frontier -= set(chosen)
+        if len(chosen) == k:
+            return chosen
+    return None
+
+
+def bridge_of(g: nx.Graph, members: Sequence[str]) -> str | None:
+    """The link target most edges inside the set go through (what ties the articles together)."""
+    counts: dict[str, int] = defaultdict(int)
+    for i, a in enumerate(members):
+        for b in members[i + 1:]:
+            if g.has_edge(a, b):
+                counts[g.edges[a, b]["via"]] += 1
+    return max(sorted(counts), key=counts.get) if counts else None

@@ -1,0 +1,68 @@
+"""Drafts to schema items, and items to FRAMES' own test-file layout."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from urllib.parse import quote
+
+from benchsmith.generators.frames.assemble import Draft
+from benchsmith.generators.frames.config import LABELS
+from benchsmith.generators.frames.derive import conversion, display_unit
+from benchsmith.schemas.frames import (
+    FramesArticle,
+    FramesDerivation,
+    FramesItem,
+    FramesRecord,
+)
+from benchsmith.types import Document, Provenance, content_id
+
+
+def article_date(doc: Document) -> datetime | None:
+    if doc.published_at is not None:
+        return doc.published_at
+    stamp = (doc.metadata or {}).get("revision_timestamp")
+    try:
+        return datetime.fromisoformat(str(stamp)) if stamp else None
+    except ValueError:
+        return None
+
+
+def wiki_link(doc: Document) -> str:
+    """How FRAMES lists an article: its URL when it is a Wikipedia page URL, else the title as a /wiki/ link."""
+    if doc.url and "/wiki/" in doc.url:
+        return doc.url
+    return "https://en.wikipedia.org/wiki/" + quote(doc.title.replace(" ", "_"), safe="()_,'-.:") if doc.title else doc.doc_id
+
+
+def to_item(draft: Draft, documents: dict[str, Document], provenance: Provenance, question: str | None = None) -> FramesItem:
+    order = list(dict.fromkeys(f.doc_id for f in draft.facts))
+    warnings = []
+    as_of = None
+    q = question or draft.question
+    if any(f.changeable for f in draft.facts):
+        dates = [d for d in (article_date(documents[i]) for i in order) if d is not None]
+        if dates:
+            as_of = max(dates).date().isoformat()
+            q = f"As of {max(dates):%B} {max(dates).day}, {max(dates).year}, {q[0].lower()}{q[1:]}"
+        else:
+            warnings.append("changeable_fact_undated")
+    first = draft.facts[0]
+    values = [f for f in draft.facts if f.kind != "name"]
+    unit = conversion(values)[0] if draft.op == "convert" else display_unit(values)[0]
+    derivation = FramesDerivation(op=draft.op, inputs=draft.inputs, dimension=first.dimension, unit=unit,
+                                  steps=draft.steps)
+    return FramesItem(
+        item_id=content_id(q, draft.answer, *order, prefix="frames-"),
+        question=q, answer=draft.answer, reasoning_types=[LABELS[t] for t in draft.labels],
+        articles=[FramesArticle(doc_id=i, title=documents[i].title, url=documents[i].url, role=draft.roles.get(i, "input"))
+                  for i in order],
+        facts=draft.facts, derivation=derivation, as_of=as_of, wiki_links=[wiki_link(documents[i]) for i in order],
+        bridge=draft.bridge, provenance=provenance, warnings=warnings,
+    )
+
+
+def to_frames_record(item: FramesItem, index: int) -> dict:
+    """One row as frames_subset_first100.jsonl has it: unique_id, Prompt, Answer, reasoning_types, wiki_links."""
+    record = FramesRecord(unique_id=index, Prompt=item.question, Answer=item.answer,
+                          reasoning_types=" | ".join(item.reasoning_types), wiki_links=repr(list(item.wiki_links)))
+    return record.model_dump(mode="json")

@@ -1,0 +1,232 @@
+"""FRAMES generation on the real linked corpora, both strategies: distribution, independent re-derivation, leave-one-out.
+
+The independent check below reads every value back from the cited document text
+with its own parser and recomputes every answer with its own arithmetic: it shares
+no code with the generator's derivation (generators/frames/derive.py).
+"""
+
+from __future__ import annotations
+
+import ast
+import json
+import re
+import sys
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from benchsmith.cli import main
+from benchsmith.corpora.store import load_corpus_dir
+from benchsmith.generators.core.runner import generate_items
+from benchsmith.generators.frames import GENERATOR, FramesConfig
+from benchsmith.llm import get_client
+from benchsmith.schemas.frames import FramesItem
+from benchsmith.validators import CorpusIndex, ValidationContext, run_validators
+
+sys.path.insert(0, str(Path(__file__).parent))
+from frames_llm_fakes import scripted_responder, stub_responder
+
+DATA = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "corpora"
+CORPORA = ["wikipedia_landscape_paintings", "aws_s3_developer_guide"]
+FRAMES_SHARES = {"2": 0.36, "3": 0.35, "4": 0.16, "5+": 0.13}
+SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
+BYTES = {"byte": 1, "kb": 2**10, "mb": 2**20, "gb": 2**30, "tb": 2**40}
+CM = {"cm": 1, "mm": 0.1, "inche": 2.54, "metre": 100, "meter": 100, "centimetre": 1, "centimeter": 1}
+
+
+def _scale(unit: str) -> float:
+    u = unit.lower().rstrip("s") if unit.lower() not in ("%",) else "%"
+    for table in (SECONDS, BYTES, CM):
+        if u in table:
+            return table[u]
+    if u in ("%", "percent"):
+        return 1
+    raise AssertionError(f"unit {unit!r} unknown to the independent check")
+
+
+def independent_answer(item: FramesItem, docs) -> str:
+    """The answer from the cited spans alone, by this test's own reading and arithmetic."""
+    by_id = {f.fact_id: f for f in item.facts}
+    vals, names = [], []
+    for fid in item.derivation.inputs:
+        f = by_id[fid]
+        doc = docs[f.doc_id]
+        sentence = doc.text[f.span.start:f.span.end]
+        assert sentence == f.text, "the evidence sentence is not verbatim at its span"
+        raw = doc.text[f.value_span.start:f.value_span.end]
+        assert f.span.start <= f.value_span.start and f.value_span.end <= f.span.end
+        number = float(re.match(r"[\d,.]+", raw).group(0).replace(",", ""))
+        vals.append(number if f.kind == "year" else number * _scale(f.unit))
+        names.append(re.sub(r"\s*\([^()]*\)$", "", doc.title))
+    first = by_id[item.derivation.inputs[0]]
+    declared = item.derivation.unit
+    if first.kind != "year" and item.derivation.op != "convert":  # the declared unit must be the largest among the inputs, as the item claims
+        assert _scale(declared) == max(_scale(by_id[i].unit) for i in item.derivation.inputs)
+    per = 1 if first.kind == "year" else _scale(declared)
+    unit = "" if first.kind == "year" else " " + declared
+
+    def num(x: float) -> str:
+        x = round(x, 2)
+        return f"{x:.0f}" if x == int(x) else f"{x:.2f}".rstrip("0")
+
+    op = item.derivation.op
+    if op == "gap":
+        # leave-one-out: without either side the gap would read as the other side's value
+        assert num(abs(vals[0] - vals[1]) / per) not in (num(vals[0] / per), num(vals[1] / per)), item.question
+        return num(abs(vals[0] - vals[1]) / per) + unit
+    if op == "sum":
+        return num(sum(vals) / per) + unit
+    if op == "mean":
+        return num(round(sum(vals) / len(vals))) if first.kind == "year" else num(sum(vals) / len(vals) / per) + unit
+    if op in ("sum", "mean", "convert"):
+        # leave-one-out for an aggregate: without any one article the computed figure must change
+        for k in range(len(vals)):
+            rest = vals[:k] + vals[k + 1:]
+            total = sum(rest) / (len(rest) if op == "mean" else 1)
+            whole = sum(vals) / (len(vals) if op == "mean" else 1)
+            assert num(total / per) != num(whole / per) or op == "convert", f"article {k} does not change {item.question}"
+    if op in ("earliest", "largest"):
+        pick = (min if op == "earliest" else max)(vals)
+        assert vals.count(pick) == 1
+        return names[vals.index(pick)]
+    if op == "order":
+        return "; ".join(n for _, n in sorted(zip(vals, names)))
+    if op == "roman":
+        year, out = int(min(vals)), ""
+        for v, s in zip((1000, 900, 500, 400, 100, 90, 50, 40, 10, 9, 5, 4, 1),
+                        ["M", "CM", "D", "CD", "C", "XC", "L", "XL", "X", "IX", "V", "IV", "I"]):
+            out += s * (year // v)
+            year %= v
+        return out
+    if op == "convert":
+        # a conversion goes to a smaller unit than the largest input's
+        assert _scale(item.derivation.unit) < max(_scale(by_id[i].unit) for i in item.derivation.inputs)
+        return f"{num(sum(vals) / _scale(item.derivation.unit))} {item.derivation.unit}"
+    if op == "after":
+        return names[1] if vals[1] > vals[0] else "?"
+    if op == "between":
+        lo, hi = sorted(vals[:2])
+        return names[2] if lo < vals[2] < hi else "?"
+    raise AssertionError(f"unknown op {op}")
+
+
+@pytest.fixture(scope="module")
+def corpora(tmp_path_factory):
+    out = {}
+    for name in CORPORA:
+        src = DATA / name / "corpus.jsonl"
+        if not src.is_file():
+            pytest.skip(f"real corpus missing: {src} (../shared/data is not part of a user's clone)")
+        target = tmp_path_factory.mktemp(name) / "corpus"
+        try:
+            main(["corpus", "ingest", str(src), "--out", str(target)])
+        except SystemExit as exc:
+            assert not exc.code
+        out[name] = target
+    return out
+
+
+def _check(items: list[FramesItem], corpus) -> None:
+    docs = corpus.documents_by_id
+    shares = Counter(("5+" if len(i.articles) >= 5 else str(len(i.articles))) for i in items)
+    for bucket, share in FRAMES_SHARES.items():
+        assert abs(shares[bucket] / len(items) - share) <= 0.05, (bucket, shares)
+    ctx = ValidationContext(CorpusIndex(corpus.documents, corpus.chunks))
+    for item in items:
+        assert independent_answer(item, docs) == item.answer, item.question
+        assert not run_validators(item, ctx, ["frames.leave_one_out", "grounding.verbatim", "grounding.documents"])
+        assert item.answer.lower() not in ("yes", "no")
+        assert all(any(f.doc_id == a.doc_id for f in item.facts) for a in item.articles)
+
+
+@pytest.mark.parametrize("name", CORPORA)
+def test_heuristic_on_real_corpus(corpora, name, tmp_path):
+    out = tmp_path / "bench"
+    try:
+        main(["generate", "frames", "--corpus", str(corpora[name]), "--n", "50", "--out", str(out)])
+    except SystemExit as exc:
+        assert not exc.code
+    items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
+    assert len(items) == 50
+    _check(items, load_corpus_dir(corpora[name]))
+    # FRAMES' own layout, read back by the evaluator's FRAMES importer unchanged.
+    from benchsmith.evaluation.importers.frames import load
+    rows = [json.loads(line) for line in (out / "frames.jsonl").read_text().splitlines()]
+    assert set(rows[0]) == {"unique_id", "Prompt", "Answer", "reasoning_types", "wiki_links"}
+    bench = load(out / "frames.jsonl", corpus=corpora[name])
+    for q, item in zip(bench.queries, items):
+        assert set(q.relevant) == {a.doc_id for a in item.articles}
+        assert q.fields["reasoning_types"] == list(item.reasoning_types)
+    assert all(isinstance(ast.literal_eval(r["wiki_links"]), list) for r in rows)
+    qrels = (out / "qrels.tsv").read_text().splitlines()
+    assert {line.split()[0] for line in qrels} == {i.item_id for i in items}
+    summary = json.loads((out / "distribution.json").read_text())
+    assert set(summary["articles"]) == {"2", "3", "4", "5+"}
+
+
+@pytest.mark.parametrize("name", CORPORA)
+def test_llm_strategy_scripted(corpora, name, tmp_path):
+    corpus = load_corpus_dir(corpora[name])
+    client = get_client("scripted/fake", responses=scripted_responder, retry_base_delay=0.0)
+    result = generate_items(GENERATOR, corpus, FramesConfig(n=40, strategy="llm", llm="scripted/fake", seed=3), n=40,
+                            client=client)
+    client.close()
+    items = result.items
+    assert len(items) == 40
+    _check(items, corpus)
+    assert all(i.provenance.prompt_name == "frames_word_question.v1.j2" and i.provenance.raw_output for i in items)
+    assert all(i.question.startswith(("Here is a puzzle", "As of")) for i in items)
+    reasons = Counter(r.reason for r in result.rejected)
+    assert reasons["worded_binary"] > 0 and reasons["worded_drops_article"] > 0
+    assert reasons["unparseable_output"] + reasons["schema_validation"] > 0
+    assert all(i.contamination is not None for i in items)
+    flagged = sum(i.contamination["matched"] for i in items)
+    # a flag means the closed-book reply holds the computed answer (matching rules: tests/unit/test_frames_prompts.py)
+    assert all(i.answer.lower() in i.contamination["answer"].lower() for i in items if i.contamination["matched"])
+    assert any("closed-book contamination" in n for n in result.generated.notes)
+    assert f"{flagged} of {len(items)}" in " ".join(result.generated.notes)
+
+
+def test_llm_strategy_through_stub_server(corpora, tmp_path):
+    from benchsmith.llm.stub_server import StubServer
+
+    out = tmp_path / "stub"
+    with StubServer(stub_responder) as server:
+        try:
+            main(["generate", "frames", "--corpus", str(corpora["wikipedia_landscape_paintings"]), "--n", "12",
+                  "--strategy", "llm", "--llm", f"openai/stub@{server.base_url}", "--cache-dir", str(tmp_path / "c"),
+                  "--out", str(out)])
+            rc = 0
+        except SystemExit as exc:
+            rc = int(exc.code or 0)
+        requests = server.requests
+    assert rc == 0
+    items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
+    assert len(items) == 12 and requests >= 24  # one wording and one closed-book call per item at least
+
+
+def test_rerun_resumes_and_gives_the_same_items(corpora, tmp_path):
+    out = tmp_path / "bench"
+    args = ["generate", "frames", "--corpus", str(corpora["aws_s3_developer_guide"]), "--n", "20", "--out", str(out),
+            "--mix", "tabular=0.5,numerical=0.5"]
+    for _ in range(2):
+        try:
+            main(args)
+        except SystemExit as exc:
+            assert not exc.code
+        if _ == 0:
+            first = (out / "items.jsonl").read_bytes()
+    assert (out / "items.jsonl").read_bytes() == first
+    summary = json.loads((out / "summary.json").read_text())
+    facts_stage = next(s for s in summary["stages"] if s["name"] == "frames.facts")
+    assert facts_stage["resumed"] == facts_stage["inputs"] > 0  # the facts were read back from the checkpoint
+    items = [FramesItem.model_validate_json(line) for line in first.decode().splitlines()]
+    assert sum("Tabular reasoning" in i.reasoning_types for i in items) >= 5
+
+
+def test_bad_mix_is_a_clear_error(corpora, tmp_path):
+    with pytest.raises(SystemExit) as exc:
+        main(["generate", "frames", "--corpus", str(corpora["aws_s3_developer_guide"]), "--n", "5",
+              "--out", str(tmp_path / "x"), "--mix", "arithmetic=1"])
+    assert exc.value.code != 0 and not (tmp_path / "x" / "items.jsonl").exists()

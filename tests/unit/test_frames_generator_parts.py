@@ -1,0 +1,162 @@
+"""Frames generator parts on tiny inline data: facts with spans, computed answers, slots, leave-one-out."""
+
+from __future__ import annotations
+
+from collections import Counter
+from datetime import UTC
+
+import pytest
+
+from benchsmith.generators.frames.config import parse_mix, size_bucket
+from benchsmith.generators.frames.derive import MissingInput, compute, roman
+from benchsmith.generators.frames.facts import extract_facts
+from benchsmith.generators.frames.graph import draw_set, link_graph
+from benchsmith.generators.frames.plan import plan_slots
+from benchsmith.types import Chunk, Document, Span
+
+
+def _doc(doc_id, title, text, links=()):
+    return Document(doc_id=doc_id, title=title, text=text, links=list(links))
+
+
+def _chunks(doc):
+    return (Chunk(chunk_id=doc.doc_id + "-0", doc_id=doc.doc_id, text=doc.text, span=Span(start=0, end=len(doc.text)),
+                  index=0, n_tokens=len(doc.text.split())),)
+
+
+def test_facts_have_verbatim_spans_and_types():
+    doc = _doc("d1", "Hay Field (painting)", "Hay Field is an 1821 oil painting by John Constable. It hangs in the "
+               "National Gallery. Objects can be up to 5 TB in size.", links=["John Constable", "National Gallery", "Absent"])
+    facts = extract_facts(doc, _chunks(doc))
+    kinds = Counter(f.dimension for f in facts)
+    assert kinds == {"year:made": 1, "data": 1, "name": 2}
+    for f in facts:
+        assert doc.text[f.span.start:f.span.end] == f.text
+        assert doc.text[f.value_span.start:f.value_span.end] == f.value_text
+    year = next(f for f in facts if f.kind == "year")
+    assert year.value == 1821
+    data = next(f for f in facts if f.dimension == "data")
+    assert data.value == 5 and data.unit == "TB" and data.changeable  # "up to": a limit that can change
+
+
+def test_two_different_values_of_one_measure_give_no_fact():
+    doc = _doc("d2", "Limits", "A part can be 5 MB at least in this setting. The last part can be 10 MB in this setting.")
+    assert [f for f in extract_facts(doc, _chunks(doc)) if f.dimension == "data"] == []
+
+
+def test_lifespan_is_a_birth_year_not_a_making_year():
+    doc = _doc("d3", "Dancing Fairies", "Dancing Fairies is a painting by the Swedish painter August Malmström (1829–1901).")
+    (fact,) = extract_facts(doc, _chunks(doc))
+    assert fact.dimension == "year:born" and fact.value == 1829
+
+
+def _year_fact(fid, doc, year):
+    from benchsmith.schemas.frames import FramesFact
+    return FramesFact(fact_id=fid, doc_id=doc, chunk_id=doc + "-0", kind="year", dimension="year:made", value=year,
+                      span=Span(start=0, end=4), text=str(year), value_span=Span(start=0, end=4), value_text=str(year))
+
+
+def test_computed_answers():
+    facts = {f"f{i}": _year_fact(f"f{i}", f"d{i}", y) for i, y in enumerate([1850, 1821, 1900])}
+    titles = {"f0": "A", "f1": "B", "f2": "C"}
+    assert compute("gap", ["f0", "f1"], facts, {}, titles) == "29"
+    assert compute("earliest", ["f0", "f1", "f2"], facts, {}, titles) == "B"
+    assert compute("order", ["f0", "f1", "f2"], facts, {}, titles) == "B; A; C"
+    assert compute("mean", ["f0", "f1", "f2"], facts, {}, titles) == "1857"
+    assert compute("roman", ["f0", "f1"], facts, {}, titles) == "MDCCCXXI"
+    assert compute("after", ["f1", "f0", "f2"], facts, {}, titles) == "A"  # soonest after 1821 of 1850, 1900
+    assert compute("between", ["f1", "f2", "f0"], facts, {}, titles) == "A"
+    with pytest.raises(MissingInput):
+        compute("gap", ["f0", "missing"], facts, {}, titles)
+    facts["f3"] = _year_fact("f3", "d3", 1850)
+    with pytest.raises(ValueError, match="tie"):
+        compute("earliest", ["f0", "f3", "f2"], facts, {}, titles | {"f3": "D"})
+
+
+def test_roman_numerals():
+    assert [roman(n) for n in (4, 9, 14, 1990, 2024)] == ["IV", "IX", "XIV", "MCMXC", "MMXXIV"]
+
+
+def test_slots_follow_frames_article_counts():
+    slots = plan_slots(200, parse_mix("numerical=0.2,tabular=0.1,constraints=0.4,temporal=0.2,post_processing=0.1"))
+    sizes = Counter(size_bucket(k) for _, k in slots)
+    target = {"2": 0.36, "3": 0.35, "4": 0.16, "5+": 0.13}
+    assert all(abs(sizes[b] / 200 - s) <= 0.02 for b, s in target.items())
+    assert all(k in (2, 3) for t, k in slots if t == "constraints")
+    assert Counter(t for t, _ in slots)["constraints"] == 80
+
+
+def test_graph_joins_by_links_and_shared_targets_and_sets_are_connected():
+    import random
+    docs = [_doc("a", "Alpha", "x", ["Beta"]), _doc("b", "Beta", "x"), _doc("c", "Gamma", "x", ["Monet"]),
+            _doc("d", "Delta", "x", ["Monet"]), _doc("e", "Eps", "x")]
+    g = link_graph(docs, hub_max_share=0.5)
+    assert g.has_edge("a", "b") and g.has_edge("c", "d") and not g.has_edge("a", "c") and g.degree("e") == 0
+    s = draw_set(g, ["a", "b", "c", "d", "e"], 2, random.Random(0))
+    assert s and g.has_edge(*s)
+    assert draw_set(g, ["a", "b", "c", "d", "e"], 3, random.Random(0)) is None
+
+
+def test_mix_rejects_unknown_type():
+    from benchsmith.errors import InputError
+    with pytest.raises(InputError):
+        parse_mix("arithmetic=1")
+
+
+def test_changeable_facts_are_pinned_with_the_latest_article_date():
+    from datetime import datetime
+
+    from benchsmith.generators.frames.assemble import Draft
+    from benchsmith.generators.frames.items import to_frames_record, to_item
+    from benchsmith.types import Provenance
+
+    docs = {"a": _doc("a", "Limits A", "Objects can be up to 5 TB in size in this service today."),
+            "b": _doc("b", "Limits B", "A single copy can be up to 5 GB in size in this service now.")}
+    docs["a"] = docs["a"].model_copy(update={"published_at": datetime(2020, 3, 1, tzinfo=UTC)})
+    docs["b"] = docs["b"].model_copy(update={"metadata": {"revision_timestamp": "2021-07-04T10:00:00Z"}})
+    facts = [next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in docs.values()]
+    assert all(f.changeable for f in facts)
+    draft = Draft("numerical", "sum", "What do “A” and “B” add up to, in TB?", "5 TB", ["numerical"], facts,
+                  [f.fact_id for f in facts], {"a": "input", "b": "input"}, None, {"a": "Limits A", "b": "Limits B"})
+    item = to_item(draft, docs, Provenance(step="t"))
+    assert item.as_of == "2021-07-04" and item.question.startswith("As of July 4, 2021, what do")
+    undated = to_item(draft, {k: _doc(k, d.title, d.text) for k, d in docs.items()}, Provenance(step="t"))
+    assert undated.as_of is None and undated.warnings == ["changeable_fact_undated"]
+    row = to_frames_record(item, 7)
+    assert row["unique_id"] == 7 and row["reasoning_types"] == "Numerical reasoning"
+    assert row["wiki_links"] == "['https://en.wikipedia.org/wiki/Limits_A', 'https://en.wikipedia.org/wiki/Limits_B']"
+
+
+def test_a_life_span_in_parentheses_is_not_the_making_year():
+    doc = _doc("d4", "East View", "An East View is a watercolour painted on site by Thomas Davies (–1812) in 1762.")
+    (fact,) = [f for f in extract_facts(doc, _chunks(doc)) if f.kind == "year"]
+    assert fact.dimension == "year:made" and fact.value == 1762
+
+
+def test_a_hyphenated_period_makes_a_second_value():
+    doc = _doc("d5", "Lock", "An object that is 15 days into a 30-day retention period keeps its lock in this setting.")
+    assert [f for f in extract_facts(doc, _chunks(doc)) if f.dimension == "time"] == []
+
+
+def test_table_values_make_a_prose_figure_ambiguous_and_are_named_by_row_and_column():
+    text = ("Objects lose 0.01 percent of their data each year in this old class.\n\n"
+            "| Class | Durability | Storage |\n| --- | --- | --- |\n| Standard | 99.99% | 30 days |\n")
+    doc = _doc("d6", "Classes", text)
+    facts = extract_facts(doc, _chunks(doc))
+    assert [f for f in facts if f.dimension == "percent" and not f.from_table] == []
+    (table,) = [f for f in facts if f.dimension == "percent"]
+    assert table.from_table and table.label == "Durability|Standard" and table.value == 99.99
+    assert doc.text[table.value_span.start:table.value_span.end] == "99.99%"
+    (days,) = [f for f in facts if f.dimension == "time"]
+    assert days.label == "Storage|Standard" and days.unit == "days"
+
+
+def test_a_negligible_side_makes_no_gap_question():
+    from benchsmith.schemas.frames import FramesFact
+    def q(fid, value, unit):
+        return FramesFact(fact_id=fid, doc_id=fid, chunk_id=fid, kind="quantity", dimension="data", value=value, unit=unit,
+                          span=Span(start=0, end=1), text="x", value_span=Span(start=0, end=1), value_text="x")
+    facts = {"a": q("a", 5, "TB"), "b": q("b", 100, "MB"), "c": q("c", 2, "TB")}
+    with pytest.raises(ValueError, match="negligible"):
+        compute("gap", ["a", "b"], facts, {}, {})
+    assert compute("gap", ["a", "c"], facts, {}, {}) == "3 TB"
