@@ -100,3 +100,14 @@ def test_mix_quotas_and_top_up():
     # Past the tolerance nobody tops up: a short run rather than a skewed mix.
     got = fill(streams(0), quotas(40, mix, ["a", "b", "c"]), mix, 40)
     assert [len(got[t]) for t in "abc"] == [0, 11, 21]
+
+
+def test_writer_exports_text_records_and_json(tmp_path):
+    from benchsmith.generators.core.writer import _write_export
+
+    _write_export(tmp_path / "test.tsv", "Prompt\tAnswer\nq\ta\n")
+    _write_export(tmp_path / "sub" / "rows.jsonl", [{"a": 1}, {"a": 2}])
+    _write_export(tmp_path / "data.json", {"k": [1]})
+    assert (tmp_path / "test.tsv").read_text() == "Prompt\tAnswer\nq\ta\n"
+    assert (tmp_path / "sub" / "rows.jsonl").read_text() == '{"a": 1}\n{"a": 2}\n'
+    assert (tmp_path / "data.json").read_text().startswith("{")

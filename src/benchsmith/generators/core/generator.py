@@ -33,7 +33,8 @@ class Generated:
         settings: The effective settings, for benchmark.json (e.g. the mix after redistribution).
         notes: Things the user should know (printed and kept in benchmark.json).
         shortfall: Why fewer items than requested were produced, when they were.
-        exports: Extra files of the paper's own formats: file name -> JSON value, or list of records for .jsonl.
+        exports: Extra files of the paper's own formats, by relative path: text (written as it is), a list of
+            records for a .jsonl name, or any JSON value.
     """
 
     items: list[Any]

@@ -50,7 +50,11 @@ def _write_records(path: Path, records: Any) -> None:
 
 
 def _write_export(path: Path, value: Any) -> None:
-    if path.suffix == ".jsonl":
+    """A text value is written as it is (a TSV, say); a .jsonl name takes records; anything else is JSON."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    if isinstance(value, str):
+        path.write_text(value, encoding="utf-8")
+    elif path.suffix == ".jsonl":
         _write_records(path, value)
     else:
         path.write_text(json.dumps(value, ensure_ascii=False, indent=1, default=str) + "\n", encoding="utf-8")
