@@ -6,10 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchsmith.data import example_corpus
 from benchsmith.evaluation.importers import load_benchmark
 
-REPO = Path(__file__).resolve().parents[2]
-EXAMPLE = REPO / "examples" / "corpora" / "harbor_city_news"
+EXAMPLE = example_corpus()
 
 
 def _benchsmith(*args: str, cwd: Path) -> subprocess.CompletedProcess:

@@ -10,11 +10,12 @@ import pytest
 
 from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
+from benchsmith.data import example_corpus
 from benchsmith.schemas.multihop import BenchmarkManifest, MultihopItem, MultihopRagQuery
 from benchsmith.validators import VALIDATORS, errors, run_validators
 from benchsmith.validators._multihop_context import MultihopContext
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+EXAMPLE = example_corpus() / "corpus.jsonl"
 MIX = {"inference_query": 0.32, "comparison_query": 0.33, "temporal_query": 0.23, "null_query": 0.12}
 
 

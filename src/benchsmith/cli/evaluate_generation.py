@@ -10,7 +10,7 @@ from rich.console import Console
 
 from benchsmith.cli._generation_common import LEDGER_NAME, make_client, progress_bars, run_system, split_system
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import Bootstrap, CacheDir, Concurrency, MaxCalls, OutDir, Seed
+from benchsmith.cli.options import Bootstrap, CacheDir, Concurrency, MaxCalls, OutDir, Seed, info_console
 from benchsmith.errors import BenchsmithError, InputError
 
 
@@ -119,7 +119,7 @@ def evaluate_generation_command(
     bench = load_benchmark(benchmark, format=format, corpus=corpus)
     # read before any client opens its ledger in --out: a bad file must leave nothing behind
     given = load_predictions(predictions) if predictions is not None else None
-    console = Console(stderr=True)
+    console = info_console()
     metric_options = {n: {"samples_per_judge": judge_samples} for n in ("autorater", "rb_llm", "faithfulness", "idk")}
 
     async def main() -> tuple[Any, dict[str, Any], dict[str, Any], list[Any]]:

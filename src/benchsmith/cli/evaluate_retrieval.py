@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import Bootstrap, CacheDir, LLMModel, OutDir, Seed
+from benchsmith.cli.options import Bootstrap, CacheDir, LLMModel, OutDir, Seed, info_console
 from benchsmith.errors import InputError
 
 
@@ -182,7 +182,7 @@ def evaluate_retrieval_command(
     if out.exists() and not out.is_dir():
         raise InputError("--out exists and is not a directory", path=out)
     depth = max([*ks, *(m.k or 0 for m in measure_list), 10 if paper else 0])
-    console = Console(stderr=True)
+    console = info_console()
     bench = load_benchmark(benchmark, format=format, corpus=corpus)
     rewriter = None
     if query_mode == "rewrite" and llm:

@@ -100,7 +100,7 @@ def generate_multihop_cmd(
         ner=ner, classifier=classifier, llm=llm, qa_check=qa_check, spacy_processes=ner_processes,
     )
     corpus_obj = load_or_ingest(corpus)
-    console = Console(stderr=True)
+    console = options.info_console()
     from benchsmith.pipeline import Run
 
     # Only what the checkpointed steps (facts, NER, claims) depend on: a re-run asking for another
@@ -128,6 +128,6 @@ def generate_multihop_cmd(
                             config=cfg, started_at=started)
     _print_result(console, result, summary)
     if result.shortfall:
-        console.print(f"[bold red]short:[/] {result.shortfall}", highlight=False, soft_wrap=True)
+        Console(stderr=True).print(f"[bold red]short:[/] {result.shortfall}", highlight=False, soft_wrap=True)
         raise typer.Exit(code=1)
     console.print(f"wrote {len(result.items)} items to {out}")
