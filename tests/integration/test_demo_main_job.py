@@ -6,10 +6,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+from benchsmith.data import example_corpus
 from benchsmith.evaluation.importers import load_benchmark
 
-REPO = Path(__file__).resolve().parents[2]
-EXAMPLE = REPO / "examples" / "corpora" / "harbor_city_news"
+EXAMPLE = example_corpus()
 
 
 def _benchsmith(*args: str, cwd: Path) -> subprocess.CompletedProcess:
@@ -17,8 +17,9 @@ def _benchsmith(*args: str, cwd: Path) -> subprocess.CompletedProcess:
     return subprocess.run([sys.executable, "-m", "benchsmith", *args], cwd=cwd, env=env, capture_output=True, text=True)
 
 
-def test_demo_runs_end_to_end_with_relative_paths(tmp_path):
-    done = _benchsmith("demo", "--out", "runs/demo", "--corpus", str(EXAMPLE), "--n", "20", cwd=tmp_path)
+def test_quiet_demo_runs_end_to_end_with_relative_paths(tmp_path):
+    """From a folder that is not the checkout, on the bundled corpus: only results and no third-party noise."""
+    done = _benchsmith("--quiet", "demo", "--out", "runs/demo", "--n", "20", cwd=tmp_path)
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     out = tmp_path / "runs" / "demo"
     manifest = json.loads((out / "multihop" / "benchmark.json").read_text())
@@ -27,6 +28,8 @@ def test_demo_runs_end_to_end_with_relative_paths(tmp_path):
     assert {"bm25", "dense"} <= set(json.dumps(results).split('"')), "both retrievers are scored"
     assert "ok: 20 records" in done.stdout
     assert "nDCG@10" in done.stdout and "bm25" in done.stdout and "dense" in done.stdout
+    assert done.stderr == "", done.stderr[-3000:]
+    assert "Ingest the corpus" not in done.stdout and "Loading weights" not in done.stdout
 
 
 def test_raw_corpus_file_is_ingested_into_the_benchmark_folder(tmp_path):

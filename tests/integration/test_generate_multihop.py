@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -10,13 +11,18 @@ import pytest
 
 from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
-import re
-
+from benchsmith.data import example_corpus
 from benchsmith.schemas.benchmark import BenchmarkManifest
 from benchsmith.schemas.multihop import MultihopItem, MultihopRagQuery
-from benchsmith.validators import CorpusIndex, ValidationContext, errors, names_for, run_validators
+from benchsmith.validators import (
+    CorpusIndex,
+    ValidationContext,
+    errors,
+    names_for,
+    run_validators,
+)
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+EXAMPLE = example_corpus() / "corpus.jsonl"
 MIX = {"inference_query": 0.32, "comparison_query": 0.33, "temporal_query": 0.23, "null_query": 0.12}
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
+from benchsmith.data import example_corpus
 from benchsmith.generators.multihop import MultihopConfig, generate_multihop
 from benchsmith.llm import get_client
 from benchsmith.schemas.multihop import MultihopItem
@@ -23,7 +24,7 @@ from benchsmith.schemas.multihop import MultihopItem
 sys.path.insert(0, str(Path(__file__).parent))
 from multihop_llm_fakes import scripted_responder, stub_responder  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+EXAMPLE = example_corpus() / "corpus.jsonl"
 
 
 @pytest.fixture(scope="module")

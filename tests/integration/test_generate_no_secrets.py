@@ -9,12 +9,13 @@ from pathlib import Path
 
 import pytest
 
+from benchsmith.data import example_corpus
 from benchsmith.llm.stub_server import StubServer
 
 sys.path.insert(0, str(Path(__file__).parent))
 from multihop_llm_fakes import stub_responder  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+EXAMPLE = example_corpus() / "corpus.jsonl"
 BENCHSMITH = Path(sys.executable).with_name("benchsmith")
 
 

@@ -13,10 +13,11 @@ from pathlib import Path
 import pytest
 
 from benchsmith.cli import main
+from benchsmith.data import example_corpus
 
 REPO = Path(__file__).resolve().parents[2]
 FIXTURE = REPO / "tests" / "fixtures" / "multihop_seed7_rules"
-EXAMPLE = REPO / "examples" / "corpora" / "harbor_city_news"
+EXAMPLE = example_corpus()
 TOY = '''
 from dataclasses import dataclass
 from pathlib import Path

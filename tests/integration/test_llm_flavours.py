@@ -15,14 +15,20 @@ import pytest
 from pydantic import BaseModel
 
 from benchsmith.cli import main
+from benchsmith.data import example_corpus
 from benchsmith.llm import get_client
-from benchsmith.llm.stub_flavours import EXPECTED_MODE, FLAVOURS, Flavour, requested_mode
+from benchsmith.llm.stub_flavours import (
+    EXPECTED_MODE,
+    FLAVOURS,
+    Flavour,
+    requested_mode,
+)
 from benchsmith.llm.stub_server import StubServer
 
 sys.path.insert(0, str(Path(__file__).parent))
 from multihop_llm_fakes import stub_responder  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+EXAMPLE = example_corpus() / "corpus.jsonl"
 FAST = {"retry_base_delay": 0.001, "retry_max_delay": 0.01}
 
 

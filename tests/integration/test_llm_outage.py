@@ -17,11 +17,12 @@ from pathlib import Path
 import pytest
 
 from benchsmith.cli import main
+from benchsmith.data import example_corpus
 from benchsmith.errors import DeadlineExceeded, ServiceUnavailable
 from benchsmith.llm import BackendConfigError, get_client
 from benchsmith.llm.stub_server import StubReply, StubServer
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+EXAMPLE = example_corpus() / "corpus.jsonl"
 FAST = {"retry_base_delay": 0.01, "retry_max_delay": 0.05}
 
 

@@ -15,10 +15,11 @@ import httpx
 import pytest
 
 from benchsmith.cli import main
+from benchsmith.data import example_corpus
 
 URL = os.environ.get("BENCHSMITH_REAL_LLM_URL")
 MODEL = os.environ.get("BENCHSMITH_REAL_LLM_MODEL", "qwen0.5b")
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+EXAMPLE = example_corpus() / "corpus.jsonl"
 
 pytestmark = [
     pytest.mark.slow,

@@ -30,3 +30,25 @@ def test_error_line_prints_brackets_in_paths_literally(tmp_path, capsys):
         main(["corpus", "stats", str(folder)])
     assert info.value.code == 2
     assert f"error: {folder}: not an ingested corpus folder" in capsys.readouterr().err
+
+
+def test_root_version_option_matches_the_version_command(capsys):
+    with pytest.raises(SystemExit) as info:
+        main(["--version"])
+    assert info.value.code == 0
+    assert capsys.readouterr().out.strip() == f"benchsmith {__import__('benchsmith').__version__}"
+
+
+def test_root_help_lists_the_shared_output_options(capsys):
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "--version" in out and "--quiet" in out and "--verbose" in out
+
+
+def test_project_version_is_read_from_the_package():
+    import tomllib
+    from pathlib import Path
+
+    project = tomllib.loads((Path(__file__).resolve().parents[2] / "pyproject.toml").read_text())["project"]
+    assert "version" in project["dynamic"] and "version" not in project

@@ -9,9 +9,10 @@ from __future__ import annotations
 import json
 import re
 from datetime import datetime
-from pathlib import Path
 
 import pytest
+
+from benchsmith.data import example_corpus
 
 KEYS = ["doc_id", "title", "text", "source", "published_at", "url", "links", "meta"]
 CATEGORIES = {"business", "technology", "sports", "science", "politics", "local"}
@@ -34,7 +35,7 @@ BRIDGES = [
 ]
 
 
-CORPUS_DIR = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news"
+CORPUS_DIR = example_corpus()
 
 
 @pytest.fixture(scope="module")

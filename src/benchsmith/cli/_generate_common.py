@@ -62,7 +62,7 @@ def run_and_report(generator: Any, opts: Any, config: Any, *, dry_run: bool = Fa
     """Run the generator, print its table, and exit 1 when it fell short (with `dry_run`, print the estimate only)."""
     from benchsmith.generators.core.runner import estimate_generator, run_generator
 
-    console = Console(stderr=True)
+    console = options.info_console()  # silent under --quiet; the shortfall below is an error and always prints
     if dry_run:
         from benchsmith.generators.core.estimate import render_estimate
 
@@ -71,9 +71,10 @@ def run_and_report(generator: Any, opts: Any, config: Any, *, dry_run: bool = Fa
     outcome = run_generator(generator, opts, config, console)
     print_outcome(console, generator.name, outcome)
     if outcome.generated.shortfall:
-        console.print(f"[bold red]short:[/] {outcome.generated.shortfall}", highlight=False, soft_wrap=True)
+        errors = Console(stderr=True)
+        errors.print(f"[bold red]short:[/] {outcome.generated.shortfall}", highlight=False, soft_wrap=True)
         if not outcome.written:
-            console.print(f"kept the complete benchmark already in {opts.out}; this run's counts are in "
+            errors.print(f"kept the complete benchmark already in {opts.out}; this run's counts are in "
                           f"{outcome.summary.run_dir}/summary.json", highlight=False, soft_wrap=True)
         raise typer.Exit(code=1)
     console.print(f"wrote {len(outcome.generated.items)} items to {opts.out}", highlight=False)

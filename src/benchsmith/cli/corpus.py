@@ -12,7 +12,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from benchsmith.cli.options import OutDir
+from benchsmith.cli.options import OutDir, info_console
 from benchsmith.errors import InputError
 
 corpus_app = typer.Typer(name="corpus", help="Ingest documents into a corpus folder and inspect it.", no_args_is_help=True)
@@ -87,7 +87,7 @@ def ingest(
         "chunker": {**settings.as_dict(), "preset": preset, "chunk_id": "{doc_id}#{index}"},
     }
     manifest = write_corpus_dir(out, docs, chunks, manifest, inputs=sources)
-    Console(stderr=True).print(
+    info_console().print(
         f"ingested {len(docs)} documents into {len(chunks)} chunks "
         f"({manifest['counts']['tokens']} {settings.tokenizer} tokens) -> {out}",
         highlight=False,

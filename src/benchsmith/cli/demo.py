@@ -14,30 +14,23 @@ from rich.console import Console
 from rich.markup import escape
 from rich.rule import Rule
 
-from benchsmith.errors import BenchsmithError
-
-_EXAMPLE = Path("examples") / "corpora" / "harbor_city_news"
-
-
-def _default_corpus() -> Path:
-    for base in (Path.cwd(), Path(__file__).resolve().parents[3]):
-        candidate = base / _EXAMPLE
-        if candidate.is_dir():
-            return candidate
-    raise BenchsmithError(f"the bundled example corpus {_EXAMPLE} was not found; pass --corpus")
+from benchsmith.cli import options
+from benchsmith.data import example_corpus
 
 
 def register(app: typer.Typer) -> None:
     @app.command("demo")
     def demo(
         out: Path = typer.Option(Path("runs/demo"), "--out", "-o", help="Folder for every output of the demo."),
-        corpus: Path = typer.Option(None, "--corpus", help="Corpus to use instead of the bundled example."),
+        corpus: Path = typer.Option(
+            None, "--corpus", help="Corpus to use instead of the bundled example (Harbor City News, shipped in the package)."
+        ),
         n: int = typer.Option(40, "--n", help="Number of benchmark items to generate."),
         seed: int = typer.Option(0, "--seed"),
     ) -> None:
         """Ingest the example corpus, generate a multi-hop benchmark, validate it and evaluate BM25 and dense retrieval."""
-        console = Console()
-        source = corpus or _default_corpus()
+        console = Console(quiet=options.is_quiet())
+        source = corpus or example_corpus()
         corpus_dir, bench_dir, eval_dir = out / "corpus", out / "multihop", out / "retrieval-eval"
         steps = [
             ("Ingest the corpus", ["corpus", "ingest", str(source), "--out", str(corpus_dir), "--chunk-tokens", "128", "--overlap", "16"]),
@@ -59,9 +52,10 @@ def register(app: typer.Typer) -> None:
         for title, args in steps:
             console.print(Rule(title))
             console.print(f"[dim]$ benchsmith {escape(' '.join(args))}[/]", highlight=False)
-            code = root(args=args, standalone_mode=False)
+            # The root callback runs again for each step: hand it the same --quiet/--verbose.
+            code = root(args=[*options.root_flags(), *args], standalone_mode=False)
             if isinstance(code, int) and code != 0:
-                console.print(f"[bold red]step failed ({title}) with exit code {code}[/]")
+                Console(stderr=True).print(f"[bold red]step failed ({escape(title)}) with exit code {code}[/]")
                 raise typer.Exit(code)
         console.print(Rule("Done"))
         console.print(f"Outputs in {escape(str(out))}: corpus/, multihop/ (items.jsonl, MultiHopRAG.json, qrels.tsv, summary.json), retrieval-eval/ (report.html)")

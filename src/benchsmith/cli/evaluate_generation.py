@@ -10,7 +10,7 @@ from rich.console import Console
 
 from benchsmith.cli._generation_common import ConsoleReporter, EvalCacheDir, progress_bars, resolve_cache_dir
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import Bootstrap, Concurrency, MaxCalls, OutDir, Seed
+from benchsmith.cli.options import Bootstrap, Concurrency, MaxCalls, OutDir, Seed, info_console
 from benchsmith.errors import InputError
 
 
@@ -64,7 +64,7 @@ def evaluate_generation_command(
         endpoint=EndpointOptions(endpoint, endpoint_field, endpoint_header, endpoint_timeout, endpoint_retries)
         if endpoint is not None else None,
     )
-    console = Console(stderr=True)
+    console = info_console()
     with progress_bars(console) as bars:
         result = evaluate_generation(options, reporter=ConsoleReporter(console), progress=bars)
     produced = result.produced

@@ -10,7 +10,7 @@ from rich.console import Console
 
 from benchsmith.cli._generation_common import EvalCacheDir, progress_bars, resolve_cache_dir
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import Bootstrap, Concurrency, MaxCalls, OutDir, Seed
+from benchsmith.cli.options import Bootstrap, Concurrency, MaxCalls, OutDir, Seed, info_console
 from benchsmith.errors import InputError
 from benchsmith.evaluation.api.mirage import RUNS, InferenceSet, find_inference_sets, score_mirage_set
 from benchsmith.evaluation.api.systems import make_client, run_system, split_system
@@ -63,7 +63,7 @@ def evaluate_mirage_command(
         raise InputError("--out exists and is not a directory", path=out)
     bench = load_benchmark(benchmark, format=format, corpus=corpus) if benchmark is not None else None
     gold = {q.query_id: list(q.answers) for q in bench.queries} if bench is not None else {}
-    console = Console(stderr=True)
+    console = info_console()
     settings: dict[str, Any] = {"benchmark": str(benchmark) if benchmark else None, "bootstrap": bootstrap, "seed": seed}
     produced: dict[str, list[Any]] = {}  # written beside the results only once everything succeeded
 

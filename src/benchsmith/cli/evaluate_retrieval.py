@@ -11,7 +11,7 @@ from rich.table import Table
 
 from benchsmith.cli._generation_common import ConsoleReporter, EvalCacheDir, resolve_cache_dir
 from benchsmith.cli._groups import evaluate_app
-from benchsmith.cli.options import Bootstrap, LLMModel, OutDir, Seed
+from benchsmith.cli.options import Bootstrap, LLMModel, OutDir, Seed, info_console
 from benchsmith.errors import InputError
 from benchsmith.evaluation.api.retrieval import parse_ks
 
@@ -86,7 +86,7 @@ def evaluate_retrieval_command(
         measures=measures, paper=paper, query_mode=query_mode, llm=llm,
         cache_dir=resolve_cache_dir(cache_dir, out), bootstrap=bootstrap, seed=seed,
     )
-    console = Console(stderr=True)
+    console = info_console()
     result = evaluate_retrieval(options, reporter=ConsoleReporter(console))
     paths = write_results(out, result.doc, html=html)
     print_table(Console(), result.systems, f"{result.doc['benchmark']['name']}: mean [95% CI]")
