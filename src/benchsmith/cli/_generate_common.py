@@ -66,7 +66,8 @@ def run_and_report(generator: Any, opts: Any, config: Any, *, dry_run: bool = Fa
     if dry_run:
         from benchsmith.generators.core.estimate import render_estimate
 
-        render_estimate(estimate_generator(generator, opts, config, console), console, opts.llm)
+        # The estimate is the result a dry run exists to print: stdout, kept under --quiet.
+        render_estimate(estimate_generator(generator, opts, config, console), Console(), opts.llm)
         return
     outcome = run_generator(generator, opts, config, console)
     print_outcome(console, generator.name, outcome)
