@@ -50,13 +50,14 @@ DRIVER = textwrap.dedent(
             return getattr(os, name)
 
     if point == "marker":
-        real_hash = o._hash_file
+        import benchsmith.marker as m
+        real_hash = m._hash_file
         def hash_then_die(path, _n=[0], **kwargs):
             _n[0] += 1
             if _n[0] == 2:
                 die()
             return real_hash(path, **kwargs)
-        o._hash_file = hash_then_die
+        m._hash_file = hash_then_die
     elif point == "before_exchange":
         o.exchange = lambda a, b: die()
     elif point == "after_exchange":
