@@ -113,3 +113,16 @@ def test_evaluate_writes_no_cache_into_the_working_directory(bench, tmp_path, ca
     assert code == 0, err
     assert not (tmp_path / ".benchsmith-cache").exists() and (out / ".llm-cache").is_dir()
     assert not list(out.glob(".staging-*"))
+
+
+def test_credentials_in_system_addresses_are_written_nowhere(tmp_path):
+    from benchsmith.evaluation.report.results import write_results
+
+    doc = {"benchmark": {"name": "b", "n_queries": 1},
+           "systems": [{"name": "bm25+openai/m@http://user:SECRETPW@127.0.0.1:9/v1",
+                        "settings": {"llm": "openai/m@http://user:SECRETPW@127.0.0.1:9/v1?api_key=sk-TOPSECRET"},
+                        "aggregates": {}, "per_item": {}}]}
+    paths = write_results(tmp_path / "out", doc)
+    for path in paths.values():
+        text = path.read_text()
+        assert "SECRETPW" not in text and "TOPSECRET" not in text, path

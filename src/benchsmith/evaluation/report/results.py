@@ -33,6 +33,7 @@ from typing import Any
 from benchsmith.errors import InputError
 from benchsmith.evaluation.stats import DEFAULT_BREAKDOWN_FIELDS, breakdown, summarize
 from benchsmith.fileio import read_json, write_json_atomic, write_text_atomic
+from benchsmith.redact import redact
 
 RESULTS_SCHEMA_VERSION = 1
 _VERSIONED_PACKAGES = {
@@ -163,7 +164,7 @@ def write_results(out_dir: str | Path, results: Mapping[str, Any], *, html: bool
     Args:
         out_dir: Output directory (created if needed).
         results: A results document (see the module docstring). Versions and
-            the creation time are filled in when absent.
+            the creation time are filled in when absent; credentials in it are masked.
         html: Also render report.html with plots.
         extra_files: file name -> function writing that file at the path it is given
             (e.g. the predictions a system produced).
@@ -176,7 +177,8 @@ def write_results(out_dir: str | Path, results: Mapping[str, Any], *, html: bool
 
     from benchsmith.evaluation.report.markdown import render_markdown
 
-    doc = _complete(results)
+    # System specs, judge and endpoint addresses may carry credentials (http://user:KEY@host): never written.
+    doc = redact(_complete(results))
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     staging = out / f".staging-{os.getpid()}"
