@@ -19,7 +19,7 @@ def generate_multihop_cmd(
     strategy: str = common.Strategy,
     llm: str | None = options.LLMModel,
     mix: str = typer.Option(
-        "inference=0.32,comparison=0.33,temporal=0.23,null=0.12", "--mix",
+        "inference=0.256,comparison=0.264,bridge=0.2,temporal=0.184,null=0.096", "--mix",
         help="Query type shares (MultiHop-RAG table 3 by default).",
     ),
     evidence: str = typer.Option("2-4", "--evidence", help="Evidence facts per non-null query, a range within 2-4."),

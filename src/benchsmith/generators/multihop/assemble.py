@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 
 from benchsmith.types import Document, Rejected
 
+from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
+from benchsmith.generators.multihop.compose.hops import leave_one_out
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
@@ -56,6 +58,9 @@ class Assembler:
     # The run context: with an LLM client the drafts are worded (and, with `qa_check`, checked) by the model.
     gen: object = None
     qa_check: bool = False
+    composer: object = None  # a compose.Composer: the HotpotQA-style composed questions, drawn before the pasted ones
+    index: object = None  # the CorpusIndex, for the leave-one-out retrieval record of each item
+    composed_limit: int = 100
     rejected: list[Rejected] = field(default_factory=list)
     # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
     tally: Counter[str] = field(default_factory=Counter)
@@ -128,7 +133,15 @@ class Assembler:
                                           input_ref=item.item_id, raw_output=item.query))
             return None
         warnings = [i.code for i in issues]
-        return item.model_copy(update={"warnings": warnings}) if warnings else item
+        update: dict = {"warnings": warnings} if warnings else {}
+        if self.index is not None and item.question_type != "null_query":
+            with self.timer.step("hop_check"):
+                comp = _computation_of(item)
+                hops = leave_one_out(self.index, item.query, list(dict.fromkeys(e.doc_id for e in item.evidence)),
+                                     item.answer, comp.get("anchors", []))
+            extra = {**(item.provenance.extra or {}), "hop_check": hops}
+            update["provenance"] = item.provenance.model_copy(update={"extra": extra})
+        return item.model_copy(update=update) if update else item
 
     def _count(self, what: str, sample) -> None:
         self.tally[what] += 1
@@ -136,8 +149,21 @@ class Assembler:
             self.samples[what].append(sample)
 
     # -- streams per type ------------------------------------------------------
+    def _composed_stream(self, qtype: str) -> Iterator[MultihopItem]:
+        batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
+        for draft in self.composer.drafts(qtype, self.composed_limit):
+            batch.append((draft, None, qtype))
+            if len(batch) >= self.batch_size:
+                yield from self.accept_batch(batch)
+                batch = []
+        yield from self.accept_batch(batch)
+
     def stream(self, qtype: str) -> Iterator[MultihopItem]:
         rng = random.Random(f"{self.seed}:{qtype}")
+        if self.composer is not None and qtype in COMPOSED_TYPES:
+            yield from self._composed_stream(qtype)
+        if qtype == "bridge_query":
+            return
         if qtype == "null_query":
             yield from self._null_stream(rng)
             return
@@ -248,6 +274,10 @@ def build_short(builder, cs: ClaimSet, documents: dict[str, Document], rng: rand
     if isinstance(draft, Draft) and len(draft.query.split()) > MAX_QUERY_WORDS_HARD:
         return "query_too_long", cs
     return draft, cs
+
+
+def _computation_of(item: MultihopItem) -> dict:
+    return (item.provenance.extra or {}).get("computation", {}) if item.provenance else {}
 
 
 def _ref(cs: ClaimSet | None) -> str | None:

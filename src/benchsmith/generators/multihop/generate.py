@@ -11,6 +11,7 @@ from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_
 from benchsmith.generators.core.generator import Generated, Generator, register_generator
 from benchsmith.generators.core.quotas import fill
 from benchsmith.generators.multihop.assemble import Assembler
+from benchsmith.generators.multihop.compose.drafts import Composer
 from benchsmith.generators.multihop.config import QUERY_TYPES, MultihopConfig, quotas
 from benchsmith.generators.multihop.items import claim_record, to_multihop_rag
 from benchsmith.generators.multihop.llm_steps import CheckItem, WordQuery, WriteSetClaims, set_claims_input
@@ -23,16 +24,28 @@ MODEL_MARGIN = 1.25  # candidates the model is expected to reject on top of the 
 COMPLETION_TOKENS = {"claim": 40, "query": 40, "qa": 60}  # per claim / per question / per check, for estimates
 
 
-def effective_mix(mix: dict[str, float], has_dates: bool, notes: list[str]) -> dict[str, float]:
-    """Drop temporal queries when the corpus has no dates, spreading their share over the other types."""
-    if has_dates or mix.get("temporal_query", 0) == 0:
+def _drop(mix: dict[str, float], qtype: str, msg: str, notes: list[str]) -> dict[str, float]:
+    if mix.get(qtype, 0) == 0:
         return dict(mix)
-    msg = "temporal queries skipped: fewer than two selected documents have published_at; their share is redistributed"
     log.warning(msg)
     notes.append(msg)
-    rest = {t: v for t, v in mix.items() if t != "temporal_query"}
+    rest = {t: v for t, v in mix.items() if t != qtype}
     total = sum(rest.values())
-    return {t: (rest.get(t, 0.0) / total if t != "temporal_query" else 0.0) for t in QUERY_TYPES}
+    if total <= 0:
+        return dict(mix)  # the only type asked for: keep it, and let the run come up short with its reason
+    return {t: (rest.get(t, 0.0) / total if t != qtype else 0.0) for t in QUERY_TYPES}
+
+
+def effective_mix(mix: dict[str, float], has_dates: bool, notes: list[str], has_links: bool = True) -> dict[str, float]:
+    """Drop temporal queries when the corpus has no dates, bridge queries when no document names another's
+    title entity, spreading their share over the other types."""
+    if not has_dates:
+        mix = _drop(mix, "temporal_query", "temporal queries skipped: fewer than two selected documents have "
+                    "published_at; their share is redistributed", notes)
+    if not has_links:
+        mix = _drop(mix, "bridge_query", "bridge queries skipped: no document names another document's title entity "
+                    "in a typed relation; their share is redistributed", notes)
+    return dict(mix)
 
 
 class MultihopGenerator(Generator):
@@ -44,7 +57,9 @@ class MultihopGenerator(Generator):
         prep = prepare(ctx, cfg)
         notes = list(prep.notes)
         dated = sum(d.published_at is not None for d in prep.documents)
-        mix = effective_mix(cfg.mix, dated >= 2, notes)
+        with ctx.timer.step("compose"):
+            composer = Composer(ctx.corpus.documents_by_id, ctx.corpus.chunks_by_doc, cfg.seed)
+        mix = effective_mix(cfg.mix, dated >= 2, notes, has_links=bool(composer.links))
         quota = quotas(cfg.n, mix)
         with ctx.timer.step("context"):
             validation = ValidationContext(ctx.index, evidence_range=cfg.evidence, entity_names=prep.entity_names)
@@ -53,7 +68,8 @@ class MultihopGenerator(Generator):
         asm = Assembler(
             documents=ctx.corpus.documents_by_id, groups=prep.groups, validation=validation, evidence=cfg.evidence,
             seed=cfg.seed, max_sets_per_group=cfg.max_sets_per_group, timer=ctx.timer, vocabulary=vocabulary,
-            gen=ctx if with_model else None, qa_check=cfg.qa_check,
+            gen=ctx if with_model else None, qa_check=cfg.qa_check, composer=composer, index=ctx.index,
+            composed_limit=4 * cfg.n + 20,
         )
         streams = {t: asm.stream(t) for t in QUERY_TYPES if quota[t] > 0}
         produced = fill(streams, quota, mix, cfg.n)
