@@ -15,6 +15,7 @@ from benchsmith.types import Document, Rejected
 
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out
+from benchsmith.generators.multihop.compose.null import build_corpus_null
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
@@ -232,18 +233,34 @@ class Assembler:
             out.append((draft, cs, qtype))
         return out
 
+    def _null_names(self) -> tuple[list[str], list[str], list[str]]:
+        """(names to take parts from, real sources, real people to compare with), from this corpus."""
+        people = sorted({p.name for p in self.composer.profiles if p.kind == "person"}) if self.composer else []
+        entity = sorted(getattr(self.validation, "entity_names", None) or [])
+        counts = Counter(d.source for d in self.documents.values() if d.source)
+        sources = sorted(s for s, n in counts.items() if n >= 2)
+        # Enough people with articles: their name parts alone (entity names mix in places and groups).
+        return (people if len(people) >= 20 else people + entity), sources if len(sources) >= 2 else [], people
+
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
+        names, sources, people = self._null_names()
+        from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         # Without a model a try costs microseconds; with one, a call: bound the calls, not just the tries.
         for _ in range(NULL_TRIES_WITH_MODEL if self.llm else NULL_TRIES):
             with self.timer.step("null"):
                 cs = None
-                if groups:
-                    g = groups[rng.randrange(len(groups))]
-                    doc_id = sorted(g.claims_by_doc)[0]
-                    cs = ClaimSet(group=g, claims=(g.claims_by_doc[doc_id][0],), keywords=())
-                draft = build_null(cs, self.vocabulary, rng)
+                draft: Draft | str = "too_few_name_parts"
+                if from_corpus:
+                    draft = build_corpus_null(names, sources, people, self.index, rng)
+                    from_corpus = draft != "too_few_name_parts"
+                if draft == "too_few_name_parts":
+                    if groups:
+                        g = groups[rng.randrange(len(groups))]
+                        doc_id = sorted(g.claims_by_doc)[0]
+                        cs = ClaimSet(group=g, claims=(g.claims_by_doc[doc_id][0],), keywords=())
+                    draft = build_null(cs, self.vocabulary, rng)
             batch.append((draft, cs, "null_query"))
             if len(batch) >= self.batch_size:
                 yield from self.accept_batch(batch)

@@ -10,7 +10,7 @@ from benchsmith.types import Chunk, Document, content_id
 
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
-from benchsmith.generators.multihop.compose.markup import clean, has_markup
+from benchsmith.validators.markup import clean, has_markup
 from benchsmith.generators.multihop.compose.questions import (
     bridge_candidates,
     comparison_candidates, inference_candidates,
@@ -57,7 +57,12 @@ class Composer:
         if qtype == "bridge_query":
             cands = bridge_candidates(self.links, rng)
         elif qtype == "inference_query":
-            cands = inference_candidates(self.links) + shared_creator_candidates(self.works, rng)
+            inverse, shared = inference_candidates(self.links), shared_creator_candidates(self.works, rng)
+            rng.shuffle(inverse)
+            rng.shuffle(shared)
+            # The inverse bridge needs both documents to find its answer; shared-creator questions are the
+            # MultiHop-RAG intersection kind: they go second, so they fill only what the first cannot.
+            return [c for pair in zip(inverse, shared, strict=False) for c in pair] + inverse[len(shared):] + shared[len(inverse):]
         elif qtype == "comparison_query":
             return comparison_candidates(self.profiles, self.links, self.works, rng, limit)
         else:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.types import Document
 
-from benchsmith.generators.multihop.compose.markup import has_markup
+from benchsmith.validators.markup import has_markup
 
 LEAD_SENTENCES = 3
 _NAME = r"(?P<name>[A-Z][\w'’.\-]*(?:\s+(?:de|da|di|van|von|der|del|la|le|du|of|y)?\s*[A-Z][\w'’.\-]*){1,4})"
@@ -50,6 +50,7 @@ ROLE_OF_VERB = {
 ROLE_OF_KIND = {"film": "director", "painting": "painter", "watercolour": "painter", "watercolor": "painter",
                 "novel": "author", "book": "author", "poem": "author", "album": "artist", "song": "artist",
                 "opera": "composer", "drawing": "artist", "etching": "artist", "play": "author"}
+_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ch|i|ic|ian|ean|er)$")
 KIND_ROLES = {"film": {"director", "author", "producer", "composer"}, "documentary": {"director", "producer"},
               "painting": {"painter"}, "novel": {"author"}, "book": {"author"}, "poem": {"author"}, "play": {"author"},
               "album": {"artist", "producer"}, "song": {"artist", "composer", "author"}, "opera": {"composer"}}
@@ -139,7 +140,7 @@ def read_profile(doc: Document) -> Profile | None:
                     setattr(prof, attr, val(m.group(attr)))
                     prof.kind = "person"
             nat = _NATIONALITIES_RE.search(s)
-            if nat and _PERSON_OCCUPATIONS.match(nat.group("occ")):
+            if nat and _PERSON_OCCUPATIONS.match(nat.group("occ")) and _DEMONYM.match(nat.group("nat")):
                 prof.nationality = val(nat.group("nat"))
                 prof.kind = "person"
             work = _WORK.search(s)
