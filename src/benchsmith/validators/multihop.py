@@ -91,6 +91,9 @@ class ComparisonConsistency:
             else:
                 yes = values[0] == values[1]
         elif op == "all_mention" and str(comp.get("term") or "").strip():
+            if comp.get("scope") == "article":
+                docs = ctx.index.documents_by_id
+                claims = [docs[ev.doc_id].text if ev.doc_id in docs else ev.fact for ev in item.evidence]
             yes = all(contains_phrase(c, comp["term"]) for c in claims)
         else:
             return [Issue("comparison_not_computable", "warning", "no computation recorded; answer not re-derived")]

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from benchsmith.types import Document, Rejected
 
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
-from benchsmith.generators.multihop.compose.hops import leave_one_out
+from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
 from benchsmith.generators.multihop.compose.null import build_corpus_null
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
@@ -62,6 +62,7 @@ class Assembler:
     composer: object = None  # a compose.Composer: the HotpotQA-style composed questions, drawn before the pasted ones
     index: object = None  # the CorpusIndex, for the leave-one-out retrieval record of each item
     composed_limit: int = 100
+    person_names: frozenset[str] = frozenset()  # PERSON entities the sentence analysis found (null-query name parts)
     rejected: list[Rejected] = field(default_factory=list)
     # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
     tally: Counter[str] = field(default_factory=Counter)
@@ -118,6 +119,13 @@ class Assembler:
     def _check(self, draft: Draft) -> MultihopItem | None:
         """The programmatic validators and the near-duplicate check; warnings are kept on the item."""
         item = draft_to_item(draft, self.documents, seed=self.seed)
+        anchors = draft.computation.get("anchors") or []
+        if anchors and draft.question_type != "null_query":
+            texts = {c.fact.doc_id: self.documents[c.fact.doc_id].text for c in draft.claims}
+            if single_document(texts, draft.answer, anchors):
+                self.rejected.append(Rejected(step="multihop.hops", reason="single_document_answerable",
+                                              input_ref=item.item_id, raw_output=item.query))
+                return None
         with self.timer.step("validate"):
             issues = run_validators(item, self.validation, self._checks)
         errs = errors(issues)
@@ -236,7 +244,7 @@ class Assembler:
     def _null_names(self) -> tuple[list[str], list[str], list[str]]:
         """(names to take parts from, real sources, real people to compare with), from this corpus."""
         people = sorted({p.name for p in self.composer.profiles if p.kind == "person"}) if self.composer else []
-        entity = sorted(getattr(self.validation, "entity_names", None) or [])
+        entity = sorted(self.person_names)
         counts = Counter(d.source for d in self.documents.values() if d.source)
         sources = sorted(s for s, n in counts.items() if n >= 2)
         # Enough people with articles: their name parts alone (entity names mix in places and groups).

@@ -70,6 +70,7 @@ class MultihopGenerator(Generator):
             seed=cfg.seed, max_sets_per_group=cfg.max_sets_per_group, timer=ctx.timer, vocabulary=vocabulary,
             gen=ctx if with_model else None, qa_check=cfg.qa_check, composer=composer, index=ctx.index,
             composed_limit=4 * cfg.n + 20,
+            person_names=frozenset(e.text for c in prep.claims for e in c.entities if e.label == "PERSON"),
         )
         streams = {t: asm.stream(t) for t in QUERY_TYPES if quota[t] > 0}
         produced = fill(streams, quota, mix, cfg.n)
