@@ -53,7 +53,7 @@ _WEAK_TAILS = frozenset(
     """since outside inside back behind together onto beside ago rest minute minutes numbers number while instead
     away ahead later earlier today yesterday chose say says told asked dollars dollar percent million billion thousand
     time times year years month months week weeks day days side part lot way thing things people near far long high
-    low wide deep old spun every each any some""".split()
+    low wide deep old spun every each any some worth about""".split()
 )
 
 
@@ -76,8 +76,9 @@ def story_topic(sentence: str) -> str | None:
         if tok[0].islower() and low not in STOPWORDS and len(low) > 2:
             run.append(low)
             continue
-        for size in (2, 3):
-            if len(run) >= size and is_story_topic(" ".join(run[-size:])):
-                return " ".join(run[-size:])
+        for i in range(len(run)):
+            for size in (2, 3):
+                if i + size <= len(run) and is_story_topic(" ".join(run[i : i + size])):
+                    return " ".join(run[i : i + size])
         run = []
     return None
