@@ -38,6 +38,10 @@ def corpus_dir(tmp_path_factory) -> Path:
     return out
 
 
+def reasons_of(result) -> Counter:
+    return Counter(r.reason for r in result.rejected)
+
+
 def test_scripted_backend_end_to_end(corpus_dir, tmp_path):
     corpus = load_corpus_dir(corpus_dir)
     ledger = tmp_path / "ledger.jsonl"
@@ -46,8 +50,11 @@ def test_scripted_backend_end_to_end(corpus_dir, tmp_path):
     result = generate_multihop(corpus, cfg, client=client)
     client.close()
     assert len(result.items) == 12 and result.generated.shortfall is None
-    assert all(i.provenance.strategy == "llm" and i.provenance.prompt_name.startswith("multihop_") for i in result.items)
-    assert all(i.provenance.prompt_hash and i.provenance.raw_output for i in result.items)
+    # Null queries built from the corpus's name parts need no model; every other item was worded by it.
+    worded = [i for i in result.items if i.question_type != "null_query"]
+    assert worded and all(i.provenance.strategy == "llm" and i.provenance.prompt_name.startswith("multihop_") for i in worded)
+    assert all(i.provenance.prompt_hash and i.provenance.raw_output for i in worded)
+    assert reasons_of(result)["alone_count_mismatch"] > 0  # the per-document answer check ran and can reject
     reasons = Counter(r.reason for r in result.rejected)
     # Off-schema claims and truncated query JSON are rejected with the raw text kept.
     assert reasons["schema_validation"] + reasons["unparseable_output"] > 0

@@ -20,6 +20,8 @@ from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
 from benchsmith.generators.multihop.llm_steps import (
+    AnswerAlone,
+    alone_input,
     CheckItem,
     Source,
     WordingInput,
@@ -59,6 +61,7 @@ class Assembler:
     # The run context: with an LLM client the drafts are worded (and, with `qa_check`, checked) by the model.
     gen: object = None
     qa_check: bool = False
+    hop_check: bool = False  # the model answers from each evidence document alone (llm strategy)
     composer: object = None  # a compose.Composer: the HotpotQA-style composed questions, drawn before the pasted ones
     index: object = None  # the CorpusIndex, for the leave-one-out retrieval record of each item
     composed_limit: int = 100
@@ -114,6 +117,9 @@ class Assembler:
         if self.llm and self.qa_check and items:
             with self.timer.step("qa_check"):
                 items = self.gen.run_step(CheckItem(), items)
+        if self.llm and self.hop_check and items:
+            with self.timer.step("hop_check_llm"):
+                items = self.gen.run_step(AnswerAlone(), [alone_input(i, self.documents) for i in items])
         return items
 
     def _check(self, draft: Draft) -> MultihopItem | None:

@@ -33,7 +33,8 @@ class MultihopConfig:
     classifier: str | None = None
     llm: str | None = None
     qa_check: bool = True  # the paper's four criteria as an LLM check (llm strategy only)
-    claim_judge: bool = True  # the model's check of each claim against its evidence (llm strategy only)
+    claim_judge: bool = True
+    hop_check: bool = True  # the model must fail to answer from each evidence document alone (llm strategy only)  # the model's check of each claim against its evidence (llm strategy only)
     max_sets_per_group: int = 4
     spacy_batch_size: int = 256
     spacy_processes: int = 1

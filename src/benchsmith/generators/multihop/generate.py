@@ -14,14 +14,21 @@ from benchsmith.generators.multihop.assemble import Assembler
 from benchsmith.generators.multihop.compose.drafts import Composer
 from benchsmith.generators.multihop.config import QUERY_TYPES, MultihopConfig, quotas
 from benchsmith.generators.multihop.items import claim_record, to_multihop_rag
-from benchsmith.generators.multihop.llm_steps import CheckItem, WordQuery, WriteSetClaims, set_claims_input
+from benchsmith.generators.multihop.llm_steps import (
+    AnswerAlone,
+    CheckItem,
+    WordQuery,
+    WriteSetClaims,
+    alone_input,
+    set_claims_input,
+)
 from benchsmith.generators.multihop.prepare import prepare
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.validators import ValidationContext
 
 log = logging.getLogger(__name__)
 MODEL_MARGIN = 1.25  # candidates the model is expected to reject on top of the validators, for estimates
-COMPLETION_TOKENS = {"claim": 40, "query": 40, "qa": 60}  # per claim / per question / per check, for estimates
+COMPLETION_TOKENS = {"claim": 40, "query": 40, "qa": 60, "alone": 30}  # per claim / per question / per check, for estimates
 
 
 def _drop(mix: dict[str, float], qtype: str, msg: str, notes: list[str]) -> dict[str, float]:
@@ -68,7 +75,7 @@ class MultihopGenerator(Generator):
         asm = Assembler(
             documents=ctx.corpus.documents_by_id, groups=prep.groups, validation=validation, evidence=cfg.evidence,
             seed=cfg.seed, max_sets_per_group=cfg.max_sets_per_group, timer=ctx.timer, vocabulary=vocabulary,
-            gen=ctx if with_model else None, qa_check=cfg.qa_check, composer=composer, index=ctx.index,
+            gen=ctx if with_model else None, qa_check=cfg.qa_check, hop_check=cfg.hop_check, composer=composer, index=ctx.index,
             composed_limit=4 * cfg.n + 20,
             person_names=frozenset(e.text for c in prep.claims for e in c.entities if e.label == "PERSON"),
         )
@@ -93,6 +100,10 @@ class MultihopGenerator(Generator):
         if cfg.qa_check:
             steps.append(StepEstimate(CheckItem.name, math.ceil(asm.tally["items"] * MODEL_MARGIN), average_tokens(checks),
                                       COMPLETION_TOKENS["qa"]))
+        if cfg.hop_check:
+            alone = [AnswerAlone().build_prompt(alone_input(i, docs)) for i in asm.samples["items"]]
+            steps.append(StepEstimate(AnswerAlone.name, math.ceil(asm.tally["items"] * MODEL_MARGIN), average_tokens(alone),
+                                      COMPLETION_TOKENS["alone"]))
         return Estimate(cfg.n, steps, [
             f"the model rejects {round((MODEL_MARGIN - 1) * 100)}% more candidates than the validators do",
             "completion tokens per call: " + ", ".join(f"{k} {v}" for k, v in COMPLETION_TOKENS.items()),
