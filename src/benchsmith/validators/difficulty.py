@@ -90,25 +90,31 @@ def wording_overlap(question: str, evidence: Sequence[str]) -> float:
     return round(sum(w in ev for w in words) / len(words), 3)
 
 
+_NAME_RUN = re.compile(r"(?<!^)(?<![.?!]\s)\b[A-Z][\w'’\-]*(?:\s+(?:of|the|de|and|&)?\s*[A-Z][\w'’\-]*)*")
+
+
+def question_names(question: str) -> list[str]:
+    """Capitalised name runs of a question (not its first word): the anchors of files that record none."""
+    return [m.group(0) for m in _NAME_RUN.finditer(question.strip())]
+
+
 def single_document_answerable(item: BenchItem, texts: dict[str, str]) -> bool | None:
     """Whether one gold document holds the answer and every anchor (for Yes/No: every anchor, at least two).
 
-    Without anchors (papers' files record none) an answer found in one gold document alone, and in no
-    other, counts: the other documents then add nothing a reader needs.
+    Files that record no anchors (the papers') use the names the question mentions that occur in
+    some gold document.
     """
     if not texts:
         return None
+    anchors = item.anchors or [n for n in question_names(item.question) if any(contains_phrase(t, n) for t in texts.values())]
     yes_no = item.answer.strip().lower() in YES_NO
-    if item.anchors:
-        for text in texts.values():
-            if all(contains_phrase(text, a) for a in item.anchors):
-                if yes_no and len(item.anchors) >= 2 or not yes_no and contains_phrase(text, item.answer):
-                    return True
-        return False
-    if yes_no or not item.answer.strip():
+    if not anchors or (yes_no and len(anchors) < 2):
         return None
-    holding = [d for d, t in texts.items() if contains_phrase(t, item.answer)]
-    return len(holding) == 1 and len(texts) >= 2
+    for text in texts.values():
+        if all(contains_phrase(text, a) for a in anchors):
+            if yes_no or contains_phrase(text, item.answer):
+                return True
+    return False
 
 
 def item_card(item: BenchItem, *, index=None, documents: dict[str, str] | None = None) -> ItemCard:
@@ -228,3 +234,28 @@ def card_table(cards: dict[str, dict], title: str = "difficulty card"):
     for key, label in CARD_ROWS:
         table.add_row(label, *("-" if c.get(key) is None else str(c[key]) for c in cards.values()))
     return table
+
+
+def report(paths: Sequence[Path], corpus_dir: Path | None = None) -> dict[str, dict]:
+    """Benchmark cards for benchmark files (ours or the papers'), ranked against an ingested corpus when given.
+
+    Gold documents named by title (MultiHop-RAG, HotpotQA) are matched to corpus documents by title.
+    """
+    index = documents = None
+    by_title: dict[str, str] = {}
+    if corpus_dir is not None:
+        from benchsmith.corpora.store import load_corpus_dir
+        from benchsmith.validators.corpus_index import CorpusIndex
+
+        corpus = load_corpus_dir(corpus_dir)
+        index = CorpusIndex(corpus.documents, corpus.chunks)
+        documents = {d.doc_id: f"{d.title}\n{d.text}" for d in corpus.documents}
+        by_title = {d.title: d.doc_id for d in corpus.documents}
+    cards = {}
+    for path in paths:
+        items = read_benchmark(Path(path))
+        if documents is not None:
+            for item in items:
+                item.gold_docs = [g if g in documents else by_title.get(g, g) for g in item.gold_docs]
+        cards[Path(path).name] = card_for(items, index=index, documents=documents)["benchmark"]
+    return cards

@@ -86,7 +86,7 @@ class ComparisonConsistency:
             if len(values) != len(item.evidence) or not all(contains_phrase(ev.fact, str(v)) for v, ev in zip(values, item.evidence)):
                 return [Issue("comparison_value_missing", "error", "a compared value is not in its evidence sentence")]
             if op == "earlier":
-                years = [int(re.findall(r"\d{3,4}", str(v))[-1]) for v in values]
+                years = [int(re.findall(r"\d+", str(v))[-1]) for v in values]
                 yes = years[0] < years[1]
             else:
                 yes = values[0] == values[1]

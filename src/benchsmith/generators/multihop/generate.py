@@ -25,6 +25,7 @@ from benchsmith.generators.multihop.llm_steps import (
 from benchsmith.generators.multihop.prepare import prepare
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.validators import ValidationContext
+from benchsmith.validators.difficulty import BenchItem, card_for
 
 log = logging.getLogger(__name__)
 MODEL_MARGIN = 1.25  # candidates the model is expected to reject on top of the validators, for estimates
@@ -53,6 +54,15 @@ def effective_mix(mix: dict[str, float], has_dates: bool, notes: list[str], has_
         mix = _drop(mix, "bridge_query", "bridge queries skipped: no document names another document's title entity "
                     "in a typed relation; their share is redistributed", notes)
     return dict(mix)
+
+
+def difficulty_card(items: list[MultihopItem], index, documents: dict) -> dict:
+    """The difficulty card (validators.difficulty) of the items, ranks from the run's own search index."""
+    bench = [BenchItem(i.item_id, i.query, i.answer, i.question_type, [e.fact for e in i.evidence],
+                       list(dict.fromkeys(e.doc_id for e in i.evidence)),
+                       list(((i.provenance.extra or {}).get("computation") or {}).get("anchors", []))) for i in items]
+    texts = {d: f"{documents[d].title}\n{documents[d].text}" for b in bench for d in b.gold_docs if d in documents}
+    return card_for(bench, index=index, documents=texts)
 
 
 class MultihopGenerator(Generator):
@@ -125,12 +135,16 @@ class MultihopGenerator(Generator):
                 "documents: not enough claim sets for the request (add documents, lower --min-tokens, or ask for fewer items)"
             )
         docs = ctx.corpus.documents_by_id
+        with ctx.timer.step("difficulty"):
+            card = difficulty_card(items, ctx.index, docs)
         return Generated(
-            items=items, requested_by_type=quota, produced_by_type=by_type, counts=prep.counts,
+            items=items, requested_by_type=quota, produced_by_type=by_type,
+            counts={**prep.counts, "difficulty": card["benchmark"]},
             settings={**cfg.as_dict(), "effective_mix": mix}, notes=notes, shortfall=shortfall,
             exports={
                 "MultiHopRAG.json": [to_multihop_rag(i, docs).model_dump(mode="json") for i in items],
                 "claims.jsonl": [claim_record(c, seed=cfg.seed) for c in prep.claims],
+                "difficulty.json": card,
             },
         )
 
