@@ -16,6 +16,7 @@ from benchsmith.types import Document, Rejected
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
 from benchsmith.generators.multihop.compose.null import build_corpus_null
+from benchsmith.generators.multihop.compose.questions import WORK_VERBS
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
@@ -174,6 +175,10 @@ class Assembler:
         yield from self.accept_batch(batch)
 
     def stream(self, qtype: str) -> Iterator[MultihopItem]:
+        """The accepted items of one type; Yes/No answers are paired so that their shares stay near one half."""
+        return balanced(self._stream(qtype))
+
+    def _stream(self, qtype: str) -> Iterator[MultihopItem]:
         rng = random.Random(f"{self.seed}:{qtype}")
         if self.composer is not None and qtype in COMPOSED_TYPES:
             yield from self._composed_stream(qtype)
@@ -256,9 +261,16 @@ class Assembler:
         # Enough people with articles: their name parts alone (entity names mix in places and groups).
         return (people if len(people) >= 20 else people + entity), sources if len(sources) >= 2 else [], people
 
+    def _work_kind(self) -> tuple[str, str]:
+        """The corpus's most common kind of work and how one is made ("painting", "painted"), for null questions."""
+        kinds = Counter(p.kind for p in self.composer.profiles if p.kind not in (None, "person")) if self.composer else Counter()
+        kind = min(kinds, key=lambda k: (-kinds[k], k)) if kinds else "film"
+        return kind, WORK_VERBS.get(kind, ("made", "made"))[1]
+
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
         names, sources, people = self._null_names()
+        things = sorted(getattr(self.validation, "entity_names", None) or [])
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         # Without a model a try costs microseconds; with one, a call: bound the calls, not just the tries.
@@ -267,7 +279,7 @@ class Assembler:
                 cs = None
                 draft: Draft | str = "too_few_name_parts"
                 if from_corpus:
-                    draft = build_corpus_null(names, sources, people, self.index, rng)
+                    draft = build_corpus_null(names, sources, people, self.index, rng, things, self._work_kind())
                     from_corpus = draft != "too_few_name_parts"
                 if draft == "too_few_name_parts":
                     if groups:
@@ -305,6 +317,36 @@ def build_short(builder, cs: ClaimSet, documents: dict[str, Document], rng: rand
     if isinstance(draft, Draft) and len(draft.query.split()) > MAX_QUERY_WORDS_HARD:
         return "query_too_long", cs
     return draft, cs
+
+
+YES_SHARE_BOUNDS = (0.4, 0.6)
+
+
+def balanced(items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
+    """Items in stream order, except that a Yes (or No) answer waits until its opposite arrives; answers that
+    are neither pass at once. Unpaired ones are released at the end only while the Yes share stays in bounds."""
+    waiting: dict[str, list[MultihopItem]] = {"yes": [], "no": []}
+    shown = {"yes": 0, "no": 0}
+    for item in items:
+        key = item.answer.strip().rstrip(".").lower()
+        if key not in waiting:
+            yield item
+            continue
+        other = "no" if key == "yes" else "yes"
+        if waiting[other]:
+            for it in (waiting[other].pop(0), item):
+                shown[it.answer.strip().rstrip(".").lower()] += 1
+                yield it
+        else:
+            waiting[key].append(item)
+    for key, queue in waiting.items():
+        for item in queue:
+            total = shown["yes"] + shown["no"] + 1
+            yes = shown["yes"] + (key == "yes")
+            if not YES_SHARE_BOUNDS[0] <= yes / total <= YES_SHARE_BOUNDS[1]:
+                break
+            shown[key] += 1
+            yield item
 
 
 def _computation_of(item: MultihopItem) -> dict:

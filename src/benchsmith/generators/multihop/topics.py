@@ -53,7 +53,9 @@ _WEAK_TAILS = frozenset(
     """since outside inside back behind together onto beside ago rest minute minutes numbers number while instead
     away ahead later earlier today yesterday chose say says told asked dollars dollar percent million billion thousand
     time times year years month months week weeks day days side part lot way thing things people near far long high
-    low wide deep old spun every each any some worth about""".split()
+    low wide deep old spun every each any some worth about cannot almost creates lists provides removes enables
+    shows describes contains returns uses allows requires supports includes explains stores takes makes gives
+    following example upper-right lower-left""".split()
 )
 
 
@@ -65,7 +67,7 @@ def is_story_topic(phrase: str) -> bool:
         return False
     if any(w in _WEAK_TAILS for w in words):
         return False
-    return not any(w.endswith(("ed", "ing")) and len(w) > 5 for w in words)
+    return not any(w.endswith(("ed", "ing")) and len(w) > 5 or w.endswith("ly") for w in words)
 
 
 def story_topic(sentence: str) -> str | None:

@@ -145,6 +145,9 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
     terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)]
     if not terms:
         return "nothing_to_compare"
+    terms = [t for t in terms if document_share(documents, t) <= MAX_TERM_SHARE]  # "Amazon S3" in every page: no question
+    if not terms:
+        return "nothing_to_compare"
     present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
     want_yes = rng.random() < 0.5
     pool = [t for t in terms if all(present[t]) == want_yes]
@@ -155,7 +158,10 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
     refs = story_refs(docs, topics) if all(is_story_topic(t) for t in topics) and topics[0] != topics[1] else None
     if refs is None:
         return "reports_not_distinguishable"
-    query = f"Do {refs[0]} and {refs[1]} both mention {term}?"
+    if refs[0].startswith("the passage on ") and refs[1].startswith("the passage on "):
+        query = f"Do the passages on {refs[0].removeprefix('the passage on ')} and on {refs[1].removeprefix('the passage on ')} both mention {term}?"
+    else:
+        query = f"Do {refs[0]} and {refs[1]} both mention {term}?"
     return Draft(
         query=query, answer="Yes" if all(present[term]) else "No", question_type="comparison_query", claims=claims,
         bridge_entity=bridge, bridge_topic=claims[0].topic, keywords=cs.keywords,
@@ -163,6 +169,21 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
                      "anchors": [*topics, term]},
         template="comparison.mention",
     )
+
+
+MAX_TERM_SHARE = 0.2
+_SHARE_CACHE: dict[tuple[int, str], float] = {}
+
+
+def document_share(documents: dict[str, Document], term: str) -> float:
+    """Share of the corpus documents that mention `term` (cached per corpus and term)."""
+    key = (id(documents), term)
+    if key not in _SHARE_CACHE:
+        if len(_SHARE_CACHE) > 50_000:
+            _SHARE_CACHE.clear()
+        hits = sum(contains_phrase(d.text, term) for d in documents.values())
+        _SHARE_CACHE[key] = hits / max(1, len(documents))
+    return _SHARE_CACHE[key]
 
 
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred".split())
