@@ -67,6 +67,7 @@ class Assembler:
     index: object = None  # the CorpusIndex, for the leave-one-out retrieval record of each item
     composed_limit: int = 100
     person_names: frozenset[str] = frozenset()  # PERSON entities the sentence analysis found (null-query name parts)
+    thing_names: frozenset[str] = frozenset()  # organization, product, facility ... entities (null-query name parts)
     rejected: list[Rejected] = field(default_factory=list)
     # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
     tally: Counter[str] = field(default_factory=Counter)
@@ -270,7 +271,7 @@ class Assembler:
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
         names, sources, people = self._null_names()
-        things = sorted(getattr(self.validation, "entity_names", None) or [])
+        things = sorted(self.thing_names)
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         # Without a model a try costs microseconds; with one, a call: bound the calls, not just the tries.

@@ -88,6 +88,8 @@ class MultihopGenerator(Generator):
             gen=ctx if with_model else None, qa_check=cfg.qa_check, hop_check=cfg.hop_check, composer=composer, index=ctx.index,
             composed_limit=4 * cfg.n + 20,
             person_names=frozenset(e.text for c in prep.claims for e in c.entities if e.label == "PERSON"),
+            thing_names=frozenset(e.text for c in prep.claims for e in c.entities
+                                  if e.label in ("ORG", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW")),
         )
         streams = {t: asm.stream(t) for t in QUERY_TYPES if quota[t] > 0}
         produced = fill(streams, quota, mix, cfg.n)

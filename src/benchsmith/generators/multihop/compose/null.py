@@ -85,7 +85,7 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
                       ) -> Draft | str:
     """One null query, or the reason none could be built this try."""
     firsts, lasts = name_parts(names)
-    if len(firsts) < 20 or len(lasts) < 20:
+    if len(firsts) < 8 or len(lasts) < 8:
         return build_thing_null(things, index, rng)
     first = firsts[rng.randrange(min(len(firsts), 200))]
     last = lasts[rng.randrange(min(len(lasts), 200))]

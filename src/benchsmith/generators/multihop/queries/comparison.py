@@ -150,9 +150,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
         return "nothing_to_compare"
     present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
     want_yes = rng.random() < 0.5
-    pool = [t for t in terms if all(present[t]) == want_yes]
-    if not pool:
-        return "no_term_for_drawn_answer"  # the other answer is drawn for another set: Yes and No stay balanced
+    pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
     term = pool[rng.randrange(len(pool))]
     topics = [story_topic(c.text) or "" for c in claims]
     refs = story_refs(docs, topics) if all(is_story_topic(t) for t in topics) and topics[0] != topics[1] else None
