@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
@@ -45,7 +46,7 @@ class Composer:
     documents: dict[str, Document]
     chunks_by_doc: dict[str, list[Chunk]]
     seed: int
-    rejected_reasons: list[tuple[str, str, str]] = field(default_factory=list)  # (type, reason, detail)
+    used_sets: set[frozenset[str]] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.profiles = read_profiles(list(self.documents.values()))
@@ -61,8 +62,8 @@ class Composer:
             rng.shuffle(inverse)
             rng.shuffle(shared)
             # The inverse bridge needs both documents to find its answer; shared-creator questions are the
-            # MultiHop-RAG intersection kind: they go second, so they fill only what the first cannot.
-            return [c for pair in zip(inverse, shared, strict=False) for c in pair] + inverse[len(shared):] + shared[len(inverse):]
+            # MultiHop-RAG intersection kind (either document names the creator): they only fill what the first cannot.
+            return inverse + shared
         elif qtype == "comparison_query":
             return comparison_candidates(self.profiles, self.links, self.works, rng, limit)
         else:
@@ -81,6 +82,9 @@ class Composer:
         ev_docs = [p.doc_id for p, _ in cand["evidence"]]
         if len(set(ev_docs)) != len(ev_docs):
             return "evidence_not_distinct"
+        if frozenset(ev_docs) in self.used_sets:
+            return "documents_already_asked"  # one question per set of documents, across types
+        self.used_sets.add(frozenset(ev_docs))
         texts = {d: self.documents[d].text for d in ev_docs}
         alone = single_document(texts, cand["answer"], cand["anchors"])
         if alone:
@@ -96,7 +100,7 @@ class Composer:
             return "duplicated_evidence"
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(
-            query=cand["query"], answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),
+            query=re.sub(r"\?+$", "?", cand["query"]), answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),
             bridge_entity=cand.get("bridge"), bridge_topic=cand["computation"].get("relation") or cand["computation"].get("attribute"),
             keywords=tuple(cand["anchors"]), computation=computation, template=cand["template"],
         )

@@ -70,32 +70,34 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
 
 
 def _inference_phrase(link: Link, attr: str, value: Value) -> str | None:
-    when = f"in {value.year}"
-    life = "born" if attr == "born" else "who died"
-    someone = f"someone {life} {when}" if attr == "born" else f"someone who died {when}"
-    if link.role in ROLE_VERB and link.a.kind not in (None, "person"):
-        if link.role == "composer":
-            return f"Which {link.a.kind} has music composed by {someone}?"
-        return f"Which {link.a.kind} was {ROLE_VERB[link.role]} by {someone}?"
-    if link.role == "parent":
-        return f"Whose {role_noun(link)} was {life} {when}?" if attr == "born" else f"Whose {role_noun(link)} died {when}?"
-    if link.role == "spouse":
-        return f"Who was married to {someone}?"
-    return None
+    """Only works (a film, a painting) with their own year: "Which 1995 film was directed by someone who died in
+    1996?". Kin ("Whose father died in 1524?") have too many answers in the world to ask this way."""
+    if link.role not in ROLE_VERB or link.a.kind in (None, "person") or link.a.year is None:
+        return None
+    someone = f"someone born in {value.year}" if attr == "born" else f"someone who died in {value.year}"
+    work = f"{link.a.year.year} {link.a.kind}"
+    if link.role == "composer":
+        return f"Which {work} has music composed by {someone}?"
+    return f"Which {work} was {ROLE_VERB[link.role]} by {someone}?"
 
 
 def inference_candidates(links: Sequence[Link]) -> list[dict]:
     """Questions whose answer is A, reached only through the year B gives for the bridge.
 
-    The (role, kind, attribute, year) key must be held by one link alone, so the answer is unique
-    among the relations the corpus states.
+    The (role, kind, work year, attribute, year) key must be held by one link alone, and the bridge must
+    have no other work in the corpus, so the answer is unique among the relations the corpus states.
     """
+    works_of = defaultdict(set)
+    for link in links:
+        works_of[(link.role, link.b.doc_id)].add(link.a.doc_id)
     keyed: dict[tuple, list[tuple[Link, str, Value]]] = defaultdict(list)
     for link in links:
+        if len(works_of[(link.role, link.b.doc_id)]) != 1:
+            continue
         for attr in ("born", "died"):
             v = getattr(link.b, attr)
             if v is not None and v.year is not None:
-                keyed[(link.role, link.a.kind, attr, v.year)].append((link, attr, v))
+                keyed[(link.role, link.a.kind, link.a.year.year if link.a.year else None, attr, v.year)].append((link, attr, v))
     out = []
     for key in sorted(keyed, key=str):
         group = keyed[key]
