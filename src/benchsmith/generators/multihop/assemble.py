@@ -7,6 +7,7 @@ short can be topped up by the others without leaving the 5-point mix tolerance.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Sequence
 from collections import Counter
 from dataclasses import dataclass, field
@@ -271,6 +272,9 @@ class Assembler:
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
         names, sources, people = self._null_names()
+        # A real given name or surname is never written in lower case ("Command", "Log" and "Host" are).
+        lower = {w for d in self.documents.values() for w in re.findall(r"\b[a-z]+\b", d.text)}
+        names = [n for n in names if not any(part.lower() in lower for part in n.split())]
         things = sorted(self.thing_names)
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []

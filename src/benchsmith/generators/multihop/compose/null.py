@@ -57,7 +57,7 @@ def thing_parts(names: Sequence[str]) -> tuple[list[str], list[str]]:
     tails: Counter[str] = Counter()
     for n in names:
         parts = n.split()
-        if 2 <= len(parts) <= 4 and re.match(r"^[A-Z][a-z]+$", parts[0]) and all(re.match(r"^[A-Z][\w\-]+$", p) for p in parts):
+        if 2 <= len(parts) <= 4 and re.match(r"^[A-Z][a-z]+$", parts[0]) and parts[0] not in _NOT_FIRST_NAMES and all(re.match(r"^[A-Z][\w\-]+$", p) for p in parts):
             heads[parts[0]] += 1
             tails[" ".join(parts[1:])] += 1
     order = lambda c: [w for w, _ in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))]  # noqa: E731
