@@ -55,8 +55,11 @@ def reply_for(prompt: str) -> str:
         return json.dumps({"answers": ["unknown"] * n})
     if "You review one item" in prompt:
         ok = b >= 8
+        n = len(re.findall(r"^Document \d+ \(", prompt, re.M))
+        alone = ["unknown"] * (n - 1 if 8 <= b < 12 and n else n)  # sometimes one answer short: rejected
         return json.dumps({"uses_all_evidence": True, "answerable_from_evidence": ok, "single_answer": True,
-                           "matches_type": True, "reason": "checked" if ok else "the evidence does not settle it"})
+                           "matches_type": True, "answers_alone": alone,
+                           "reason": "checked" if ok else "the evidence does not settle it"})
     if "Suppose you had read at least two articles about" in prompt:
         entity = re.search(r"articles about (.+?): one from", prompt).group(1)
         srcs = re.findall(r"from (The [A-Z]\w+ \w+)", prompt)

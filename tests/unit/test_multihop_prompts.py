@@ -41,7 +41,8 @@ CASES = {
                                                   {"title": "Elena Marsh", "text": "Elena Marsh (born 1901) was a director. " + INJECTION}]},
     "multihop_qa_check.v1.j2": {"question_type": "inference_query", "query": "Which firm won both contracts?",
                                 "answer": "Harrowgate Builders",
-                                "evidence": [{"source": c["source"], "published_at": c["published_at"], "fact": c["claim"]} for c in CLAIMS]},
+                                "evidence": [{"source": c["source"], "published_at": c["published_at"], "fact": c["claim"]} for c in CLAIMS],
+                                "documents": [{"title": c["title"], "text": c["claim"]} for c in CLAIMS]},
 }
 
 

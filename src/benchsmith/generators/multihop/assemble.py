@@ -118,9 +118,9 @@ class Assembler:
         for item in items:
             self._count("items", item)
         if self.llm and self.qa_check and items:
-            with self.timer.step("qa_check"):
-                items = self.gen.run_step(CheckItem(), items)
-        if self.llm and self.hop_check and items:
+            with self.timer.step("qa_check"):  # also the hop check: one call per item
+                items = self.gen.run_step(CheckItem(), [alone_input(i, self.documents) for i in items])
+        elif self.llm and self.hop_check and items:
             with self.timer.step("hop_check_llm"):
                 items = self.gen.run_step(AnswerAlone(), [alone_input(i, self.documents) for i in items])
         return items
@@ -329,7 +329,8 @@ YES_SHARE_BOUNDS = (0.4, 0.6)
 
 def balanced(items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
     """Items in stream order, except that a Yes (or No) answer waits until its opposite arrives; answers that
-    are neither pass at once. Unpaired ones are released at the end only while the Yes share stays in bounds."""
+    are neither pass at once. Unpaired ones are released at the end only while the Yes share stays in bounds
+    (or a single answer off an even split)."""
     waiting: dict[str, list[MultihopItem]] = {"yes": [], "no": []}
     shown = {"yes": 0, "no": 0}
     for item in items:
@@ -348,7 +349,8 @@ def balanced(items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
         for item in queue:
             total = shown["yes"] + shown["no"] + 1
             yes = shown["yes"] + (key == "yes")
-            if not YES_SHARE_BOUNDS[0] <= yes / total <= YES_SHARE_BOUNDS[1]:
+            # Within the bounds, or one answer off an even split (a handful of items cannot be split finer).
+            if not (YES_SHARE_BOUNDS[0] <= yes / total <= YES_SHARE_BOUNDS[1] or abs(2 * yes - total) <= 1):
                 break
             shown[key] += 1
             yield item

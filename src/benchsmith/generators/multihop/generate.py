@@ -101,7 +101,7 @@ class MultihopGenerator(Generator):
         docs = ctx.corpus.documents_by_id
         claims = [WriteSetClaims().build_prompt(set_claims_input(cs, docs)) for cs in asm.samples["sets"]]
         wording = [WordQuery().build_prompt(asm.wording_input(d, cs)) for d, cs in asm.samples["drafts"]]
-        checks = [CheckItem().build_prompt(i) for i in asm.samples["items"]]
+        checks = [CheckItem().build_prompt(alone_input(i, docs)) for i in asm.samples["items"]]
         per_set = sum(len(cs.claims) for cs in asm.samples["sets"]) / max(1, len(asm.samples["sets"]))
         steps = [
             StepEstimate(WriteSetClaims.name, math.ceil(asm.tally["sets"] * MODEL_MARGIN), average_tokens(claims),
@@ -112,7 +112,7 @@ class MultihopGenerator(Generator):
         if cfg.qa_check:
             steps.append(StepEstimate(CheckItem.name, math.ceil(asm.tally["items"] * MODEL_MARGIN), average_tokens(checks),
                                       COMPLETION_TOKENS["qa"]))
-        if cfg.hop_check:
+        if cfg.hop_check and not cfg.qa_check:  # with the QA check, the same call answers per document
             alone = [AnswerAlone().build_prompt(alone_input(i, docs)) for i in asm.samples["items"]]
             steps.append(StepEstimate(AnswerAlone.name, math.ceil(asm.tally["items"] * MODEL_MARGIN), average_tokens(alone),
                                       COMPLETION_TOKENS["alone"]))

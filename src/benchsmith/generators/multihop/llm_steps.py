@@ -46,6 +46,7 @@ class QACheck(_Strict):
     answerable_from_evidence: bool
     single_answer: bool
     matches_type: bool
+    answers_alone: list[str] = Field(default_factory=list)  # the answer from each evidence document read alone
     reason: str = ""
 
 
@@ -244,28 +245,35 @@ class WordQuery(LLMStep):
 # -- step 6: the paper's four criteria -----------------------------------------------
 @dataclass(frozen=True)
 class CheckItem(LLMStep):
-    """The paper's quality criteria per item; a Rejected names the first that failed."""
+    """The paper's quality criteria per item, and hop necessity in the same call: the model also answers from
+    each evidence document alone, and an item one document answers is rejected. A Rejected names the first
+    criterion that failed."""
 
     name: ClassVar[str] = "multihop.qa_check"
     template: ClassVar[str] = "multihop_qa_check.v1.j2"
     response_model: ClassVar[type] = QACheck
     output_type: ClassVar[type] = MultihopItem
 
-    def key(self, item: MultihopItem) -> str:
-        return item.item_id
+    def key(self, item: AloneInput) -> str:
+        return item.item.item_id
 
-    def variables(self, item: MultihopItem) -> dict[str, Any]:
-        return {"question_type": item.question_type, "query": item.query, "answer": item.answer,
+    def variables(self, item: AloneInput) -> dict[str, Any]:
+        it = item.item
+        return {"question_type": it.question_type, "query": it.query, "answer": it.answer,
                 "evidence": [{"source": e.source or "", "published_at": e.published_at or "", "fact": e.fact}
-                             for e in item.evidence]}
+                             for e in it.evidence],
+                "documents": [{"title": t, "text": x} for t, x in item.documents]}
 
-    def parse(self, reply: Reply, item: MultihopItem) -> Any:
+    def parse(self, reply: Reply, item: AloneInput) -> Any:
         verdict: QACheck = reply.parsed
+        it = item.item
         failed = [k for k in ("uses_all_evidence", "answerable_from_evidence", "single_answer", "matches_type")
                   if not getattr(verdict, k)]
         if failed:
-            return _reject(self.name, f"qa_{failed[0]}", item.item_id, verdict.reason, reply.text)
-        return item
+            return _reject(self.name, f"qa_{failed[0]}", it.item_id, verdict.reason, reply.text)
+        if it.question_type != "null_query":
+            return alone_verdict(self.name, verdict.answers_alone, item, reply.text)
+        return it
 
 
 # -- hop necessity: the model answers from each evidence document alone ---------------
@@ -285,8 +293,8 @@ def _same_answer(given: str, gold: str) -> bool:
 
 @dataclass(frozen=True)
 class AnswerAlone(LLMStep):
-    """Hop necessity by a model: asked once per item to answer from each evidence document alone; an item that
-    any single document answers (the gold answer comes back) is rejected."""
+    """Hop necessity by a model, for runs without the QA check (which asks it in the same call): asked once per
+    item to answer from each evidence document alone; an item any single document answers is rejected."""
 
     name: ClassVar[str] = "multihop.answer_alone"
     template: ClassVar[str] = "multihop_answer_alone.v1.j2"
@@ -303,15 +311,19 @@ class AnswerAlone(LLMStep):
         return {"query": item.item.query, "documents": [{"title": t, "text": x} for t, x in item.documents]}
 
     def parse(self, reply: Reply, item: AloneInput) -> Any:
-        answers = reply.parsed.answers
-        if len(answers) != len(item.documents):
-            return _reject(self.name, "alone_count_mismatch", item.item.item_id,
-                           f"{len(answers)} answers for {len(item.documents)} documents", reply.text)
-        hits = [i + 1 for i, a in enumerate(answers) if _same_answer(a, item.item.answer)]
-        if hits:
-            return _reject(self.name, "single_document_answerable_llm", item.item.item_id,
-                           f"document {hits[0]} alone gave the answer", reply.text)
-        return item.item
+        return alone_verdict(self.name, reply.parsed.answers, item, reply.text)
+
+
+def alone_verdict(step: str, answers: list[str], item: AloneInput, raw: str) -> Any:
+    """The item, or a Rejected when the per-document answers are miscounted or one of them is the gold answer."""
+    if len(answers) != len(item.documents):
+        return _reject(step, "alone_count_mismatch", item.item.item_id,
+                       f"{len(answers)} answers for {len(item.documents)} documents", raw)
+    hits = [i + 1 for i, a in enumerate(answers) if _same_answer(a, item.item.answer)]
+    if hits:
+        return _reject(step, "single_document_answerable_llm", item.item.item_id,
+                       f"document {hits[0]} alone gave the answer", raw)
+    return item.item
 
 
 @dataclass(frozen=True)
