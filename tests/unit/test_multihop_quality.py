@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from datetime import datetime, timezone
 
-from benchsmith.generators.multihop.assemble import MAX_QUERY_WORDS, build_short
 from benchsmith.generators.multihop.claims import build_claims, resolve_subject
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import NEUTRAL, EntityTypes
