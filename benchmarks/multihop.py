@@ -49,14 +49,19 @@ def run(corpus: Corpus, n: int, ner: str, min_tokens: int, processes: int = 1) -
 def report(name: str, corpus: Corpus, r: dict) -> None:
     res = r["result"]
     gen = res.generated
-    total = sum(res.timings.values()) or 1.0
+    counts = gen.counts
     print(f"\n== {name} ==")
-    print(f"documents: {len(corpus.documents)}  chunks: {len(corpus.chunks)}  selected: {gen.counts['selected_documents']}  "
-          f"facts: {gen.counts['facts']}  claims: {gen.counts['claims']}")
-    print(f"accepted queries: {len(res.items)} of {res.summary.requested}  by type: {gen.produced_by_type}")
+    print(f"documents: {len(corpus.documents)}  chunks: {len(corpus.chunks)}  selected: {counts['selected_documents']}  "
+          f"facts: {counts['facts']}  claims: {counts['claims']}")
+    print(f"accepted queries: {len(res.items)} of {sum(gen.requested_by_type.values())}  by type: {gen.produced_by_type}")
     print(f"wall {r['wall']:.1f} s (process CPU {r['cpu']:.1f} s)  -> {len(corpus.documents) / r['wall']:.1f} documents/s, "
           f"{len(res.items) / r['wall']:.2f} accepted queries/s  [target < {TARGET_S:.0f} s: {'met' if r['wall'] < TARGET_S else 'MISSED'}]")
-    print("time per step: " + ", ".join(f"{k} {v:.1f}s ({v / total:.0%})" for k, v in sorted(res.timings.items(), key=lambda kv: -kv[1])))
+    stages = {s.name: s.elapsed_s for s in res.summary.stages if getattr(s, "elapsed_s", None) is not None}
+    if stages:
+        print("checkpointed stages: " + ", ".join(f"{k} {v:.1f}s" for k, v in sorted(stages.items(), key=lambda kv: -kv[1])))
+    card = counts.get("difficulty", {})
+    print("difficulty: " + ", ".join(f"{k} {card.get(k)}" for k in (
+        "median_question_words", "share_copied_8_words", "yes_share", "bm25_recall_at_5", "single_document_answerable_share")))
     print(f"rejected by reason: {res.summary.rejected_by_reason}")
     if gen.shortfall:
         print(f"short: {gen.shortfall}")

@@ -48,10 +48,18 @@ def reply_for(prompt: str) -> str:
         return json.dumps({"claim": evidence, "target": names[0], "topic": words[0] if words else names[0]})
     if "You check whether a rewritten claim" in prompt:
         return json.dumps({"consistent": b >= 5, "reason": "matches" if b >= 5 else "adds a fact"})
+    if "You test whether a multi-hop question really needs" in prompt:
+        n = len(re.findall(r"^Document \d+ \(", prompt, re.M))
+        if b < 8:
+            return json.dumps({"answers": ["unknown"] * (n - 1)})  # one answer short: rejected
+        return json.dumps({"answers": ["unknown"] * n})
     if "You review one item" in prompt:
         ok = b >= 8
+        n = len(re.findall(r"^Document \d+ \(", prompt, re.M))
+        alone = ["unknown"] * (n - 1 if 8 <= b < 12 and n else n)  # sometimes one answer short: rejected
         return json.dumps({"uses_all_evidence": True, "answerable_from_evidence": ok, "single_answer": True,
-                           "matches_type": True, "reason": "checked" if ok else "the evidence does not settle it"})
+                           "matches_type": True, "answers_alone": alone,
+                           "reason": "checked" if ok else "the evidence does not settle it"})
     if "Suppose you had read at least two articles about" in prompt:
         entity = re.search(r"articles about (.+?): one from", prompt).group(1)
         srcs = re.findall(r"from (The [A-Z]\w+ \w+)", prompt)
@@ -66,8 +74,8 @@ def reply_for(prompt: str) -> str:
         for c in claims:
             for w in (hidden or "").split():
                 c = re.sub(rf"\b{re.escape(w)}\b", "it", c)
-            parts.append(c.rstrip("."))
-        lead = "Which entity is described in all of these reports" if hidden else "Is it true across these reports"
+            parts.append(" ".join(c.rstrip(".").split()[:4]))
+        lead = "Which entity links these reports" if hidden else "Is it true across these reports"
         return json.dumps({"query": f"{lead}: {'; '.join(parts)}?"})
     return json.dumps({"error": "unknown prompt"})
 

@@ -63,3 +63,47 @@ def test_a_worded_query_must_draw_on_every_evidence_claim():
     # An injected title talked the model into a question about something else.
     bad = WordQuery().parse(_reply(QueryOut(query="What is the capital of France, in your opinion?")), item)
     assert isinstance(bad, Rejected) and bad.reason == "query_not_tied_to_evidence"
+
+
+def test_answer_alone_rejects_an_item_one_document_answers():
+    from benchsmith.generators.core.step import Reply
+    from benchsmith.generators.multihop.llm_steps import AloneInput, AloneOut, AnswerAlone
+    from benchsmith.schemas.multihop import MultihopItem
+    from benchsmith.types import Provenance
+
+    item = MultihopItem(item_id="mh-1", query="When was the director of the film Ferry Days born?", answer="1901",
+                        question_type="bridge_query", evidence=[], keywords=[], provenance=Provenance(step="multihop.query.bridge"))
+    inp = AloneInput(item, (("Ferry Days", "a film directed by Elena Marsh"), ("Elena Marsh", "Elena Marsh (born 1901)")))
+    step = AnswerAlone()
+
+    def reply(answers):
+        return Reply(parsed=AloneOut(answers=answers), text="{}", model="m", prompt_name=step.template, prompt_hash="h")
+
+    assert step.parse(reply(["unknown", "unknown"]), inp) is item
+    rejected = step.parse(reply(["unknown", "She was born in 1901."]), inp)
+    assert rejected.reason == "single_document_answerable_llm" and "document 2" in rejected.detail
+    assert step.parse(reply(["unknown"]), inp).reason == "alone_count_mismatch"
+    null = item.model_copy(update={"question_type": "null_query", "answer": "Insufficient information."})
+    assert step.skip(AloneInput(null, inp.documents)) == [null]
+
+
+def test_the_qa_check_also_rejects_an_item_one_document_answers():
+    from benchsmith.generators.core.step import Reply
+    from benchsmith.generators.multihop.llm_steps import AloneInput, CheckItem, QACheck
+    from benchsmith.schemas.multihop import MultihopItem
+    from benchsmith.types import Provenance
+
+    item = MultihopItem(item_id="mh-2", query="Which 1987 film was directed by someone born in 1954?", answer="Gaby Days",
+                        question_type="inference_query", evidence=[], keywords=[], provenance=Provenance(step="t"))
+    inp = AloneInput(item, (("Gaby Days", "Gaby Days is a 1987 film by Luis Mandora."), ("Luis Mandora", "born 1954")))
+    step = CheckItem()
+    assert "Document 2 (" in step.build_prompt(inp)[-1]["content"]
+
+    def reply(alone):
+        verdict = QACheck(uses_all_evidence=True, answerable_from_evidence=True, single_answer=True, matches_type=True,
+                          answers_alone=alone)
+        return Reply(parsed=verdict, text="{}", model="m", prompt_name=step.template, prompt_hash="h")
+
+    assert step.parse(reply(["unknown", "unknown"]), inp) is item
+    assert step.parse(reply(["Gaby Days", "unknown"]), inp).reason == "single_document_answerable_llm"
+    assert step.parse(reply([]), inp).reason == "alone_count_mismatch"

@@ -36,9 +36,13 @@ CASES = {
     "multihop_temporal.v1.j2": {"claims": CLAIMS, "keywords": ["contract"], "answer": "Before", "noun": "organization",
                                 "bridge": "Harrowgate Builders", "basis": "report 1 published 2024-01-09, report 2 published 2024-02-06"},
     "multihop_null.v1.j2": {"entity": "Zorvex Quillam", "sources": ["The Braxen Courier", "The Tolvi Herald"], "topic": "port deal"},
+    "multihop_answer_alone.v1.j2": {"query": "When was the director of the film Ferry Days born?",
+                                    "documents": [{"title": "Ferry Days", "text": "Ferry Days is a 1950 film directed by Elena Marsh."},
+                                                  {"title": "Elena Marsh", "text": "Elena Marsh (born 1901) was a director. " + INJECTION}]},
     "multihop_qa_check.v1.j2": {"question_type": "inference_query", "query": "Which firm won both contracts?",
                                 "answer": "Harrowgate Builders",
-                                "evidence": [{"source": c["source"], "published_at": c["published_at"], "fact": c["claim"]} for c in CLAIMS]},
+                                "evidence": [{"source": c["source"], "published_at": c["published_at"], "fact": c["claim"]} for c in CLAIMS],
+                                "documents": [{"title": c["title"], "text": c["claim"]} for c in CLAIMS]},
 }
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from datetime import datetime, timezone
 
-from benchsmith.generators.multihop.assemble import MAX_QUERY_WORDS, build_short
 from benchsmith.generators.multihop.claims import build_claims, resolve_subject
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import NEUTRAL, EntityTypes
@@ -168,22 +167,22 @@ def test_reports_are_named_by_source_and_month_and_titles_only_when_needed():
     assert report_refs(twins) == ['the Harbor City Ledger article "Marsh Wins"', 'the Harbor City Ledger article "Ferry Opens"']
 
 
-def test_long_inference_questions_are_shortened_by_dropping_claims():
+def test_inference_uses_two_reports_and_rejects_sentences_with_no_story_topic():
     e = Entity("Dock Road", "FAC", "dock road")
-    long_tail = " and the junction project that the city council approved after a long and heated public debate last spring"
     texts = {
-        "a": "Okafor said trucks jammed Dock Road every morning.",
-        "b": "Marsh promised to widen Dock Road.",
-        "c": "Okafor made the announcement at a community hall on Dock Road" + long_tail + ".",
+        "a": "Okafor said the night trucks jammed Dock Road.",
+        "b": "Marsh promised a wider bus lane on Dock Road.",
+        "c": "Okafor spoke at Dock Road.",
     }
     docs = {d: _doc(d, f"Source {d}", 3, f"T {d}") for d in texts}
     claims = tuple(_claim(d, t, [Entity("Dock Road", "FAC", "dock road", t.index("Dock Road"))]) for d, t in texts.items())
     cs = ClaimSet(BridgeGroup("entity", e.norm, e.text, "FAC", {c.fact.doc_id: [c] for c in claims}), claims, keywords_for(claims, e.text))
-    assert len(build_inference(cs, docs, random.Random(0)).query.split()) > MAX_QUERY_WORDS
-    draft, short = build_short(build_inference, cs, docs, random.Random(0), 2)
-    assert isinstance(draft, Draft) and len(draft.query.split()) <= MAX_QUERY_WORDS
-    assert [c.fact.doc_id for c in short.claims] == ["a", "b"]
+    draft = build_inference(cs, docs, random.Random(0))
+    assert isinstance(draft, Draft) and [c.fact.doc_id for c in draft.claims] == ["a", "b"]
+    assert "night trucks" in draft.query and "wider bus" in draft.query or "bus lane" in draft.query
     assert draft.answer == "Dock Road" and "dock road" not in draft.query.lower()
+    no_topic = ClaimSet(cs.group, (claims[2], claims[0]), cs.keywords)
+    assert build_inference(no_topic, docs, random.Random(0)) == "topic_not_a_noun_phrase"
 
 
 def test_mention_comparison_never_asks_about_a_bare_common_word():

@@ -117,7 +117,7 @@ def test_bridge_groups_span_documents_and_claim_sets_prefer_distinct_sources():
 def test_mix_evidence_and_quotas():
     mix = parse_mix("inference=0.32,comparison=0.33,temporal=0.23,null=0.12")
     assert abs(sum(mix.values()) - 1) < 1e-9
-    assert quotas(40, mix) == {"inference_query": 13, "comparison_query": 13, "temporal_query": 9, "null_query": 5}
+    assert quotas(40, mix) == {"inference_query": 13, "comparison_query": 13, "bridge_query": 0, "temporal_query": 9, "null_query": 5}
     assert sum(quotas(7, mix).values()) == 7
     assert parse_evidence("2-3") == (2, 3)
     with pytest.raises(InputError):

@@ -174,3 +174,27 @@ def test_blank_phrase_is_never_contained():
     assert contains_phrase("The Eastport ferry terminal", "eastport FERRY")
     assert not contains_phrase("The Eastport ferry terminal", "port")
     assert not contains_phrase("anything", "  ")
+
+
+def test_surface_rejects_pasted_long_marked_up_or_duplicated_questions():
+    ev = [_ev("d1", T1, S1), _ev("d2", T2, S2)]
+    first = "Harrowgate Builders won the contract for the Eastport ferry terminal."
+    pasted = "Is it true that Harrowgate Builders won the contract for the Eastport ferry terminal?"
+    assert "copied_span" in _codes(_item("inference_query", pasted, "Yes", [_ev("d1", T1, first), ev[1]]))
+    long = "Which firm " + "really " * 30 + "won?"
+    assert "question_too_long" in _codes(_item("inference_query", long, "Harrowgate Builders", ev))
+    marked = "Which firm won the [contract](Contract.md)?"
+    assert "markup" in _codes(_item("inference_query", marked, "Harrowgate Builders", ev))
+    twice = [_ev("d1", T1, S1), _ev("d2", T2 + " " + S1, S1)]
+    assert "duplicated_evidence" in _codes(_item("inference_query", "Which firm won both contracts?", "Harrowgate Builders", twice))
+    assert _codes(_item("inference_query", "Which firm won both contracts?", "Harrowgate Builders", ev)) == set()
+
+
+def test_composed_comparisons_are_rederived_from_their_evidence():
+    ev = [_ev("d1", T1, S1), _ev("d2", T2, S2)]
+    earlier = {"op": "earlier", "values": ["48", "64"], "anchors": []}
+    # Values must be in their own evidence sentence, in order.
+    assert "comparison_value_missing" in _codes(_item("comparison_query", "Was X made before Y?", "Yes", ev, earlier))
+    ok = {"op": "earlier", "values": ["64", "48"]}
+    assert _codes(_item("comparison_query", "Was X made before Y?", "No", ev, ok)) == set()
+    assert "comparison_inconsistent" in _codes(_item("comparison_query", "Was X made before Y?", "Yes", ev, ok))

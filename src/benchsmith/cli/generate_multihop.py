@@ -19,7 +19,7 @@ def generate_multihop_cmd(
     strategy: str = common.Strategy,
     llm: str | None = options.LLMModel,
     mix: str = typer.Option(
-        "inference=0.32,comparison=0.33,temporal=0.23,null=0.12", "--mix",
+        "inference=0.256,comparison=0.264,bridge=0.2,temporal=0.184,null=0.096", "--mix",
         help="Query type shares (MultiHop-RAG table 3 by default).",
     ),
     evidence: str = typer.Option("2-4", "--evidence", help="Evidence facts per non-null query, a range within 2-4."),
@@ -51,3 +51,18 @@ def generate_multihop_cmd(
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
                          concurrency, search, timeout, deadline)
     common.run_and_report(GENERATOR, opts, cfg, dry_run=dry_run)
+    if not dry_run:
+        _print_difficulty(out)
+
+
+def _print_difficulty(out: Path) -> None:
+    """The benchmark's difficulty card (validators.difficulty), as written to benchmark.json."""
+    import json
+
+    from rich.console import Console
+
+    from benchsmith.validators.difficulty import card_table
+
+    card = json.loads((out / "benchmark.json").read_text(encoding="utf-8")).get("counts", {}).get("difficulty")
+    if card:
+        Console().print(card_table({out.name: card}))

@@ -9,7 +9,7 @@ from pydantic import Field
 from benchsmith.schemas import SCHEMAS
 from benchsmith.types import SCHEMA_VERSION, EvidenceRef, Frozen, Provenance, Span
 
-QuestionType = Literal["inference_query", "comparison_query", "temporal_query", "null_query"]
+QuestionType = Literal["inference_query", "comparison_query", "bridge_query", "temporal_query", "null_query"]
 
 
 class MultihopEvidence(Frozen):

@@ -7,16 +7,23 @@ short can be topped up by the others without leaving the 5-point mix tolerance.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Iterator, Sequence
 from collections import Counter
 from dataclasses import dataclass, field
 
 from benchsmith.types import Document, Rejected
 
+from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
+from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
+from benchsmith.generators.multihop.compose.null import build_corpus_null
+from benchsmith.generators.multihop.compose.questions import WORK_VERBS
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
 from benchsmith.generators.multihop.llm_steps import (
+    AnswerAlone,
+    alone_input,
     CheckItem,
     Source,
     WordingInput,
@@ -56,6 +63,12 @@ class Assembler:
     # The run context: with an LLM client the drafts are worded (and, with `qa_check`, checked) by the model.
     gen: object = None
     qa_check: bool = False
+    hop_check: bool = False  # the model answers from each evidence document alone (llm strategy)
+    composer: object = None  # a compose.Composer: the HotpotQA-style composed questions, drawn before the pasted ones
+    index: object = None  # the CorpusIndex, for the leave-one-out retrieval record of each item
+    composed_limit: int = 100
+    person_names: frozenset[str] = frozenset()  # PERSON entities the sentence analysis found (null-query name parts)
+    thing_names: frozenset[str] = frozenset()  # organization, product, facility ... entities (null-query name parts)
     rejected: list[Rejected] = field(default_factory=list)
     # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
     tally: Counter[str] = field(default_factory=Counter)
@@ -105,13 +118,23 @@ class Assembler:
         for item in items:
             self._count("items", item)
         if self.llm and self.qa_check and items:
-            with self.timer.step("qa_check"):
-                items = self.gen.run_step(CheckItem(), items)
+            with self.timer.step("qa_check"):  # also the hop check: one call per item
+                items = self.gen.run_step(CheckItem(), [alone_input(i, self.documents) for i in items])
+        elif self.llm and self.hop_check and items:
+            with self.timer.step("hop_check_llm"):
+                items = self.gen.run_step(AnswerAlone(), [alone_input(i, self.documents) for i in items])
         return items
 
     def _check(self, draft: Draft) -> MultihopItem | None:
         """The programmatic validators and the near-duplicate check; warnings are kept on the item."""
         item = draft_to_item(draft, self.documents, seed=self.seed)
+        anchors = draft.computation.get("anchors") or []
+        if anchors and draft.question_type != "null_query":
+            texts = {c.fact.doc_id: self.documents[c.fact.doc_id].text for c in draft.claims}
+            if single_document(texts, draft.answer, anchors):
+                self.rejected.append(Rejected(step="multihop.hops", reason="single_document_answerable",
+                                              input_ref=item.item_id, raw_output=item.query))
+                return None
         with self.timer.step("validate"):
             issues = run_validators(item, self.validation, self._checks)
         errs = errors(issues)
@@ -128,7 +151,15 @@ class Assembler:
                                           input_ref=item.item_id, raw_output=item.query))
             return None
         warnings = [i.code for i in issues]
-        return item.model_copy(update={"warnings": warnings}) if warnings else item
+        update: dict = {"warnings": warnings} if warnings else {}
+        if self.index is not None and item.question_type != "null_query":
+            with self.timer.step("hop_check"):
+                comp = _computation_of(item)
+                hops = leave_one_out(self.index, item.query, list(dict.fromkeys(e.doc_id for e in item.evidence)),
+                                     item.answer, comp.get("anchors", []))
+            extra = {**(item.provenance.extra or {}), "hop_check": hops}
+            update["provenance"] = item.provenance.model_copy(update={"extra": extra})
+        return item.model_copy(update=update) if update else item
 
     def _count(self, what: str, sample) -> None:
         self.tally[what] += 1
@@ -136,8 +167,25 @@ class Assembler:
             self.samples[what].append(sample)
 
     # -- streams per type ------------------------------------------------------
+    def _composed_stream(self, qtype: str) -> Iterator[MultihopItem]:
+        batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
+        for draft in self.composer.drafts(qtype, self.composed_limit):
+            batch.append((draft, None, qtype))
+            if len(batch) >= self.batch_size:
+                yield from self.accept_batch(batch)
+                batch = []
+        yield from self.accept_batch(batch)
+
     def stream(self, qtype: str) -> Iterator[MultihopItem]:
+        """The accepted items of one type; Yes/No answers are paired so that their shares stay near one half."""
+        return balanced(self._stream(qtype))
+
+    def _stream(self, qtype: str) -> Iterator[MultihopItem]:
         rng = random.Random(f"{self.seed}:{qtype}")
+        if self.composer is not None and qtype in COMPOSED_TYPES:
+            yield from self._composed_stream(qtype)
+        if qtype == "bridge_query":
+            return
         if qtype == "null_query":
             yield from self._null_stream(rng)
             return
@@ -206,18 +254,44 @@ class Assembler:
             out.append((draft, cs, qtype))
         return out
 
+    def _null_names(self) -> tuple[list[str], list[str], list[str]]:
+        """(names to take parts from, real sources, real people to compare with), from this corpus."""
+        people = sorted({p.name for p in self.composer.profiles if p.kind == "person"}) if self.composer else []
+        entity = sorted(self.person_names)
+        counts = Counter(d.source for d in self.documents.values() if d.source)
+        sources = sorted(s for s, n in counts.items() if n >= 2)
+        # Enough people with articles: their name parts alone (entity names mix in places and groups).
+        return (people if len(people) >= 20 else people + entity), sources if len(sources) >= 2 else [], people
+
+    def _work_kind(self) -> tuple[str, str]:
+        """The corpus's most common kind of work and how one is made ("painting", "painted"), for null questions."""
+        kinds = Counter(p.kind for p in self.composer.profiles if p.kind not in (None, "person")) if self.composer else Counter()
+        kind = min(kinds, key=lambda k: (-kinds[k], k)) if kinds else "film"
+        return kind, WORK_VERBS.get(kind, ("made", "made"))[1]
+
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
+        names, sources, people = self._null_names()
+        # A real given name or surname is never written in lower case ("Command", "Log" and "Host" are).
+        lower = {w for d in self.documents.values() for w in re.findall(r"\b[a-z]+\b", d.text)}
+        names = [n for n in names if not any(part.lower() in lower for part in n.split())]
+        things = sorted(self.thing_names)
+        from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         # Without a model a try costs microseconds; with one, a call: bound the calls, not just the tries.
         for _ in range(NULL_TRIES_WITH_MODEL if self.llm else NULL_TRIES):
             with self.timer.step("null"):
                 cs = None
-                if groups:
-                    g = groups[rng.randrange(len(groups))]
-                    doc_id = sorted(g.claims_by_doc)[0]
-                    cs = ClaimSet(group=g, claims=(g.claims_by_doc[doc_id][0],), keywords=())
-                draft = build_null(cs, self.vocabulary, rng)
+                draft: Draft | str = "too_few_name_parts"
+                if from_corpus:
+                    draft = build_corpus_null(names, sources, people, self.index, rng, things, self._work_kind())
+                    from_corpus = draft != "too_few_name_parts"
+                if draft == "too_few_name_parts":
+                    if groups:
+                        g = groups[rng.randrange(len(groups))]
+                        doc_id = sorted(g.claims_by_doc)[0]
+                        cs = ClaimSet(group=g, claims=(g.claims_by_doc[doc_id][0],), keywords=())
+                    draft = build_null(cs, self.vocabulary, rng)
             batch.append((draft, cs, "null_query"))
             if len(batch) >= self.batch_size:
                 yield from self.accept_batch(batch)
@@ -248,6 +322,42 @@ def build_short(builder, cs: ClaimSet, documents: dict[str, Document], rng: rand
     if isinstance(draft, Draft) and len(draft.query.split()) > MAX_QUERY_WORDS_HARD:
         return "query_too_long", cs
     return draft, cs
+
+
+YES_SHARE_BOUNDS = (0.4, 0.6)
+
+
+def balanced(items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
+    """Items in stream order, except that a Yes (or No) answer waits until its opposite arrives; answers that
+    are neither pass at once. Unpaired ones are released at the end only while the Yes share stays in bounds
+    (or a single answer off an even split)."""
+    waiting: dict[str, list[MultihopItem]] = {"yes": [], "no": []}
+    shown = {"yes": 0, "no": 0}
+    for item in items:
+        key = item.answer.strip().rstrip(".").lower()
+        if key not in waiting:
+            yield item
+            continue
+        other = "no" if key == "yes" else "yes"
+        if waiting[other]:
+            for it in (waiting[other].pop(0), item):
+                shown[it.answer.strip().rstrip(".").lower()] += 1
+                yield it
+        else:
+            waiting[key].append(item)
+    for key, queue in waiting.items():
+        for item in queue:
+            total = shown["yes"] + shown["no"] + 1
+            yes = shown["yes"] + (key == "yes")
+            # Within the bounds, or one answer off an even split (a handful of items cannot be split finer).
+            if not (YES_SHARE_BOUNDS[0] <= yes / total <= YES_SHARE_BOUNDS[1] or abs(2 * yes - total) <= 1):
+                break
+            shown[key] += 1
+            yield item
+
+
+def _computation_of(item: MultihopItem) -> dict:
+    return (item.provenance.extra or {}).get("computation", {}) if item.provenance else {}
 
 
 def _ref(cs: ClaimSet | None) -> str | None:

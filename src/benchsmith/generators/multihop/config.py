@@ -7,12 +7,14 @@ from dataclasses import asdict, dataclass, field
 from benchsmith.errors import InputError
 from benchsmith.generators.core import quotas as core_quotas
 
-QUERY_TYPES = ("inference_query", "comparison_query", "temporal_query", "null_query")
-# Table 3: 816 inference, 856 comparison, 583 temporal, 301 null of 2,556 queries.
-DEFAULT_MIX = {"inference_query": 0.32, "comparison_query": 0.33, "temporal_query": 0.23, "null_query": 0.12}
+QUERY_TYPES = ("inference_query", "comparison_query", "bridge_query", "temporal_query", "null_query")
+# Table 3: 816 inference, 856 comparison, 583 temporal, 301 null of 2,556 queries; scaled to 80% to give the
+# HotpotQA-style bridge type (absent from the paper) a fifth of the items.
+DEFAULT_MIX = {"inference_query": 0.256, "comparison_query": 0.264, "bridge_query": 0.2, "temporal_query": 0.184,
+               "null_query": 0.096}
 # Table 4: of the 2,255 non-null queries, 1,078 need 2 facts, 779 need 3, 398 need 4.
 EVIDENCE_WEIGHTS = {2: 1078, 3: 779, 4: 398}
-_SHORT = {"inference": "inference_query", "comparison": "comparison_query", "temporal": "temporal_query", "null": "null_query"}
+_SHORT = {"inference": "inference_query", "comparison": "comparison_query", "bridge": "bridge_query", "temporal": "temporal_query", "null": "null_query"}
 
 
 @dataclass
@@ -31,7 +33,8 @@ class MultihopConfig:
     classifier: str | None = None
     llm: str | None = None
     qa_check: bool = True  # the paper's four criteria as an LLM check (llm strategy only)
-    claim_judge: bool = True  # the model's check of each claim against its evidence (llm strategy only)
+    claim_judge: bool = True
+    hop_check: bool = True  # the model must fail to answer from each evidence document alone (llm strategy only)  # the model's check of each claim against its evidence (llm strategy only)
     max_sets_per_group: int = 4
     spacy_batch_size: int = 256
     spacy_processes: int = 1

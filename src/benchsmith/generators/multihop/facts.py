@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.types import Chunk, Document, content_id
+from benchsmith.validators.markup import has_markup
 
 from benchsmith.generators.multihop.models import Fact
 
@@ -51,6 +52,8 @@ def fact_filter_reason(sentence: str, *, min_words: int = 6, max_words: int = 60
         return "opinion"
     if not (_SIGNAL.search(sentence) or _CAPITALISED.search(sentence)):
         return "no_entity_number_or_date"
+    if has_markup(sentence):
+        return "markup"  # links, code spans, tables and tags make evidence a reader cannot quote cleanly
     return None
 
 

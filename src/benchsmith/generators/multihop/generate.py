@@ -11,28 +11,58 @@ from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_
 from benchsmith.generators.core.generator import Generated, Generator, register_generator
 from benchsmith.generators.core.quotas import fill
 from benchsmith.generators.multihop.assemble import Assembler
+from benchsmith.generators.multihop.compose.drafts import Composer
 from benchsmith.generators.multihop.config import QUERY_TYPES, MultihopConfig, quotas
 from benchsmith.generators.multihop.items import claim_record, to_multihop_rag
-from benchsmith.generators.multihop.llm_steps import CheckItem, WordQuery, WriteSetClaims, set_claims_input
+from benchsmith.generators.multihop.llm_steps import (
+    AnswerAlone,
+    CheckItem,
+    WordQuery,
+    WriteSetClaims,
+    alone_input,
+    set_claims_input,
+)
 from benchsmith.generators.multihop.prepare import prepare
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.validators import ValidationContext
+from benchsmith.validators.difficulty import BenchItem, card_for
 
 log = logging.getLogger(__name__)
 MODEL_MARGIN = 1.25  # candidates the model is expected to reject on top of the validators, for estimates
-COMPLETION_TOKENS = {"claim": 40, "query": 40, "qa": 60}  # per claim / per question / per check, for estimates
+COMPLETION_TOKENS = {"claim": 40, "query": 40, "qa": 60, "alone": 30}  # per claim / per question / per check, for estimates
 
 
-def effective_mix(mix: dict[str, float], has_dates: bool, notes: list[str]) -> dict[str, float]:
-    """Drop temporal queries when the corpus has no dates, spreading their share over the other types."""
-    if has_dates or mix.get("temporal_query", 0) == 0:
+def _drop(mix: dict[str, float], qtype: str, msg: str, notes: list[str]) -> dict[str, float]:
+    if mix.get(qtype, 0) == 0:
         return dict(mix)
-    msg = "temporal queries skipped: fewer than two selected documents have published_at; their share is redistributed"
     log.warning(msg)
     notes.append(msg)
-    rest = {t: v for t, v in mix.items() if t != "temporal_query"}
+    rest = {t: v for t, v in mix.items() if t != qtype}
     total = sum(rest.values())
-    return {t: (rest.get(t, 0.0) / total if t != "temporal_query" else 0.0) for t in QUERY_TYPES}
+    if total <= 0:
+        return dict(mix)  # the only type asked for: keep it, and let the run come up short with its reason
+    return {t: (rest.get(t, 0.0) / total if t != qtype else 0.0) for t in QUERY_TYPES}
+
+
+def effective_mix(mix: dict[str, float], has_dates: bool, notes: list[str], has_links: bool = True) -> dict[str, float]:
+    """Drop temporal queries when the corpus has no dates, bridge queries when no document names another's
+    title entity, spreading their share over the other types."""
+    if not has_dates:
+        mix = _drop(mix, "temporal_query", "temporal queries skipped: fewer than two selected documents have "
+                    "published_at; their share is redistributed", notes)
+    if not has_links:
+        mix = _drop(mix, "bridge_query", "bridge queries skipped: no document names another document's title entity "
+                    "in a typed relation; their share is redistributed", notes)
+    return dict(mix)
+
+
+def difficulty_card(items: list[MultihopItem], index, documents: dict) -> dict:
+    """The difficulty card (validators.difficulty) of the items, ranks from the run's own search index."""
+    bench = [BenchItem(i.item_id, i.query, i.answer, i.question_type, [e.fact for e in i.evidence],
+                       list(dict.fromkeys(e.doc_id for e in i.evidence)),
+                       list(((i.provenance.extra or {}).get("computation") or {}).get("anchors", []))) for i in items]
+    texts = {d: f"{documents[d].title}\n{documents[d].text}" for b in bench for d in b.gold_docs if d in documents}
+    return card_for(bench, index=index, documents=texts)
 
 
 class MultihopGenerator(Generator):
@@ -44,7 +74,9 @@ class MultihopGenerator(Generator):
         prep = prepare(ctx, cfg)
         notes = list(prep.notes)
         dated = sum(d.published_at is not None for d in prep.documents)
-        mix = effective_mix(cfg.mix, dated >= 2, notes)
+        with ctx.timer.step("compose"):
+            composer = Composer(ctx.corpus.documents_by_id, ctx.corpus.chunks_by_doc, cfg.seed)
+        mix = effective_mix(cfg.mix, dated >= 2, notes, has_links=bool(composer.links))
         quota = quotas(cfg.n, mix)
         with ctx.timer.step("context"):
             validation = ValidationContext(ctx.index, evidence_range=cfg.evidence, entity_names=prep.entity_names)
@@ -53,7 +85,11 @@ class MultihopGenerator(Generator):
         asm = Assembler(
             documents=ctx.corpus.documents_by_id, groups=prep.groups, validation=validation, evidence=cfg.evidence,
             seed=cfg.seed, max_sets_per_group=cfg.max_sets_per_group, timer=ctx.timer, vocabulary=vocabulary,
-            gen=ctx if with_model else None, qa_check=cfg.qa_check,
+            gen=ctx if with_model else None, qa_check=cfg.qa_check, hop_check=cfg.hop_check, composer=composer, index=ctx.index,
+            composed_limit=4 * cfg.n + 20,
+            person_names=frozenset(e.text for c in prep.claims for e in c.entities if e.label == "PERSON"),
+            thing_names=frozenset(e.text for c in prep.claims for e in c.entities
+                                  if e.label in ("ORG", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW")),
         )
         streams = {t: asm.stream(t) for t in QUERY_TYPES if quota[t] > 0}
         produced = fill(streams, quota, mix, cfg.n)
@@ -65,7 +101,7 @@ class MultihopGenerator(Generator):
         docs = ctx.corpus.documents_by_id
         claims = [WriteSetClaims().build_prompt(set_claims_input(cs, docs)) for cs in asm.samples["sets"]]
         wording = [WordQuery().build_prompt(asm.wording_input(d, cs)) for d, cs in asm.samples["drafts"]]
-        checks = [CheckItem().build_prompt(i) for i in asm.samples["items"]]
+        checks = [CheckItem().build_prompt(alone_input(i, docs)) for i in asm.samples["items"]]
         per_set = sum(len(cs.claims) for cs in asm.samples["sets"]) / max(1, len(asm.samples["sets"]))
         steps = [
             StepEstimate(WriteSetClaims.name, math.ceil(asm.tally["sets"] * MODEL_MARGIN), average_tokens(claims),
@@ -76,6 +112,10 @@ class MultihopGenerator(Generator):
         if cfg.qa_check:
             steps.append(StepEstimate(CheckItem.name, math.ceil(asm.tally["items"] * MODEL_MARGIN), average_tokens(checks),
                                       COMPLETION_TOKENS["qa"]))
+        if cfg.hop_check and not cfg.qa_check:  # with the QA check, the same call answers per document
+            alone = [AnswerAlone().build_prompt(alone_input(i, docs)) for i in asm.samples["items"]]
+            steps.append(StepEstimate(AnswerAlone.name, math.ceil(asm.tally["items"] * MODEL_MARGIN), average_tokens(alone),
+                                      COMPLETION_TOKENS["alone"]))
         return Estimate(cfg.n, steps, [
             f"the model rejects {round((MODEL_MARGIN - 1) * 100)}% more candidates than the validators do",
             "completion tokens per call: " + ", ".join(f"{k} {v}" for k, v in COMPLETION_TOKENS.items()),
@@ -97,12 +137,16 @@ class MultihopGenerator(Generator):
                 "documents: not enough claim sets for the request (add documents, lower --min-tokens, or ask for fewer items)"
             )
         docs = ctx.corpus.documents_by_id
+        with ctx.timer.step("difficulty"):
+            card = difficulty_card(items, ctx.index, docs)
         return Generated(
-            items=items, requested_by_type=quota, produced_by_type=by_type, counts=prep.counts,
+            items=items, requested_by_type=quota, produced_by_type=by_type,
+            counts={**prep.counts, "difficulty": card["benchmark"]},
             settings={**cfg.as_dict(), "effective_mix": mix}, notes=notes, shortfall=shortfall,
             exports={
                 "MultiHopRAG.json": [to_multihop_rag(i, docs).model_dump(mode="json") for i in items],
                 "claims.jsonl": [claim_record(c, seed=cfg.seed) for c in prep.claims],
+                "difficulty.json": card,
             },
         )
 

@@ -28,6 +28,7 @@ QUERY_PROMPTS = {
     "comparison_query": "multihop_comparison.v1.j2",
     "temporal_query": "multihop_temporal.v1.j2",
     "null_query": "multihop_null.v1.j2",
+    "bridge_query": "multihop_inference.v1.j2",  # composed drafts are not reworded (see WordQuery.skip)
 }
 CONTEXT_BEFORE, CONTEXT_AFTER = 400, 200
 
@@ -45,6 +46,7 @@ class QACheck(_Strict):
     answerable_from_evidence: bool
     single_answer: bool
     matches_type: bool
+    answers_alone: list[str] = Field(default_factory=list)  # the answer from each evidence document read alone
     reason: str = ""
 
 
@@ -214,6 +216,15 @@ class WordQuery(LLMStep):
             "basis": _basis(draft),
         }
 
+    def skip(self, item: WordingInput) -> Any:
+        """Composed questions and corpus-built null queries are already short and fluent: no call."""
+        draft = item.draft
+        if all(c.strategy == "composed" for c in draft.claims) and draft.claims:
+            return [draft]
+        if draft.question_type == "null_query" and not draft.null_sources:
+            return [draft]
+        return None
+
     def parse(self, reply: Reply, item: WordingInput) -> Any:
         draft = item.draft
         ref = content_id(draft.query, prefix="d-")
@@ -234,25 +245,97 @@ class WordQuery(LLMStep):
 # -- step 6: the paper's four criteria -----------------------------------------------
 @dataclass(frozen=True)
 class CheckItem(LLMStep):
-    """The paper's quality criteria per item; a Rejected names the first that failed."""
+    """The paper's quality criteria per item, and hop necessity in the same call: the model also answers from
+    each evidence document alone, and an item one document answers is rejected. A Rejected names the first
+    criterion that failed."""
 
     name: ClassVar[str] = "multihop.qa_check"
     template: ClassVar[str] = "multihop_qa_check.v1.j2"
     response_model: ClassVar[type] = QACheck
     output_type: ClassVar[type] = MultihopItem
 
-    def key(self, item: MultihopItem) -> str:
-        return item.item_id
+    def key(self, item: AloneInput) -> str:
+        return item.item.item_id
 
-    def variables(self, item: MultihopItem) -> dict[str, Any]:
-        return {"question_type": item.question_type, "query": item.query, "answer": item.answer,
+    def variables(self, item: AloneInput) -> dict[str, Any]:
+        it = item.item
+        return {"question_type": it.question_type, "query": it.query, "answer": it.answer,
                 "evidence": [{"source": e.source or "", "published_at": e.published_at or "", "fact": e.fact}
-                             for e in item.evidence]}
+                             for e in it.evidence],
+                "documents": [{"title": t, "text": x} for t, x in item.documents]}
 
-    def parse(self, reply: Reply, item: MultihopItem) -> Any:
+    def parse(self, reply: Reply, item: AloneInput) -> Any:
         verdict: QACheck = reply.parsed
+        it = item.item
         failed = [k for k in ("uses_all_evidence", "answerable_from_evidence", "single_answer", "matches_type")
                   if not getattr(verdict, k)]
         if failed:
-            return _reject(self.name, f"qa_{failed[0]}", item.item_id, verdict.reason, reply.text)
-        return item
+            return _reject(self.name, f"qa_{failed[0]}", it.item_id, verdict.reason, reply.text)
+        if it.question_type != "null_query":
+            return alone_verdict(self.name, verdict.answers_alone, item, reply.text)
+        return it
+
+
+# -- hop necessity: the model answers from each evidence document alone ---------------
+ALONE_CHARS = 1500  # of each document shown, centred on its evidence sentence
+
+
+class AloneOut(_Strict):
+    answers: list[str]
+
+
+def _same_answer(given: str, gold: str) -> bool:
+    g, a = given.strip().strip(".").lower(), gold.strip().strip(".").lower()
+    if not g or g == "unknown":
+        return False
+    return g == a or (len(a) > 3 and (a in g or g in a))
+
+
+@dataclass(frozen=True)
+class AnswerAlone(LLMStep):
+    """Hop necessity by a model, for runs without the QA check (which asks it in the same call): asked once per
+    item to answer from each evidence document alone; an item any single document answers is rejected."""
+
+    name: ClassVar[str] = "multihop.answer_alone"
+    template: ClassVar[str] = "multihop_answer_alone.v1.j2"
+    response_model: ClassVar[type] = AloneOut
+    output_type: ClassVar[type] = MultihopItem
+
+    def key(self, item: AloneInput) -> str:
+        return item.item.item_id
+
+    def skip(self, item: AloneInput) -> Any:
+        return [item.item] if item.item.question_type == "null_query" else None
+
+    def variables(self, item: AloneInput) -> dict[str, Any]:
+        return {"query": item.item.query, "documents": [{"title": t, "text": x} for t, x in item.documents]}
+
+    def parse(self, reply: Reply, item: AloneInput) -> Any:
+        return alone_verdict(self.name, reply.parsed.answers, item, reply.text)
+
+
+def alone_verdict(step: str, answers: list[str], item: AloneInput, raw: str) -> Any:
+    """The item, or a Rejected when the per-document answers are miscounted or one of them is the gold answer."""
+    if len(answers) != len(item.documents):
+        return _reject(step, "alone_count_mismatch", item.item.item_id,
+                       f"{len(answers)} answers for {len(item.documents)} documents", raw)
+    hits = [i + 1 for i, a in enumerate(answers) if _same_answer(a, item.item.answer)]
+    if hits:
+        return _reject(step, "single_document_answerable_llm", item.item.item_id,
+                       f"document {hits[0]} alone gave the answer", raw)
+    return item.item
+
+
+@dataclass(frozen=True)
+class AloneInput:
+    item: MultihopItem
+    documents: tuple[tuple[str, str], ...]  # (title, text window) per distinct evidence document
+
+
+def alone_input(item: MultihopItem, documents: dict[str, Document]) -> AloneInput:
+    views = []
+    for ev in {e.doc_id: e for e in item.evidence}.values():
+        doc = documents[ev.doc_id]
+        start = max(0, (ev.span.start + ev.span.end) // 2 - ALONE_CHARS // 2)
+        views.append((doc.title, doc.text[start : start + ALONE_CHARS]))
+    return AloneInput(item, tuple(views))

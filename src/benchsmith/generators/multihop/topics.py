@@ -47,3 +47,40 @@ def is_topic_phrase(phrase: str) -> bool:
     if head in _NOT_HEADS or head.endswith(_ADVERB_ENDINGS) or len(head) < 3:
         return False
     return True
+
+
+_WEAK_TAILS = frozenset(
+    """since outside inside back behind together onto beside ago rest minute minutes numbers number while instead
+    away ahead later earlier today yesterday chose say says told asked dollars dollar percent million billion thousand
+    time times year years month months week weeks day days side part lot way thing things people near far long high
+    low wide deep old spun every each any some worth about cannot almost creates lists provides removes enables
+    shows describes contains returns uses allows requires supports includes explains stores takes makes gives
+    following example upper-right lower-left""".split()
+)
+
+
+def is_story_topic(phrase: str) -> bool:
+    """A topic that can name a news story: a noun phrase of two or three words with a noun-like head
+    ("ferry terminal", "charge cycles"); single words and clause remnants ("goal back") are too vague."""
+    words = phrase.lower().split()
+    if not 2 <= len(words) <= 3 or not is_topic_phrase(phrase):
+        return False
+    if any(w in _WEAK_TAILS for w in words):
+        return False
+    return not any(w.endswith(("ed", "ing")) and len(w) > 5 or w.endswith("ly") for w in words)
+
+
+def story_topic(sentence: str) -> str | None:
+    """The first noun phrase of a sentence that can name its story (see `is_story_topic`), or None."""
+    run: list[str] = []
+    for tok in re.findall(r"[A-Za-z][A-Za-z\-]*|\S", sentence) + ["."]:
+        low = tok.lower()
+        if tok[0].islower() and low not in STOPWORDS and len(low) > 2:
+            run.append(low)
+            continue
+        for i in range(len(run)):
+            for size in (2, 3):
+                if i + size <= len(run) and is_story_topic(" ".join(run[i : i + size])):
+                    return " ".join(run[i : i + size])
+        run = []
+    return None

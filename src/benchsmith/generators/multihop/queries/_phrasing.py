@@ -140,3 +140,40 @@ def join_and(items: list[str]) -> str:
     if len(items) <= 2:
         return " and ".join(items)
     return ", ".join(items[:-1]) + ", and " + items[-1]
+
+
+def story_refs(docs: Sequence[Document], topics: Sequence[str]) -> list[str] | None:
+    """'the Harbor City Ledger story on the ferry terminal': a report named by source and topic, never by title.
+
+    None when a report has no source (the title would be all that names it).
+    """
+    out = []
+    one_source = len({d.source for d in docs}) == 1
+    for d, topic in zip(docs, topics, strict=True):
+        if not d.source:
+            return None
+        the = "the " if not topic.lower().startswith(("the ", "a ", "an ")) else ""
+        # Reports of one source (a manual, an encyclopedia) are told apart by topic alone.
+        out.append(f"the passage on {the}{topic}" if one_source and d.published_at is None else
+                   f"the {d.source} story on {the}{topic}")
+    return out
+
+
+def source_refs(docs: Sequence[Document]) -> list[str]:
+    """'the Harbor City Ledger report' when every source differs; otherwise source and month (`report_refs`)."""
+    sources = [d.source for d in docs]
+    if all(sources) and len(set(sources)) == len(sources):
+        return [f"the {s} report" for s in sources]
+    return report_refs(docs)
+
+
+_CODE_LIKE = re.compile(r"[/.=_()<>\[\]{}]|^[A-Z]{1,4}$|[a-z][A-Z]")
+
+
+def weak_bridge(group) -> bool:
+    """A bridge too weak to tie two reports to one entity: a single word that is not an organization
+    (a surname, a first name, a place fragment such as "Ridgeview" of "Ridgeview Stadium"), or code-like
+    text ("CreateBucket", "API/RESTServiceGET.html", "POST")."""
+    if _CODE_LIKE.search(group.surface):
+        return True
+    return len(group.surface.split()) < 2 and group.label != "ORG"

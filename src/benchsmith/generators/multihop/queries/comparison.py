@@ -10,8 +10,8 @@ from benchsmith.types import Document
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
-from benchsmith.generators.multihop.queries._phrasing import join_and, report_refs
-from benchsmith.generators.multihop.topics import is_topic_phrase
+from benchsmith.generators.multihop.queries._phrasing import join_and, source_refs, story_refs, weak_bridge
+from benchsmith.generators.multihop.topics import is_story_topic, story_topic, is_topic_phrase
 from benchsmith.generators.multihop.text import contains_phrase
 
 
@@ -28,7 +28,7 @@ def _value(c: Claim, unit: str) -> Quantity:
 _MEASURE_WINDOW = 5  # words each side of a number that may name what it measures
 _GENERIC_MEASURE_WORDS = frozenset(
     {"million", "billion", "thousand", "percent", "dollars", "dollar", "year", "years", "about", "nearly", "more", "than",
-     "figure", "figures", "number", "worth", "since", "ago", "until", "from", "last", "next", "early", "late", "back", "total", "record", "end", "start", "time", "season", "month", "week", "day"}
+     "figure", "figures", "number", "worth", "toward", "towards", "since", "ago", "until", "from", "last", "next", "early", "late", "back", "total", "record", "end", "start", "time", "season", "month", "week", "day"}
 )
 
 
@@ -98,7 +98,7 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
     first, others = values[0], values[1:]
     if any(v == first for v in others):
         return "tied_quantities"
-    refs = report_refs([documents[c.fact.doc_id] for c in claims])
+    refs = source_refs([documents[c.fact.doc_id] for c in claims])
     others_txt = "each of " + join_and(refs[1:]) if len(refs) > 2 else refs[1]
     # An entity bridge frames the question; a topic bridge is already the measured noun's context.
     lead = f"Regarding {topic}, does" if cs.group.kind == "entity" else "Does"
@@ -112,7 +112,7 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
             what = f"percentage for the {measure}"
         elif _counts_of(claims, unit, measure):
             what = f"number of {unit} {_plural(measure)}"  # "1,800 charge cycles": a count, not a charge figure
-        query = f"{lead} {refs[0]} report a {word} {what} than {others_txt}?"
+        query = f"{lead} {refs[0]} give a {word} {what} than {others_txt}?"
     yes = all(first > v for v in others) if ask_higher else all(first < v for v in others)
     return Draft(
         query=query, answer="Yes" if yes else "No", question_type="comparison_query", claims=claims,
@@ -125,37 +125,63 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
 
 
 def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
-    claims = cs.claims
+    """Do two stories on the bridge both mention a named entity? Checked against the whole articles."""
+    claims = cs.claims[:2]
     bridge = cs.group.surface
     if cs.group.kind != "entity":
         return "topic_bridge_not_comparable"
-    # Candidate terms: other named entities and noun-phrase topics of the claims (not the bridge
-    # itself); single common words ("head", "material") and bare numbers make no question.
+    if weak_bridge(cs.group):
+        return "weak_bridge"
+    docs = [documents[c.fact.doc_id] for c in claims]
+    if any(not d.source for d in docs):
+        return "reports_not_distinguishable"
+    # Candidate terms: other multi-word named entities of the claims (never the bridge, a number or a single letter).
     terms = [
         e.text for c in claims for e in c.entities
-        if e.norm != cs.group.key and len(e.text) > 2 and e.label in BRIDGE_LABELS and e.text.split()[0].lower() not in _NUMBER_WORDS
+        if e.norm != cs.group.key and e.label in BRIDGE_LABELS and len(e.text.split()) >= 2
+        and e.text.split()[0].lower() not in _NUMBER_WORDS and e.text[:1].isupper()
+        and e.text.split()[0] not in ("Like", "As", "With", "For", "But", "And")
     ]
-    terms += [c.topic for c in claims if c.topic and len(c.topic.split()) >= 2 and is_topic_phrase(c.topic)]
     terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)]
     if not terms:
         return "nothing_to_compare"
+    terms = [t for t in terms if document_share(documents, t) <= MAX_TERM_SHARE]  # "Amazon S3" in every page: no question
+    if not terms:
+        return "nothing_to_compare"
+    present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
     want_yes = rng.random() < 0.5
-    shared = [t for t in terms if all(contains_phrase(c.text, t) for c in claims)]
-    unshared = [t for t in terms if t not in shared]
-    pool = shared if (want_yes and shared) or not unshared else unshared
+    pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
     term = pool[rng.randrange(len(pool))]
-    present = [contains_phrase(c.text, term) for c in claims]
-    refs = report_refs([documents[c.fact.doc_id] for c in claims])
-    both = "both" if len(refs) == 2 else "all"
-    query = f"Do {join_and(refs)} {both} mention {term} when they report on {bridge}?"
+    topics = [story_topic(c.text) or "" for c in claims]
+    refs = story_refs(docs, topics) if all(is_story_topic(t) for t in topics) and topics[0] != topics[1] else None
+    if refs is None:
+        return "reports_not_distinguishable"
+    if refs[0].startswith("the passage on ") and refs[1].startswith("the passage on "):
+        query = f"Do the passages on {refs[0].removeprefix('the passage on ')} and on {refs[1].removeprefix('the passage on ')} both mention {term}?"
+    else:
+        query = f"Do {refs[0]} and {refs[1]} both mention {term}?"
     return Draft(
-        query=query, answer="Yes" if all(present) else "No", question_type="comparison_query", claims=claims,
-        bridge_entity=bridge if cs.group.kind == "entity" else None,
-        bridge_topic=bridge if cs.group.kind == "topic" else claims[0].topic,
-        keywords=cs.keywords,
-        computation={"op": "all_mention", "term": term, "present": present},
+        query=query, answer="Yes" if all(present[term]) else "No", question_type="comparison_query", claims=claims,
+        bridge_entity=bridge, bridge_topic=claims[0].topic, keywords=cs.keywords,
+        computation={"op": "all_mention", "term": term, "present": present[term], "scope": "article",
+                     "anchors": [*topics, term]},
         template="comparison.mention",
     )
+
+
+MAX_TERM_SHARE = 0.2
+_SHARE_CACHE: dict[tuple[int, str], float] = {}
+
+
+def document_share(documents: dict[str, Document], term: str) -> float:
+    """Share of the corpus documents that mention `term` (cached per corpus and term)."""
+    key = (id(documents), term)
+    if key not in _SHARE_CACHE:
+        if len(_SHARE_CACHE) > 50_000:
+            _SHARE_CACHE.clear()
+        hits = sum(contains_phrase(d.text, term) for d in documents.values())
+        _SHARE_CACHE[key] = hits / max(1, len(documents))
+    return _SHARE_CACHE[key]
 
 
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred".split())

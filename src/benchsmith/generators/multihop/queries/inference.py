@@ -1,57 +1,56 @@
-"""Inference queries: the answer is the bridge entity, which the question never names."""
+"""Inference queries over news claim sets: the answer is the bridge entity, which the question never names.
+
+The question names each report by its source and what it was about (its topic phrase), never
+by pasting its sentence: "Which organization links the Harbor City Ledger story on the ferry
+terminal and the Valley Tech Review story on the main pier?"
+"""
 
 from __future__ import annotations
 
 import random
+import re
 
 from benchsmith.types import Document
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
-from benchsmith.generators.multihop.queries._phrasing import clause, mask, placeholder_problem, report_refs, type_noun
+from benchsmith.generators.multihop.queries._phrasing import weak_bridge, join_and, story_refs, type_noun
 from benchsmith.generators.multihop.text import contains_phrase
+from benchsmith.generators.multihop.topics import is_story_topic, story_topic
 
 TEMPLATES = (
-    "Which {noun} do these reports have in common: {parts}?",
-    "Which {noun} is meant in all of the following: {parts}?",
-    "Name the one {noun} that links these reports: {parts}?",
+    "Which {noun} links {parts}?",
+    "Which {noun} figures in both {parts}?",
+    "Name the {noun} that connects {parts}.",
 )
-
-NEUTRAL_TEMPLATE = "Which name does X stand for in all of the following: {parts}?"
 
 
 def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
-    """An inference query over a claim set bridged by an entity, or the reason none can be built."""
+    """An inference query over the first two claims of a set bridged by an entity, or the reason none can be built."""
     g = cs.group
     if g.kind != "entity" or g.label in ("DATE", "CARDINAL", "TOPIC"):
         return "bridge_not_an_entity"
-    answer = g.surface
+    if weak_bridge(g):
+        return "weak_bridge"
     noun = type_noun(g.label)
-    # A weak type vote leaves the label neutral: no "Which person" guess, a blank X instead.
-    placeholder = f"this {noun}" if noun != "name" else "X"
-    # Every surface form of the bridge in the claims, longest first, so "Mara Voss" goes before "Voss".
-    surfaces = sorted({e.text for c in cs.claims for e in c.entities if e.norm == g.key} | {answer}, key=len, reverse=True)
-    refs = report_refs([documents[c.fact.doc_id] for c in cs.claims], avoid=answer)
-    parts = []
-    for c, ref in zip(cs.claims, refs, strict=True):
-        text = c.text
-        for s in surfaces:
-            text = mask(text, s, placeholder)
-        if not contains_phrase(text, placeholder):
-            return "bridge_not_in_claim"
-        problem = placeholder_problem(text, placeholder)
-        if problem is not None:
-            return problem
-        names = [e.text for e in c.entities] + [placeholder]
-        parts.append(f"{ref} says that {clause(text, names, documents[c.fact.doc_id].text)}")
-    i = rng.randrange(len(TEMPLATES))
     if noun == "name":
-        query, i = NEUTRAL_TEMPLATE.format(parts="; ".join(parts)), -1
-    else:
-        query = TEMPLATES[i].format(noun=noun, parts="; ".join(parts))
-    if any(contains_phrase(query, s) for s in surfaces):
+        return "bridge_type_unknown"  # "Which name ..." reads badly and may not fit the answer
+    claims = cs.claims[:2]
+    topics = [story_topic(c.text) or "" for c in claims]
+    if not all(is_story_topic(t) for t in topics) or len({t.lower() for t in topics}) < len(topics):
+        return "topic_not_a_noun_phrase"
+    answer = re.sub(r"^[Tt]he\s+", "", g.surface)
+    if any(contains_phrase(t, w) for t in topics for w in answer.split() if len(w) > 3):
         return "answer_leak"
+    refs = story_refs([documents[c.fact.doc_id] for c in claims], topics)
+    if refs is None:
+        return "reports_not_distinguishable"
+    i = rng.randrange(len(TEMPLATES))
+    parts = join_and(refs)
+    if all(r.startswith("the passage on ") for r in refs):
+        return "reports_not_distinguishable"  # one undated source: "the passages on X and Y" name nothing a reader can find
+    query = TEMPLATES[i].format(noun=noun, parts=parts)
     return Draft(
-        query=query, answer=answer, question_type="inference_query", claims=cs.claims,
-        bridge_entity=answer, bridge_topic=None, keywords=cs.keywords,
-        computation={"op": "bridge_entity", "answer": answer}, template=f"inference.{i}" if i >= 0 else "inference.neutral",
+        query=query, answer=answer, question_type="inference_query", claims=claims,
+        bridge_entity=answer, bridge_topic=None, keywords=(answer, *topics),
+        computation={"op": "bridge_entity", "answer": answer, "anchors": topics}, template=f"inference.story.{i}",
     )

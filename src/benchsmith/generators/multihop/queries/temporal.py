@@ -1,4 +1,9 @@
-"""Temporal queries: order of reports by publication time; answers follow from `published_at`."""
+"""Temporal queries: did one source's story on an entity come out before another's? Answers follow `published_at`.
+
+Only claim sets bridged by one entity are used, so both reports are about the same entity; each
+report is named by source and topic, never by its sentence, and the order asked is drawn so
+that Yes and No are equally likely.
+"""
 
 from __future__ import annotations
 
@@ -7,50 +12,37 @@ import random
 from benchsmith.types import Document
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
-from benchsmith.generators.multihop.queries._phrasing import clause
-
-
-def _src(doc: Document) -> str:
-    return doc.source or (f'the article "{doc.title}"' if doc.title else doc.doc_id)
-
-
-def _names(c) -> list[str]:
-    return [e.text for e in c.entities] + ([c.resolved] if c.resolved else [])
+from benchsmith.generators.multihop.queries._phrasing import weak_bridge, story_refs
+from benchsmith.generators.multihop.topics import is_story_topic, story_topic
 
 
 def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
-    """A before/after (two claims) or yes/no ordering query (two to four claims)."""
-    docs = [documents[c.fact.doc_id] for c in cs.claims]
+    """A Yes/No ordering query over two reports on one entity."""
+    if cs.group.kind != "entity":
+        return "temporal_needs_one_entity"
+    if weak_bridge(cs.group):
+        return "weak_bridge"
+    claims = cs.claims[:2]
+    docs = [documents[c.fact.doc_id] for c in claims]
     dates = [d.published_at for d in docs]
     if any(d is None for d in dates):
         return "missing_published_at"
-    if len(set(dates)) < len(dates):
+    if dates[0] == dates[1]:
         return "same_publication_time"
-    claims = cs.claims
-    bridge_entity = cs.group.surface if cs.group.kind == "entity" else None
-    bridge_topic = cs.group.surface if cs.group.kind == "topic" else claims[0].topic
-    stamps = [d.isoformat() for d in dates]
-    if len(claims) == 2 and rng.random() < 0.5:
-        a, b = docs
-        query = (
-            f"Was the {_src(a)} report that {clause(claims[0].text, _names(claims[0]), a.text)} published before or after "
-            f"the {_src(b)} report that {clause(claims[1].text, _names(claims[1]), b.text)}?"
-        )
-        answer = "Before" if dates[0] < dates[1] else "After"
-        computation = {"op": "before_after", "published_at": stamps}
-        template = "temporal.before_after"
-    else:
-        parts = [f"{_src(d)} report that {clause(c.text, _names(c), d.text)}" for d, c in zip(docs, claims, strict=True)]
-        if len(parts) == 2:
-            query = f"Did {parts[0]} before {parts[1].replace(' report that ', ' reported that ', 1)}?"
-        else:
-            query = "Did " + ", then ".join(parts[:-1]) + ", and then " + parts[-1] + ", in that order?"
-        ordered = all(dates[i] < dates[i + 1] for i in range(len(dates) - 1))
-        answer = "Yes" if ordered else "No"
-        computation = {"op": "in_order", "published_at": stamps}
-        template = f"temporal.order.{len(parts)}"
+    topics = [story_topic(c.text) or "" for c in claims]
+    if not all(is_story_topic(t) for t in topics) or topics[0].lower() == topics[1].lower():
+        return "topic_not_a_noun_phrase"
+    if (dates[0] < dates[1]) != (rng.random() < 0.5):
+        claims, docs, dates, topics = claims[::-1], docs[::-1], dates[::-1], topics[::-1]
+    refs = story_refs(docs, topics)
+    if refs is None:
+        return "reports_not_distinguishable"
+    bridge = cs.group.surface
+    query = f"Regarding {bridge}, did {refs[0]} come out before {refs[1]}?"
+    answer = "Yes" if dates[0] < dates[1] else "No"
     return Draft(
         query=query, answer=answer, question_type="temporal_query", claims=claims,
-        bridge_entity=bridge_entity, bridge_topic=bridge_topic, keywords=cs.keywords,
-        computation=computation, template=template,
+        bridge_entity=bridge, bridge_topic=topics[0], keywords=(bridge, *topics),
+        computation={"op": "in_order", "published_at": [d.isoformat() for d in dates], "anchors": [bridge, *topics]},
+        template="temporal.story_order",
     )

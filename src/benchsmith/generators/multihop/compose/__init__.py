@@ -1,0 +1,1 @@
+"""Composed (HotpotQA-style) multihop questions from the profiles of encyclopedic documents."""

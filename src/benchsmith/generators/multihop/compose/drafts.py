@@ -1,0 +1,106 @@
+"""Composed candidates turned into Drafts: each evidence value cited by its whole sentence, inside one chunk."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+
+from benchsmith.types import Chunk, Document, content_id
+
+from benchsmith.generators.multihop.compose.hops import single_document
+from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
+from benchsmith.validators.markup import clean, has_markup
+from benchsmith.generators.multihop.compose.questions import (
+    bridge_candidates,
+    comparison_candidates, inference_candidates,
+    shared_creator_candidates,
+)
+from benchsmith.generators.multihop.facts import _chunk_for
+from benchsmith.generators.multihop.models import Claim, Draft, Fact
+from benchsmith.generators.multihop.text import normalize_entity
+
+COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
+
+
+def _claim(doc: Document, chunks: Sequence[Chunk], start: int, end: int, target: str, topic: str) -> Claim | None:
+    text = doc.text[start:end].rstrip()
+    end = start + len(text)
+    ordered = sorted(chunks, key=lambda c: (c.span.start, c.span.end))
+    chunk = _chunk_for(start, end, [c.span.start for c in ordered], ordered)
+    if chunk is None or not text:
+        return None
+    fact = Fact(content_id(doc.doc_id, str(start), str(end), prefix="f-"), doc.doc_id, chunk.chunk_id, start, end, text)
+    return Claim(
+        claim_id=content_id(fact.fact_id, text, prefix="c-"), fact=fact, text=clean(text), target=target,
+        target_norm=normalize_entity(target), target_label="ENTITY", topic=topic, topic_norm=normalize_entity(topic),
+        strategy="composed",
+    )
+
+
+@dataclass
+class Composer:
+    """Composed drafts per type, from the profiles of the corpus's encyclopedic documents."""
+
+    documents: dict[str, Document]
+    chunks_by_doc: dict[str, list[Chunk]]
+    seed: int
+    used_sets: set[frozenset[str]] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.profiles = read_profiles(list(self.documents.values()))
+        self.links = find_links(self.profiles, self.documents)
+        self.works = works_by_creator(self.profiles)
+
+    def candidates(self, qtype: str, limit: int) -> list[dict]:
+        rng = random.Random(f"{self.seed}:composed:{qtype}")
+        if qtype == "bridge_query":
+            cands = bridge_candidates(self.links, rng)
+        elif qtype == "inference_query":
+            inverse, shared = inference_candidates(self.links), shared_creator_candidates(self.works, rng)
+            rng.shuffle(inverse)
+            rng.shuffle(shared)
+            # The inverse bridge needs both documents to find its answer; shared-creator questions are the
+            # MultiHop-RAG intersection kind (either document names the creator): they only fill what the first cannot.
+            return inverse + shared
+        elif qtype == "comparison_query":
+            return comparison_candidates(self.profiles, self.links, self.works, rng, limit)
+        else:
+            return []
+        rng.shuffle(cands)
+        return cands
+
+    def drafts(self, qtype: str, limit: int) -> Iterator[Draft | str]:
+        """Drafts in a seeded order, or the reason a candidate was dropped (for the ledger)."""
+        for cand in self.candidates(qtype, limit):
+            yield self.to_draft(cand)
+
+    def to_draft(self, cand: dict) -> Draft | str:
+        if has_markup(cand["query"]) or has_markup(cand["answer"]):
+            return "markup_in_question"
+        ev_docs = [p.doc_id for p, _ in cand["evidence"]]
+        if len(set(ev_docs)) != len(ev_docs):
+            return "evidence_not_distinct"
+        if frozenset(ev_docs) in self.used_sets:
+            return "documents_already_asked"  # one question per set of documents, across types
+        self.used_sets.add(frozenset(ev_docs))
+        texts = {d: self.documents[d].text for d in ev_docs}
+        alone = single_document(texts, cand["answer"], cand["anchors"])
+        if alone:
+            return "single_document_answerable"
+        claims = []
+        for p, value in cand["evidence"]:
+            c = _claim(self.documents[p.doc_id], self.chunks_by_doc.get(p.doc_id, []), value.start, value.end,
+                       cand.get("bridge") or p.name, cand["computation"].get("attribute") or cand["computation"].get("relation", ""))
+            if c is None:
+                return "evidence_crosses_chunk"
+            claims.append(c)
+        if len({c.fact.text.strip().lower() for c in claims}) < len(claims):
+            return "duplicated_evidence"
+        computation = {**cand["computation"], "anchors": cand["anchors"]}
+        return Draft(
+            query=re.sub(r"\?+$", "?", cand["query"]), answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),
+            bridge_entity=cand.get("bridge"), bridge_topic=cand["computation"].get("relation") or cand["computation"].get("attribute"),
+            keywords=tuple(cand["anchors"]), computation=computation, template=cand["template"],
+        )

@@ -1,0 +1,73 @@
+"""Bridges between profiles: document A names, in a typed relation, the entity whose own document is B.
+
+Two mentions count as one entity only by a title match: the name A gives is exactly
+the entity name of B's title, that name is held by no other document, and it is a
+full name (two words or more): a first name, a country, a nationality or a source
+name is never a bridge. The bridge's type must match the relation (a director, a
+painter, a parent or a spouse is a person).
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from benchsmith.types import Document
+
+from benchsmith.generators.multihop.compose.profiles import Profile, Value, read_profile
+
+PERSON_ROLES = frozenset({"director", "painter", "author", "composer", "producer", "parent", "spouse", "artist", "founder",
+                          "designer", "creator"})
+
+
+@dataclass(frozen=True)
+class Link:
+    a: Profile  # the document that names the bridge
+    role: str  # what the bridge is to A: "director", "parent", ...
+    b: Profile  # the bridge entity's own document
+    evidence: Value  # the sentence of A that names the bridge
+
+
+def read_profiles(documents: Sequence[Document]) -> list[Profile]:
+    return [p for p in (read_profile(d) for d in documents) if p is not None]
+
+
+def _bridgeable_names(profiles: Sequence[Profile], sources: set[str]) -> dict[str, Profile]:
+    by_name: dict[str, list[Profile]] = defaultdict(list)
+    for p in profiles:
+        by_name[p.name].append(p)
+    return {
+        name: ps[0] for name, ps in by_name.items()
+        if len(ps) == 1 and len(name.split()) >= 2 and name.lower() not in sources
+    }
+
+
+def find_links(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[Link]:
+    """Every relation of a profile whose named entity is another document's title entity of the right type."""
+    sources = {(d.source or "").lower() for d in documents.values() if d.source}
+    names = _bridgeable_names(profiles, sources)
+    out = []
+    for a in profiles:
+        for role, who, value in a.links:
+            b = names.get(who)
+            if b is None or b.doc_id == a.doc_id:
+                continue
+            if role in PERSON_ROLES and b.kind != "person":
+                continue
+            if role not in ("parent", "spouse") and a.kind in (None, "person"):
+                continue  # "directed by" in a person's article is about one of their films, not about them
+            out.append(Link(a, role, b, value))
+    return out
+
+
+def works_by_creator(profiles: Sequence[Profile]) -> dict[tuple[str, str], list[tuple[Profile, Value]]]:
+    """(role, creator name) -> the works that name that creator (whether or not the creator has a document)."""
+    out: dict[tuple[str, str], list[tuple[Profile, Value]]] = defaultdict(list)
+    for p in profiles:
+        if p.kind in (None, "person"):
+            continue
+        for role, who, value in p.links:
+            if role in ("director", "painter", "author", "composer", "artist") and len(who.split()) >= 2:
+                out[(role, who)].append((p, value))
+    return dict(out)

@@ -1,0 +1,176 @@
+"""What an encyclopedic document says about its title entity: kind, dates, nationality, creator and kin.
+
+Read with patterns from the first sentences of the document (where Wikipedia-style
+articles define their subject). Every value keeps the character span of the
+sentence it came from, so an item can cite that sentence verbatim.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from benchsmith.corpora.sentences import split_sentences
+from benchsmith.types import Document
+
+from benchsmith.validators.markup import has_markup
+
+LEAD_SENTENCES = 3
+_NAME = r"(?P<name>[A-Z][\w'’.\-]*(?:\s+(?:de|da|di|van|von|der|del|la|le|du|of|y)?\s*[A-Z][\w'’.\-]*){1,4})"
+_YEAR = r"(?:1[0-9]{3}|20[0-2][0-9])"
+_DATE = rf"(?:\d{{1,2}}\s+[A-Z][a-z]+\s+{_YEAR}|[A-Z][a-z]+\s+\d{{1,2}},\s+{_YEAR}|[A-Z][a-z]+\s+{_YEAR}|{_YEAR})"
+_LIFE = re.compile(rf"\(\s*(?:born\s+)?(?P<born>{_DATE})?[^()]*?\s*[–\-]\s*(?P<died>{_DATE})\s*\)")
+_BORN = re.compile(rf"\(\s*(?:b\.|born)\s+(?:on\s+)?(?P<born>{_DATE})")
+_BORN_TEXT = re.compile(rf"\bwas born (?:on |in )?(?P<born>{_DATE})\b")
+_DIED = re.compile(rf"\(\s*(?:d\.|died)\s+(?:on\s+)?(?:after\s+|c\.\s*)?(?P<died>{_DATE})")
+_NATIONALITIES_RE = re.compile(
+    r"\b(?:is|was) (?:an?|the) (?:former |retired |professional |renowned |prominent |noted )?"
+    r"(?P<nat>[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)\s+(?P<occ>[a-z]+(?: [a-z]+)?)"
+)
+_WORK = re.compile(
+    rf"\b(?:is|was) (?:an?|the) (?:c\.\s*)?(?P<year>{_YEAR})?\s*(?:[A-Za-z\-]+\s+){{0,4}}?"
+    r"(?P<kind>film|painting|watercolou?r|novel|album|song|opera|poem|play|book|series|sculpture|drawing|etching|documentary)\b"
+)
+_YEAR_IN = re.compile(rf"\b(?:painted|completed|released|published|created|made|premiered)\b[^.]{{0,40}}?\bin (?:c\.\s*)?(?P<year>{_YEAR})\b")
+_CREATOR = re.compile(
+    r"\b(?P<verb>directed|painted|written|composed|produced|founded|designed|created)\s+by\s+(?:the\s+(?:[a-zA-Z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?"
+    + _NAME
+)
+_WORK_BY = re.compile(
+    r"\b(?:film|painting|watercolou?r|novel|album|song|opera|poem|work|drawing|etching|landscape)\s+by\s+(?:the\s+)?"
+    r"(?:(?:[A-Za-z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?" + _NAME
+)
+_KIN = re.compile(r"\b(?P<rel>son|daughter|wife|husband|widow)\s+of\s+(?:the\s+)?" + _NAME)
+_MARRIED = re.compile(r"\b(?:He|She)\s+married\s+" + _NAME)
+
+ROLE_OF_VERB = {
+    "directed": "director", "painted": "painter", "written": "author", "composed": "composer", "produced": "producer",
+    "founded": "founder", "designed": "designer", "created": "creator",
+}
+ROLE_OF_KIND = {"film": "director", "painting": "painter", "watercolour": "painter", "watercolor": "painter",
+                "novel": "author", "book": "author", "poem": "author", "album": "artist", "song": "artist",
+                "opera": "composer", "drawing": "artist", "etching": "artist", "play": "author"}
+_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ch|i|ic|ian|ean|er)$")
+KIND_ROLES = {"film": {"director", "author", "producer", "composer"}, "documentary": {"director", "producer"},
+              "painting": {"painter"}, "novel": {"author"}, "book": {"author"}, "poem": {"author"}, "play": {"author"},
+              "album": {"artist", "producer"}, "song": {"artist", "composer", "author"}, "opera": {"composer"}}
+# Occupations that say the subject is a person (the nationality word before them is then a nationality).
+_PERSON_OCCUPATIONS = re.compile(
+    r"^(?:actor|actress|painter|artist|director|film|footballer|politician|writer|author|singer|composer|poet|novelist|"
+    r"player|musician|architect|engraver|printmaker|sculptor|photographer|journalist|businessman|businesswoman|"
+    r"lawyer|judge|noble|nobleman|noblewoman|king|queen|prince|princess|bishop|priest|general|soldier|officer|"
+    r"scientist|physician|economist|historian|philosopher|producer|screenwriter|cinematographer|editor|dancer|"
+    r"rapper|comedian|athlete|boxer|cyclist|swimmer|wrestler|cricketer|rower|tennis|television|film|stage|"
+    r"landscape|portrait|marine|illustrator|designer|engineer|inventor|explorer|diplomat|aristocrat|courtier|monk|nun)"
+)
+
+
+@dataclass(frozen=True)
+class Value:
+    """A value read from a document: its text, a year when it is a date, and the sentence it came from."""
+
+    text: str
+    start: int  # sentence span in the document
+    end: int
+    year: int | None = None
+
+
+@dataclass
+class Profile:
+    doc_id: str
+    name: str
+    kind: str | None = None  # "person" or a work kind ("film", "painting", ...)
+    born: Value | None = None
+    died: Value | None = None
+    year: Value | None = None  # when a work was made or released
+    nationality: Value | None = None
+    gender: str | None = None  # "m" / "f" from the pronouns of the document
+    links: list[tuple[str, str, Value]] = field(default_factory=list)  # (role, name, sentence) e.g. ("director", "Luis Mandoki", ...)
+
+
+def entity_name(title: str) -> str:
+    """The entity a title names: its disambiguation in brackets dropped ("Ville-d'Avray (1865 painting)")."""
+    return re.sub(r"\s*\([^)]*\)\s*$", "", title or "").strip()
+
+
+def _year(text: str) -> int | None:
+    m = re.search(_YEAR, text)
+    return int(m.group(0)) if m else None
+
+
+def _gender(text: str) -> str | None:
+    he = len(re.findall(r"\b(?:He|he|His|his|him)\b", text))
+    she = len(re.findall(r"\b(?:She|she|Her|her)\b", text))
+    if he > she and he >= 1:
+        return "m"
+    if she > he and she >= 1:
+        return "f"
+    return None
+
+
+def _clean_name(name: str) -> str:
+    name = re.sub(r"[.,;:'’]+$", "", name.strip())
+    return re.sub(r"\s+(?:and|in|at|on|with|from|for|who|which)$", "", name)
+
+
+def read_profile(doc: Document) -> Profile | None:
+    """The title entity's profile, or None when the document does not open by defining a named subject."""
+    name = entity_name(doc.title)
+    if not name or not name[:1].isupper() or len(name.split()) > 8:
+        return None
+    prof = Profile(doc.doc_id, name, gender=_gender(doc.text))
+    spans = list(split_sentences(doc.text))[:LEAD_SENTENCES]
+    for i, span in enumerate(spans):
+        s = doc.text[span.start : span.end]
+        if has_markup(s):
+            continue
+        val = lambda text, s=span: Value(text, s.start, s.end, _year(text))  # noqa: E731
+        if i == 0:
+            verb = re.search(r"\b(?:is|was|were|are)\b", s)
+            cut = verb.start() if verb else len(s)  # the subject's own dates come before its verb
+            life = _LIFE.search(s[:cut])
+            if life:
+                if life.group("born"):
+                    prof.born = val(life.group("born"))
+                prof.died = val(life.group("died"))
+                prof.kind = "person"
+            for pat, attr in ((_BORN, "born"), (_BORN_TEXT, "born"), (_DIED, "died")):
+                m = pat.search(s if pat is _BORN_TEXT else s[:cut])
+                if m and getattr(prof, attr) is None:
+                    setattr(prof, attr, val(m.group(attr)))
+                    prof.kind = "person"
+            nat = _NATIONALITIES_RE.search(s)
+            if nat and _PERSON_OCCUPATIONS.match(nat.group("occ")) and _DEMONYM.match(nat.group("nat")):
+                prof.nationality = val(nat.group("nat"))
+                prof.kind = "person"
+            work = _WORK.search(s)
+            if work and prof.kind != "person":
+                prof.kind = {"watercolor": "painting", "watercolour": "painting"}.get(work.group("kind"), work.group("kind"))
+                if work.group("year"):
+                    prof.year = val(work.group("year"))
+        if prof.kind not in (None, "person") and prof.year is None:
+            m = _YEAR_IN.search(s)
+            if m:
+                prof.year = val(m.group("year"))
+        for m in _CREATOR.finditer(s):
+            prof.links.append((ROLE_OF_VERB[m.group("verb")], _clean_name(m.group("name")), val(m.group(0))))
+        for m in _WORK_BY.finditer(s):
+            if prof.kind in ROLE_OF_KIND:
+                prof.links.append((ROLE_OF_KIND[prof.kind], _clean_name(m.group("name")), val(m.group(0))))
+        if prof.kind == "person" or i == 0:
+            for m in _KIN.finditer(s):
+                rel = {"son": "parent", "daughter": "parent", "wife": "spouse", "husband": "spouse", "widow": "spouse"}[m.group("rel")]
+                prof.links.append((rel, _clean_name(m.group("name")), val(m.group(0))))
+            for m in _MARRIED.finditer(s):
+                prof.links.append(("spouse", _clean_name(m.group("name")), val(m.group(0))))
+    # A work's article names many people "by" whom something was done: keep only the role its kind implies.
+    if prof.kind in KIND_ROLES:
+        prof.links = [l for l in prof.links if l[0] in KIND_ROLES[prof.kind]]
+    # One role names one entity: a film "directed by A and B" or two fathers are ambiguous, not a bridge.
+    by_role: dict[str, set[str]] = {}
+    for role, who, _ in prof.links:
+        by_role.setdefault(role, set()).add(who)
+    prof.links = [l for l in dict.fromkeys(prof.links) if len(by_role[l[0]]) == 1]
+    seen: set[str] = set()
+    prof.links = [l for l in prof.links if not (l[0] in seen or seen.add(l[0]))]
+    return prof

@@ -1,0 +1,87 @@
+"""Composed (HotpotQA-style) questions: profiles, title-matched bridges, hop necessity, balanced comparisons."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from benchsmith.generators.multihop.compose.drafts import Composer
+from benchsmith.generators.multihop.compose.hops import single_document
+from benchsmith.generators.multihop.compose.links import find_links, read_profiles
+from benchsmith.generators.multihop.compose.profiles import read_profile
+from benchsmith.generators.multihop.compose.questions import comparison_candidates
+from benchsmith.generators.multihop.models import Draft
+from benchsmith.types import Chunk, Document, Span
+from benchsmith.validators.difficulty import longest_copied_span
+
+TEXTS = {
+    "f1": ("Gaby Days (film)", "Gaby Days is a 1987 American drama film directed by Luis Mandora. It was shot in Mexico."),
+    "p1": ("Luis Mandora", "Luis Mandora (born August 17, 1954 in Mexico City) is a Mexican film director. He lives in Spain."),
+    "f2": ("River Song", "River Song is a 1962 Italian comedy film directed by Carla Benni."),
+    "p2": ("Carla Benni", "Carla Benni (3 May 1920 – 9 June 1999) was an Italian film director. She made many films."),
+    "f3": ("Night Train", "Night Train is a 1975 French thriller film directed by Carla Benni."),
+    "s1": ("Sam", "Sam is a 2001 drama film directed by Europe."),
+}
+
+
+def _docs() -> tuple[dict[str, Document], dict[str, list[Chunk]]]:
+    docs = {k: Document(doc_id=k, title=t, text=x) for k, (t, x) in TEXTS.items()}
+    chunks = {k: [Chunk(chunk_id=f"{k}#0", doc_id=k, index=0, n_tokens=len(d.text.split()), text=d.text,
+                         span=Span(start=0, end=len(d.text)))] for k, d in docs.items()}
+    return docs, chunks
+
+
+def test_profile_reads_kind_dates_nationality_and_creator():
+    docs, _ = _docs()
+    film = read_profile(docs["f1"])
+    assert film.name == "Gaby Days" and film.kind == "film" and film.year.year == 1987
+    assert [(r, n) for r, n, _ in film.links] == [("director", "Luis Mandora")]
+    person = read_profile(docs["p2"])
+    assert person.kind == "person" and person.born.text == "3 May 1920" and person.died.year == 1999
+    assert person.nationality.text == "Italian" and person.gender == "f"
+
+
+def test_bridges_need_a_full_name_title_match_of_the_right_type():
+    docs, _ = _docs()
+    links = find_links(read_profiles(list(docs.values())), docs)
+    assert {(l.a.doc_id, l.b.doc_id) for l in links} == {("f1", "p1"), ("f2", "p2"), ("f3", "p2")}  # never "Europe"
+
+
+def test_composed_drafts_are_short_multi_hop_and_cite_both_documents():
+    docs, chunks = _docs()
+    comp = Composer(docs, chunks, seed=1)
+    drafts = [d for d in comp.drafts("bridge_query", 10) if isinstance(d, Draft)]
+    assert drafts
+    for d in drafts:
+        assert d.query.startswith(("When was the director of", "When did the director of", "What nationality was the"))
+        assert len({c.fact.doc_id for c in d.claims}) == 2
+        assert longest_copied_span(d.query, [c.fact.text for c in d.claims]) < 8
+        answer_doc = d.claims[1].fact.doc_id
+        assert d.answer in docs[answer_doc].text and d.answer not in docs[d.claims[0].fact.doc_id].text
+    assert "documents_already_asked" in list(comp.drafts("inference_query", 10))  # one question per document set
+    inverse = [d for d in Composer(docs, chunks, seed=1).drafts("inference_query", 10) if isinstance(d, Draft)]
+    assert any(d.query == "Which 1987 film was directed by someone born in 1954?" and d.answer == "Gaby Days" for d in inverse)
+    # Carla Benni has two films in the corpus: "directed by someone born in 1920" would not single one out.
+    assert not any(d.query.startswith("Which") and d.answer in ("River Song", "Night Train") for d in inverse)
+    assert any(d.query.startswith("Who directed both") and d.answer == "Carla Benni" for d in inverse)
+
+
+def test_a_draft_one_document_answers_is_rejected():
+    texts = {"a": "Gaby Days was directed by Luis Mandora, born 1954.", "b": "Luis Mandora was born in 1954."}
+    assert single_document(texts, "1954", ["Gaby Days"]) == ["a"]
+    assert single_document({"b": texts["b"]}, "1954", ["Gaby Days"]) == []
+    assert single_document({"a": "X and Y were both born in 1900."}, "Yes", ["X", "Y"]) == ["a"]
+
+
+def test_comparisons_are_balanced_and_computed():
+    docs = {}
+    for i in range(30):
+        docs[f"p{i}"] = Document(doc_id=f"p{i}", title=f"Anna Berg{chr(97 + i)}",
+                                 text=f"Anna Berg{chr(97 + i)} (born {1900 + 3 * i}) was a Swedish painter.")
+    profiles = read_profiles(list(docs.values()))
+    cands = comparison_candidates(profiles, [], {}, random.Random(4), 40)
+    answers = Counter(c["answer"] for c in cands)
+    assert 0.4 <= answers["Yes"] / len(cands) <= 0.6
+    for c in cands:
+        years = c["computation"]["years"]
+        assert c["answer"] == ("Yes" if years[0] < years[1] else "No")
