@@ -39,6 +39,7 @@ class State:
     last: D.Draft | None = None
     intents: set[tuple[str, str]] = field(default_factory=set)
     documents: set[str] = field(default_factory=set)
+    topic: str = ""  # what the conversation is about now, when no heuristic draft says it (llm strategy)
     repetition: Repetition = field(default_factory=Repetition)
 
 
@@ -61,8 +62,8 @@ class HeuristicBuilder:
             self.rng.shuffle(seeds)
             return seeds
         last = state.last
-        query = " ".join(filter(None, [last.wording.rewrite if last else "", last.term if last else "",
-                                       " ".join(last.grounded.sentences[:1]) if last else ""]))
+        query = state.topic or " ".join(filter(None, [last.wording.rewrite if last else "", last.term if last else "",
+                                                      " ".join(last.grounded.sentences[:1]) if last else ""]))
         near, far = [], []
         for chunk, _ in self.retrieval.top(query, POOL_K):
             if chunk.chunk_id in state.used:
@@ -170,7 +171,7 @@ class HeuristicBuilder:
             relevant = [c.text for c in contexts if c.relevance]
             if missing := unsupported_sentences(draft.response, relevant):
                 raise TurnFailed(f"unfaithful: {missing[0][:80]}")
-        if state.repetition.response_repeats(draft.response):
+        if draft.answerability != "UNANSWERABLE" and state.repetition.response_repeats(draft.response):
             raise TurnFailed("repeated_response")
         types = list(draft.wording.types)
         ok, found = agree(types, draft.wording.user)
@@ -222,6 +223,6 @@ class HeuristicBuilder:
             state.used |= {c.chunk_id for c in turn.relevant}
             state.documents |= {c.doc_id for c in turn.relevant}
             state.intents |= {(s.kind, s.term.lower()) for s in draft.seeds}
-            state.repetition.add(turn.rewrite, turn.response)
+            state.repetition.add(turn.rewrite, turn.response if turn.answerability != "UNANSWERABLE" else None)
             return turn
         raise TurnFailed(f"no {answerability.lower()} candidate survived ({', '.join(sorted(set(reasons))) or 'none found'})")

@@ -6,6 +6,7 @@ The layout follows the mtRAG repository (human/ and synthetic/ folders):
     generation_tasks/<collection>.jsonl               one task per turn: input history, targets, contexts, labels
     retrieval_tasks/<collection>/<collection>_{lastturn,rewrite,questions}.jsonl
     retrieval_tasks/<collection>/qrels/dev.tsv        query-id, corpus-id, score (answerable and partial turns)
+    retrieval_tasks/<collection>/<collection>_qrels_dev.tsv   the same, beside the tasks (as in mtRAG's sample)
 
 Retrieval tasks hold only turns with relevant passages, as mtRAG's do (unanswerable and
 conversational turns have no qrels). Passage ids are the corpus chunk ids, so the
@@ -122,6 +123,9 @@ def write_mtrag_layout(folder: Path, items: list[ConversationItem], collection: 
             with (rdir / f"{collection}_{v}.jsonl").open("w", encoding="utf-8") as fh:
                 for row in rows:
                     fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-        (rdir / "qrels" / "dev.tsv").write_text(
-            "query-id\tcorpus-id\tscore\n" + "".join(f"{q}\t{c}\t{r}\n" for q, c, r in qrels), encoding="utf-8")
+        qrels_text = "query-id\tcorpus-id\tscore\n" + "".join(f"{q}\t{c}\t{r}\n" for q, c, r in qrels)
+        (rdir / "qrels" / "dev.tsv").write_text(qrels_text, encoding="utf-8")
+        # The same qrels beside the task files, as in mtRAG's released sample (clapnq_qrels_dev.tsv), where
+        # readers that look next to the tasks (benchsmith's evaluator among them) find them.
+        (rdir / f"{collection}_qrels_dev.tsv").write_text(qrels_text, encoding="utf-8")
     return folder
