@@ -31,6 +31,10 @@ class Grounded:
         self.used.setdefault(chunk_id, []).append(sentence)
 
 
+_DANGLING = {"it", "its", "he", "she", "they", "them", "this", "that", "these", "those", "his", "her", "their",
+             "there", "such", "both", "also", "however", "but", "and", "so", "then", "here"}
+
+
 class Retrieval:
     """Ranked search over every chunk with the run's retriever, remembered per (query, k)."""
 
@@ -85,7 +89,9 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
             continue
         for s in passage.sentences:
             text = s.text
-            if not _usable(text) or text.endswith(":") or not (mentions(text, term) if loose else about(text, term)):
+            if not _usable(text) or text.endswith(":") or text.split()[0].lower() in _DANGLING:
+                continue  # a sentence that leans on its own passage's previous one does not stand alone
+            if not (mentions(text, term) if loose else about(text, term)):
                 continue
             sh = shingles(text)
             if have and len(sh & have) / max(1, len(sh)) > 0.5:

@@ -18,7 +18,7 @@ _PRONOUN_START = {"it", "this", "that", "these", "those", "they", "there", "he",
                   "if", "when", "for", "in", "on", "to", "as", "by", "with", "after", "before", "however", "also",
                   "while", "although", "because", "since", "unlike", "like", "shown", "see", "note", "once", "so",
                   "then", "thus", "now", "today", "below", "above", "another", "other", "many", "most", "only", "not",
-                  "every", "either", "neither", "use", "using", "where", "whether", "how", "why", "who", "an", "a",
+                  "every", "either", "neither", "use", "using", "where", "whether", "how", "why", "who",
                   "but", "and", "or", "yet", "nor", "just", "even", "still", "instead", "otherwise", "therefore"}
 _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "may", "do", "does", "has", "have"}
 _DEFINITION = re.compile(
@@ -154,7 +154,7 @@ def find_seeds(chunk: Chunk) -> Passage:
             seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
     usable = [i for i, s in enumerate(sentences)
               if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
-    if title and len(usable) >= 2 and len(title.split()) <= 10:
+    if title and len(usable) >= 2 and len(title.split()) <= 10 and not any(ch in title for ch in ",:;?!"):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
     return Passage(chunk, sentences, seeds)
 

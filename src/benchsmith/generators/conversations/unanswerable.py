@@ -55,7 +55,7 @@ ATTRIBUTES = (
     Attribute("How popular {is} {t} compared to the alternatives?", "how popular {t} {is} compared to the alternatives",
               r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b"),
     Attribute("How much {does} {t} cost?", "what {t} {costs}",
-              r"cost|pric|charg|fee|\$|free|billing|pay|expens|cheap"),
+              r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap"),
     Attribute("What is the environmental impact of {t}?", "the environmental impact of {t}",
               r"environment|carbon|emission|energy|climate|sustainab|pollut|green"),
     Attribute("Who are the main competitors to {t}?", "the main competitors to {t}",
@@ -65,8 +65,18 @@ ATTRIBUTES = (
 )
 
 
+def _stem(word: str) -> str:
+    """Plural and possessive folded away, so "Keys" names "a key"."""
+    w = word.lower().removesuffix("'s").removesuffix("’s")
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
+        return w[:-1]
+    return w
+
+
 def _words(text: str) -> set[str]:
-    return {w.lower() for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS}
+    return {_stem(w) for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS}
 
 
 def mentions(text: str, term: str) -> bool:
@@ -114,7 +124,9 @@ class Prover:
 
     def documents_state_attribute(self, term: str, cues: re.Pattern) -> bool:
         core = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an"))
-        for doc in self.index.documents_with_phrase(core):
+        variants = {core, core[:-1] if core.endswith("s") else core + "s"}  # "a key" is also named by "Keys"
+        docs = {d.doc_id: d for v in variants for d in self.index.documents_with_phrase(v)}
+        for doc in docs.values():
             named = mentions(doc.title, term)
             for s in split_sentences(doc.text):
                 if cues.search(s.text.lower()) and (named or mentions(s.text, term)):
