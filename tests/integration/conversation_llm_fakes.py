@@ -45,3 +45,8 @@ def respond(messages) -> str:
     if prompt.startswith("You check whether a question is answerable"):
         return json.dumps({"answering": [], "reason": "no passage names who came up with it"})
     return "not json at all"
+
+
+def stub_responder(request: dict) -> str:
+    """The same replies for the local OpenAI-compatible stub server (request JSON in, reply text out)."""
+    return respond(request.get("messages") or [])
