@@ -27,6 +27,7 @@ from benchsmith.types import Provenance, Rejected
 
 STEP = "conversations.turn"
 POOL_K = 40
+MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
 
 
 @dataclass
@@ -53,6 +54,7 @@ class HeuristicBuilder:
         self.cfg, self.passages, self.terms, self.retrieval = cfg, passages, terms, retrieval
         self.prover, self.dims, self.rng = prover, dims, rng
         self.rejected: list[Rejected] = []
+        self.repeats_skipped = 0
 
     # -- candidates -------------------------------------------------------------------
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
@@ -133,6 +135,9 @@ class HeuristicBuilder:
 
     def _unanswerable_drafts(self, state: State, partial: bool):
         terms = list(dict.fromkeys(reversed(state.nouns or state.terms)))[:5]
+        if partial:  # the answerable half may also come from a new passage near the topic
+            nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability")][:6]
+            terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
         for term in terms:
             for attribute in D.attributes_for(self.rng):
                 if partial:
@@ -144,6 +149,11 @@ class HeuristicBuilder:
                     yield D.unanswerable(term, attribute, pronoun=bool(state.last and term == state.last.term))
 
     # -- one turn -----------------------------------------------------------------------
+    @staticmethod
+    def _repeats(state: State, draft: D.Draft) -> bool:
+        intents = {(s.kind, s.term.lower()) for s in draft.seeds}
+        return bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
+
     def _finish(self, state: State, draft: D.Draft, multi_turn: str) -> ConversationTurn:
         """Retrieve on the rewrite, ground or prove, and verify; raises TurnFailed with the reason."""
         cfg = self.cfg
@@ -203,11 +213,15 @@ class HeuristicBuilder:
             candidates = ((d, "Follow-up") for d in self._unanswerable_drafts(state, answerability == "PARTIAL"))
         else:
             candidates = self._answerable_drafts(state, pos, first)
-        tries = 0
+        tries = seen = 0
         reasons: list[str] = []
         for draft, multi_turn in candidates:
-            if tries >= self.cfg.attempts_per_turn * (4 if answerability != "ANSWERABLE" else 1):
+            if tries >= self.cfg.attempts_per_turn * (4 if answerability != "ANSWERABLE" else 1) or seen >= MAX_CANDIDATES:
                 break
+            seen += 1
+            if self._repeats(state, draft):  # regenerated: the next candidate is drawn instead
+                self.repeats_skipped += 1
+                continue
             tries += 1
             try:
                 turn = self._finish(state, draft, "N/A" if pos == 0 else multi_turn)

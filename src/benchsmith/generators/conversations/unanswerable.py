@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from benchsmith.generators.conversations.passages import split_sentences
@@ -65,6 +66,7 @@ ATTRIBUTES = (
 )
 
 
+@lru_cache(maxsize=200_000)
 def _stem(word: str) -> str:
     """Plural and possessive folded away, so "Keys" names "a key"."""
     w = word.lower().removesuffix("'s").removesuffix("’s")
@@ -75,8 +77,9 @@ def _stem(word: str) -> str:
     return w
 
 
-def _words(text: str) -> set[str]:
-    return {_stem(w) for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS}
+@lru_cache(maxsize=50_000)
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS)
 
 
 def mentions(text: str, term: str) -> bool:
@@ -105,6 +108,7 @@ class Prover:
         self.options = options or {}
         self._retrievers: dict[str, Any] = {}
         self._cache: dict[tuple[str, str], list[Chunk]] = {}
+        self._sentences: dict[str, list[tuple[str, frozenset[str]]]] = {}
 
     def retriever(self, spec: str) -> Any:
         if spec not in self._retrievers:
@@ -126,12 +130,19 @@ class Prover:
         core = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an"))
         variants = {core, core[:-1] if core.endswith("s") else core + "s"}  # "a key" is also named by "Keys"
         docs = {d.doc_id: d for v in variants for d in self.index.documents_with_phrase(v)}
+        need = _words(term)
+        enough = max(1, (len(need) + 1) // 2)
         for doc in docs.values():
             named = mentions(doc.title, term)
-            for s in split_sentences(doc.text):
-                if cues.search(s.text.lower()) and (named or mentions(s.text, term)):
+            for low, words in self._doc_sentences(doc):
+                if (named or len(need & words) >= enough) and cues.search(low):
                     return True
         return False
+
+    def _doc_sentences(self, doc: Any) -> list[tuple[str, frozenset[str]]]:
+        if doc.doc_id not in self._sentences:
+            self._sentences[doc.doc_id] = [(s.text.lower(), _words(s.text)) for s in split_sentences(doc.text)]
+        return self._sentences[doc.doc_id]
 
     @staticmethod
     def passage_states_attribute(chunk: Chunk, term: str, cues: re.Pattern) -> bool:
