@@ -12,6 +12,8 @@ from benchsmith.generators.conversations.unanswerable import Prover
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.generator import Generated, Generator, register_generator
 from benchsmith.schemas.conversation import QUESTION_TYPES, ConversationItem
+from benchsmith.types import Rejected
+from benchsmith.validators import ValidationContext, errors, names_for, run_validators
 
 BASELINE_NOTE = ("heuristic strategy: a no-model BASELINE (rule-written questions, extractive responses); "
                  "every response sentence is quoted from its passages and every unanswerable turn is proven corpus-wide")
@@ -32,6 +34,21 @@ def collection_name(ctx: GenerationContext, given: str | None = None) -> str:
 def retriever_options(ctx: GenerationContext) -> dict[str, dict[str, Any]]:
     run_dir = getattr(ctx.run, "run_dir", None)
     return {"dense": {"cache_dir": run_dir / "embeddings"}} if run_dir is not None else {}
+
+
+def validate(ctx: GenerationContext, cfg: ConversationConfig, items: list[ConversationItem]):
+    """Every finished conversation re-checked by the registered validators; one with an error is dropped."""
+    vctx = ValidationContext(ctx.index, settings={"max_unanswerable": cfg.max_unanswerable})
+    names = names_for("conversation", exclude=("dedup.query",))
+    kept, dropped = [], []
+    for item in items:
+        found = errors(run_validators(item, vctx, names))
+        if found:
+            dropped.append(Rejected(step="conversations.validate", reason=found[0].code, input_ref=item.item_id,
+                                    detail="; ".join(f"{i.validator}: {i.message}" for i in found[:3])))
+        else:
+            kept.append(item)
+    return kept, dropped
 
 
 class ConversationGenerator(Generator):
@@ -58,7 +75,8 @@ class ConversationGenerator(Generator):
             with ctx.timer.step("conversations"):
                 items, rejected, counts = generate_llm(ctx, cfg, prover, retriever, passages, terms)
             notes = []
-        ctx.reject(rejected)
+        items, invalid = validate(ctx, cfg, items)
+        ctx.reject(rejected + invalid)
         stats = table8(items)
         shortfall = None
         if len(items) < cfg.n:

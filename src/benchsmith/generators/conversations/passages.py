@@ -11,8 +11,8 @@ import re
 from dataclasses import dataclass, field
 
 from benchsmith.types import Chunk
+from benchsmith.validators.conversation import Sentence, split_sentences
 
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`])|\n+")
 _PRONOUN_START = {"it", "this", "that", "these", "those", "they", "there", "he", "she", "you", "we", "which", "what",
                   "here", "following", "each", "such", "both", "its", "their", "his", "her", "one", "all", "some", "i",
                   "if", "when", "for", "in", "on", "to", "as", "by", "with", "after", "before", "however", "also",
@@ -42,12 +42,6 @@ _DOUBLED = {"sett": "set", "gett": "get", "runn": "run", "logg": "log", "stopp":
 
 
 @dataclass(frozen=True)
-class Sentence:
-    text: str
-    start: int  # offset in the chunk text
-
-
-@dataclass(frozen=True)
 class Seed:
     """Something a question can be asked about in one chunk.
 
@@ -68,17 +62,6 @@ class Passage:
     chunk: Chunk
     sentences: list[Sentence]
     seeds: list[Seed] = field(default_factory=list)
-
-
-def split_sentences(text: str) -> list[Sentence]:
-    out, pos = [], 0
-    for m in _SENTENCE_END.finditer(text + "\n"):
-        piece = text[pos : m.start()]
-        stripped = piece.strip()
-        if stripped:
-            out.append(Sentence(stripped, pos + piece.index(stripped)))
-        pos = m.end()
-    return out
 
 
 def clean_term(term: str) -> str | None:
