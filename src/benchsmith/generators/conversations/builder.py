@@ -10,6 +10,7 @@ the next one is tried; a turn with no surviving candidate ends the conversation.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -20,7 +21,7 @@ from benchsmith.generators.conversations.grounding import Retrieval, contexts_fo
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.unanswerable import Prover
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
-from benchsmith.generators.conversations.unanswerable import mentions
+from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, mentions
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
 from benchsmith.types import Provenance, Rejected
@@ -28,6 +29,7 @@ from benchsmith.types import Provenance, Rejected
 STEP = "conversations.turn"
 POOL_K = 40
 MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
+GENERIC_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
 
 
 @dataclass
@@ -55,6 +57,23 @@ class HeuristicBuilder:
         self.prover, self.dims, self.rng = prover, dims, rng
         self.rejected: list[Rejected] = []
         self.repeats_skipped = 0
+        self.attribute_use: Counter[str] = Counter()
+        self._generic: dict[str, bool] = {}
+
+    def generic(self, term: str) -> bool:
+        """A term most of the corpus names (the corpus's own subject): no one asks to clarify it mid-conversation."""
+        key = term.lower()
+        if key not in self._generic:
+            index = self.prover.index
+            core = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an"))
+            self._generic[key] = len(index.documents_with_phrase(core)) > GENERIC_SHARE * max(1, len(index.documents))
+        return self._generic[key]
+
+    def _attributes(self) -> list:
+        """Attributes least asked so far first, so unanswerable turns vary across the run."""
+        order = list(ATTRIBUTES)
+        self.rng.shuffle(order)
+        return sorted(order, key=lambda a: self.attribute_use[a.question])
 
     # -- candidates -------------------------------------------------------------------
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
@@ -91,7 +110,8 @@ class HeuristicBuilder:
             for i in range(len(words) - n + 1):
                 phrase = " ".join(words[i : i + n]).lower()
                 for seed in self.terms.get(phrase, []):
-                    if seed.kind == "definition" and seed.chunk_id not in state.used and phrase not in state.terms:
+                    if (seed.kind == "definition" and seed.chunk_id not in state.used and phrase not in state.terms
+                            and not self.generic(seed.term)):
                         found.append(seed)
         return found[:4]
 
@@ -134,12 +154,12 @@ class HeuristicBuilder:
                     yield d, "Follow-up"
 
     def _unanswerable_drafts(self, state: State, partial: bool):
-        terms = list(dict.fromkeys(reversed(state.nouns or state.terms)))[:5]
+        terms = [t for t in dict.fromkeys(reversed(state.nouns or state.terms)) if not self.generic(t)][:5]
         if partial:  # the answerable half may also come from a new passage near the topic
             nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability")][:6]
             terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
         for term in terms:
-            for attribute in D.attributes_for(self.rng):
+            for attribute in self._attributes():
                 if partial:
                     seeds = [s for s in self.terms.get(term.lower(), []) if s.chunk_id not in state.used]
                     for seed in seeds[:2]:
@@ -172,8 +192,9 @@ class HeuristicBuilder:
             limit = 3 if "Summarization" in draft.wording.types else 2
             budget = cfg.max_response_words - (25 if draft.proof else 0)
             support_from(ranked, self.passages, draft.term, draft.grounded, state.used, budget, limit, loose=limit == 3)
-            if len(draft.grounded.used) < 2:  # a second passage that names the term, as annotators added one
-                support_from(ranked, self.passages, draft.term, draft.grounded, state.used, budget, 1, loose=True)
+            if len(draft.grounded.used) < 3:  # more passages that name the term on the same subject, as annotators added
+                support_from(ranked, self.passages, draft.term, draft.grounded, state.used, budget,
+                             3 - len(draft.grounded.used), loose=True)
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
@@ -231,6 +252,8 @@ class HeuristicBuilder:
                                               input_ref=f"{state.conversation_id}<::>{pos + 1}"))
                 continue
             state.last = draft
+            if draft.attribute is not None:
+                self.attribute_use[draft.attribute.question] += 1
             state.terms.append(draft.term)
             if any(s.kind in ("definition", "capability") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
                 state.nouns.append(draft.term)

@@ -9,6 +9,7 @@ from benchsmith.generators.conversations.passages import Passage, Seed, _usable
 from benchsmith.generators.conversations.unanswerable import mentions
 from benchsmith.schemas.conversation import TurnContext
 from benchsmith.text import shingles
+from benchsmith.validators.conversation import content_words
 from benchsmith.types import Chunk
 
 
@@ -21,7 +22,11 @@ class Grounded:
 
     @property
     def text(self) -> str:
-        return " ".join(self.sentences)
+        """The sentences joined; a line that introduces a list (ends with ':') keeps its line break."""
+        out = ""
+        for s in self.sentences:
+            out += ("\n" if out.endswith(":") else " " if out else "") + s
+        return out
 
     def words(self) -> int:
         return len(self.text.split())
@@ -79,6 +84,7 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
     """
     added = 0
     have = shingles(grounded.text)
+    topic = content_words(grounded.text) - content_words(term)
     for chunk, _ in ranked:
         if added >= limit:
             break
@@ -93,6 +99,8 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
                 continue  # a sentence that leans on its own passage's previous one does not stand alone
             if not (mentions(text, term) if loose else about(text, term)):
                 continue
+            if loose and not content_words(text) & topic:
+                continue  # names the term, but on another subject than the answer
             sh = shingles(text)
             if have and len(sh & have) / max(1, len(sh)) > 0.5:
                 continue

@@ -30,7 +30,7 @@ def common_words(chunks: list[Any]) -> set[str]:
 def natural_case(term: str, common: set[str]) -> str:
     """'Lunar phase' -> 'lunar phase', 'The Minnesota Vikings' -> 'the Minnesota Vikings'; names stay as they are."""
     words = term.split()
-    capitalised = [w[:1].isupper() and w[1:].islower() for w in words]
+    capitalised = [w[:1].isupper() and (w[1:].islower() or len(w) == 1) for w in words]
     if len(words) > 1 and sum(capitalised) >= 0.6 * len(words):  # Title Case: lower every common word
         return " ".join(w.lower() if c and w.lower() in common else w for w, c in zip(words, capitalised))
     if capitalised and capitalised[0] and words[0].lower() in common:

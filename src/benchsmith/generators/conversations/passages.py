@@ -105,9 +105,16 @@ def _following(sentences: list[Sentence], i: int, limit: int = 2) -> tuple[int, 
 _TITLE_SUFFIX = re.compile(r"\s+[|–—:]\s+.*$|\s+-\s+.*$")
 
 
+_TITLE_PREFIX = re.compile(r"^\([^)]*\)\s*")
+_TITLE_TAIL = re.compile(r"\s+(?:overview|introduction|basics)$", re.I)
+_DEICTIC = re.compile(r"\b(?:these|those|this|such|above|below|following|preceding|previous)\b", re.I)
+
+
 def clean_title(title: str) -> str:
-    """The topic part of a page title: 'Meet Europa Clipper | Spacecraft – NASA' -> 'Meet Europa Clipper'."""
-    return _TITLE_SUFFIX.sub("", title.strip()).strip()
+    """The topic part of a page title: 'Meet Europa Clipper | Spacecraft – NASA' -> 'Meet Europa Clipper',
+    '(Optional) Configuring a redirect' -> 'Configuring a redirect', 'Object Lock overview' -> 'Object Lock'."""
+    title = _TITLE_PREFIX.sub("", _TITLE_SUFFIX.sub("", title.strip()).strip())
+    return _TITLE_TAIL.sub("", title).strip()
 
 
 def find_seeds(chunk: Chunk) -> Passage:
@@ -117,6 +124,10 @@ def find_seeds(chunk: Chunk) -> Passage:
     for i, s in enumerate(sentences):
         text = s.text
         if not _usable(text):
+            continue
+        if _DEICTIC.search(text):  # "supports these prefixes": the answer leans on a sentence not quoted
+            if _RECOMMEND.search(text) and title and len(title.split()) <= 10:
+                seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
             continue
         if m := _DEFINITION.match(text):
             term = clean_term(m.group("term"))
@@ -137,7 +148,9 @@ def find_seeds(chunk: Chunk) -> Passage:
             seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
     usable = [i for i, s in enumerate(sentences)
               if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
-    if title and len(usable) >= 2 and len(title.split()) <= 10 and not any(ch in title for ch in ",:;?!"):
+    first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
+    about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
+    if title and about_title and len(usable) >= 2 and len(title.split()) <= 10 and not any(ch in title for ch in ",:;?!"):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
     return Passage(chunk, sentences, seeds)
 

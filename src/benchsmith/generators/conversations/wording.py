@@ -83,6 +83,8 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
     elif seed.kind == "capability":
         subject = ref if pronoun else term
         verb = seed.detail
+        if qtype == "Explanation" and verb in ("supports", "provides"):
+            return None  # "How does X help me?" is not what "X supports Y" answers
         options = {
             "Factoid": [(_capability_question(term, verb, subject), _capability_question(term, verb, term))],
             "Explanation": [(f"Why would I use {obj}?", f"Why would I use {term}?"),
