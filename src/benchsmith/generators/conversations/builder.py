@@ -69,9 +69,10 @@ class HeuristicBuilder:
             self._generic[key] = len(index.documents_with_phrase(core)) > GENERIC_SHARE * max(1, len(index.documents))
         return self._generic[key]
 
-    def _attributes(self) -> list:
-        """Attributes least asked so far first, so unanswerable turns vary across the run."""
-        order = list(ATTRIBUTES)
+    def _attributes(self, *, named: bool) -> list:
+        """Attributes least asked so far first, so unanswerable turns vary across the run; a common noun ("a bucket")
+        is asked only what fits any thing (its origin, its history), a named product or service anything."""
+        order = [a for a in ATTRIBUTES if named or not a.names_only]
         self.rng.shuffle(order)
         return sorted(order, key=lambda a: self.attribute_use[a.question])
 
@@ -89,7 +90,8 @@ class HeuristicBuilder:
         for chunk, _ in self.retrieval.top(query, POOL_K):
             if chunk.chunk_id in state.used:
                 continue
-            seeds = list(self.passages[chunk.chunk_id].seeds) if chunk.chunk_id in self.passages else []
+            seeds = [s for s in self.passages[chunk.chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
+                     or not self.generic(s.term)] if chunk.chunk_id in self.passages else []
             self.rng.shuffle(seeds)
             on_topic = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-2:])
             (near if on_topic else far).extend(seeds)
@@ -154,12 +156,14 @@ class HeuristicBuilder:
                     yield d, "Follow-up"
 
     def _unanswerable_drafts(self, state: State, partial: bool):
-        terms = [t for t in dict.fromkeys(reversed(state.nouns or state.terms)) if not self.generic(t)][:5]
+        # what the conversation asked about, then what its passages define: the topics a user could ask more about
+        seen = [s.term for cid in state.used for s in self.passages[cid].seeds if s.kind in ("definition", "capability")]
+        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t)][:8]
         if partial:  # the answerable half may also come from a new passage near the topic
             nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability")][:6]
             terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
         for term in terms:
-            for attribute in self._attributes():
+            for attribute in self._attributes(named=any(w[:1].isupper() for w in term.split())):
                 if partial:
                     seeds = [s for s in self.terms.get(term.lower(), []) if s.chunk_id not in state.used]
                     for seed in seeds[:2]:

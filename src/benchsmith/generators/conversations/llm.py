@@ -224,6 +224,8 @@ class LLMConversations:
 
     def _keep(self, conv: Conv, turn: ConversationTurn, term: str | None) -> None:
         state = conv.state
+        # recorded as kept (conversations advance in lockstep, so waiting for their end would skew the draws)
+        self.dims.record(turn.question_types, turn.answerability, turn.multi_turn)
         state.turns.append(turn)
         if term:
             state.terms.append(term)
@@ -266,8 +268,6 @@ def generate_llm(ctx: Any, cfg: ConversationConfig, prover: Any, retriever: Any,
                 rejected.append(Rejected(step="conversations.conversation", reason="too_short", input_ref=conv.state.conversation_id,
                                          detail=f"{len(conv.state.turns)} turns kept; stopped by: {conv.stop}"))
                 continue
-            for t in conv.state.turns:
-                dims.record(t.question_types, t.answerability, t.multi_turn)
             items.append(ConversationItem(
                 item_id=conv.state.conversation_id, strategy="llm", baseline=False, seed_chunk_id=conv.seed.chunk.chunk_id,
                 turns=conv.state.turns,

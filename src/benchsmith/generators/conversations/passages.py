@@ -20,6 +20,8 @@ _PRONOUN_START = {"it", "this", "that", "these", "those", "they", "there", "he",
                   "then", "thus", "now", "today", "below", "above", "another", "other", "many", "most", "only", "not",
                   "every", "either", "neither", "use", "using", "where", "whether", "how", "why", "who",
                   "but", "and", "or", "yet", "nor", "just", "even", "still", "instead", "otherwise", "therefore"}
+_DANGLING_START = {"however", "also", "this", "these", "that", "those", "it", "its", "they", "such", "then", "there",
+                   "here", "both", "for", "instead", "otherwise", "so", "but", "and", "or", "in", "at", "when"}
 _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "may", "do", "does", "has", "have"}
 _DEFINITION = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
@@ -74,7 +76,8 @@ def clean_term(term: str) -> str | None:
         return None
     if term.count("(") != term.count(")") or any(ch in term for ch in "`<>[]{}=;\"") or len(term) < 3:
         return None
-    if words[-1].lower() in {"the", "a", "an", "of", "and", "or", "to", "for", "in", "on", "with", "that"}:
+    if words[-1].lower() in {"the", "a", "an", "of", "and", "or", "to", "for", "in", "on", "with", "that", "also", "now",
+                             "still", "currently", "only", "even", "then", "always", "often", "usually", "typically"}:
         return None
     if not any(ch.isalpha() for ch in term):
         return None
@@ -88,6 +91,7 @@ def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
     return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
+            and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 
 

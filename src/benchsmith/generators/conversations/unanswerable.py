@@ -31,6 +31,7 @@ class Attribute:
     question: str  # with {t} for the term (or a pronoun) and {is}/{was}/{has}/{does}/{costs} agreeing with it
     missing: str  # what the corpus does not state, same placeholders
     cues: str  # regex of words that would state it
+    names_only: bool = False  # fits a named product, service or organisation, not a common noun
 
     def ask(self, term: str, subject: str | None = None, *, plural: bool = False) -> str:
         return _fill(self.question, subject or term, plural)
@@ -52,17 +53,25 @@ ATTRIBUTES = (
     Attribute("How {has} {t} changed over the years?", "how {t} {has} changed over the years",
               r"chang|histor|evolv|over the years|original|previous|formerly|updated|new in|no longer|used to"),
     Attribute("What are the main criticisms of {t}?", "criticisms of {t}",
-              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem"),
+              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", names_only=True),
     Attribute("How popular {is} {t} compared to the alternatives?", "how popular {t} {is} compared to the alternatives",
-              r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b"),
+              r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b", names_only=True),
     Attribute("How much {does} {t} cost?", "what {t} {costs}",
-              r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap"),
+              r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap", names_only=True),
     Attribute("What is the environmental impact of {t}?", "the environmental impact of {t}",
-              r"environment|carbon|emission|energy|climate|sustainab|pollut|green"),
+              r"environment|carbon|emission|energy|climate|sustainab|pollut|green", names_only=True),
     Attribute("Who are the main competitors to {t}?", "the main competitors to {t}",
-              r"compet|rival|alternative|instead of|other (?:vendor|provider|compan)"),
+              r"compet|rival|alternative|instead of|other (?:vendor|provider|compan)", names_only=True),
+    Attribute("What was the original motivation behind {t}?", "the original motivation behind {t}",
+              r"motivat|original|reason|why|in order to|designed to|purpose"),
+    Attribute("Is {t} covered in any certification exam?", "whether {t} is covered in a certification exam",
+              r"certif|exam|accredit|course|training"),
+    Attribute("What are experts saying about the future of {t}?", "what experts say about the future of {t}",
+              r"future|roadmap|upcoming|will be|plan|expert|trend"),
+    Attribute("Which well-known companies rely on {t}?", "which well-known companies rely on {t}",
+              r"compan|customer|enterprise|business|organization|used by|rely", names_only=True),
     Attribute("Can {t} be used offline?", "whether {t} can be used offline",
-              r"offline|without (?:an )?internet|disconnect|air.?gap|no network"),
+              r"offline|without (?:an )?internet|disconnect|air.?gap|no network", names_only=True),
 )
 
 

@@ -35,7 +35,7 @@ def _lower_article(term: str) -> str:
 
 
 def _plural(term: str) -> bool:
-    last = term.split()[-1]
+    last = term.split(" of ")[0].split()[-1]  # "the set of permissions" agrees with "set"
     return last.endswith("s") and not last.endswith(("ss", "us", "is", "S3")) and not last.isupper()
 
 
@@ -126,8 +126,10 @@ def clarification(term: str, rng: random.Random) -> Wording:
     """A question about a term the agent just used."""
     term = _lower_article(term)
     be = _be(term)
-    user, qtype = rng.choice([(f"What do you mean by {term}?", "Explanation"), (f"{term}?", "Keyword"),
-                              (f"Wait, what {be} {term}?", "Factoid")])
+    options = [(f"What do you mean by {term}?", "Explanation"), (f"Wait, what {be} {term}?", "Factoid")]
+    if len(term.split()) >= 2:  # a bare one-word echo ("Identity?") reads as noise
+        options.append((f"{term}?", "Keyword"))
+    user, qtype = rng.choice(options)
     return Wording(user[0].upper() + user[1:], f"What {be} {term}?", (qtype,), standalone=True)
 
 
