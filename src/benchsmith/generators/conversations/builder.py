@@ -176,6 +176,8 @@ class HeuristicBuilder:
     @staticmethod
     def _repeats(state: State, draft: D.Draft) -> bool:
         intents = {(s.kind, s.term.lower()) for s in draft.seeds}
+        if draft.attribute is not None:  # "What are the main criticisms of it?" twice reads as a loop, whatever "it" is
+            intents.add(("attribute", draft.attribute.question))
         return bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
 
     def _finish(self, state: State, draft: D.Draft, multi_turn: str) -> ConversationTurn:
@@ -264,6 +266,8 @@ class HeuristicBuilder:
             state.used |= {c.chunk_id for c in turn.relevant}
             state.documents |= {c.doc_id for c in turn.relevant}
             state.intents |= {(s.kind, s.term.lower()) for s in draft.seeds}
+            if draft.attribute is not None:
+                state.intents.add(("attribute", draft.attribute.question))
             state.repetition.add(turn.rewrite, turn.response if turn.answerability != "UNANSWERABLE" else None)
             return turn
         raise TurnFailed(f"no {answerability.lower()} candidate survived ({', '.join(sorted(set(reasons))) or 'none found'})")
