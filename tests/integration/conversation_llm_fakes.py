@@ -35,10 +35,19 @@ def respond(messages) -> str:
         missing = "who maintains it" if "answerability: PARTIAL" in prompt else ""
         return json.dumps({"question": q, "rewrite": q, "standalone": True, "missing": missing})
     if prompt.startswith("You are the assistant"):
+        # like a model that answers from the passages it was pointed to and the retrieved ones on the same subject
         passages = list(_PASSAGE.finditer(prompt))
-        first = passages[0]
-        text = _first_sentence(first.group("text"))
-        return json.dumps({"response": text, "passages": [first.group("id")]})
+        question = re.search(r"The same question, standalone: <<<DATA (.*?) DATA>>>", prompt, re.S).group(1)
+        asked = {w for w in re.findall(r"[a-z0-9]+", question.lower()) if len(w) > 3}
+        cited, sentences = [], []
+        for i, p in enumerate(passages):
+            words = set(re.findall(r"[a-z0-9]+", p.group("text").lower()))
+            if i < 2 or len(asked & words) >= 2:
+                cited.append(p.group("id"))
+                sentences.append(_first_sentence(p.group("text")))
+            if len(cited) == 3:
+                break
+        return json.dumps({"response": " ".join(sentences), "passages": cited})
     if prompt.startswith("You check one turn"):
         n = len(re.findall(r"^\(\d+\) ", prompt, re.M))
         return json.dumps({"supported": [True] * n, "question_types": ["Factoid", "Summarization"]})

@@ -29,7 +29,7 @@ def generate_conversations_cmd(
     proof_retrievers: str = typer.Option(
         "bm25,dense", "--proof-retrievers",
         help="Retrievers whose top-k over the whole corpus every unanswerable turn is checked against."),
-    proof_k: int = typer.Option(20, "--proof-k", help="Passages per proof retriever."),
+    proof_k: int = typer.Option(50, "--proof-k", help="Passages per proof retriever."),
     collection: str | None = typer.Option(None, "--collection", help="Collection name in mtRAG's files (default: the corpus name)."),
     mtrag_dir: bool = typer.Option(True, "--mtrag-layout/--no-mtrag-layout", help="Also write OUT/mtrag in mtRAG's folder layout."),
     seed: int = options.Seed,

@@ -44,7 +44,7 @@ class ConversationConfig:
     clarification_share: float = DEFAULT_CLARIFICATION_SHARE
     max_unanswerable: int = MAX_UNANSWERABLE_PER_CONVERSATION
     retrieval_k: int = 5
-    proof_k: int = 20
+    proof_k: int = 50
     proof_retrievers: tuple[str, ...] = ("bm25", "dense")
     max_response_words: int = 150
     attempts_per_turn: int = 6

@@ -75,7 +75,7 @@ class LLMConversations:
         if not chunks:
             self._fail(conv, "no_unused_passage", f"no unused passage near the topic {state.topic[:120]!r}")
             return {**target, "passages": None}
-        wanted = 2 if qtype in ("Comparative", "Composite", "Summarization") else 1
+        wanted = 3 if qtype in ("Comparative", "Composite", "Summarization") else 2  # unused passages to answer from
         picked = chunks[attempt * wanted:(attempt + 1) * wanted] or chunks[:wanted]
         target["passages"] = [_passage_view(self.ctx.index.chunks_by_id[c]) for c in picked]
         target["main_term"] = next((s.term for s in pool if s.chunk_id == picked[0]), conv.seed.chunk.title)
