@@ -23,6 +23,7 @@ from benchsmith.generators.conversations.grounding import Retrieval, _context
 from benchsmith.generators.conversations.heuristic import seed_passages
 from benchsmith.generators.conversations.llm_steps import CheckTurn, ProveUnanswerable, WriteResponse, WriteUserTurn
 from benchsmith.generators.conversations.passages import Passage, Seed, split_sentences
+from benchsmith.generators.conversations.verify import classify_question
 from benchsmith.generators.conversations.wording import CONVERSATIONAL
 from benchsmith.schemas.conversation import ConversationItem, ConversationTurn, UnanswerableProof
 from benchsmith.types import Provenance, Rejected, content_id
@@ -187,8 +188,13 @@ class LLMConversations:
             return False
         if answerability == "UNANSWERABLE":
             missing = turn["missing"].strip().rstrip(".")
-            response, contexts, types = f"I do not have specific information about {missing}.", \
-                [_context(c, 0, r, s) for r, (c, s) in enumerate(ranked, start=1)], [target["question_type"]]
+            response = f"I do not have specific information about {missing}."
+            contexts = [_context(c, 0, r, s) for r, (c, s) in enumerate(ranked, start=1)]
+            # no response to check here, so the type is read back from the wording by rule
+            found = sorted(classify_question(turn["question"]))
+            types = [target["question_type"]] if not found or target["question_type"] in found else found
+            if types != [target["question_type"]]:
+                extra["relabelled_from"] = [target["question_type"]]
             proof = proof.model_copy(update={"missing": missing})
         else:
             if answered is None or check is None:
