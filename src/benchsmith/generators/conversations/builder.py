@@ -125,7 +125,9 @@ class HeuristicBuilder:
             for seed in self._terms_said(state, last.grounded.text):
                 if d := D.clarification(seed, passages, rng, cfg.max_response_words):
                     yield d, "Clarification"
-        for qtype in self.dims.question_types():
+        previous = state.turns[-1].question_types if state.turns else []
+        # the most needed types first, but not the previous turn's again (a run of keyword turns reads as a list)
+        for qtype in sorted(self.dims.question_types(), key=lambda q: q in previous and q != "Factoid"):
             if qtype == "Comparative":
                 defs = [s for s in pool if s.kind == "definition"]
                 mine = [s for s in self._same_term(state) if s.kind == "definition"] or defs[:1]

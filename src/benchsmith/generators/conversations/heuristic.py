@@ -88,7 +88,8 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
                 break
             builder.rejected.append(Rejected(step=STEP, reason=f"{answerability.lower()}_turn_failed", detail=str(failed),
                                              input_ref=f"{conv_id}<::>{pos + 1}"))
-            if pos + 2 < len(plan) and plan[pos + 1] == "ANSWERABLE":  # try it again one turn later
+            clear = pos + 2 >= len(plan) or plan[pos + 2] == "ANSWERABLE"  # never two special turns in a row
+            if pos + 2 < len(plan) and plan[pos + 1] == "ANSWERABLE" and clear:  # try it again one turn later
                 plan[pos + 1] = answerability
             try:
                 turn = builder.turn(state, pos, "ANSWERABLE", None)

@@ -130,8 +130,6 @@ def find_seeds(chunk: Chunk) -> Passage:
         if not _usable(text):
             continue
         if _DEICTIC.search(text):  # "supports these prefixes": the answer leans on a sentence not quoted
-            if _RECOMMEND.search(text) and title and len(title.split()) <= 10:
-                seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
             continue
         if m := _DEFINITION.match(text):
             term = clean_term(m.group("term"))
