@@ -93,9 +93,9 @@ class HeuristicBuilder:
             seeds = [s for s in self.passages[chunk.chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
                      or not self.generic(s.term)] if chunk.chunk_id in self.passages else []
             self.rng.shuffle(seeds)
-            on_topic = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-2:])
+            on_topic = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
             (near if on_topic else far).extend(seeds)
-        return near + far
+        return near + far  # on-topic passages first; then others (on a small corpus the subject runs out)
 
     def _same_term(self, state: State) -> list[Seed]:
         if not state.last:

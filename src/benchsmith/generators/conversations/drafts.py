@@ -83,7 +83,7 @@ def unanswerable(term: str, attribute: Attribute, *, pronoun: bool) -> Draft:
     """A question for an attribute of `term`; "it" stands for a singular term of the previous turn."""
     plural = W._plural(term)
     rewrite = attribute.ask(term, plural=plural)
-    subject = re.search(r"(?:\{(?:is|was|has|does)\}|^Can) \{t\}", attribute.question) is not None
+    subject = re.search(r"(?:\{(?:is|Is|was|has|does)\}|^Can) \{t\}", attribute.question) is not None
     user = attribute.ask(term, W._pronoun(term) if subject else W._object_pronoun(term), plural=plural) if pronoun else rewrite
     user = user[0].upper() + user[1:]
     wording = W.Wording(user, rewrite, ("Factoid",), standalone=not pronoun)

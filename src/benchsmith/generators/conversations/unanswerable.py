@@ -41,7 +41,7 @@ class Attribute:
 
 
 def _fill(template: str, term: str, plural: bool) -> str:
-    verbs = {"is": "are", "was": "were", "has": "have", "does": "do", "costs": "cost"}
+    verbs = {"is": "are", "was": "were", "has": "have", "does": "do", "costs": "cost", "Is": "Are"}
     return template.format(t=term, **{k: (v if plural else k) for k, v in verbs.items()})
 
 
@@ -64,7 +64,7 @@ ATTRIBUTES = (
               r"compet|rival|alternative|instead of|other (?:vendor|provider|compan)", names_only=True),
     Attribute("What was the original motivation behind {t}?", "the original motivation behind {t}",
               r"motivat|original|reason|why|in order to|designed to|purpose"),
-    Attribute("Is {t} covered in any certification exam?", "whether {t} is covered in a certification exam",
+    Attribute("{Is} {t} covered in any certification exam?", "whether {t} {is} covered in a certification exam",
               r"certif|exam|accredit|course|training"),
     Attribute("What are experts saying about the future of {t}?", "what experts say about the future of {t}",
               r"future|roadmap|upcoming|will be|plan|expert|trend"),
