@@ -1,0 +1,64 @@
+"""Conversation generator: heuristic conversations per minute on the S3 guide, LLM calls per accepted turn (scripted).
+
+The heuristic figure times generation only (the corpus is ingested first, outside the
+clock); the proof retrievers are given on the command line (bm25 by default: dense
+embeds the whole corpus once, which on a shared CPU dominates the first run; its
+vectors are cached in the run folder). The llm figure uses the scripted fake of the
+test suite (plausible JSON for every prompt), so no server is needed: it counts the
+model calls the strategy spends per turn it keeps, for two request sizes, to show the
+calls grow with the request.
+
+    .venv/bin/python benchmarks/conversations.py [N] [bm25|bm25,dense]     (needs ../shared/data)
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+S3 = ROOT.parent / "shared" / "data" / "corpora" / "aws_s3_developer_guide" / "corpus.jsonl"
+sys.path.insert(0, str(ROOT / "tests" / "integration"))
+
+
+def main() -> int:
+    if not S3.is_file():
+        print(f"skipped: {S3} not found (the team's ../shared/data)")
+        return 0
+    from conversation_llm_fakes import respond
+
+    from benchsmith.corpora.chunking import chunk_documents
+    from benchsmith.corpora.loading import load_documents
+    from benchsmith.corpora.store import Corpus
+    from benchsmith.generators.conversations import GENERATOR, ConversationConfig
+    from benchsmith.generators.core.runner import generate_items
+    from benchsmith.llm import get_client
+
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 20
+    proof = tuple(sys.argv[2].split(",")) if len(sys.argv) > 2 else ("bm25",)
+    docs = load_documents([S3])
+    corpus = Corpus(documents=docs, chunks=chunk_documents(docs), manifest={"source": str(S3)})
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        result = generate_items(GENERATOR, corpus, ConversationConfig(n=n, proof_retrievers=proof), n=n, run_dir=tmp)
+        seconds = time.perf_counter() - t0
+    turns = sum(len(i.turns) for i in result.items)
+    print(f"heuristic, S3 guide ({len(docs)} pages, {len(corpus.chunks)} chunks), proof {'+'.join(proof)}: "
+          f"{len(result.items)} conversations, {turns} turns in {seconds:.1f} s = "
+          f"{len(result.items) / seconds * 60:.1f} conversations/min")
+    for size in (max(2, n // 4), n):
+        client = get_client("scripted/fake", responses=respond)
+        cfg = ConversationConfig(n=size, strategy="llm", llm="scripted/fake", proof_retrievers=("bm25",))
+        with tempfile.TemporaryDirectory() as tmp:
+            result = generate_items(GENERATOR, corpus, cfg, n=size, client=client, run_dir=tmp)
+        kept = sum(len(i.turns) for i in result.items)
+        calls = result.summary.llm.requests
+        print(f"llm (scripted), n={size}: {len(result.items)} conversations, {kept} turns kept, {calls} calls = "
+              f"{calls / max(1, kept):.2f} calls per accepted turn")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,75 @@
+"""`benchsmith generate conversations`: mtRAG-S style multi-turn conversations from a corpus."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from benchsmith.cli import _generate_common as common
+from benchsmith.cli import options
+from benchsmith.cli._groups import generate_app
+
+
+@generate_app.command("conversations")
+def generate_conversations_cmd(
+    corpus: Path = common.Corpus,
+    n: int = typer.Option(..., "--n", help="Number of conversations to produce."),
+    out: Path = options.OutDir,
+    strategy: str = common.Strategy,
+    llm: str | None = options.LLMModel,
+    turns: str = typer.Option("8-10", "--turns", help="Turns per conversation, a range (mtRAG's annotators wrote 6-9+)."),
+    min_turns: int = typer.Option(6, "--min-turns", help="A conversation cut short by a failed turn is kept only with this many turns."),
+    question_mix: str = typer.Option(
+        "", "--question-mix", help="Question type shares, e.g. Factoid=0.3,How-To=0.2 (default: the human mtRAG sample)."),
+    answerability: str = typer.Option(
+        "ANSWERABLE=0.70,PARTIAL=0.06,UNANSWERABLE=0.20,CONVERSATIONAL=0.04", "--answerability",
+        help="Answerability shares of the turns."),
+    max_unanswerable: int = typer.Option(2, "--max-unanswerable", help="At most this many unanswerable turns per conversation."),
+    proof_retrievers: str = typer.Option(
+        "bm25,dense", "--proof-retrievers",
+        help="Retrievers whose top-k over the whole corpus every unanswerable turn is checked against."),
+    proof_k: int = typer.Option(50, "--proof-k", help="Passages per proof retriever."),
+    collection: str | None = typer.Option(None, "--collection", help="Collection name in mtRAG's files (default: the corpus name)."),
+    mtrag_dir: bool = typer.Option(True, "--mtrag-layout/--no-mtrag-layout", help="Also write OUT/mtrag in mtRAG's folder layout."),
+    seed: int = options.Seed,
+    name: str | None = common.Name,
+    cache_dir: Path | None = common.CacheDir,
+    work_dir: Path | None = common.WorkDir,
+    fresh: bool = common.Fresh,
+    max_calls: int | None = options.MaxCalls,
+    max_cost: float | None = options.MaxCost,
+    concurrency: int = options.Concurrency,
+    search: str = common.Search,
+) -> None:
+    """Conversations turn by turn: dimensions drawn per turn, active retrieval on the rewrite, verified responses."""
+    from rich.console import Console
+
+    from benchsmith.generators.conversations import GENERATOR, ConversationConfig
+    from benchsmith.generators.conversations.config import parse_answerability, parse_question_mix, parse_turns
+    from benchsmith.generators.conversations.exports import write_mtrag_layout
+    from benchsmith.generators.conversations.stats import render
+    from benchsmith.generators.core.runner import run_generator
+
+    cfg_kwargs = {"question_mix": parse_question_mix(question_mix)} if question_mix else {}
+    cfg = ConversationConfig(
+        n=n, strategy=strategy, llm=llm, seed=seed, turns=parse_turns(turns), min_turns=min_turns,
+        answerability=parse_answerability(answerability), max_unanswerable=max_unanswerable,
+        proof_retrievers=tuple(p.strip() for p in proof_retrievers.split(",") if p.strip()), proof_k=proof_k,
+        collection=collection, **cfg_kwargs,
+    )
+    opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
+                         concurrency, search)
+    console = Console(stderr=True)
+    outcome = run_generator(GENERATOR, opts, cfg, console)
+    common.print_outcome(console, GENERATOR.name, outcome)
+    generated = outcome.generated
+    label = "ours (heuristic baseline)" if strategy == "heuristic" else f"ours ({llm})"
+    console.print(render(generated.counts["table8"], label), highlight=False, soft_wrap=True)
+    if outcome.written and mtrag_dir:
+        write_mtrag_layout(out / "mtrag", generated.items, generated.counts["collection"],
+                           opts.llm or "benchsmith-heuristic-baseline")
+    if generated.shortfall:
+        console.print(f"[bold red]short:[/] {generated.shortfall}", highlight=False, soft_wrap=True)
+        raise typer.Exit(code=1)
+    console.print(f"wrote {len(generated.items)} conversations to {out}", highlight=False)

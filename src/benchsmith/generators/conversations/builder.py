@@ -1,0 +1,275 @@
+"""One heuristic conversation, turn by turn: plan, draft, retrieve, verify, keep or stop.
+
+Each turn draws its target dimensions, drafts candidates from passages the
+conversation has not used yet (found by searching the conversation's topic, so it
+moves through the corpus), retrieves on the candidate's standalone rewrite, grounds
+the response, and verifies it. A candidate that fails a check goes to the ledger and
+the next one is tried; a turn with no surviving candidate ends the conversation.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from benchsmith.generators.conversations import drafts as D
+from benchsmith.generators.conversations.config import ConversationConfig
+from benchsmith.generators.conversations.dimensions import Dimensions
+from benchsmith.generators.conversations.grounding import Retrieval, contexts_for, support_from
+from benchsmith.generators.conversations.passages import Passage, Seed
+from benchsmith.generators.conversations.unanswerable import Prover
+from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
+from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, mentions
+from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
+from benchsmith.schemas.conversation import ConversationTurn
+from benchsmith.types import Provenance, Rejected
+
+STEP = "conversations.turn"
+POOL_K = 40
+MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
+GENERIC_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
+
+
+@dataclass
+class State:
+    conversation_id: str
+    turns: list[ConversationTurn] = field(default_factory=list)
+    used: set[str] = field(default_factory=set)
+    terms: list[str] = field(default_factory=list)
+    nouns: list[str] = field(default_factory=list)  # terms of definitions and capabilities: what unanswerable turns ask about
+    last: D.Draft | None = None
+    intents: set[tuple[str, str]] = field(default_factory=set)
+    documents: set[str] = field(default_factory=set)
+    topic: str = ""  # what the conversation is about now, when no heuristic draft says it (llm strategy)
+    repetition: Repetition = field(default_factory=Repetition)
+
+
+class TurnFailed(Exception):
+    pass
+
+
+class HeuristicBuilder:
+    def __init__(self, cfg: ConversationConfig, passages: dict[str, Passage], terms: dict[str, list[Seed]],
+                 retrieval: Retrieval, prover: Prover, dims: Dimensions, rng: random.Random) -> None:
+        self.cfg, self.passages, self.terms, self.retrieval = cfg, passages, terms, retrieval
+        self.prover, self.dims, self.rng = prover, dims, rng
+        self.rejected: list[Rejected] = []
+        self.repeats_skipped = 0
+        self.attribute_use: Counter[str] = Counter()
+        self._generic: dict[str, bool] = {}
+
+    def generic(self, term: str) -> bool:
+        """A term most of the corpus names (the corpus's own subject): no one asks to clarify it mid-conversation."""
+        key = term.lower()
+        if key not in self._generic:
+            index = self.prover.index
+            core = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an"))
+            self._generic[key] = len(index.documents_with_phrase(core)) > GENERIC_SHARE * max(1, len(index.documents))
+        return self._generic[key]
+
+    def _attributes(self, *, named: bool) -> list:
+        """Attributes least asked so far first, so unanswerable turns vary across the run; a common noun ("a bucket")
+        is asked only what fits any thing (its origin, its history), a named product or service anything."""
+        order = [a for a in ATTRIBUTES if named or not a.names_only]
+        self.rng.shuffle(order)
+        return sorted(order, key=lambda a: self.attribute_use[a.question])
+
+    # -- candidates -------------------------------------------------------------------
+    def _pool(self, state: State, first: Passage | None) -> list[Seed]:
+        """Seeds of unused passages near the conversation's topic, nearest first."""
+        if first is not None:
+            seeds = list(first.seeds)
+            self.rng.shuffle(seeds)
+            return seeds
+        last = state.last
+        query = state.topic or " ".join(filter(None, [last.wording.rewrite if last else "", last.term if last else "",
+                                                      " ".join(last.grounded.sentences[:1]) if last else ""]))
+        near, far = [], []
+        for chunk, _ in self.retrieval.top(query, POOL_K):
+            if chunk.chunk_id in state.used:
+                continue
+            seeds = [s for s in self.passages[chunk.chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
+                     or not self.generic(s.term)] if chunk.chunk_id in self.passages else []
+            self.rng.shuffle(seeds)
+            on_topic = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
+            (near if on_topic else far).extend(seeds)
+        return near + far  # on-topic passages first; then others (on a small corpus the subject runs out)
+
+    def _same_term(self, state: State) -> list[Seed]:
+        if not state.last:
+            return []
+        seeds = [s for s in self.terms.get(state.last.term.lower(), []) if s.chunk_id not in state.used]
+        self.rng.shuffle(seeds)
+        return seeds
+
+    def _terms_said(self, state: State, text: str) -> list[Seed]:
+        """Seeds (in unused passages) of terms the agent just used: what a user might ask to clarify."""
+        words = text.replace(",", " ").replace(".", " ").split()
+        found: list[Seed] = []
+        for n in range(4, 0, -1):
+            for i in range(len(words) - n + 1):
+                phrase = " ".join(words[i : i + n]).lower()
+                for seed in self.terms.get(phrase, []):
+                    if (seed.kind == "definition" and seed.chunk_id not in state.used and phrase not in state.terms
+                            and not self.generic(seed.term)):
+                        found.append(seed)
+        return found[:4]
+
+    def _answerable_drafts(self, state: State, pos: int, first: Passage | None):
+        cfg, rng, passages = self.cfg, self.rng, self.passages
+        pool = self._pool(state, first)
+        last = state.last
+        if pos > 0 and last and last.grounded.text and self.dims.wants_clarification():
+            for seed in self._terms_said(state, last.grounded.text):
+                if d := D.clarification(seed, passages, rng, cfg.max_response_words):
+                    yield d, "Clarification"
+        previous = state.turns[-1].question_types if state.turns else []
+        # the most needed types first, but not the previous turn's again (a run of keyword turns reads as a list)
+        for qtype in sorted(self.dims.question_types(), key=lambda q: q in previous and q != "Factoid"):
+            if qtype == "Comparative":
+                defs = [s for s in pool if s.kind == "definition"]
+                mine = [s for s in self._same_term(state) if s.kind == "definition"] or defs[:1]
+                for a in mine[:2]:
+                    for b in defs[:6]:
+                        if b.term.lower() != a.term.lower() and b.chunk_id != a.chunk_id:
+                            if d := D.comparative(a, b, passages, pronoun=bool(last and a.term == last.term),
+                                                  max_words=cfg.max_response_words):
+                                yield d, "Follow-up"
+                continue
+            if qtype == "Composite":
+                for a in pool[:8]:
+                    for b in pool[:8]:
+                        if a.chunk_id != b.chunk_id and b.kind in ("procedure", "capability") and a.kind in ("definition", "overview"):
+                            if d := D.composite(a, b, passages, rng, max_words=cfg.max_response_words):
+                                yield d, "Follow-up"
+                continue
+            same = [s for s in self._same_term(state) if qtype in KIND_TYPES.get(s.kind, ())]
+            for seed in same[:2]:
+                if d := D.answerable(seed, qtype, passages, rng, pronoun=True, max_words=cfg.max_response_words):
+                    yield d, "Follow-up"
+            for seed in [s for s in pool if qtype in KIND_TYPES.get(s.kind, ())][:4]:
+                if last and qtype == "Factoid" and last.recipe.startswith("definition") and rng.random() < 0.35:
+                    if d := D.ellipsis(last.term, seed, passages, cfg.max_response_words):
+                        yield d, "Follow-up"
+                        continue
+                if d := D.answerable(seed, qtype, passages, rng, pronoun=False, max_words=cfg.max_response_words):
+                    yield d, "Follow-up"
+
+    def _unanswerable_drafts(self, state: State, partial: bool):
+        # what the conversation asked about, then what its passages define: the topics a user could ask more about
+        seen = [s.term for cid in state.used for s in self.passages[cid].seeds if s.kind in ("definition", "capability")]
+        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t)][:8]
+        if partial:  # the answerable half may also come from a new passage near the topic
+            nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability")][:6]
+            terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
+        for term in terms:
+            for attribute in self._attributes(named=any(w[:1].isupper() for w in term.split())):
+                if partial:
+                    seeds = [s for s in self.terms.get(term.lower(), []) if s.chunk_id not in state.used]
+                    for seed in seeds[:2]:
+                        if d := D.partial(seed, attribute, self.passages, self.rng, max_words=self.cfg.max_response_words):
+                            yield d
+                else:
+                    yield D.unanswerable(term, attribute, pronoun=bool(state.last and term == state.last.term))
+
+    # -- one turn -----------------------------------------------------------------------
+    @staticmethod
+    def _repeats(state: State, draft: D.Draft) -> bool:
+        intents = {(s.kind, s.term.lower()) for s in draft.seeds}
+        if draft.attribute is not None:  # "What are the main criticisms of it?" twice reads as a loop, whatever "it" is
+            intents.add(("attribute", draft.attribute.question))
+        return bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
+
+    def _finish(self, state: State, draft: D.Draft, multi_turn: str) -> ConversationTurn:
+        """Retrieve on the rewrite, ground or prove, and verify; raises TurnFailed with the reason."""
+        cfg = self.cfg
+        intents = {(s.kind, s.term.lower()) for s in draft.seeds}
+        if state.repetition.question_repeats(draft.wording.rewrite) or intents & state.intents:
+            raise TurnFailed("repeated_question")
+        ranked = self.retrieval.top(draft.wording.rewrite, cfg.retrieval_k)
+        if draft.attribute is not None:
+            draft.proof = self.prover.prove(draft.term, draft.attribute, draft.wording.rewrite, plural=_plural(draft.term))
+            if draft.proof is None:
+                raise TurnFailed("unanswerable_disproved")
+        if draft.answerability == "UNANSWERABLE":
+            draft.response = D.not_found(draft.proof.missing, partial=False)
+            contexts = contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id)
+        else:
+            limit = 3 if "Summarization" in draft.wording.types else 2
+            budget = cfg.max_response_words - (25 if draft.proof else 0)
+            support_from(ranked, self.passages, draft.term, draft.grounded, state.used, budget, limit, loose=limit == 3)
+            if len(draft.grounded.used) < 3:  # more passages that name the term on the same subject, as annotators added
+                support_from(ranked, self.passages, draft.term, draft.grounded, state.used, budget,
+                             3 - len(draft.grounded.used), loose=True)
+            draft.response = draft.grounded.text
+            if draft.proof is not None:
+                draft.response += " " + D.not_found(draft.proof.missing, partial=True)
+            contexts = contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id)
+            relevant = [c.text for c in contexts if c.relevance]
+            if missing := unsupported_sentences(draft.response, relevant):
+                raise TurnFailed(f"unfaithful: {missing[0][:80]}")
+        if draft.answerability != "UNANSWERABLE" and state.repetition.response_repeats(draft.response):
+            raise TurnFailed("repeated_response")
+        types = list(draft.wording.types)
+        ok, found = agree(types, draft.wording.user)
+        extra: dict[str, Any] = {"recipe": draft.recipe, "term": draft.term}
+        if not ok:
+            if not found:
+                raise TurnFailed(f"type_unreadable: {types} for {draft.wording.user!r}")
+            extra["relabelled_from"] = types
+            types = found
+        return ConversationTurn(
+            turn=len(state.turns) + 1, user=draft.wording.user, rewrite=draft.wording.rewrite, question_types=types,
+            multi_turn=multi_turn, answerability=draft.answerability, standalone=draft.wording.standalone,
+            contexts=contexts, response=draft.response, proof=draft.proof,
+            provenance=Provenance(step=STEP, strategy="heuristic", seed=cfg.seed, extra=extra),
+        )
+
+    def _conversational(self, state: State) -> ConversationTurn:
+        user, response = self.rng.choice(CONVERSATIONAL)
+        return ConversationTurn(
+            turn=len(state.turns) + 1, user=user, rewrite=user, question_types=["Non-Question"], multi_turn="Follow-up",
+            answerability="CONVERSATIONAL", standalone=True, response=response,
+            provenance=Provenance(step=STEP, strategy="heuristic", seed=self.cfg.seed, extra={"recipe": "conversational"}),
+        )
+
+    def turn(self, state: State, pos: int, answerability: str, first: Passage | None) -> ConversationTurn:
+        if answerability == "CONVERSATIONAL" and state.last is not None:
+            return self._conversational(state)
+        if answerability in ("UNANSWERABLE", "PARTIAL"):
+            candidates = ((d, "Follow-up") for d in self._unanswerable_drafts(state, answerability == "PARTIAL"))
+        else:
+            candidates = self._answerable_drafts(state, pos, first)
+        tries = seen = 0
+        reasons: list[str] = []
+        for draft, multi_turn in candidates:
+            if tries >= self.cfg.attempts_per_turn * (4 if answerability != "ANSWERABLE" else 1) or seen >= MAX_CANDIDATES:
+                break
+            seen += 1
+            if self._repeats(state, draft):  # regenerated: the next candidate is drawn instead
+                self.repeats_skipped += 1
+                continue
+            tries += 1
+            try:
+                turn = self._finish(state, draft, "N/A" if pos == 0 else multi_turn)
+            except TurnFailed as failed:
+                reasons.append(str(failed))
+                self.rejected.append(Rejected(step=STEP, reason=str(failed).split(":", 1)[0], detail=str(failed),
+                                              input_ref=f"{state.conversation_id}<::>{pos + 1}"))
+                continue
+            state.last = draft
+            if draft.attribute is not None:
+                self.attribute_use[draft.attribute.question] += 1
+            state.terms.append(draft.term)
+            if any(s.kind in ("definition", "capability") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
+                state.nouns.append(draft.term)
+            state.used |= {c.chunk_id for c in turn.relevant}
+            state.documents |= {c.doc_id for c in turn.relevant}
+            state.intents |= {(s.kind, s.term.lower()) for s in draft.seeds}
+            if draft.attribute is not None:
+                state.intents.add(("attribute", draft.attribute.question))
+            state.repetition.add(turn.rewrite, turn.response if turn.answerability != "UNANSWERABLE" else None)
+            return turn
+        raise TurnFailed(f"no {answerability.lower()} candidate survived ({', '.join(sorted(set(reasons))) or 'none found'})")

@@ -1,0 +1,132 @@
+"""Active retrieval on a turn's rewrite, and the extractive response grounded in the chosen passages."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from benchsmith.generators.conversations.passages import Passage, Seed, _usable
+from benchsmith.generators.conversations.unanswerable import mentions
+from benchsmith.schemas.conversation import TurnContext
+from benchsmith.text import shingles
+from benchsmith.validators.conversation import content_words
+from benchsmith.types import Chunk
+
+
+@dataclass
+class Grounded:
+    """A response and the passages it quotes (chunk id -> sentences used)."""
+
+    sentences: list[str] = field(default_factory=list)
+    used: dict[str, list[str]] = field(default_factory=dict)
+
+    @property
+    def text(self) -> str:
+        """The sentences joined; a line that introduces a list (ends with ':') keeps its line break."""
+        out = ""
+        for s in self.sentences:
+            out += ("\n" if out.endswith(":") else " " if out else "") + s
+        return out
+
+    def words(self) -> int:
+        return len(self.text.split())
+
+    def add(self, chunk_id: str, sentence: str) -> None:
+        self.sentences.append(sentence)
+        self.used.setdefault(chunk_id, []).append(sentence)
+
+
+_DANGLING = {"it", "its", "he", "she", "they", "them", "this", "that", "these", "those", "his", "her", "their",
+             "there", "such", "both", "also", "however", "but", "and", "so", "then", "here"}
+
+
+class Retrieval:
+    """Ranked search over every chunk with the run's retriever, remembered per (query, k)."""
+
+    def __init__(self, retriever: Any, chunks_by_id: dict[str, Chunk]) -> None:
+        self.retriever = retriever
+        self.chunks_by_id = chunks_by_id
+        self._memo: dict[tuple[str, int], list[tuple[Chunk, float]]] = {}
+
+    def top(self, query: str, k: int) -> list[tuple[Chunk, float]]:
+        key = (query, k)
+        if key not in self._memo:
+            ranking = self.retriever.search([query], k=k)[0]
+            self._memo[key] = [(self.chunks_by_id[c], float(s)) for c, s in ranking if c in self.chunks_by_id]
+        return self._memo[key]
+
+
+def answer_from(passage: Passage, seed: Seed, grounded: Grounded, max_words: int) -> bool:
+    """Add the seed's answer sentences (as many as fit in `max_words`); False when not even one fits."""
+    added = 0
+    for i in seed.answer:
+        sentence = passage.sentences[i].text
+        if sentence in grounded.sentences:
+            continue
+        if grounded.words() + len(sentence.split()) > max_words:
+            break
+        grounded.add(passage.chunk.chunk_id, sentence)
+        added += 1
+    return added > 0
+
+
+def about(sentence: str, term: str) -> bool:
+    """The sentence is about the term: it names it within its first eight words (its subject, usually)."""
+    head = " ".join(sentence.split()[:8])
+    return mentions(head, term) and term.split()[-1].lower() in head.lower()
+
+
+def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
+                 avoid: set[str], max_words: int, limit: int = 1, *, loose: bool = False) -> int:
+    """Add up to `limit` sentences about `term` from other retrieved passages not used before in the conversation.
+
+    With `loose` (summaries of a topic), a sentence naming the term anywhere will do.
+    """
+    added = 0
+    have = shingles(grounded.text)
+    topic = content_words(grounded.text) - content_words(term)
+    for chunk, _ in ranked:
+        if added >= limit:
+            break
+        if chunk.chunk_id in avoid or chunk.chunk_id in grounded.used:
+            continue
+        passage = passages.get(chunk.chunk_id)
+        if passage is None:
+            continue
+        for s in passage.sentences:
+            text = s.text
+            if not _usable(text) or text.endswith(":") or text.split()[0].lower() in _DANGLING:
+                continue  # a sentence that leans on its own passage's previous one does not stand alone
+            if not (mentions(text, term) if loose else about(text, term)):
+                continue
+            if loose and not content_words(text) & topic:
+                continue  # names the term, but on another subject than the answer
+            sh = shingles(text)
+            if have and len(sh & have) / max(1, len(sh)) > 0.5:
+                continue
+            if grounded.words() + len(text.split()) > max_words:
+                continue
+            grounded.add(chunk.chunk_id, text)
+            have |= sh
+            added += 1
+            break
+    return added
+
+
+def contexts_for(ranked: list[tuple[Chunk, float]], grounded: Grounded, chunks_by_id: dict[str, Chunk]) -> list[TurnContext]:
+    """The turn's passages: the retrieved ones (relevance 1 where the response quotes them) and any quoted passage
+    that retrieval missed (as an annotator would add it by hand)."""
+    out: list[TurnContext] = []
+    seen: set[str] = set()
+    for rank, (chunk, score) in enumerate(ranked, start=1):
+        out.append(_context(chunk, 1 if chunk.chunk_id in grounded.used else 0, rank, score))
+        seen.add(chunk.chunk_id)
+    for cid in grounded.used:
+        if cid not in seen:
+            out.append(_context(chunks_by_id[cid], 1, None, None))
+    return out
+
+
+def _context(chunk: Chunk, relevance: int, rank: int | None, score: float | None) -> TurnContext:
+    return TurnContext(doc_id=chunk.doc_id, chunk_id=chunk.chunk_id, span=chunk.span, title=chunk.title, text=chunk.text,
+                       relevance=relevance, rank=rank, score=None if score is None else round(score, 4))

@@ -1,0 +1,130 @@
+"""The heuristic strategy: seed passages across documents, then conversations built turn by turn (no model)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Any
+
+from benchsmith.generators.conversations.builder import STEP, HeuristicBuilder, State, TurnFailed
+from benchsmith.generators.conversations.config import ConversationConfig
+from benchsmith.generators.conversations.dimensions import Dimensions
+from benchsmith.generators.conversations.grounding import Retrieval
+from benchsmith.generators.conversations.passages import Passage, Seed, find_seeds
+from benchsmith.generators.conversations.unanswerable import Prover
+from benchsmith.schemas.conversation import ConversationItem
+from benchsmith.text import WORD_RE
+from benchsmith.types import Provenance, Rejected, content_id
+
+
+def common_words(chunks: list[Any]) -> set[str]:
+    """Words the corpus writes in lower case more often than capitalised (so a title's first word can be lowered)."""
+    counts: Counter[str] = Counter()
+    for c in chunks:
+        counts.update(w for w in WORD_RE.findall(c.text) if w.isalpha())
+    return {w for w in counts if w.islower() and counts[w] >= counts.get(w.capitalize(), 0)}
+
+
+def natural_case(term: str, common: set[str]) -> str:
+    """'Lunar phase' -> 'lunar phase', 'The Minnesota Vikings' -> 'the Minnesota Vikings'; names stay as they are."""
+    words = term.split()
+    capitalised = [w[:1].isupper() and (w[1:].islower() or len(w) == 1) for w in words]
+    if len(words) > 1 and sum(capitalised) >= 0.6 * len(words):  # Title Case: lower every common word
+        return " ".join(w.lower() if c and w.lower() in common else w for w, c in zip(words, capitalised))
+    if capitalised and capitalised[0] and words[0].lower() in common:
+        return " ".join([words[0].lower(), *words[1:]])
+    return term
+
+
+def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]]]:
+    """Every chunk's question seeds (terms in natural case), and the seeds of each term across the corpus."""
+    common = common_words(chunks)
+    passages = {}
+    for c in chunks:
+        p = find_seeds(c)
+        p.seeds = [replace(s, term=natural_case(s.term, common)) if s.kind != "procedure" else s for s in p.seeds]
+        passages[c.chunk_id] = p
+    terms: dict[str, list[Seed]] = {}
+    for p in passages.values():
+        for s in p.seeds:
+            if s.kind in ("definition", "capability", "overview"):
+                terms.setdefault(s.term.lower(), []).append(s)
+    return passages, terms
+
+
+def seed_passages(passages: dict[str, Passage], documents: list[str], rng: random.Random) -> Iterator[Passage]:
+    """Seed passages spread over documents: one passage per document per round, documents in random order."""
+    by_doc: dict[str, list[Passage]] = {}
+    for p in passages.values():
+        kinds = {s.kind for s in p.seeds}
+        if kinds & {"definition", "capability", "procedure"} or len(p.seeds) >= 2:
+            by_doc.setdefault(p.chunk.doc_id, []).append(p)
+    order = [d for d in documents if d in by_doc]
+    rng.shuffle(order)
+    for chunks in by_doc.values():
+        rng.shuffle(chunks)
+    rounds = max((len(v) for v in by_doc.values()), default=0)
+    for r in range(rounds):
+        for doc in order:
+            if r < len(by_doc[doc]):
+                yield by_doc[doc][r]
+
+
+def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passage, conv_no: int,
+                       cfg: ConversationConfig, rng: random.Random) -> ConversationItem | Rejected:
+    conv_id = content_id(str(cfg.seed), str(conv_no), seed.chunk.chunk_id, length=32)
+    length = rng.randint(*cfg.turns)
+    plan = dims.plan(length)
+    state = State(conv_id)
+    stop: str | None = None
+    for pos, answerability in enumerate(plan):
+        try:
+            turn = builder.turn(state, pos, answerability, seed if pos == 0 else None)
+        except TurnFailed as failed:
+            if answerability == "ANSWERABLE":
+                stop = str(failed)
+                break
+            builder.rejected.append(Rejected(step=STEP, reason=f"{answerability.lower()}_turn_failed", detail=str(failed),
+                                             input_ref=f"{conv_id}<::>{pos + 1}"))
+            clear = pos + 2 >= len(plan) or plan[pos + 2] == "ANSWERABLE"  # never two special turns in a row
+            if pos + 2 < len(plan) and plan[pos + 1] == "ANSWERABLE" and clear:  # try it again one turn later
+                plan[pos + 1] = answerability
+            try:
+                turn = builder.turn(state, pos, "ANSWERABLE", None)
+            except TurnFailed as again:
+                stop = str(again)
+                break
+        state.turns.append(turn)
+    if len(state.turns) < cfg.min_turns:
+        return Rejected(step="conversations.conversation", reason="too_short",
+                        detail=f"{len(state.turns)} turns kept, fewer than {cfg.min_turns}; stopped by: {stop}",
+                        input_ref=conv_id)
+    for t in state.turns:
+        dims.record(t.question_types, t.answerability, t.multi_turn)
+    return ConversationItem(
+        item_id=conv_id, strategy="heuristic", baseline=True, seed_chunk_id=seed.chunk.chunk_id, turns=state.turns,
+        provenance=Provenance(step="conversations.heuristic", strategy="heuristic", seed=cfg.seed,
+                              extra={"planned_turns": length, "stopped_by": stop,
+                                     "label": "baseline: rule-written questions and extractive responses, no model"}),
+    )
+
+
+def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retriever: Any,
+                       passages: dict[str, Passage], terms: dict[str, list[Seed]]) -> tuple[list[ConversationItem], list[Rejected], dict]:
+    rng = random.Random(cfg.seed)
+    dims = Dimensions(cfg, rng)
+    retrieval = Retrieval(retriever, ctx.index.chunks_by_id)
+    builder = HeuristicBuilder(cfg, passages, terms, retrieval, prover, dims, rng)
+    items: list[ConversationItem] = []
+    rejected: list[Rejected] = []
+    tried = 0
+    for conv_no, seed in enumerate(seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng)):
+        if len(items) >= cfg.n or tried >= cfg.n * 4:
+            break
+        tried += 1
+        out = build_conversation(builder, dims, seed, conv_no, cfg, rng)
+        (items if isinstance(out, ConversationItem) else rejected).append(out)
+    return items, builder.rejected + rejected, {"seed_passages_tried": tried,
+                                                "repeated_drafts_redrawn": builder.repeats_skipped}

@@ -1,0 +1,168 @@
+"""Question seeds found in a passage's structure: definitions, procedures, capabilities, recommendations, titles.
+
+A seed is what a question can be asked about (a term) and the sentences of the
+passage that answer it, by index into the passage's sentences. Everything is
+found with rules, so the heuristic strategy needs no model.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from benchsmith.types import Chunk
+from benchsmith.validators.conversation import Sentence, split_sentences
+
+_PRONOUN_START = {"it", "this", "that", "these", "those", "they", "there", "he", "she", "you", "we", "which", "what",
+                  "here", "following", "each", "such", "both", "its", "their", "his", "her", "one", "all", "some", "i",
+                  "if", "when", "for", "in", "on", "to", "as", "by", "with", "after", "before", "however", "also",
+                  "while", "although", "because", "since", "unlike", "like", "shown", "see", "note", "once", "so",
+                  "then", "thus", "now", "today", "below", "above", "another", "other", "many", "most", "only", "not",
+                  "every", "either", "neither", "use", "using", "where", "whether", "how", "why", "who",
+                  "but", "and", "or", "yet", "nor", "just", "even", "still", "instead", "otherwise", "therefore"}
+_DANGLING_START = {"however", "also", "this", "these", "that", "those", "it", "its", "they", "such", "then", "there",
+                   "here", "both", "for", "instead", "otherwise", "so", "but", "and", "or", "in", "at", "when"}
+_VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "may", "do", "does", "has", "have"}
+_DEFINITION = re.compile(
+    r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
+    r"(?P<verb>is|are|refers to|means)\s+(?P<rest>(?:a|an|the|one|used|any)\b.{12,})$"
+)
+_CAPABILITY = re.compile(
+    r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
+    r"(?P<verb>allows|lets|enables|helps|provides|supports)\s+(?P<rest>.{12,})$"
+)
+_PROCEDURE = re.compile(r"^To\s+(?P<goal>[a-z][^,:]{8,90})[,:]\s+(?P<rest>.{8,})$")
+_RECOMMEND = re.compile(r"\b(?:we recommend|is recommended|are recommended|best practice|we strongly recommend|"
+                        r"it is a good idea|you should|should be)\b", re.IGNORECASE)
+_GERUND_TITLE = re.compile(r"^(?P<verb>[A-Z][a-z]+ing)\s+(?P<rest>[^:(]+)$")
+_E_STEMS = {"us", "manag", "configur", "creat", "enabl", "mov", "stor", "retriev", "restor", "remov", "replicat", "analyz",
+            "chang", "archiv", "organiz", "secur", "defin", "writ", "updat", "invok", "delet", "disabl", "activat", "generat",
+            "rotat", "validat", "compar", "prepar", "shar", "integrat", "migrat", "schedul", "automat", "authenticat",
+            "mak", "receiv", "sav", "trac", "optimiz", "resolv", "clos", "serv", "provid", "automat", "estimat"}
+_DOUBLED = {"sett": "set", "gett": "get", "runn": "run", "logg": "log", "stopp": "stop", "plann": "plan", "mapp": "map",
+            "shipp": "ship", "tagg": "tag", "pinn": "pin", "begin": "begin"}
+
+
+@dataclass(frozen=True)
+class Seed:
+    """Something a question can be asked about in one chunk.
+
+    kind: definition | capability | procedure | recommendation | overview
+    term: the noun phrase asked about (for a procedure: the goal, e.g. "enable versioning").
+    answer: indices of the chunk sentences that answer it.
+    """
+
+    chunk_id: str
+    kind: str
+    term: str
+    answer: tuple[int, ...]
+    detail: str = ""
+
+
+@dataclass
+class Passage:
+    chunk: Chunk
+    sentences: list[Sentence]
+    seeds: list[Seed] = field(default_factory=list)
+
+
+def clean_term(term: str) -> str | None:
+    """A usable noun phrase, or None (pronoun-led, too long, unbalanced, code-like)."""
+    term = term.strip(" ,;:")
+    words = term.split()
+    if not words or len(words) > 6 or words[0].lower() in _PRONOUN_START or "n't" in term or "’t" in term:
+        return None
+    if "  " in term or any(w.lower() in _VERBISH for w in words[1:]) or (len(words) > 1 and words[1].lower() in _PRONOUN_START):
+        return None
+    if term.count("(") != term.count(")") or any(ch in term for ch in "`<>[]{}=;\"") or len(term) < 3:
+        return None
+    if words[-1].lower() in {"the", "a", "an", "of", "and", "or", "to", "for", "in", "on", "with", "that", "also", "now",
+                             "still", "currently", "only", "even", "then", "always", "often", "usually", "typically"}:
+        return None
+    if not any(ch.isalpha() for ch in term):
+        return None
+    return term
+
+
+_CODE_LIKE = re.compile(r"[{}=;<>\\]|\*\*\*|^\W|https?://|\baws \w|\.(?:java|py|json|xml)\b|[a-z][A-Z]\w*\(")
+
+
+def _usable(sentence: str) -> bool:
+    """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
+    words = sentence.split()
+    return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
+            and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START
+            and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
+
+
+def _following(sentences: list[Sentence], i: int, limit: int = 2) -> tuple[int, ...]:
+    """The sentence and up to `limit` more that continue it (list items after a colon, same-topic sentences)."""
+    picked = [i]
+    for j in range(i + 1, min(len(sentences), i + 1 + limit)):
+        if _usable(sentences[j].text) or sentences[i].text.endswith(":"):
+            picked.append(j)
+        else:
+            break
+    return tuple(picked)
+
+
+_TITLE_SUFFIX = re.compile(r"\s+[|–—:]\s+.*$|\s+-\s+.*$")
+
+
+_TITLE_PREFIX = re.compile(r"^\([^)]*\)\s*")
+_TITLE_TAIL = re.compile(r"\s+(?:overview|introduction|basics)$", re.I)
+_DEICTIC = re.compile(r"\b(?:these|those|this|such|above|below|following|preceding|previous)\b", re.I)
+
+
+def clean_title(title: str) -> str:
+    """The topic part of a page title: 'Meet Europa Clipper | Spacecraft – NASA' -> 'Meet Europa Clipper',
+    '(Optional) Configuring a redirect' -> 'Configuring a redirect', 'Object Lock overview' -> 'Object Lock'."""
+    title = _TITLE_PREFIX.sub("", _TITLE_SUFFIX.sub("", title.strip()).strip())
+    return _TITLE_TAIL.sub("", title).strip()
+
+
+def find_seeds(chunk: Chunk) -> Passage:
+    sentences = split_sentences(chunk.text)
+    seeds: list[Seed] = []
+    title = clean_title(chunk.title)
+    for i, s in enumerate(sentences):
+        text = s.text
+        if not _usable(text):
+            continue
+        if _DEICTIC.search(text):  # "supports these prefixes": the answer leans on a sentence not quoted
+            continue
+        if m := _DEFINITION.match(text):
+            term = clean_term(m.group("term"))
+            if term and term.lower() not in {"this", "that"}:
+                seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), m.group("verb")))
+                continue
+        if m := _CAPABILITY.match(text):
+            term = clean_term(m.group("term"))
+            if term:
+                seeds.append(Seed(chunk.chunk_id, "capability", term, (i,), m.group("verb")))
+                continue
+        if m := _PROCEDURE.match(text):
+            goal = m.group("goal").strip()
+            if len(goal.split()) <= 12 and "(" not in goal:
+                seeds.append(Seed(chunk.chunk_id, "procedure", goal, _following(sentences, i, 3)))
+                continue
+        if _RECOMMEND.search(text) and title and len(title.split()) <= 10:
+            seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
+    usable = [i for i, s in enumerate(sentences)
+              if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
+    first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
+    about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
+    if title and about_title and len(usable) >= 2 and len(title.split()) <= 10 and not any(ch in title for ch in ",:;?!"):
+        seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
+    return Passage(chunk, sentences, seeds)
+
+
+def howto_from_title(title: str) -> str | None:
+    """'Adding objects to versioning-suspended buckets' -> 'add objects to versioning-suspended buckets'."""
+    m = _GERUND_TITLE.match(title.strip())
+    if not m or len(title.split()) > 9 or " - " in title:
+        return None
+    stem = m.group("verb").lower()[:-3]
+    stem = _DOUBLED.get(stem, stem + "e" if stem in _E_STEMS else stem)
+    rest = m.group("rest").strip()
+    return f"{stem} {rest}"

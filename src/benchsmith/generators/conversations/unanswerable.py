@@ -1,0 +1,177 @@
+"""Unanswerable turns about attributes the corpus demonstrably lacks, and their corpus-wide proof.
+
+A candidate asks for an attribute of the conversation's current term (who invented
+it, when it was introduced, ...). It is accepted only when
+
+1. no sentence of a document that mentions the term states the attribute for it
+   (a cue word in a sentence naming the term, or anywhere in a document whose title
+   names it; the documents come from the corpus index's word postings), and
+2. no passage in the lexical and dense top-k for the standalone question (over the
+   whole corpus) holds a sentence that states the attribute (a lexical entailment
+   check: an attribute cue in a sentence that names the term or continues it).
+
+The proof (query, retrievers, k, candidates checked) is stored with the turn.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from benchsmith.generators.conversations.passages import split_sentences
+from benchsmith.schemas.conversation import UnanswerableProof
+from benchsmith.text import STOPWORDS, WORD_RE
+from benchsmith.types import Chunk
+
+
+@dataclass(frozen=True)
+class Attribute:
+    question: str  # with {t} for the term (or a pronoun) and {is}/{was}/{has}/{does}/{costs} agreeing with it
+    missing: str  # what the corpus does not state, same placeholders
+    cues: str  # regex of words that would state it
+    names_only: bool = False  # fits a named product, service or organisation, not a common noun
+
+    def ask(self, term: str, subject: str | None = None, *, plural: bool = False) -> str:
+        return _fill(self.question, subject or term, plural)
+
+    def missing_for(self, term: str, *, plural: bool = False) -> str:
+        return _fill(self.missing, term, plural)
+
+
+def _fill(template: str, term: str, plural: bool) -> str:
+    verbs = {"is": "are", "was": "were", "has": "have", "does": "do", "costs": "cost", "Is": "Are"}
+    return template.format(t=term, **{k: (v if plural else k) for k, v in verbs.items()})
+
+
+ATTRIBUTES = (
+    Attribute("Who first came up with {t}?", "who first came up with {t}",
+              r"invent|creat\w* by|design\w* by|develop\w* by|came up|coined|author|pioneer"),
+    Attribute("When {was} {t} first introduced?", "when {t} {was} first introduced",
+              r"introduc|launch|releas|announc|since (?:19|20)\d\d|in (?:19|20)\d\d|first (?:became )?available"),
+    Attribute("How {has} {t} changed over the years?", "how {t} {has} changed over the years",
+              r"chang|histor|evolv|over the years|original|previous|formerly|updated|new in|no longer|used to"),
+    Attribute("What are the main criticisms of {t}?", "criticisms of {t}",
+              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", names_only=True),
+    Attribute("How popular {is} {t} compared to the alternatives?", "how popular {t} {is} compared to the alternatives",
+              r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b", names_only=True),
+    Attribute("How much {does} {t} cost?", "what {t} {costs}",
+              r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap", names_only=True),
+    Attribute("What is the environmental impact of {t}?", "the environmental impact of {t}",
+              r"environment|carbon|emission|energy|climate|sustainab|pollut|green", names_only=True),
+    Attribute("Who are the main competitors to {t}?", "the main competitors to {t}",
+              r"compet|rival|alternative|instead of|other (?:vendor|provider|compan)", names_only=True),
+    Attribute("What was the original motivation behind {t}?", "the original motivation behind {t}",
+              r"motivat|original|reason|why|in order to|designed to|purpose"),
+    Attribute("{Is} {t} covered in any certification exam?", "whether {t} {is} covered in a certification exam",
+              r"certif|exam|accredit|course|training"),
+    Attribute("What are experts saying about the future of {t}?", "what experts say about the future of {t}",
+              r"future|roadmap|upcoming|will be|plan|expert|trend"),
+    Attribute("Which well-known companies rely on {t}?", "which well-known companies rely on {t}",
+              r"compan|customer|enterprise|business|organization|used by|rely", names_only=True),
+    Attribute("Can {t} be used offline?", "whether {t} can be used offline",
+              r"offline|without (?:an )?internet|disconnect|air.?gap|no network", names_only=True),
+)
+
+
+@lru_cache(maxsize=200_000)
+def _stem(word: str) -> str:
+    """Plural and possessive folded away, so "Keys" names "a key"."""
+    w = word.lower().removesuffix("'s").removesuffix("’s")
+    if w.endswith("ies") and len(w) > 4:
+        return w[:-3] + "y"
+    if w.endswith("s") and not w.endswith(("ss", "us", "is")) and len(w) > 3:
+        return w[:-1]
+    return w
+
+
+@lru_cache(maxsize=50_000)
+def _words(text: str) -> frozenset[str]:
+    return frozenset(_stem(w) for w in WORD_RE.findall(text) if w.lower() not in STOPWORDS)
+
+
+def mentions(text: str, term: str) -> bool:
+    """A sentence names the term when it holds most of the term's content words."""
+    need = _words(term)
+    have = _words(text)
+    return bool(need) and len(need & have) >= max(1, (len(need) + 1) // 2)
+
+
+class Prover:
+    """Proves a candidate unanswerable corpus-wide.
+
+    Args:
+        index: the corpus index (documents, chunks, word postings).
+        retrievers: retriever specs searched over every chunk (e.g. bm25, dense).
+        k: passages checked per retriever.
+        options: per-retriever options (e.g. an embedding cache folder for dense).
+    """
+
+    method = "lexical/structural: attribute cue in a sentence naming the term (documents mentioning the term, then top-k passages)"
+
+    def __init__(self, index: Any, retrievers: tuple[str, ...], k: int, options: dict[str, dict[str, Any]] | None = None):
+        self.index = index
+        self.specs = retrievers
+        self.k = k
+        self.options = options or {}
+        self._retrievers: dict[str, Any] = {}
+        self._cache: dict[tuple[str, str], list[Chunk]] = {}
+        self._sentences: dict[str, list[tuple[str, frozenset[str]]]] = {}
+
+    def retriever(self, spec: str) -> Any:
+        if spec not in self._retrievers:
+            from benchsmith.retrieval.base import get_retriever
+
+            r = get_retriever(spec, **self.options.get(spec.split(":", 1)[0], {}))
+            r.index(self.index.chunks)
+            self._retrievers[spec] = r
+        return self._retrievers[spec]
+
+    def search(self, spec: str, query: str) -> list[Chunk]:
+        key = (spec, query)
+        if key not in self._cache:
+            ranking = self.retriever(spec).search([query], k=self.k)[0]
+            self._cache[key] = [self.index.chunks_by_id[c] for c, _ in ranking if c in self.index.chunks_by_id]
+        return self._cache[key]
+
+    def documents_state_attribute(self, term: str, cues: re.Pattern) -> bool:
+        core = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an"))
+        variants = {core, core[:-1] if core.endswith("s") else core + "s"}  # "a key" is also named by "Keys"
+        docs = {d.doc_id: d for v in variants for d in self.index.documents_with_phrase(v)}
+        need = _words(term)
+        enough = max(1, (len(need) + 1) // 2)
+        for doc in docs.values():
+            named = mentions(doc.title, term)
+            for low, words in self._doc_sentences(doc):
+                if (named or len(need & words) >= enough) and cues.search(low):
+                    return True
+        return False
+
+    def _doc_sentences(self, doc: Any) -> list[tuple[str, frozenset[str]]]:
+        if doc.doc_id not in self._sentences:
+            self._sentences[doc.doc_id] = [(s.text.lower(), _words(s.text)) for s in split_sentences(doc.text)]
+        return self._sentences[doc.doc_id]
+
+    @staticmethod
+    def passage_states_attribute(chunk: Chunk, term: str, cues: re.Pattern) -> bool:
+        named = mentions(chunk.title, term)
+        for s in split_sentences(chunk.text):
+            low = s.text.lower()
+            if cues.search(low) and (named or mentions(s.text, term)):
+                return True
+        return False
+
+    def prove(self, term: str, attribute: Attribute, query: str, *, plural: bool = False) -> UnanswerableProof | None:
+        """The proof that the corpus does not state `attribute` of `term`, or None when it might."""
+        cues = re.compile(attribute.cues)
+        if self.documents_state_attribute(term, cues):
+            return None
+        checked: dict[str, Chunk] = {}
+        for spec in self.specs:
+            for chunk in self.search(spec, query):
+                checked[chunk.chunk_id] = chunk
+        if any(self.passage_states_attribute(c, term, cues) for c in checked.values()):
+            return None
+        return UnanswerableProof(query=query, retrievers=list(self.specs), k=self.k, candidates_checked=len(checked),
+                                 missing=attribute.missing_for(term, plural=plural), method=self.method)

@@ -1,0 +1,165 @@
+"""Heuristic wording of user turns: a question and its standalone rewrite from a seed, in mtRAG's question types.
+
+Each function returns (user text, standalone rewrite). The user text may lean on the
+history (a pronoun for the term of the previous turn, "What about X?" ellipsis); the
+rewrite never does.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from benchsmith.generators.conversations.passages import Seed, howto_from_title
+
+# Which question types a seed kind can be asked as.
+KIND_TYPES = {
+    "definition": ("Factoid", "Explanation", "Keyword", "Non-Question"),
+    "capability": ("Factoid", "Explanation", "Non-Question"),
+    "procedure": ("How-To", "Non-Question"),
+    "recommendation": ("Opinion",),
+    "overview": ("Summarization", "Keyword", "How-To", "Non-Question"),
+}
+
+
+@dataclass(frozen=True)
+class Wording:
+    user: str
+    rewrite: str
+    types: tuple[str, ...]
+    standalone: bool
+
+
+def _lower_article(term: str) -> str:
+    return term
+
+
+def _plural(term: str) -> bool:
+    last = term.split(" of ")[0].split()[-1]  # "the set of permissions" agrees with "set"
+    return last.endswith("s") and not last.endswith(("ss", "us", "is", "S3")) and not last.isupper()
+
+
+def _be(term: str) -> str:
+    return "are" if _plural(term) else "is"
+
+
+def _pronoun(term: str) -> str:
+    return "they" if _plural(term) else "it"
+
+
+def _object_pronoun(term: str) -> str:
+    return "them" if _plural(term) else "it"
+
+
+def _capability_question(term: str, verb: str, subject: str) -> str:
+    if verb in ("allows", "lets", "enables"):
+        return f"What does {subject} let you do?" if subject == term or subject == "it" else f"What do {subject} let you do?"
+    if verb == "provides":
+        return f"What does {subject} provide?"
+    if verb == "supports":
+        return f"What does {subject} support?"
+    return f"How does {subject} help?"
+
+
+def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -> Wording | None:
+    """The question of `qtype` about `seed` (None when the seed cannot be asked that way).
+
+    With `pronoun`, the term is replaced by it/they (the user leans on the previous turn).
+    """
+    term = _lower_article(seed.term)
+    ref = _pronoun(seed.term) if pronoun else term
+    obj = _object_pronoun(seed.term) if pronoun else term
+    be = _be(seed.term)
+    if qtype not in KIND_TYPES.get(seed.kind, ()):
+        return None
+    if seed.kind == "definition":
+        options = {
+            "Factoid": [(f"What {be} {ref}?", f"What {be} {term}?")],
+            "Explanation": [(f"Can you explain what {ref} {be}?", f"Can you explain what {term} {be}?"),
+                            (f"What does {ref} mean?", f"What does {term} mean?")],
+            "Keyword": [(f"{term}?", f"What {be} {term}?")],
+            "Non-Question": [(f"I'd like to understand {obj} better.", f"Explain what {term} {be}.")],
+        }[qtype]
+    elif seed.kind == "capability":
+        subject = ref if pronoun else term
+        verb = seed.detail
+        if qtype == "Explanation" and verb in ("supports", "provides"):
+            return None  # "How does X help me?" is not what "X supports Y" answers
+        options = {
+            "Factoid": [(_capability_question(term, verb, subject), _capability_question(term, verb, term))],
+            "Explanation": [(f"Why would I use {obj}?", f"Why would I use {term}?"),
+                            (f"How {'do' if _plural(seed.term) else 'does'} {ref} help me?",
+                             f"How {'do' if _plural(seed.term) else 'does'} {term} help me?")],
+            "Non-Question": [(f"Tell me what {ref} can do for me.", f"Tell me what {term} can do for me.")],
+        }[qtype]
+    elif seed.kind == "procedure":
+        goal = seed.term
+        options = {
+            "How-To": [(f"How do I {goal}?", f"How do I {goal}?"), (f"How can I {goal}?", f"How can I {goal}?"),
+                       (f"What are the steps to {goal}?", f"What are the steps to {goal}?")],
+            "Non-Question": [(f"I need to {goal}.", f"I need to {goal}. How do I do that?")],
+        }[qtype]
+    elif seed.kind == "recommendation":
+        topic = seed.term
+        options = [(f"What do you recommend when it comes to {topic}?", f"What do you recommend when it comes to {topic}?"),
+                   (f"Is there a best practice for {topic}?", f"Is there a best practice for {topic}?")]
+    else:  # overview: the passage title
+        title = low = seed.term
+        howto = howto_from_title(title)
+        options = {
+            "Summarization": [(f"Can you give me an overview of {low}?", f"Can you give me an overview of {low}?"),
+                              (f"Summarize what I should know about {low}.", f"Summarize what I should know about {low}.")],
+            "Keyword": [(f"{low}" if len(title.split()) <= 5 else "", f"Give me an overview of {low}.")],
+            "How-To": [(f"How do I {howto}?", f"How do I {howto}?")] if howto else [],
+            "Non-Question": [(f"I want to learn about {low}.", f"Give me an overview of {low}.")],
+        }[qtype]
+        options = [o for o in options if o[0]]
+    if not options:
+        return None
+    user, rewrite = rng.choice(options)
+    user = user[0].upper() + user[1:]
+    rewrite = rewrite[0].upper() + rewrite[1:]
+    return Wording(user, rewrite, (qtype,), standalone=user == rewrite or not pronoun)
+
+
+def clarification(term: str, rng: random.Random) -> Wording:
+    """A question about a term the agent just used."""
+    term = _lower_article(term)
+    be = _be(term)
+    options = [(f"What do you mean by {term}?", "Explanation"), (f"Wait, what {be} {term}?", "Factoid")]
+    if len(term.split()) >= 2:  # a bare one-word echo ("Identity?") reads as noise
+        options.append((f"{term}?", "Keyword"))
+    user, qtype = rng.choice(options)
+    return Wording(user[0].upper() + user[1:], f"What {be} {term}?", (qtype,), standalone=True)
+
+
+def ellipsis(previous_term: str, seed: Seed) -> Wording | None:
+    """'What about X?' after 'What is Y?': the question is carried over from the previous turn."""
+    if seed.kind != "definition":
+        return None
+    term = _lower_article(seed.term)
+    return Wording(f"What about {term}?", f"What {_be(seed.term)} {term}?", ("Factoid",), standalone=False)
+
+
+def comparative(a: Seed, b: Seed, *, pronoun: bool) -> Wording:
+    ta, tb = _lower_article(a.term), _lower_article(b.term)
+    rewrite = f"What is the difference between {ta} and {tb}?"
+    user = f"How {'are' if _plural(a.term) else 'is'} {_pronoun(a.term)} different from {tb}?" if pronoun else rewrite
+    return Wording(user, rewrite, ("Comparative",), standalone=not pronoun)
+
+
+def composite(first: Wording, second: Wording) -> Wording:
+    """Two questions in one turn: 'What is X, and how do I Y?'."""
+    def join(a: str, b: str) -> str:
+        return f"{a.rstrip('?.')}, and {b[0].lower()}{b[1:]}"
+
+    return Wording(join(first.user, second.user), join(first.rewrite, second.rewrite), ("Composite",),
+                   standalone=first.standalone and second.standalone)
+
+
+CONVERSATIONAL = (
+    ("Thanks, that helps.", "You're welcome! Let me know if there is anything else you would like to know."),
+    ("Okay, good to know.", "Glad that helps. Feel free to ask if you have more questions."),
+    ("Great, thank you!", "You're welcome! Is there anything else I can help you with?"),
+    ("Interesting.", "It is! Let me know if you would like more detail on any part of it."),
+)

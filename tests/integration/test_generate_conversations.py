@@ -1,0 +1,114 @@
+"""`benchsmith generate conversations` (heuristic baseline) end to end: verified turns, proofs, mtRAG export."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchsmith.cli import main
+from benchsmith.evaluation.importers.mtrag import load_path
+from benchsmith.generators.conversations.verify import Repetition, unsupported_sentences
+from benchsmith.schemas.conversation import ConversationItem
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+MTRAG_PASSAGES = ROOT.parent / "shared" / "data" / "mtrag" / "passages.jsonl"
+
+
+def _cli(args: list[str]) -> int:
+    try:
+        main(args)
+    except SystemExit as exc:
+        return int(exc.code or 0)
+    return 0
+
+
+def _ingest(source: Path, out: Path, *extra: str) -> Path:
+    assert _cli(["corpus", "ingest", str(source), "--out", str(out), *extra]) == 0
+    return out
+
+
+@pytest.fixture(scope="module")
+def news(tmp_path_factory) -> Path:
+    if not EXAMPLE.is_file():
+        pytest.skip(f"example corpus missing: {EXAMPLE}")
+    return _ingest(EXAMPLE, tmp_path_factory.mktemp("hcn") / "corpus")
+
+
+def _generate(corpus: Path, out: Path, *extra: str) -> int:
+    return _cli(["generate", "conversations", "--corpus", str(corpus), "--out", str(out), "--proof-retrievers", "bm25",
+                 *extra])
+
+
+def _items(out: Path) -> list[ConversationItem]:
+    return [ConversationItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
+
+
+def _check_conversations(items: list[ConversationItem], corpus: Path) -> None:
+    chunks = {json.loads(line)["chunk_id"]: json.loads(line) for line in (corpus / "chunks.jsonl").read_text().splitlines()}
+    for item in items:
+        assert item.baseline and item.strategy == "heuristic"
+        rep = Repetition()
+        assert sum(t.answerability == "UNANSWERABLE" for t in item.turns) <= 2
+        for t in item.turns:
+            assert not rep.question_repeats(t.rewrite), t.rewrite
+            rep.add(t.rewrite, None)
+            for c in t.contexts:
+                assert chunks[c.chunk_id]["text"] == c.text
+            if t.answerability in ("ANSWERABLE", "PARTIAL"):
+                assert t.relevant, t
+                assert unsupported_sentences(t.response, [c.text for c in t.relevant]) == []
+                assert len(t.response.split()) <= 150
+            if t.answerability in ("UNANSWERABLE", "PARTIAL"):
+                assert t.proof is not None and t.proof.candidates_checked > 0
+                assert t.proof.missing in t.response
+            if t.answerability == "UNANSWERABLE":
+                assert not t.relevant and t.response.startswith("I do not have specific information about")
+
+
+def test_heuristic_conversations_are_verified_and_exported(news, tmp_path):
+    out = tmp_path / "out"
+    assert _generate(news, out, "--n", "3", "--turns", "6-8", "--min-turns", "4") == 0
+    items = _items(out)
+    assert len(items) == 3
+    _check_conversations(items, news)
+    assert all(len(i.turns) >= 4 for i in items)
+    bench = json.loads((out / "benchmark.json").read_text())
+    assert bench["generator"] == "conversations" and bench["counts"]["table8"]["conversations"] == 3
+    assert any("BASELINE" in n for n in bench["config"]["notes"])
+    qrels = (out / "qrels.tsv").read_text().splitlines()
+    assert qrels and all("<::>" in line.split()[0] for line in qrels)
+    evaluated = load_path(out / "mtrag" / "conversations")
+    assert len(evaluated.queries) == sum(len(i.turns) for i in items)
+    collection = bench["counts"]["collection"]
+    rewrite = load_path(out / "mtrag" / "retrieval_tasks" / collection / f"{collection}_rewrite.jsonl")
+    assert rewrite.queries and all(q.relevant and q.rewrite for q in rewrite.queries)
+
+
+def test_same_seed_gives_the_same_conversations(news, tmp_path):
+    for name in ("a", "b"):
+        assert _generate(news, tmp_path / name, "--n", "2", "--turns", "6-7", "--min-turns", "4", "--seed", "5") == 0
+    assert (tmp_path / "a" / "items.jsonl").read_text() == (tmp_path / "b" / "items.jsonl").read_text()
+
+
+def test_impossible_unanswerable_share_is_refused_before_writing(news, tmp_path, capsys):
+    out = tmp_path / "out"
+    code = _generate(news, out, "--n", "2", "--answerability", "ANSWERABLE=0.5,UNANSWERABLE=0.5")
+    assert code == 2
+    assert "at most 2 per conversation" in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_mtrag_passages_meet_the_human_bar(tmp_path):
+    if not MTRAG_PASSAGES.is_file():
+        pytest.skip(f"shared mtRAG passages missing: {MTRAG_PASSAGES}")
+    corpus = _ingest(MTRAG_PASSAGES, tmp_path / "corpus", "--format", "mtrag")
+    out = tmp_path / "out"
+    assert _generate(corpus, out, "--n", "6") == 0
+    items = _items(out)
+    _check_conversations(items, corpus)
+    stats = json.loads((out / "conversation_stats.json").read_text())
+    assert stats["turns"] >= 7.7
+    assert abs(stats["answerability"]["UNANSWERABLE"] - 0.20) <= 0.05
