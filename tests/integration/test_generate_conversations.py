@@ -8,12 +8,13 @@ from pathlib import Path
 import pytest
 
 from benchsmith.cli import main
+from benchsmith.data import example_corpus
 from benchsmith.evaluation.importers.mtrag import load_path
 from benchsmith.generators.conversations.verify import Repetition, unsupported_sentences
 from benchsmith.schemas.conversation import ConversationItem
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLE = ROOT / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+EXAMPLE = example_corpus() / "corpus.jsonl"
 MTRAG_PASSAGES = ROOT.parent / "shared" / "data" / "mtrag" / "passages.jsonl"
 
 

@@ -16,6 +16,7 @@ import pytest
 
 from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
+from benchsmith.data import example_corpus
 from benchsmith.generators.conversations import GENERATOR, ConversationConfig
 from benchsmith.generators.core.runner import generate_items
 from benchsmith.llm import get_client
@@ -24,7 +25,7 @@ from benchsmith.llm.stub_server import StubServer
 sys.path.insert(0, str(Path(__file__).parent))
 from conversation_llm_fakes import respond, stub_responder  # noqa: E402
 
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "corpora" / "harbor_city_news" / "corpus.jsonl"
+EXAMPLE = example_corpus() / "corpus.jsonl"
 BENCHSMITH = Path(sys.executable).with_name("benchsmith")
 CONCURRENCY = 4
 

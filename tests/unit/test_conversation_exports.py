@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from benchsmith.evaluation.importers.mtrag import load_conversations, load_generation_tasks, load_retrieval_tasks
-from benchsmith.generators.conversations.exports import write_mtrag_layout
+from benchsmith.generators.conversations.exports import mtrag_layout
 from benchsmith.generators.conversations.generate import GENERATOR
 from benchsmith.generators.conversations.stats import render, table8
 from benchsmith.schemas.conversation import ConversationItem, ConversationTurn, TurnContext, UnanswerableProof
@@ -40,7 +40,10 @@ def _item() -> ConversationItem:
 
 def test_layout_reads_back_through_the_mtrag_importers(tmp_path):
     item = _item()
-    root = write_mtrag_layout(tmp_path / "mtrag", [item], "vaultdocs", "benchsmith-heuristic-baseline")
+    for rel, text in mtrag_layout([item], "vaultdocs", "benchsmith-heuristic-baseline").items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    root = tmp_path / "mtrag"
     conv = load_conversations(root / "conversations")
     by_id = {q.query_id: q for q in conv.queries}
     assert set(by_id) == {"c0ffee<::>1", "c0ffee<::>2", "c0ffee<::>3"}

@@ -47,7 +47,6 @@ def generate_conversations_cmd(
 
     from benchsmith.generators.conversations import GENERATOR, ConversationConfig
     from benchsmith.generators.conversations.config import parse_answerability, parse_question_mix, parse_turns
-    from benchsmith.generators.conversations.exports import write_mtrag_layout
     from benchsmith.generators.conversations.stats import render
     from benchsmith.generators.core.runner import run_generator
 
@@ -56,7 +55,7 @@ def generate_conversations_cmd(
         n=n, strategy=strategy, llm=llm, seed=seed, turns=parse_turns(turns), min_turns=min_turns,
         answerability=parse_answerability(answerability), max_unanswerable=max_unanswerable,
         proof_retrievers=tuple(p.strip() for p in proof_retrievers.split(",") if p.strip()), proof_k=proof_k,
-        collection=collection, **cfg_kwargs,
+        collection=collection, mtrag_layout=mtrag_dir, **cfg_kwargs,
     )
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
                          concurrency, search)
@@ -66,9 +65,6 @@ def generate_conversations_cmd(
     generated = outcome.generated
     label = "ours (heuristic baseline)" if strategy == "heuristic" else f"ours ({llm})"
     console.print(render(generated.counts["table8"], label), highlight=False, soft_wrap=True)
-    if outcome.written and mtrag_dir:
-        write_mtrag_layout(out / "mtrag", generated.items, generated.counts["collection"],
-                           opts.llm or "benchsmith-heuristic-baseline")
     if generated.shortfall:
         console.print(f"[bold red]short:[/] {generated.shortfall}", highlight=False, soft_wrap=True)
         raise typer.Exit(code=1)

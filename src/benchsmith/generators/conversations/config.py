@@ -49,6 +49,7 @@ class ConversationConfig:
     max_response_words: int = 150
     attempts_per_turn: int = 6
     collection: str | None = None
+    mtrag_layout: bool = True  # also write OUT/mtrag in mtRAG's own folder layout
 
     def __post_init__(self) -> None:
         if self.n < 1:

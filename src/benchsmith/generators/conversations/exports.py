@@ -15,10 +15,8 @@ ingested corpus folder is the retrieval collection.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
-from benchsmith.fileio import replacing_dir
 from benchsmith.schemas.conversation import ConversationItem, ConversationTurn
 
 AUTHOR = "benchsmith"
@@ -101,31 +99,22 @@ def flat_exports(items: list[ConversationItem], collection: str, generator_id: s
     return out
 
 
-def write_mtrag_layout(folder: Path, items: list[ConversationItem], collection: str, generator_id: str) -> Path:
-    """Write mtRAG's folder layout under `folder` (replaced as a unit)."""
+def mtrag_layout(items: list[ConversationItem], collection: str, generator_id: str) -> dict[str, str]:
+    """mtRAG's folder layout as files under `mtrag/` (relative path -> text), written with the benchmark as one unit."""
     import json
 
     variants, qrels = retrieval_tasks(items)
-    with replacing_dir(folder) as tmp:
-        (tmp / "conversations").mkdir()
-        for item in items:
-            (tmp / "conversations" / f"{item.item_id}.json").write_text(
-                json.dumps(conversation_json(item, collection, generator_id), ensure_ascii=False, indent=1) + "\n",
-                encoding="utf-8")
-        (tmp / "generation_tasks").mkdir()
-        with (tmp / "generation_tasks" / f"{collection}.jsonl").open("w", encoding="utf-8") as fh:
-            for item in items:
-                for task in generation_tasks(item, collection, generator_id):
-                    fh.write(json.dumps(task, ensure_ascii=False) + "\n")
-        rdir = tmp / "retrieval_tasks" / collection
-        (rdir / "qrels").mkdir(parents=True)
-        for v, rows in variants.items():
-            with (rdir / f"{collection}_{v}.jsonl").open("w", encoding="utf-8") as fh:
-                for row in rows:
-                    fh.write(json.dumps(row, ensure_ascii=False) + "\n")
-        qrels_text = "query-id\tcorpus-id\tscore\n" + "".join(f"{q}\t{c}\t{r}\n" for q, c, r in qrels)
-        (rdir / "qrels" / "dev.tsv").write_text(qrels_text, encoding="utf-8")
-        # The same qrels beside the task files, as in mtRAG's released sample (clapnq_qrels_dev.tsv), where
-        # readers that look next to the tasks (benchsmith's evaluator among them) find them.
-        (rdir / f"{collection}_qrels_dev.tsv").write_text(qrels_text, encoding="utf-8")
-    return folder
+    files: dict[str, str] = {}
+    for item in items:
+        files[f"mtrag/conversations/{item.item_id}.json"] = (
+            json.dumps(conversation_json(item, collection, generator_id), ensure_ascii=False, indent=1) + "\n")
+    files[f"mtrag/generation_tasks/{collection}.jsonl"] = "".join(
+        json.dumps(task, ensure_ascii=False) + "\n" for item in items for task in generation_tasks(item, collection, generator_id))
+    rdir = f"mtrag/retrieval_tasks/{collection}"
+    for v, rows in variants.items():
+        files[f"{rdir}/{collection}_{v}.jsonl"] = "".join(json.dumps(row, ensure_ascii=False) + "\n" for row in rows)
+    qrels_text = "query-id\tcorpus-id\tscore\n" + "".join(f"{q}\t{c}\t{r}\n" for q, c, r in qrels)
+    files[f"{rdir}/qrels/dev.tsv"] = qrels_text
+    # The same qrels beside the task files, as in mtRAG's released sample (clapnq_qrels_dev.tsv).
+    files[f"{rdir}/{collection}_qrels_dev.tsv"] = qrels_text
+    return files

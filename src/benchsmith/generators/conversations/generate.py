@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from benchsmith.generators.conversations.config import ConversationConfig
-from benchsmith.generators.conversations.exports import flat_exports
+from benchsmith.generators.conversations.exports import flat_exports, mtrag_layout
 from benchsmith.generators.conversations.heuristic import analyse, generate_heuristic
 from benchsmith.generators.conversations.stats import table8
 from benchsmith.generators.conversations.unanswerable import Prover
@@ -97,7 +97,8 @@ class ConversationGenerator(Generator):
             counts={**counts, "table8": stats, "collection": collection},
             settings={**cfg.as_dict(), "search": ctx.search, "baseline": ctx.client is None},
             notes=notes, shortfall=shortfall,
-            exports={**flat_exports(items, collection, generator_id), "conversation_stats.json": stats},
+            exports={**flat_exports(items, collection, generator_id), "conversation_stats.json": stats,
+                     **(mtrag_layout(items, collection, generator_id) if cfg.mtrag_layout else {})},
         )
 
 
