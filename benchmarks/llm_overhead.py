@@ -16,7 +16,6 @@ import asyncio
 import subprocess
 import sys
 import time
-
 from typing import Any
 
 import httpx

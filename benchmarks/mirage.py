@@ -37,13 +37,14 @@ def main() -> int:
     if not CORPUS.is_file():
         print(f"skipped: {CORPUS} not found (the team's ../shared/data)")
         return 0
+    from test_generate_mirage_llm import scripted
+
     from benchsmith.corpora.chunking import chunk_documents
     from benchsmith.corpora.loading import load_documents
     from benchsmith.corpora.store import Corpus
     from benchsmith.generators.core.runner import generate_items
     from benchsmith.generators.mirage import GENERATOR, MirageConfig
     from benchsmith.llm import get_client
-    from test_generate_mirage_llm import scripted
 
     docs = load_documents([CORPUS])
     corpus = Corpus(documents=docs, chunks=chunk_documents(docs, preset="mirage"),

@@ -11,7 +11,7 @@ import json
 import os
 import stat
 from collections.abc import Sequence
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 
 from benchsmith.errors import InputError
@@ -61,7 +61,7 @@ def write_marker(folder: Path, *, skip: Sequence[str] = ()) -> dict:
         "format": MARKER_FORMAT,
         "files": files,
         "sizes": sizes,
-        "written_at": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "written_at": datetime.now(UTC).isoformat(timespec="seconds"),
     }
     path = folder / COMPLETE_MARKER
     with path.open("w", encoding="utf-8") as fh:

@@ -44,7 +44,7 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable, Iterable
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -116,7 +116,7 @@ class Run:
         self._llm_clients: list[Any] = []
         self._owned_clients: list[Any] = []
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._started = datetime.now(timezone.utc)
+        self._started = datetime.now(UTC)
         self._t0 = time.monotonic()
         self.summary: RunSummary | None = None
 
@@ -275,7 +275,7 @@ class Run:
             stages=list(self.stages.values()),
             llm=self._llm_totals(),
             started_at=self._started,
-            finished_at=datetime.now(timezone.utc),
+            finished_at=datetime.now(UTC),
             elapsed_s=round(time.monotonic() - self._t0, 3),
             exit_code=0 if status == "complete" else 1,
         )

@@ -7,7 +7,7 @@ and character spans rather than to copied text alone.
 from __future__ import annotations
 
 import hashlib
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -32,7 +32,7 @@ class Span(Frozen):
     end: int = Field(ge=0)
 
     @model_validator(mode="after")
-    def _ordered(self) -> "Span":
+    def _ordered(self) -> Span:
         if self.end < self.start:
             raise ValueError(f"span end {self.end} is before start {self.start}")
         return self
@@ -68,7 +68,7 @@ class Document(Frozen):
     def _aware(cls, value: datetime | None) -> datetime | None:
         # Naive and aware datetimes cannot be compared; a date without a zone is taken as UTC, as the loaders do.
         if value is not None and value.tzinfo is None:
-            return value.replace(tzinfo=timezone.utc)
+            return value.replace(tzinfo=UTC)
         return value
 
 

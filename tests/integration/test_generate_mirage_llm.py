@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import hashlib
 import json
 import re
 from pathlib import Path
-
-import pytest
 
 from benchsmith.cli import main
 from benchsmith.corpora.chunking import chunk_documents

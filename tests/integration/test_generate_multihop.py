@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from benchsmith.cli import main
-from benchsmith.validators.difficulty import longest_copied_span
 from benchsmith.corpora.store import load_corpus_dir
 from benchsmith.data import example_corpus
 from benchsmith.schemas.benchmark import BenchmarkManifest
@@ -22,6 +21,7 @@ from benchsmith.validators import (
     names_for,
     run_validators,
 )
+from benchsmith.validators.difficulty import longest_copied_span
 
 EXAMPLE = example_corpus() / "corpus.jsonl"
 # The default mix with the bridge share (0.2) redistributed: the news corpus has no encyclopedic links.

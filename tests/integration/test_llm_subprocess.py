@@ -12,8 +12,8 @@ import time
 from pathlib import Path
 
 from benchsmith.llm import get_client
-from benchsmith.llm.cache import ResponseCache, cache_key
 from benchsmith.llm.base import GenerationConfig, Message
+from benchsmith.llm.cache import ResponseCache, cache_key
 from benchsmith.llm.stub_server import StubServer
 
 N_PROMPTS = 40
@@ -25,7 +25,7 @@ RUNNER = textwrap.dedent(
 
     async def main(base_url, cache_dir, out):
         client = get_client(f"openai/m@{base_url}", cache_dir=cache_dir, concurrency=4)
-        prompts = [f"prompt {i}" for i in range(%d)]
+        prompts = [f"prompt {i}" for i in range(N_PROMPTS)]
         results = await client.complete_many([[{"role": "user", "content": p}] for p in prompts])
         with open(out, "w") as fh:
             fh.write("\\n".join(r.text for r in results))
@@ -33,7 +33,7 @@ RUNNER = textwrap.dedent(
 
     asyncio.run(main(*sys.argv[1:]))
     """
-    % N_PROMPTS
+    .replace("N_PROMPTS", str(N_PROMPTS))
 )
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 
 from benchsmith.generators.conversations.passages import clean_term, find_seeds, howto_from_title, split_sentences
-from benchsmith.generators.conversations.wording import clarification, comparative, word
 from benchsmith.generators.conversations.verify import classify_question
+from benchsmith.generators.conversations.wording import clarification, comparative, word
 from benchsmith.types import Chunk, Span
 
 TEXT = (

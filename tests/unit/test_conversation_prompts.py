@@ -13,7 +13,6 @@ import pytest
 
 from benchsmith.generators.conversations.llm_steps import CheckTurn, ProveUnanswerable, WriteResponse, WriteUserTurn
 from benchsmith.generators.core.step import Reply
-from benchsmith.prompting import render
 from benchsmith.types import Rejected
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from benchsmith.schemas.conversation import ConversationItem, ConversationTurn, TurnContext, UnanswerableProof
 from benchsmith.types import Chunk, Document, Provenance, Span
 from benchsmith.validators import CorpusIndex, ValidationContext, errors, names_for, run_validators
-from benchsmith.schemas.conversation import ConversationItem, ConversationTurn, TurnContext, UnanswerableProof
 
 TEXT = "A vault holds objects. Keys name objects."
 DOC = Document(doc_id="d1", title="Vaults", text=TEXT)

@@ -52,7 +52,7 @@ def test_atomic_file_keeps_old_content_on_failure(tmp_path):
 
     with pytest.raises(RuntimeError):
         write_jsonl_atomic(target, boom())
-    assert [json.loads(l) for l in target.read_text().splitlines()] == [{"n": 1}]
+    assert [json.loads(line) for line in target.read_text().splitlines()] == [{"n": 1}]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.jsonl"]
 
 

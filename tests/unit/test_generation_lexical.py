@@ -2,6 +2,7 @@
 
 import pytest
 
+from benchsmith.errors import InputError
 from benchsmith.evaluation.generation import (
     GenerationSample,
     contains_match,
@@ -18,7 +19,6 @@ from benchsmith.evaluation.generation import (
     token_precision,
     token_recall,
 )
-from benchsmith.errors import InputError
 
 
 @pytest.mark.parametrize("text, expected", [

@@ -9,12 +9,12 @@ from typing import ClassVar
 import pytest
 from pydantic import BaseModel
 
+from benchsmith.errors import InputError
 from benchsmith.generators.core import HeuristicStep, LLMStep, run_step
 from benchsmith.generators.core.quotas import fill, parse_mix, quotas
 from benchsmith.generators.core.step import content_key
 from benchsmith.generators.multihop.llm_steps import WordQuery, WriteSetClaims
 from benchsmith.generators.multihop.steps import AnalyzeSentences, DocBatch, ExtractFacts
-from benchsmith.errors import InputError
 from benchsmith.llm import get_client
 from benchsmith.pipeline import Run
 from benchsmith.types import Chunk, Document, Rejected, Span

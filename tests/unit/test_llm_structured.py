@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from pydantic import BaseModel
 
+from benchsmith.errors import BenchsmithError
 from benchsmith.llm.address import parse_address
 from benchsmith.llm.structured import (
     SCHEMA_VALIDATION,
@@ -16,7 +17,6 @@ from benchsmith.llm.structured import (
     repair_prompt,
     schema_name,
 )
-from benchsmith.errors import BenchsmithError
 
 
 class Claim(BaseModel):

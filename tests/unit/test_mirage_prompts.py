@@ -13,7 +13,13 @@ import pytest
 from pydantic import ValidationError
 
 from benchsmith.generators.mirage.llm_steps import (
-    AnswerOut, AnswerWithChunk, AnswerWithoutContext, BareQuestion, ChunkQuestion, JudgeSupport, JudgeSupportSwapped,
+    AnswerOut,
+    AnswerWithChunk,
+    AnswerWithoutContext,
+    BareQuestion,
+    ChunkQuestion,
+    JudgeSupport,
+    JudgeSupportSwapped,
     VerdictOut,
 )
 

@@ -44,7 +44,7 @@ def test_profile_reads_kind_dates_nationality_and_creator():
 def test_bridges_need_a_full_name_title_match_of_the_right_type():
     docs, _ = _docs()
     links = find_links(read_profiles(list(docs.values())), docs)
-    assert {(l.a.doc_id, l.b.doc_id) for l in links} == {("f1", "p1"), ("f2", "p2"), ("f3", "p2")}  # never "Europe"
+    assert {(link.a.doc_id, link.b.doc_id) for link in links} == {("f1", "p1"), ("f2", "p2"), ("f3", "p2")}  # never "Europe"
 
 
 def test_composed_drafts_are_short_multi_hop_and_cite_both_documents():

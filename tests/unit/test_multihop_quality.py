@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from benchsmith.generators.multihop.claims import build_claims, resolve_subject
 from benchsmith.generators.multihop.coref import resolve_antecedent
@@ -155,7 +155,7 @@ def test_placeholder_problems_are_caught():
 
 
 def _doc(d: str, source: str, month: int, title: str) -> Document:
-    return Document(doc_id=d, title=title, text="x", source=source, published_at=datetime(2025, month, 3, tzinfo=timezone.utc))
+    return Document(doc_id=d, title=title, text="x", source=source, published_at=datetime(2025, month, 3, tzinfo=UTC))
 
 
 def test_reports_are_named_by_source_and_month_and_titles_only_when_needed():

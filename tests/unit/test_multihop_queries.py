@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from benchsmith.generators.multihop.claims import build_claims
 from benchsmith.generators.multihop.grouping import keywords_for
@@ -19,7 +19,7 @@ TEXTS = {
     "d2": "Harrowgate Builders signed a stadium contract worth 48 million dollars.",
     "d3": "Harrowgate Builders finished a school contract worth 70 million dollars.",
 }
-DATES = {"d1": datetime(2024, 1, 9, tzinfo=timezone.utc), "d2": datetime(2024, 2, 6, tzinfo=timezone.utc), "d3": datetime(2023, 5, 1, tzinfo=timezone.utc)}
+DATES = {"d1": datetime(2024, 1, 9, tzinfo=UTC), "d2": datetime(2024, 2, 6, tzinfo=UTC), "d3": datetime(2023, 5, 1, tzinfo=UTC)}
 DOCS = {d: Document(doc_id=d, title=f"Title {d}", text=t, source=f"Source {d}", published_at=DATES[d], metadata={"author": "A", "category": "business"}) for d, t in TEXTS.items()}
 
 

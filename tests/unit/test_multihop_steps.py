@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import random
+
 import pytest
 
+from benchsmith.errors import InputError
 from benchsmith.generators.multihop.claims import build_claims, entailed, main_entity, resolve_subject
 from benchsmith.generators.multihop.config import parse_evidence, parse_mix, quotas
 from benchsmith.generators.multihop.facts import candidate_sentences, fact_filter_reason
@@ -12,7 +14,6 @@ from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_g
 from benchsmith.generators.multihop.models import Entity, Fact
 from benchsmith.generators.multihop.ner import SentenceAnalysis, analyze_sentences, extract_quantities
 from benchsmith.generators.multihop.selection import select_articles
-from benchsmith.errors import InputError
 from benchsmith.types import Chunk, Document, Span
 
 

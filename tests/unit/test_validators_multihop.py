@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 import pytest
 
@@ -18,8 +18,8 @@ T3 = "Ferries, trams and buses carry people across Harbor City every day of the 
 
 def _docs():
     return [
-        Document(doc_id="d1", title="Ferry", text=T1, source="Ledger", published_at=datetime(2024, 1, 9, tzinfo=timezone.utc)),
-        Document(doc_id="d2", title="Stadium", text=T2, source="Sports", published_at=datetime(2024, 2, 6, tzinfo=timezone.utc)),
+        Document(doc_id="d1", title="Ferry", text=T1, source="Ledger", published_at=datetime(2024, 1, 9, tzinfo=UTC)),
+        Document(doc_id="d2", title="Stadium", text=T2, source="Sports", published_at=datetime(2024, 2, 6, tzinfo=UTC)),
         Document(doc_id="d3", title="Transit", text=T3, source="Ledger", published_at=None),
     ]
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -16,12 +15,12 @@ def compare(
     a: Path = typer.Argument(..., help="results.json of system A (or its folder)."),
     b: Path = typer.Argument(..., help="results.json of system B (or its folder); may be the same file as A."),
     metric: list[str] = typer.Option([], "--metric", "-m", help="Metric to compare (repeatable) [default: all shared]."),
-    system_a: Optional[str] = typer.Option(None, "--system-a", help="System of A to use [default: its first]."),
-    system_b: Optional[str] = typer.Option(None, "--system-b", help="System of B to use [default: its first]."),
+    system_a: str | None = typer.Option(None, "--system-a", help="System of A to use [default: its first]."),
+    system_b: str | None = typer.Option(None, "--system-b", help="System of B to use [default: its first]."),
     method: str = typer.Option("permutation", "--method", help="permutation (paired randomization), bootstrap or t."),
     resamples: int = typer.Option(10_000, "--resamples", min=1, help="Resamples for the permutation / bootstrap test."),
     seed: int = typer.Option(0, "--seed", help="Random seed."),
-    out: Optional[Path] = typer.Option(None, "--out", "-o", help="Also write the comparison as JSON to this file."),
+    out: Path | None = typer.Option(None, "--out", "-o", help="Also write the comparison as JSON to this file."),
 ) -> None:
     """Report, per metric, mean(A) - mean(B) with its 95% interval and a paired p-value."""
     from benchsmith.evaluation.compare import compare_systems, pick_system

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -35,10 +34,10 @@ def ingest(
     out: Path = OutDir,
     format: str = typer.Option("auto", "--format", "-f", help="auto, jsonl, json, beir, multihop-rag, mtrag or text."),
     field: list[str] = typer.Option([], "--field", help="Map a document field to a record key: --field text=body (repeatable)."),
-    preset: Optional[str] = typer.Option(None, "--preset", help="Chunking preset: default or mirage (330 WordPiece tokens, no overlap)."),
-    chunk_tokens: Optional[int] = typer.Option(None, "--chunk-tokens", help="Token budget per chunk (default 256)."),
-    overlap: Optional[int] = typer.Option(None, "--overlap", help="Overlap between chunks in tokens, whole sentences (default 32)."),
-    tokenizer: Optional[str] = typer.Option(None, "--tokenizer", help="whitespace or wordpiece (default whitespace)."),
+    preset: str | None = typer.Option(None, "--preset", help="Chunking preset: default or mirage (330 WordPiece tokens, no overlap)."),
+    chunk_tokens: int | None = typer.Option(None, "--chunk-tokens", help="Token budget per chunk (default 256)."),
+    overlap: int | None = typer.Option(None, "--overlap", help="Overlap between chunks in tokens, whole sentences (default 32)."),
+    tokenizer: str | None = typer.Option(None, "--tokenizer", help="whitespace or wordpiece (default whitespace)."),
     min_words: int = typer.Option(1, "--min-words", help="Drop documents with fewer words than this."),
     id_whitespace: str = typer.Option(
         "reject", "--id-whitespace",

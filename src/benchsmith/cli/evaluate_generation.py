@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Optional
 
 import typer
 from rich.console import Console
@@ -18,14 +17,14 @@ from benchsmith.errors import InputError
 def evaluate_generation_command(
     benchmark: Path = typer.Option(..., "--benchmark", "-b", help="Benchmark file or folder."),
     format: str = typer.Option("auto", "--format", "-f", help="Benchmark format (auto, benchsmith, multihop-rag, mtrag, mirage, frames, beir)."),
-    corpus: Optional[Path] = typer.Option(None, "--corpus", help="Passages/documents for formats that keep them apart."),
-    predictions: Optional[Path] = typer.Option(None, "--predictions", "-p", help="Answers: JSONL {id, answer, contexts?}, or a peer's own output file (MultiHop-RAG QA output, mtRAG task JSONL with predictions, MIRAGE Inference_result, FRAMES TSV/JSONL with an answer column) [default: the benchmark file's own model answers]."),
-    answer_field: Optional[str] = typer.Option(None, "--answer-field", help="Name of the predictions' answer field or column, when it is not one the peers use (model_answer, model_predictions, predictions, prediction, response, answer, ...)."),
-    system: Optional[str] = typer.Option(None, "--system", help="Baseline RAG as RETRIEVER+MODEL (e.g. bm25+openai/gpt-4o-mini), or MODEL for presets without retrieval."),
+    corpus: Path | None = typer.Option(None, "--corpus", help="Passages/documents for formats that keep them apart."),
+    predictions: Path | None = typer.Option(None, "--predictions", "-p", help="Answers: JSONL {id, answer, contexts?}, or a peer's own output file (MultiHop-RAG QA output, mtRAG task JSONL with predictions, MIRAGE Inference_result, FRAMES TSV/JSONL with an answer column) [default: the benchmark file's own model answers]."),
+    answer_field: str | None = typer.Option(None, "--answer-field", help="Name of the predictions' answer field or column, when it is not one the peers use (model_answer, model_predictions, predictions, prediction, response, answer, ...)."),
+    system: str | None = typer.Option(None, "--system", help="Baseline RAG as RETRIEVER+MODEL (e.g. bm25+openai/gpt-4o-mini), or MODEL for presets without retrieval."),
     preset: str = typer.Option("rag", "--preset", help="Prompt setting of the baseline: mtrag, mtrag-reference, multihop-rag, mirage-base/-oracle/-mixed, frames-naive/-bm25/-oracle, rag."),
-    k: Optional[int] = typer.Option(None, "--k", min=1, help="Passages given to the model (default: the preset's)."),
+    k: int | None = typer.Option(None, "--k", min=1, help="Passages given to the model (default: the preset's)."),
     query_mode: str = typer.Option("last_turn", "--query-mode", help="Conversations: last_turn, all_user_turns, full_conversation or rewrite."),
-    endpoint: Optional[str] = typer.Option(None, "--endpoint", help="URL of your own system: POST {question, history, id}, reply {answer, contexts}."),
+    endpoint: str | None = typer.Option(None, "--endpoint", help="URL of your own system: POST {question, history, id}, reply {answer, contexts}."),
     endpoint_field: list[str] = typer.Option([], "--endpoint-field", help="Rename a field, e.g. question=query or answer=data.text (repeatable)."),
     endpoint_header: list[str] = typer.Option([], "--endpoint-header", help="Request header NAME=VALUE (repeatable)."),
     endpoint_timeout: float = typer.Option(60.0, "--endpoint-timeout", help="Seconds per request."),
@@ -35,9 +34,9 @@ def evaluate_generation_command(
     judge_samples: int = typer.Option(1, "--judge-samples", min=1, help="Votes per judge model (sampled at temperature 0.7 when > 1)."),
     contexts_from: str = typer.Option("auto", "--contexts-from", help="Passages for passage-based metrics: auto, predictions, gold or none."),
     allow_partial: bool = typer.Option(False, "--allow-partial", help="Score the queries that have an answer when some have none (by default that is an error)."),
-    cache_dir: Optional[Path] = EvalCacheDir,
+    cache_dir: Path | None = EvalCacheDir,
     concurrency: int = Concurrency,
-    max_calls: Optional[int] = MaxCalls,
+    max_calls: int | None = MaxCalls,
     bootstrap: int = Bootstrap,
     seed: int = Seed,
     out: Path = OutDir,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -20,17 +20,17 @@ PRESET_OF = {"base": "mirage-base", "oracle": "mirage-oracle", "mixed": "mirage-
 
 @evaluate_app.command("mirage")
 def evaluate_mirage_command(
-    benchmark: Optional[Path] = typer.Option(None, "--benchmark", "-b", help="MIRAGE dataset.json or folder (needed with --system, or when prediction files lack answers)."),
+    benchmark: Path | None = typer.Option(None, "--benchmark", "-b", help="MIRAGE dataset.json or folder (needed with --system, or when prediction files lack answers)."),
     format: str = typer.Option("auto", "--format", "-f", help="Benchmark format."),
-    corpus: Optional[Path] = typer.Option(None, "--corpus", help="MIRAGE doc_pool.json, when not beside dataset.json."),
-    base: Optional[Path] = typer.Option(None, "--base", help="Predictions without context (JSONL or MIRAGE's own JSON)."),
-    oracle: Optional[Path] = typer.Option(None, "--oracle", help="Predictions with the gold chunk."),
-    mixed: Optional[Path] = typer.Option(None, "--mixed", help="Predictions with the top-5 retrieved chunks."),
-    inference_dir: Optional[Path] = typer.Option(None, "--inference-dir", help="MIRAGE's Inference_result/ folder: LLM_base.json, LLM_oracle.json and LLM_RETRIEVER_top5.json are found by name."),
-    system: Optional[str] = typer.Option(None, "--system", help="Produce the three runs with the baseline: RETRIEVER+MODEL."),
-    cache_dir: Optional[Path] = EvalCacheDir,
+    corpus: Path | None = typer.Option(None, "--corpus", help="MIRAGE doc_pool.json, when not beside dataset.json."),
+    base: Path | None = typer.Option(None, "--base", help="Predictions without context (JSONL or MIRAGE's own JSON)."),
+    oracle: Path | None = typer.Option(None, "--oracle", help="Predictions with the gold chunk."),
+    mixed: Path | None = typer.Option(None, "--mixed", help="Predictions with the top-5 retrieved chunks."),
+    inference_dir: Path | None = typer.Option(None, "--inference-dir", help="MIRAGE's Inference_result/ folder: LLM_base.json, LLM_oracle.json and LLM_RETRIEVER_top5.json are found by name."),
+    system: str | None = typer.Option(None, "--system", help="Produce the three runs with the baseline: RETRIEVER+MODEL."),
+    cache_dir: Path | None = EvalCacheDir,
     concurrency: int = Concurrency,
-    max_calls: Optional[int] = MaxCalls,
+    max_calls: int | None = MaxCalls,
     bootstrap: int = Bootstrap,
     seed: int = Seed,
     out: Path = OutDir,

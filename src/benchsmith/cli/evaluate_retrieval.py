@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Optional
+from typing import Any
 
 import typer
 from rich.console import Console
@@ -53,17 +53,17 @@ def print_extra_tables(console: Console, doc: dict[str, Any]) -> None:
 def evaluate_retrieval_command(
     benchmark: Path = typer.Option(..., "--benchmark", "-b", help="Benchmark file or folder."),
     format: str = typer.Option("auto", "--format", "-f", help="Benchmark format (auto, benchsmith, multihop-rag, mtrag, mirage, frames, beir)."),
-    corpus: Optional[Path] = typer.Option(None, "--corpus", help="Passages/documents for formats that keep them apart."),
-    qrels: Optional[Path] = typer.Option(None, "--qrels", help="Relevance judgements (TREC or BEIR TSV) to use instead of the benchmark's own [default: qrels/dev.tsv or *qrels*.tsv beside the tasks]."),
+    corpus: Path | None = typer.Option(None, "--corpus", help="Passages/documents for formats that keep them apart."),
+    qrels: Path | None = typer.Option(None, "--qrels", help="Relevance judgements (TREC or BEIR TSV) to use instead of the benchmark's own [default: qrels/dev.tsv or *qrels*.tsv beside the tasks]."),
     retriever: list[str] = typer.Option(
         ["bm25"], "--retriever", "-r", help="bm25, dense[:MODEL], hybrid, elasticsearch[:URL], run:FILE or run:FOLDER (every run file in it); repeat for one row each."
     ),
     k: str = typer.Option("1,3,5,10", "--k", help="Cutoffs, comma-separated."),
-    measures: Optional[str] = typer.Option(None, "--measures", "-m", help="e.g. Recall@5,nDCG@10,MAP@10,MRR@10,P@3,F1@5,Hits@4 [default: nDCG and Recall at each k, P/MAP/MRR at the largest]."),
+    measures: str | None = typer.Option(None, "--measures", "-m", help="e.g. Recall@5,nDCG@10,MAP@10,MRR@10,P@3,F1@5,Hits@4 [default: nDCG and Recall at each k, P/MAP/MRR at the largest]."),
     paper: str = typer.Option("auto", "--paper", help="Also compute one paper's own metrics: multihop-rag, mtrag, mirage, none, or auto (the paper whose format the benchmark is in)."),
     query_mode: str = typer.Option("last_turn", "--query-mode", help="Conversations: last_turn, all_user_turns, full_conversation or rewrite."),
-    llm: Optional[str] = LLMModel,
-    cache_dir: Optional[Path] = EvalCacheDir,
+    llm: str | None = LLMModel,
+    cache_dir: Path | None = EvalCacheDir,
     bootstrap: int = Bootstrap,
     seed: int = Seed,
     html: bool = typer.Option(True, "--html/--no-html", help="Also write report.html with plots."),

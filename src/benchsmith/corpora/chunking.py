@@ -16,9 +16,9 @@ document. Spans are exact: ``chunk.text == doc.text[chunk.span.start:chunk.span.
 from __future__ import annotations
 
 import re
-from itertools import islice
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from itertools import islice
 
 from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.corpora.tokenizers import Tokenizer, get_tokenizer

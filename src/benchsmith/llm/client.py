@@ -30,7 +30,6 @@ from benchsmith.llm.cache import ResponseCache, cache_key
 from benchsmith.llm.guard import DEFAULT_BREAKER_FAILURES, StopGuard
 from benchsmith.llm.ledger import PriceTable, UsageLedger
 from benchsmith.llm.retry import RetryPolicy, with_retries
-from benchsmith.llm.sync import BackgroundLoop, for_running_loop
 from benchsmith.llm.structured import (
     REQUEST_FAILED,
     ParseFailure,
@@ -38,6 +37,7 @@ from benchsmith.llm.structured import (
     parse_structured,
     repair_prompt,
 )
+from benchsmith.llm.sync import BackgroundLoop, for_running_loop
 from benchsmith.types import Rejected
 
 log = logging.getLogger("benchsmith.llm")

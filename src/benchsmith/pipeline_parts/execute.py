@@ -19,7 +19,8 @@ StageFn = Callable[[Any], Any]
 
 
 def is_async_callable(fn: Any) -> bool:
-    return inspect.iscoroutinefunction(fn) or inspect.iscoroutinefunction(getattr(fn, "__call__", None))
+    # An object whose class defines `async def __call__` is awaited like a coroutine function.
+    return inspect.iscoroutinefunction(fn) or (callable(fn) and inspect.iscoroutinefunction(type(fn).__call__))
 
 
 async def call_stage_fn(fn: StageFn, item: Any, *, in_thread: bool) -> Any:

@@ -13,9 +13,9 @@ from rapidfuzz import fuzz, process
 
 from benchsmith.quantities import extract_quantities
 from benchsmith.text import contains_phrase
-from benchsmith.validators.markup import has_markup
 from benchsmith.validators import Issue, register
 from benchsmith.validators.difficulty import COPY_LIMIT, longest_copied_span, wording_overlap
+from benchsmith.validators.markup import has_markup
 
 KINDS = frozenset({"multihop_item"})
 

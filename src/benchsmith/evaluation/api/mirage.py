@@ -84,7 +84,13 @@ def item_keys(ids: list[str]) -> list[str]:
 def score_mirage_set(loaded: dict[str, list[Any]], gold: dict[str, list[str]], paths: dict[str, Path | None], *,
                      prefix: str = "", bootstrap: int = 1000, seed: int = 0) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     """Systems (base, oracle, mixed, adaptability) and tables for one set of three runs' prediction records."""
-    from benchsmith.evaluation.generation import ADAPTABILITY_METRICS, adaptability, mirage_em_loose, mirage_em_strict, mirage_set_f1
+    from benchsmith.evaluation.generation import (
+        ADAPTABILITY_METRICS,
+        adaptability,
+        mirage_em_loose,
+        mirage_em_strict,
+        mirage_set_f1,
+    )
     from benchsmith.evaluation.report import system_entry
 
     runs = {run: run_rows(loaded[run], gold, paths.get(run)) for run in RUNS}

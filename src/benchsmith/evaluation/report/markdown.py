@@ -8,7 +8,6 @@ from typing import Any
 
 from benchsmith.evaluation.report.tables import aggregate_table, breakdown_tables, counts_table, extra_tables
 
-
 _TAG_START = re.compile(r"<(?=[A-Za-z/!?])")
 
 

@@ -145,7 +145,7 @@ def _complete(results: Mapping[str, Any]) -> dict[str, Any]:
     doc.setdefault("tables", [])
     doc.setdefault("notes", [])
     doc["versions"] = {**collect_versions(), **dict(doc.get("versions") or {})}
-    doc.setdefault("created_at", _dt.datetime.now(_dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))
+    doc.setdefault("created_at", _dt.datetime.now(_dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ"))
     if "systems" not in doc or not isinstance(doc["systems"], list):
         raise ValueError("results need a 'systems' list (see benchsmith.evaluation.report.system_entry)")
     if "benchmark" not in doc:

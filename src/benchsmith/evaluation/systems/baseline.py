@@ -16,9 +16,9 @@ from typing import Any
 
 from benchsmith.errors import InputError
 from benchsmith.evaluation.benchmark import EvalBenchmark, EvalQuery
-from benchsmith.prompting import prompt_hash, render
 from benchsmith.evaluation.systems.predictions import ContextPassage, Prediction
 from benchsmith.evaluation.systems.presets import RagPreset, get_preset
+from benchsmith.prompting import prompt_hash, render
 
 
 def passage_lookup(benchmark: EvalBenchmark) -> dict[str, str]:

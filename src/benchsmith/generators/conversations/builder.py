@@ -19,9 +19,8 @@ from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.grounding import Retrieval, contexts_for, support_from
 from benchsmith.generators.conversations.passages import Passage, Seed
-from benchsmith.generators.conversations.unanswerable import Prover
+from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, mentions
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
-from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, mentions
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
 from benchsmith.types import Provenance, Rejected

@@ -9,8 +9,8 @@ from benchsmith.generators.conversations.passages import Passage, Seed, _usable
 from benchsmith.generators.conversations.unanswerable import mentions
 from benchsmith.schemas.conversation import TurnContext
 from benchsmith.text import shingles
-from benchsmith.validators.conversation import content_words
 from benchsmith.types import Chunk
+from benchsmith.validators.conversation import content_words
 
 
 @dataclass

@@ -38,7 +38,7 @@ _GERUND_TITLE = re.compile(r"^(?P<verb>[A-Z][a-z]+ing)\s+(?P<rest>[^:(]+)$")
 _E_STEMS = {"us", "manag", "configur", "creat", "enabl", "mov", "stor", "retriev", "restor", "remov", "replicat", "analyz",
             "chang", "archiv", "organiz", "secur", "defin", "writ", "updat", "invok", "delet", "disabl", "activat", "generat",
             "rotat", "validat", "compar", "prepar", "shar", "integrat", "migrat", "schedul", "automat", "authenticat",
-            "mak", "receiv", "sav", "trac", "optimiz", "resolv", "clos", "serv", "provid", "automat", "estimat"}
+            "mak", "receiv", "sav", "trac", "optimiz", "resolv", "clos", "serv", "provid", "estimat"}
 _DOUBLED = {"sett": "set", "gett": "get", "runn": "run", "logg": "log", "stopp": "stop", "plann": "plan", "mapp": "map",
             "shipp": "ship", "tagg": "tag", "pinn": "pin", "begin": "begin"}
 

@@ -16,11 +16,11 @@ from rich.console import Console
 
 from benchsmith.corpora.store import DOCUMENTS_FILE, Corpus, load_corpus_dir
 from benchsmith.errors import InputError
-from benchsmith.pipeline_parts.checkpoint import read_appended_jsonl
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.generator import Generated, Generator
 from benchsmith.generators.core.writer import RUN_DIR_NAME, keeps_earlier_benchmark, write_benchmark
 from benchsmith.pipeline import Run
+from benchsmith.pipeline_parts.checkpoint import read_appended_jsonl
 from benchsmith.redact import redact
 from benchsmith.schemas.benchmark import BenchmarkManifest
 from benchsmith.schemas.run import RunSummary

@@ -8,7 +8,12 @@ from typing import Any
 from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
 from benchsmith.generators.mirage.agreement import sampled
 from benchsmith.generators.mirage.llm_steps import (
-    AnswerWithChunk, AnswerWithoutContext, BareQuestion, ChunkQuestion, JudgeSupport, JudgeSupportSwapped,
+    AnswerWithChunk,
+    AnswerWithoutContext,
+    BareQuestion,
+    ChunkQuestion,
+    JudgeSupport,
+    JudgeSupportSwapped,
 )
 from benchsmith.generators.mirage.mapping import TitleIndex, map_queries
 from benchsmith.generators.mirage.pool import MirageChunks, candidates_for, corpus_is_mirage_chunked

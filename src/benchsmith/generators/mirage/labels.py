@@ -14,8 +14,14 @@ from benchsmith.generators.mirage.agreement import sampled
 from benchsmith.generators.mirage.assemble import ChunkLabels
 from benchsmith.generators.mirage.heuristic import heuristic_label
 from benchsmith.generators.mirage.llm_steps import (
-    AnswerWithChunk, AnswerWithoutContext, Answered, BareQuestion, ChunkQuestion, JudgeSupport, JudgeSupportSwapped,
+    Answered,
+    AnswerWithChunk,
+    AnswerWithoutContext,
+    BareQuestion,
+    ChunkQuestion,
     Judgement,
+    JudgeSupport,
+    JudgeSupportSwapped,
 )
 from benchsmith.generators.mirage.mapping import Mapped
 from benchsmith.generators.mirage.pool import Candidate

@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Iterator, Sequence
 from collections import Counter
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from benchsmith.types import Document, Rejected
-
+from benchsmith.generators.core.timing import StepTimer
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
 from benchsmith.generators.multihop.compose.null import build_corpus_null
@@ -23,21 +22,21 @@ from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups,
 from benchsmith.generators.multihop.items import draft_to_item
 from benchsmith.generators.multihop.llm_steps import (
     AnswerAlone,
-    alone_input,
     CheckItem,
     Source,
     WordingInput,
     WordQuery,
     WriteSetClaims,
+    alone_input,
     iso,
     set_claims_input,
 )
 from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
-from benchsmith.generators.core.timing import StepTimer
-from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.generators.multihop.queries._phrasing import type_noun
+from benchsmith.schemas.multihop import MultihopItem
+from benchsmith.types import Document, Rejected
 from benchsmith.validators import errors, names_for, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
 

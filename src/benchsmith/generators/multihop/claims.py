@@ -12,11 +12,10 @@ import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 
-from benchsmith.types import Document, Rejected, content_id
-
 from benchsmith.generators.multihop.models import Claim, Entity, Fact
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS, SentenceAnalysis
 from benchsmith.generators.multihop.text import content_tokens, normalize_entity
+from benchsmith.types import Document, Rejected, content_id
 
 STEP = "multihop.claims"
 

@@ -11,10 +11,9 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from benchsmith.corpora.sentences import split_sentences
+from benchsmith.generators.multihop.models import Fact
 from benchsmith.types import Chunk, Document, content_id
 from benchsmith.validators.markup import has_markup
-
-from benchsmith.generators.multihop.models import Fact
 
 STEP = "multihop.facts"
 

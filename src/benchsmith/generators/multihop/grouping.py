@@ -13,11 +13,10 @@ from collections.abc import Iterator, Sequence
 
 import networkx as nx
 
-from benchsmith.types import Document
-
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, ClaimSet
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.text import content_tokens
+from benchsmith.types import Document
 
 _GENERIC_TOPICS = frozenset({"year", "time", "people", "part", "number", "way", "day", "week", "month", "thing", "lot"})
 

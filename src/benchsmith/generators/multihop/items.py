@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-from benchsmith.types import Document, Provenance, Span, content_id
-
 from benchsmith.generators.multihop.models import Claim, Draft
 from benchsmith.schemas.multihop import MultihopClaim, MultihopEvidence, MultihopItem, MultihopRagEvidence, MultihopRagQuery
+from benchsmith.types import Document, Provenance, Span, content_id
 
 
 def _iso(doc: Document) -> str | None:

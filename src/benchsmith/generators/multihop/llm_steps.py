@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from benchsmith.generators.core.step import LLMStep, Reply
 from benchsmith.generators.multihop.claims import entailed
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft
-from benchsmith.generators.multihop.text import content_tokens, contains_phrase
+from benchsmith.generators.multihop.text import contains_phrase, content_tokens
 from benchsmith.prompting import messages, prompt_hash
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected, content_id

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchsmith.generators.multihop.models import Entity, Quantity
-from benchsmith.quantities import extract_quantities
 from benchsmith.generators.multihop.text import STOPWORDS, normalize_entity
+from benchsmith.quantities import extract_quantities
 
 # Labels that can be a bridge entity (numbers and dates cannot).
 BRIDGE_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "ENTITY"})

@@ -5,8 +5,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from benchsmith.types import Document, Rejected
-
 from benchsmith.generators.multihop.claims import build_claims, document_frequency, main_entity, shares_keywords
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
@@ -16,6 +14,7 @@ from benchsmith.generators.multihop.ner import SentenceAnalysis
 from benchsmith.generators.multihop.selection import select_articles
 from benchsmith.generators.multihop.steps import AnalyzeSentences, ExtractFacts, doc_batches, load_nlp, sentence_batches
 from benchsmith.generators.multihop.text import normalize_entity
+from benchsmith.types import Document, Rejected
 
 
 @dataclass

@@ -24,9 +24,9 @@ from typing import Any
 import httpx
 
 from benchsmith.errors import BenchsmithError
+from benchsmith.llm import response_formats as formats
 from benchsmith.llm.address import ModelAddress
 from benchsmith.llm.backends import BACKENDS
-from benchsmith.llm.http_pool import CONNECTIONS_PER_SHARD, ShardedAsyncClient, default_ssl_context
 from benchsmith.llm.base import (
     BackendConfigError,
     GenerationConfig,
@@ -36,7 +36,7 @@ from benchsmith.llm.base import (
     TransientError,
     Usage,
 )
-from benchsmith.llm import response_formats as formats
+from benchsmith.llm.http_pool import CONNECTIONS_PER_SHARD, ShardedAsyncClient, default_ssl_context
 from benchsmith.llm.structured import schema_name
 from benchsmith.llm.sync import for_running_loop
 

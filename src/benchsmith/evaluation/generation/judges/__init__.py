@@ -7,7 +7,7 @@ record: it is counted, never scored.
 
 from benchsmith.evaluation.generation.judges.autorater import Autorater, AutoraterVerdict
 from benchsmith.evaluation.generation.judges.base import JudgeMetric, JudgeOutcome, JudgeVote
-from benchsmith.evaluation.generation.judges.faithfulness import Faithfulness, StatementVerdicts, Statements
+from benchsmith.evaluation.generation.judges.faithfulness import Faithfulness, Statements, StatementVerdicts
 from benchsmith.evaluation.generation.judges.idk import IdkJudge, IdkVerdict
 from benchsmith.evaluation.generation.judges.rb_llm import RbLlm, parse_rating
 

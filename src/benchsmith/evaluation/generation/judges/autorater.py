@@ -9,8 +9,8 @@ from pydantic import BaseModel, Field
 
 from benchsmith.evaluation.generation.base import GENERATION_METRICS, GenerationSample
 from benchsmith.evaluation.generation.judges.base import JudgeMetric, JudgeVote, vote_from_completion
-from benchsmith.prompting import render
 from benchsmith.llm.base import GenerationConfig
+from benchsmith.prompting import render
 
 TEMPLATE = "judge_autorater.v1.j2"
 

@@ -13,8 +13,8 @@ from pydantic import BaseModel, Field
 
 from benchsmith.evaluation.generation.base import GENERATION_METRICS, GenerationSample
 from benchsmith.evaluation.generation.judges.base import JudgeMetric, JudgeVote
-from benchsmith.prompting import render
 from benchsmith.llm.base import GenerationConfig
+from benchsmith.prompting import render
 from benchsmith.types import Rejected
 
 STATEMENTS_TEMPLATE = "judge_faithfulness_statements.v1.j2"

@@ -11,8 +11,8 @@ from pydantic import BaseModel
 from benchsmith.evaluation.generation.base import GENERATION_METRICS, GenerationSample
 from benchsmith.evaluation.generation.conditioning import IDK_VALUES, answerability_correct
 from benchsmith.evaluation.generation.judges.base import JudgeMetric, JudgeOutcome, JudgeVote, vote_from_completion
-from benchsmith.prompting import render
 from benchsmith.llm.base import GenerationConfig
+from benchsmith.prompting import render
 
 TEMPLATE = "judge_idk.v1.j2"
 

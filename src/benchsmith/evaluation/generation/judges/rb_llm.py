@@ -15,8 +15,8 @@ from typing import Any, ClassVar
 
 from benchsmith.evaluation.generation.base import GENERATION_METRICS, GenerationSample
 from benchsmith.evaluation.generation.judges.base import JudgeMetric, JudgeVote, history_text
-from benchsmith.prompting import render
 from benchsmith.llm.base import GenerationConfig
+from benchsmith.prompting import render
 from benchsmith.types import Rejected
 
 TEMPLATE = "judge_rb_llm.v1.j2"

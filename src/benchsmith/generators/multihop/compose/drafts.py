@@ -7,19 +7,19 @@ import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from benchsmith.types import Chunk, Document, content_id
-
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
-from benchsmith.validators.markup import clean, has_markup
 from benchsmith.generators.multihop.compose.questions import (
     bridge_candidates,
-    comparison_candidates, inference_candidates,
+    comparison_candidates,
+    inference_candidates,
     shared_creator_candidates,
 )
 from benchsmith.generators.multihop.facts import _chunk_for
 from benchsmith.generators.multihop.models import Claim, Draft, Fact
 from benchsmith.generators.multihop.text import normalize_entity
+from benchsmith.types import Chunk, Document, content_id
+from benchsmith.validators.markup import clean, has_markup
 
 COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
 

@@ -13,9 +13,8 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.types import Document
-
 from benchsmith.generators.multihop.compose.profiles import Profile, Value, read_profile
+from benchsmith.types import Document
 
 PERSON_ROLES = frozenset({"director", "painter", "author", "composer", "producer", "parent", "spouse", "artist", "founder",
                           "designer", "creator"})

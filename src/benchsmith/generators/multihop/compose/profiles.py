@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.types import Document
-
 from benchsmith.validators.markup import has_markup
 
 LEAD_SENTENCES = 3
@@ -165,12 +164,12 @@ def read_profile(doc: Document) -> Profile | None:
                 prof.links.append(("spouse", _clean_name(m.group("name")), val(m.group(0))))
     # A work's article names many people "by" whom something was done: keep only the role its kind implies.
     if prof.kind in KIND_ROLES:
-        prof.links = [l for l in prof.links if l[0] in KIND_ROLES[prof.kind]]
+        prof.links = [link for link in prof.links if link[0] in KIND_ROLES[prof.kind]]
     # One role names one entity: a film "directed by A and B" or two fathers are ambiguous, not a bridge.
     by_role: dict[str, set[str]] = {}
     for role, who, _ in prof.links:
         by_role.setdefault(role, set()).add(who)
-    prof.links = [l for l in dict.fromkeys(prof.links) if len(by_role[l[0]]) == 1]
+    prof.links = [link for link in dict.fromkeys(prof.links) if len(by_role[link[0]]) == 1]
     seen: set[str] = set()
-    prof.links = [l for l in prof.links if not (l[0] in seen or seen.add(l[0]))]
+    prof.links = [link for link in prof.links if not (link[0] in seen or seen.add(link[0]))]
     return prof

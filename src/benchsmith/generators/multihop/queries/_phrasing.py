@@ -6,9 +6,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from benchsmith.types import Document
-
 from benchsmith.generators.multihop.text import contains_phrase
+from benchsmith.types import Document
 
 TYPE_NOUNS = {
     "PERSON": "person", "ORG": "organization", "GPE": "place", "LOC": "place", "NORP": "group",

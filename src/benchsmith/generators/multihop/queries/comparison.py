@@ -5,14 +5,13 @@ from __future__ import annotations
 import random
 import re
 
-from benchsmith.types import Document
-
-from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.claims import singular
+from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import join_and, source_refs, story_refs, weak_bridge
-from benchsmith.generators.multihop.topics import is_story_topic, story_topic, is_topic_phrase
 from benchsmith.generators.multihop.text import contains_phrase
+from benchsmith.generators.multihop.topics import is_story_topic, is_topic_phrase, story_topic
+from benchsmith.types import Document
 
 
 def _common_unit(claims: tuple[Claim, ...]) -> str | None:

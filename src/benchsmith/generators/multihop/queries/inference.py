@@ -10,12 +10,11 @@ from __future__ import annotations
 import random
 import re
 
-from benchsmith.types import Document
-
 from benchsmith.generators.multihop.models import ClaimSet, Draft
-from benchsmith.generators.multihop.queries._phrasing import weak_bridge, join_and, story_refs, type_noun
+from benchsmith.generators.multihop.queries._phrasing import join_and, story_refs, type_noun, weak_bridge
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.generators.multihop.topics import is_story_topic, story_topic
+from benchsmith.types import Document
 
 TEMPLATES = (
     "Which {noun} links {parts}?",

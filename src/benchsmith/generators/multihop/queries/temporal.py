@@ -9,11 +9,10 @@ from __future__ import annotations
 
 import random
 
-from benchsmith.types import Document
-
 from benchsmith.generators.multihop.models import ClaimSet, Draft
-from benchsmith.generators.multihop.queries._phrasing import weak_bridge, story_refs
+from benchsmith.generators.multihop.queries._phrasing import story_refs, weak_bridge
 from benchsmith.generators.multihop.topics import is_story_topic, story_topic
+from benchsmith.types import Document
 
 
 def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
