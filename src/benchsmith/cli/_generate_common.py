@@ -56,6 +56,11 @@ def print_outcome(console: Console, kind: str, outcome) -> None:
     console.print(table)
     for note in generated.notes:
         console.print(f"note: {note}", highlight=False)
+    card = generated.counts.get("difficulty")
+    if card:
+        from benchsmith.validators.difficulty import card_table
+
+        console.print(card_table({kind: card}))
 
 
 def run_and_report(generator: Any, opts: Any, config: Any, *, dry_run: bool = False) -> None:

@@ -51,18 +51,3 @@ def generate_multihop_cmd(
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
                          concurrency, search, timeout, deadline)
     common.run_and_report(GENERATOR, opts, cfg, dry_run=dry_run)
-    if not dry_run:
-        _print_difficulty(out)
-
-
-def _print_difficulty(out: Path) -> None:
-    """The benchmark's difficulty card (validators.difficulty), as written to benchmark.json."""
-    import json
-
-    from rich.console import Console
-
-    from benchsmith.validators.difficulty import card_table
-
-    card = json.loads((out / "benchmark.json").read_text(encoding="utf-8")).get("counts", {}).get("difficulty")
-    if card:
-        Console().print(card_table({out.name: card}))
