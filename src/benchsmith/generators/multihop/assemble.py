@@ -71,7 +71,8 @@ class Assembler:
     rejected: list[Rejected] = field(default_factory=list)
     # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
     tally: Counter[str] = field(default_factory=Counter)
-    samples: dict[str, list] = field(default_factory=lambda: {"sets": [], "drafts": [], "items": []})
+    samples: dict[str, list] = field(
+        default_factory=lambda: {"sets": [], "buildable_sets": [], "drafts": [], "worded": [], "items": []})
 
     def __post_init__(self) -> None:
         self.dedup = QueryDeduplicator()
@@ -107,6 +108,8 @@ class Assembler:
             else:
                 drafts.append(draft)
                 self._count("drafts", (draft, cs))
+                if WordQuery().skip(self.wording_input(draft, cs)) is None:
+                    self._count("worded", (draft, cs))  # the drafts the model will be asked to word
         if self.llm:
             todo = [(d, cs) for d, (_, cs, _) in zip(drafts, batch, strict=True) if d is not None]
             with self.timer.step("llm_queries"):
@@ -221,11 +224,15 @@ class Assembler:
                     drawn[gi] = drawn.get(gi, 0) + 1
                     progress = True
                     self._count("sets", cs)
-                    if self.llm:
+                    # The model is asked only about sets whose heuristic draft builds: what the
+                    # builder refuses (no comparable value, a bad bridge, ...) the model's prose cannot fix.
+                    draft, built = build_short(builder, cs, self.documents, rng, self.evidence[0])
+                    if isinstance(draft, Draft):
+                        self._count("buildable_sets", built)
+                    if self.llm and isinstance(draft, Draft):
                         sets.append(cs)
                     else:
-                        draft, cs = build_short(builder, cs, self.documents, rng, self.evidence[0])
-                        batch.append((draft, cs, qtype))
+                        batch.append((draft, built, qtype))
                 if len(sets) >= self.batch_size:
                     yield from self.accept_batch(self._with_model_claims(sets, builder, rng, qtype))
                     sets = []

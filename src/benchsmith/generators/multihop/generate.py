@@ -99,14 +99,15 @@ class MultihopGenerator(Generator):
         """The llm strategy's calls for this request, from a heuristic dry pass over the same candidates."""
         prep, _notes, _mix, _quota, asm, _produced = self._assemble(ctx, cfg, with_model=False)
         docs = ctx.corpus.documents_by_id
-        claims = [WriteSetClaims().build_prompt(set_claims_input(cs, docs)) for cs in asm.samples["sets"]]
-        wording = [WordQuery().build_prompt(asm.wording_input(d, cs)) for d, cs in asm.samples["drafts"]]
+        claims = [WriteSetClaims().build_prompt(set_claims_input(cs, docs)) for cs in asm.samples["buildable_sets"]]
+        wording = [WordQuery().build_prompt(asm.wording_input(d, cs)) for d, cs in asm.samples["worded"]]
         checks = [CheckItem().build_prompt(alone_input(i, docs)) for i in asm.samples["items"]]
-        per_set = sum(len(cs.claims) for cs in asm.samples["sets"]) / max(1, len(asm.samples["sets"]))
+        sampled = asm.samples["buildable_sets"]
+        per_set = sum(len(cs.claims) for cs in sampled) / max(1, len(sampled))
         steps = [
-            StepEstimate(WriteSetClaims.name, math.ceil(asm.tally["sets"] * MODEL_MARGIN), average_tokens(claims),
+            StepEstimate(WriteSetClaims.name, math.ceil(asm.tally["buildable_sets"] * MODEL_MARGIN), average_tokens(claims),
                          round(COMPLETION_TOKENS["claim"] * per_set)),
-            StepEstimate(WordQuery.name, math.ceil(asm.tally["drafts"] * MODEL_MARGIN), average_tokens(wording),
+            StepEstimate(WordQuery.name, math.ceil(asm.tally["worded"] * MODEL_MARGIN), average_tokens(wording),
                          COMPLETION_TOKENS["query"]),
         ]
         if cfg.qa_check:
