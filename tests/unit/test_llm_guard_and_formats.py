@@ -135,3 +135,24 @@ def test_vllm_is_recognised_by_its_error_body_or_model_list() -> None:
     assert formats.looks_like_vllm({"object": "error", "message": "x"}, None)
     assert formats.looks_like_vllm(None, {"data": [{"id": "m", "owned_by": "vllm"}]})
     assert not formats.looks_like_vllm({"error": {"message": "x"}}, {"data": [{"id": "m", "owned_by": "me"}]})
+
+
+def test_length_bounds_are_not_sent_for_grammar_decoding():
+    """llama.cpp expands maxLength into a grammar rule per character; 1500 made its server die."""
+    from pydantic import BaseModel, Field
+
+    from benchsmith.llm.response_formats import JSON_OBJECT, JSON_SCHEMA, apply_mode
+    from benchsmith.llm.structured import json_schema_for
+
+    class Out(BaseModel):
+        query: str = Field(min_length=10, max_length=1500)
+        tags: list[str] = Field(max_length=20)
+
+    schema = json_schema_for(Out)
+    for mode in (JSON_SCHEMA, JSON_OBJECT):
+        body = {"messages": []}
+        apply_mode(body, mode, schema, "Out", strict=False)
+        sent = str(body["response_format"])
+        assert "maxLength" not in sent and "minLength" not in sent and "maxItems" not in sent
+        assert "'query'" in sent and "'required'" in sent
+    assert schema["properties"]["query"]["maxLength"] == 1500  # the model itself still checks the reply

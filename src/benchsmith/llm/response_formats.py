@@ -48,8 +48,24 @@ def next_mode(mode: str, *, vllm: bool) -> str:
     return TEXT
 
 
+# Bounds that grammar-constrained decoding expands into one rule per repetition: llama.cpp turns
+# maxLength 1500 into a grammar it cannot parse, and its server then dies. The reply is still
+# validated against the full model, so the bounds are enforced after decoding instead.
+_GRAMMAR_BOUNDS = frozenset({"minLength", "maxLength", "minItems", "maxItems"})
+
+
+def decoding_schema(schema: Any) -> Any:
+    """`schema` without length and item-count bounds, for the server to decode with."""
+    if isinstance(schema, dict):
+        return {k: decoding_schema(v) for k, v in schema.items() if k not in _GRAMMAR_BOUNDS}
+    if isinstance(schema, list):
+        return [decoding_schema(v) for v in schema]
+    return schema
+
+
 def apply_mode(body: dict[str, Any], mode: str, schema: dict[str, Any], name: str, *, strict: bool) -> None:
-    """Put `schema` into a chat-completions request body the way `mode` says."""
+    """Put `schema` into a chat-completions request body the way `mode` says (bounds left to validation)."""
+    schema = decoding_schema(schema)
     if mode == JSON_SCHEMA:
         body["response_format"] = {"type": "json_schema",
                                    "json_schema": {"name": name, "schema": schema, "strict": strict}}
