@@ -111,3 +111,27 @@ def test_writer_exports_text_records_and_json(tmp_path):
     assert (tmp_path / "test.tsv").read_text() == "Prompt\tAnswer\nq\ta\n"
     assert (tmp_path / "sub" / "rows.jsonl").read_text() == '{"a": 1}\n{"a": 2}\n'
     assert (tmp_path / "data.json").read_text().startswith("{")
+
+
+def test_llm_steps_cap_the_reply_length(tmp_path):
+    from benchsmith.llm.base import Completion
+
+    seen = []
+
+    class Recorder:
+        model_id = "fake/recorder"
+
+        async def complete(self, messages, config=None, response_model=None, *, step=None, input_ref=None):
+            seen.append(config.max_tokens if config is not None else None)
+            return Completion(text='{"word": "ok"}', parsed=Answer(word="ok"), model=self.model_id)
+
+    @dataclass(frozen=True)
+    class Short(Shout):
+        name: ClassVar[str] = "t.short"
+        max_tokens: ClassVar[int | None] = 64
+
+    with Run(tmp_path / "run", name="t", progress=False) as run:
+        run_step(run, Shout(), ["a"], client=Recorder())
+        run_step(run, Short(), ["b"], client=Recorder())
+        run.finish()
+    assert seen == [1024, 64]

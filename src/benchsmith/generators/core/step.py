@@ -83,6 +83,9 @@ class LLMStep(Step):
     template_dir: ClassVar[str | None] = None
     response_model: ClassVar[Any]
     system: ClassVar[str | None] = DATA_SYSTEM
+    # A cap on the reply: a small model under a JSON grammar can run on until the context is full
+    # (4,000 tokens, six minutes on a CPU server), and a retry repeats it.
+    max_tokens: ClassVar[int | None] = 1024
 
     def variables(self, item: Any) -> dict[str, Any]:
         """The template's variables for one input."""

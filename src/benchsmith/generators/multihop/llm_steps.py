@@ -110,6 +110,7 @@ class WriteSetClaims(LLMStep):
     name: ClassVar[str] = "multihop.claims_llm"
     template: ClassVar[str] = "multihop_claims_set.v1.j2"
     response_model: ClassVar[type] = ClaimsOut
+    max_tokens: ClassVar[int | None] = 600  # up to four claims
     output_type: ClassVar[type] = SetClaims
 
     def variables(self, item: SetClaimsInput) -> dict[str, Any]:
@@ -191,6 +192,7 @@ class WordQuery(LLMStep):
     name: ClassVar[str] = "multihop.query_llm"
     template: ClassVar[str] = "multihop_inference.v1.j2"  # per type: see `template_for`
     response_model: ClassVar[type] = QueryOut
+    max_tokens: ClassVar[int | None] = 200  # one short question
     output_type: ClassVar[type] = Draft
 
     def template_for(self, item: WordingInput) -> str:
@@ -252,6 +254,7 @@ class CheckItem(LLMStep):
     name: ClassVar[str] = "multihop.qa_check"
     template: ClassVar[str] = "multihop_qa_check.v1.j2"
     response_model: ClassVar[type] = QACheck
+    max_tokens: ClassVar[int | None] = 400  # four verdicts, per-document answers, one reason
     output_type: ClassVar[type] = MultihopItem
 
     def key(self, item: AloneInput) -> str:
