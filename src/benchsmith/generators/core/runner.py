@@ -18,7 +18,7 @@ from benchsmith.corpora.store import DOCUMENTS_FILE, Corpus, load_corpus_dir
 from benchsmith.errors import InputError
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.generator import Generated, Generator
-from benchsmith.generators.core.writer import RUN_DIR_NAME, keeps_earlier_benchmark, write_benchmark
+from benchsmith.generators.core.writer import RUN_DIR_NAME, keeps_earlier_benchmark, qrels_text, write_benchmark
 from benchsmith.pipeline import Run
 from benchsmith.pipeline_parts.checkpoint import read_appended_jsonl
 from benchsmith.redact import redact
@@ -49,7 +49,6 @@ class GenerateOptions:
     search: str = "bm25"
     timeout_s: float = 60.0
     deadline_s: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
 
     def check(self) -> None:
         if self.n < 1:
@@ -153,8 +152,6 @@ def run_generator(generator: Generator, opts: GenerateOptions, config: Any, cons
         summary = run.summarize(len(generated.items), stop_reason=generated.shortfall)
         written = not keeps_earlier_benchmark(opts.out, generated, opts.n)
         if written:
-            from benchsmith.generators.core.writer import qrels_text
-
             manifest = _manifest(generator, opts, generated, summary, ctx, qrels_text(generator, generated.items).count("\n"))
             write_benchmark(opts.out, generator, generated, manifest=manifest, summary=summary,
                             rejected_path=run.ledger.path, corpus=None if is_corpus_dir(opts.corpus) else corpus,
