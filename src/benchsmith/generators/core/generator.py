@@ -80,7 +80,8 @@ def _load_builtins_and_plugins() -> None:
     import benchsmith.generators as pkg
 
     for info in pkgutil.iter_modules(pkg.__path__, prefix="benchsmith.generators."):
-        if info.ispkg and not info.name.rsplit(".", 1)[-1].startswith(("_", "core")):
+        short = info.name.rsplit(".", 1)[-1]
+        if info.ispkg and short != "core" and not short.startswith("_"):
             importlib.import_module(info.name)
     for ep in entry_points(group=ENTRY_POINT_GROUP):
         generator = ep.load()
