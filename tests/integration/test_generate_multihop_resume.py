@@ -33,8 +33,8 @@ def corpus_dir(tmp_path_factory) -> Path:
     if not BENCHSMITH.is_file():
         pytest.skip(f"benchsmith console script missing beside {sys.executable}")
     base = tmp_path_factory.mktemp("hcn_resume")
-    small = base / "corpus.jsonl"  # 26 articles: enough claim sets for 4 items, few requests (the test stays fast)
-    small.write_text("".join(EXAMPLE.read_text().splitlines(keepends=True)[:26]))
+    small = base / "corpus.jsonl"  # the whole example: 4 items of every type need its claim sets
+    small.write_text(EXAMPLE.read_text())
     out = base / "corpus"
     try:
         main(["corpus", "ingest", str(small), "--out", str(out)])
