@@ -19,7 +19,7 @@ def _benchsmith(*args: str, cwd: Path) -> subprocess.CompletedProcess:
 
 def test_quiet_demo_runs_end_to_end_with_relative_paths(tmp_path):
     """From a folder that is not the checkout, on the bundled corpus: only results and no third-party noise."""
-    done = _benchsmith("--quiet", "demo", "--out", "runs/demo", "--n", "20", cwd=tmp_path)
+    done = _benchsmith("--quiet", "demo", "--out", "runs/demo", cwd=tmp_path)  # the defaults CI runs
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-3000:]
     out = tmp_path / "runs" / "demo"
     manifest = json.loads((out / "multihop" / "benchmark.json").read_text())

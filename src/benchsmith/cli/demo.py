@@ -25,7 +25,7 @@ def register(app: typer.Typer) -> None:
         corpus: Path = typer.Option(
             None, "--corpus", help="Corpus to use instead of the bundled example (Harbor City News, shipped in the package)."
         ),
-        n: int = typer.Option(40, "--n", help="Number of benchmark items to generate."),
+        n: int = typer.Option(20, "--n", help="Number of benchmark items to generate (the example corpus gives 20 of the default mix)."),
         seed: int = typer.Option(0, "--seed"),
     ) -> None:
         """Ingest the example corpus, generate a multi-hop benchmark, validate it and evaluate BM25 and dense retrieval."""
