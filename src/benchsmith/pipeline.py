@@ -51,13 +51,14 @@ from typing import Any
 
 from pydantic import BaseModel
 from rich.console import Console
+from typing_extensions import Unpack
 
 from benchsmith.errors import BudgetExceeded, RunStopped
 from benchsmith.fileio import write_json_atomic
 from benchsmith.pipeline_parts.execute import StageFn
 from benchsmith.pipeline_parts.ledger import RejectedLedger
 from benchsmith.pipeline_parts.progress import RunProgress
-from benchsmith.pipeline_parts.stages import StageRunner
+from benchsmith.pipeline_parts.stages import StageOptions, StageRunner
 from benchsmith.pipeline_parts.state import REJECTED_FILE, SUMMARY_FILE, RunConfigMismatch, RunLock, RunState, wipe
 from benchsmith.pipeline_parts.summary import LLMTotals, RunStatus, RunSummary, StageStats, render_summary, status_for
 from benchsmith.types import Rejected
@@ -172,11 +173,7 @@ class Run:
         fn: StageFn,
         *,
         key: Callable[[Any], str],
-        out_model: Any = None,
-        concurrency: int = 1,
-        version: str = "1",
-        on_error: str = "raise",
-        per_input: bool = False,
+        **options: Unpack[StageOptions],
     ) -> list[Any]:
         """Run `fn` over `inputs`, resuming from the stage's checkpoint; outputs in input order.
 
@@ -186,16 +183,7 @@ class Run:
             fn: ``fn(input) -> list[output | Rejected]`` (or one item, or None); sync or async.
                 Sync functions run in worker threads when `concurrency` > 1.
             key: A stable string id of an input (e.g. its chunk id), used to find it in the checkpoint.
-            out_model: The type outputs are validated into, also when read back from the checkpoint
-                (a pydantic model, a dataclass, or any type pydantic can adapt). Without it outputs are
-                plain JSON values.
-            concurrency: How many inputs may be in flight at once.
-            version: The stage's identity (step version, prompt hash, settings); when it differs from
-                the checkpoint's, the stage's checkpoint is discarded and its inputs recomputed.
-            on_error: "raise" stops the stage at the first exception (after the inputs in flight
-                finish and are checkpointed) and re-raises it; "reject" records it as a Rejected
-                with reason "exception" and goes on. RunStopped (e.g. BudgetExceeded) always stops the stage.
-            per_input: Return one list of outputs per input (in input order) instead of one flat list.
+            **options: `StageOptions`: out_model, concurrency, version, on_error, per_input.
 
         Returns:
             The outputs of every input, in input order (Rejected records are not included:
@@ -209,12 +197,7 @@ class Run:
             raise RuntimeError("Run.stage() was called inside a running event loop; use `await run.astage(...)`")
         if self._loop is None:
             self._loop = asyncio.new_event_loop()
-        task = self._loop.create_task(
-            self.astage(
-                name, inputs, fn, key=key, out_model=out_model, concurrency=concurrency, version=version,
-                on_error=on_error, per_input=per_input,
-            )
-        )
+        task = self._loop.create_task(self.astage(name, inputs, fn, key=key, **options))
         try:
             return self._loop.run_until_complete(task)
         except BaseException:
@@ -229,15 +212,10 @@ class Run:
         fn: StageFn,
         *,
         key: Callable[[Any], str],
-        out_model: Any = None,
-        concurrency: int = 1,
-        version: str = "1",
-        on_error: str = "raise",
-        per_input: bool = False,
+        **options: Unpack[StageOptions],
     ) -> list[Any]:
         """The async form of `stage`, for callers already inside an event loop."""
-        return await self._stages.run(name, inputs, fn, key=key, out_model=out_model, concurrency=concurrency,
-                                      version=version, on_error=on_error, per_input=per_input)
+        return await self._stages.run(name, inputs, fn, key=key, **options)
 
     # -- ledger --------------------------------------------------------------
     def reject(self, records: Rejected | Iterable[Rejected]) -> int:

@@ -41,6 +41,13 @@ def test_stage_returns_outputs_in_input_order_and_checkpoints_each_input(tmp_pat
     assert entries[5]["outputs"] == [] and entries[5]["rejected"][0]["reason"] == "multiple of five"
 
 
+def test_a_misspelt_stage_option_is_an_error_not_a_silent_default(tmp_path):
+    with Run(tmp_path / "run", name="t", progress=False) as run:
+        with pytest.raises(TypeError, match="concurency"):
+            run.stage("square", range(3), square, key=str, concurency=4)
+        assert not (tmp_path / "run" / "stages" / "square.jsonl").exists()
+
+
 def test_stage_killed_by_exception_resumes_without_recomputing_finished_keys(tmp_path):
     calls: list[int] = []
 

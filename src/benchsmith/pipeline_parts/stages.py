@@ -19,9 +19,10 @@ import time
 from collections.abc import Callable, Iterable
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 from pydantic import BaseModel, TypeAdapter, ValidationError
+from typing_extensions import Unpack
 
 from benchsmith.errors import InputError
 from benchsmith.pipeline_parts.checkpoint import StageCheckpoint
@@ -35,6 +36,28 @@ from benchsmith.types import Rejected
 # Reasons that mean "the request did not get through", not "the model's answer was bad".
 RETRYABLE_REASONS = frozenset({"request_failed"})
 _STAGE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
+
+
+class StageOptions(TypedDict, total=False):
+    """The options of a stage, shared by `Run.stage`, `Run.astage` and `StageRunner.run`.
+
+    out_model: The type outputs are validated into, also when read back from the checkpoint
+        (a pydantic model, a dataclass, or any type pydantic can adapt). Without it outputs are
+        plain JSON values.
+    concurrency: How many inputs may be in flight at once (default 1).
+    version: The stage's identity (step version, prompt hash, settings); when it differs from
+        the checkpoint's, the stage's checkpoint is discarded and its inputs recomputed (default "1").
+    on_error: "raise" (default) stops the stage at the first exception (after the inputs in flight
+        finish and are checkpointed) and re-raises it; "reject" records it as a Rejected
+        with reason "exception" and goes on. RunStopped (e.g. BudgetExceeded) always stops the stage.
+    per_input: Return one list of outputs per input (in input order) instead of one flat list.
+    """
+
+    out_model: Any
+    concurrency: int
+    version: str
+    on_error: str
+    per_input: bool
 
 
 @lru_cache(maxsize=256)
@@ -111,12 +134,16 @@ class StageRunner:
         fn: StageFn,
         *,
         key: Callable[[Any], str],
-        out_model: Any = None,
-        concurrency: int = 1,
-        version: str = "1",
-        on_error: str = "raise",
-        per_input: bool = False,
+        **options: Unpack[StageOptions],
     ) -> list[Any]:
+        unknown = sorted(set(options) - set(StageOptions.__annotations__))
+        if unknown:
+            raise TypeError(f"unknown stage option(s): {', '.join(unknown)}")
+        out_model = options.get("out_model")
+        concurrency = options.get("concurrency", 1)
+        version = options.get("version", "1")
+        on_error = options.get("on_error", "raise")
+        per_input = options.get("per_input", False)
         if not _STAGE_NAME.match(name):
             raise ValueError(f"stage name {name!r} must be letters, digits, '_', '-' or '.'")
         if on_error not in ("raise", "reject"):
