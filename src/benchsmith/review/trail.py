@@ -27,14 +27,14 @@ from typing import Any
 from benchsmith.errors import InputError
 
 ACTIONS = ("accept", "reject", "edit")
-REVIEWER_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9 ._@-]{0,63}")
+REVIEWER_RE = re.compile(r"[^\W_][\w .@-]{0,63}")
 TRAIL_FORMAT = 1
 
 
 def check_reviewer(name: str) -> str:
     """A reviewer name as the trail records it: 1-64 letters, digits, spaces and . _ @ -."""
     if not isinstance(name, str) or not REVIEWER_RE.fullmatch(name):
-        raise InputError(f"reviewer name {name!r} must be 1-64 characters of letters, digits, spaces and . _ @ -, "
+        raise InputError(f"reviewer name {name!r} must be 1-64 letters, digits, spaces and . _ @ -, "
                          "starting with a letter or digit")
     return name
 
