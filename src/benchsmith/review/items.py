@@ -153,7 +153,7 @@ def _options(annotation: Any) -> tuple[str, list[str]]:
 
 def _spec(model: type[BaseModel], name: str, path: str, label: str, value: Any) -> dict[str, Any]:
     kind, options = _options(model.model_fields[name].annotation)
-    if kind == "text" and name in ("response", "answer") or (kind == "text" and len(str(value)) > 120):
+    if kind == "text" and (name in ("response", "query", "question", "user", "rewrite") or len(str(value)) > 80):
         kind = "longtext"
     return {"path": path, "label": label, "type": kind, "options": options, "value": value}
 

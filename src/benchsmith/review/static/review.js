@@ -169,6 +169,34 @@ function renderDecisions(item) {
   if (item.edited_by.length) list.appendChild(el("li", { class: "muted" }, `edited by ${item.edited_by.join(", ")}`));
 }
 
+// The answer's words in the documents are shown in bold, so a reviewer sees at once where it comes from.
+function answerTerms(item) {
+  const answers = Array.isArray(item.answer) ? item.answer : [item.answer];
+  return answers.filter((a) => typeof a === "string" && a.trim().length > 1 &&
+    !["yes", "no", "insufficient information", "insufficient information."].includes(a.trim().toLowerCase()));
+}
+
+function highlighted(text, ev, terms) {
+  const inAnswer = new Uint8Array(text.length);
+  const lower = text.toLowerCase();
+  for (const term of terms) {
+    const t = term.trim().toLowerCase();
+    for (let at = lower.indexOf(t); at >= 0; at = lower.indexOf(t, at + t.length)) inAnswer.fill(1, at, at + t.length);
+  }
+  const nodes = [];
+  let start = 0;
+  const kind = (i) => (i >= ev.start && i < ev.end ? 2 : 0) + inAnswer[i];
+  for (let i = 1; i <= text.length; i++) {
+    if (i < text.length && kind(i) === kind(start)) continue;
+    const piece = text.slice(start, i), k = kind(start);
+    let node = k & 1 ? el("strong", { class: "answer-hit" }, piece) : document.createTextNode(piece);
+    if (k & 2) node = el("mark", { class: ev.found ? "" : "moved" }, node);
+    nodes.push(node);
+    start = i;
+  }
+  return nodes;
+}
+
 function renderEvidence(item) {
   const box = $("evidence");
   box.replaceChildren(el("h2", {}, `Evidence (${item.evidence.length})`));
@@ -179,12 +207,7 @@ function renderEvidence(item) {
       el("span", { class: "muted mono" }, ` ${ev.doc_id} · ${ev.chunk_id} · chars ${ev.start}-${ev.end}`));
     const body = el("div", { class: "doc-text" });
     if (!doc) body.appendChild(el("p", { class: "error" }, "document not in the corpus"));
-    else {
-      const text = doc.text;
-      body.append(document.createTextNode(text.slice(0, ev.start)),
-        el("mark", { class: ev.found ? "" : "moved" }, text.slice(ev.start, ev.end)),
-        document.createTextNode(text.slice(ev.end)));
-    }
+    else body.append(...highlighted(doc.text, ev, answerTerms(item)));
     const card = el("article", { class: "doc" }, head, body);
     if (doc && !ev.found) card.appendChild(el("p", { class: "error" }, "the evidence text is not at this span of the document"));
     box.appendChild(card);
@@ -248,6 +271,7 @@ async function decide(action, reason) {
 function openReject() {
   if (!state.item) return;
   closeForms();
+  say("");
   state.mode = "reject";
   const box = $("reasons");
   box.replaceChildren();
@@ -303,6 +327,7 @@ function fieldInput(spec, n) {
 function openEdit() {
   if (!state.item) return;
   closeForms();
+  say("");
   state.mode = "edit";
   const box = $("edit-fields");
   box.replaceChildren(...state.item.fields.map(fieldInput));
