@@ -18,11 +18,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from review_bench import make_bench
 
 from benchsmith.cli import main
 from benchsmith.data import example_corpus
 from benchsmith.review.session import REJECT_REASONS
+from review_bench import make_bench
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",

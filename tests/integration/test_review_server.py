@@ -9,11 +9,11 @@ import threading
 from pathlib import Path
 
 import pytest
-from review_bench import make_bench
 
 from benchsmith.review.items import load_bench
 from benchsmith.review.server import ReviewServer, is_loopback
 from benchsmith.review.session import ReviewSession
+from review_bench import make_bench
 
 
 def _serve(bench: Path, host: str = "127.0.0.1", reviewer: str = "alice") -> ReviewServer:
@@ -144,3 +144,28 @@ def test_a_review_session_writes_only_under_bench_review(bench):
     assert [p for p in written if p not in before] == ["bench/review/trail.jsonl"]
     records = [json.loads(line) for line in (bench / "review" / "trail.jsonl").read_text().splitlines()]
     assert [(r["item_id"], r["action"]) for r in records] == [("q1", "accept"), ("q2", "edit"), ("q3", "reject")]
+
+
+def test_review_report_prints_kappa_for_two_reviewers(bench, capsys):
+    from benchsmith.cli import main
+
+    alice, bob = ReviewSession(load_bench(bench), "alice"), ReviewSession(load_bench(bench), "bob")
+    for item_id, a, b in (("q1", "accept", "accept"), ("q2", "reject", "reject"), ("q3", "accept", "reject")):
+        alice.decide(item_id, a, "r" if a == "reject" else None)
+        bob.decide(item_id, b, "r" if b == "reject" else None)
+    with pytest.raises(SystemExit) as exit_:
+        main(["review", str(bench), "--report", "--json"])
+    assert not exit_.value.code
+    report = json.loads(capsys.readouterr().out)
+    assert report["agreement"][0]["kappa"] == pytest.approx(0.4) and report["by_status"]["disputed"] == 1
+    with pytest.raises(SystemExit):
+        main(["review", str(bench), "--report"])
+    printed = capsys.readouterr().out
+    assert "alice / bob" in printed and "0.400" in printed
+
+
+def test_a_port_in_use_is_a_clear_error(server, bench):
+    from benchsmith.errors import InputError
+
+    with pytest.raises(InputError, match="cannot listen"):
+        ReviewServer(ReviewSession(load_bench(bench), "bob"), "127.0.0.1", server.server_address[1])

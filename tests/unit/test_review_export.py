@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 
 import pytest
-from review_bench import make_bench
 
 from benchsmith.errors import InputError
 from benchsmith.outdir import check_complete
@@ -13,6 +12,7 @@ from benchsmith.review.export import export_reviewed
 from benchsmith.review.items import load_bench
 from benchsmith.review.session import ReviewSession
 from benchsmith.schemas.validate import validate_folder
+from review_bench import make_bench
 
 EDITED = "Which firm runs the Northgate plant and backs the Southport club?"
 

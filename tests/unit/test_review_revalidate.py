@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from review_bench import make_bench
 
 from benchsmith.review.items import load_bench
 from benchsmith.review.revalidate import EditRefused
 from benchsmith.review.session import ReviewSession
+from review_bench import make_bench
 
 
 @pytest.fixture

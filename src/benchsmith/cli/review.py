@@ -21,14 +21,17 @@ def _default_reviewer() -> str:
         return "reviewer"
 
 
+def _figure(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.3f}"
+
+
 def _report_table(report: dict) -> Table:
     table = Table(title="reviewer agreement (Cohen's kappa over accept/reject, items both decided)")
     for col in ("reviewers", "items", "agreed", "observed", "kappa", "note"):
         table.add_column(col)
     for pair in report["agreement"]:
-        fmt = (lambda v: "n/a" if v is None else f"{v:.3f}")
-        table.add_row(" / ".join(pair["reviewers"]), str(pair["items"]), str(pair["agreed"]), fmt(pair["observed"]),
-                      fmt(pair["kappa"]), pair["note"])
+        table.add_row(" / ".join(pair["reviewers"]), str(pair["items"]), str(pair["agreed"]), _figure(pair["observed"]),
+                      _figure(pair["kappa"]), pair["note"])
     return table
 
 
