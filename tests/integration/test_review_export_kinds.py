@@ -78,3 +78,15 @@ def test_export_of_an_all_accepted_benchmark_equals_what_generate_wrote(kind, tm
     check_complete(out, verify_hashes=True)
     assert _cli(["validate", str(out)]) == 0
     assert load_bench(out).items == review.items  # the export is itself a benchmark folder review and export read
+
+
+def test_regenerating_into_the_folder_keeps_the_review_trail(tmp_path):
+    bench = tmp_path / "bench"
+    args = ["-q", "generate", "multihop", *_args("multihop", tmp_path), "--out", str(bench)]
+    assert _cli(args) == 0
+    review = load_bench(bench)
+    first = review.items[0].item_id
+    ReviewSession(review, "alice").decide(first, "accept")
+    assert _cli([*args[:-2], "--fresh", "--out", str(bench)]) == 0
+    check_complete(bench, verify_hashes=True)
+    assert ReviewSession(load_bench(bench), "alice").item(first)["status"] == "accepted"

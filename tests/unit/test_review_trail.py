@@ -65,12 +65,18 @@ def test_replay_keeps_the_latest_decision_per_reviewer_and_the_latest_edit(tmp_p
     trail = Trail(tmp_path / "t.jsonl")
     trail.append(reviewer="alice", action="accept", item_id="q1", before="v1", after="v1")
     trail.append(reviewer="alice", action="reject", item_id="q1", before="v1", after="v1", reason="changed my mind")
-    trail.append(reviewer="bob", action="edit", item_id="q1", before="v1", after="v2", item={"item_id": "q1", "x": 2})
+    original = {"item_id": "q1", "x": 1}
+    v1, v2 = item_version(original), item_version({"item_id": "q1", "x": 2})
+    trail.append(reviewer="bob", action="edit", item_id="q1", before=v1, after=v2, item={"item_id": "q1", "x": 2})
+    trail.append(reviewer="bob", action="edit", item_id="q1", before=v2, after="v3", item={"item_id": "q1", "x": 3})
+    trail.append(reviewer="bob", action="edit", item_id="q1", before="other", after="v9", item={"item_id": "q1", "x": 9})
     trail.append(reviewer="bob", action="accept", item_id="q2", before="w", after="w")
     states = replay(trail.records())
     assert states["q1"].decisions["alice"].action == "reject"
     assert states["q1"].decisions["alice"].reason == "changed my mind"
-    assert states["q1"].edited == {"item_id": "q1", "x": 2} and states["q1"].editors == ["bob"]
+    # Edits chain from the original's version; one made on other text (a regenerated item) is not applied.
+    assert states["q1"].current(original) == {"item_id": "q1", "x": 3} and states["q1"].editors == ["bob"]
+    assert states["q1"].current({"item_id": "q1", "x": 0}) is None
     assert last_item_of(trail.records(), "alice") == "q1" and last_item_of(trail.records(), "bob") == "q2"
 
 

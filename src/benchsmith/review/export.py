@@ -46,10 +46,11 @@ def reviewed_items(bench: ReviewBench, *, accepted_only: bool) -> Reviewed:
     items, statuses, edited = [], {}, []
     for item_id, original in bench.records.items():
         state = states.get(item_id)
-        record = state.edited if state is not None and state.edited is not None else original
+        current = state.current(original) if state is not None else None
+        record = current if current is not None else original
         status = final_status(state.decisions if state else {}, item_version(record))
         statuses[item_id] = status
-        if state is not None and state.edited is not None:
+        if current is not None:
             edited.append(item_id)
         if status == "accepted" or (not accepted_only and status == "undecided"):
             items.append(bench.model_for(record).model_validate(record))

@@ -61,7 +61,9 @@ class ReviewSession:
         if item_id not in self.bench.records:
             raise InputError(f"no item {item_id!r} in this benchmark")
         state = (states if states is not None else self.states()).get(item_id)
-        return state.edited if state is not None and state.edited is not None else self.bench.records[item_id]
+        original = self.bench.records[item_id]
+        current = state.current(original) if state is not None else None
+        return current if current is not None else original
 
     def issues(self, record: dict[str, Any]) -> list[dict[str, str]]:
         key = (record["item_id"], item_version(record))
@@ -90,7 +92,7 @@ class ReviewSession:
                     "errors": sorted({f["code"] for f in self.issues(record) if f["severity"] == "error"}),
                     "mine": (mine.action if mine.version == version else "stale") if mine else "undecided",
                     "status": final_status(decisions, version),
-                    "reviewers": sorted(decisions), "edited": bool(state and state.edited is not None),
+                    "reviewers": sorted(decisions), "edited": record is not self.bench.records[item_id],
                 })
             mine_done = sum(r["mine"] in ("accept", "reject") for r in rows)
             return {

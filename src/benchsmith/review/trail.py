@@ -59,8 +59,19 @@ class ItemState:
     """What the trail says about one item."""
 
     decisions: dict[str, Decision] = field(default_factory=dict)  # latest accept/reject per reviewer
-    edited: dict[str, Any] | None = None  # the item as last edited (None: never edited)
+    edits: list[dict[str, Any]] = field(default_factory=list)  # the edit records, in order
     editors: list[str] = field(default_factory=list)
+
+    def current(self, original: dict[str, Any]) -> dict[str, Any] | None:
+        """The item after the edits that chain from `original` (each made on the version before it); None if none.
+
+        An edit made on other text (the benchmark was regenerated since) is not applied.
+        """
+        version, record = item_version(original), None
+        for edit in self.edits:
+            if edit.get("before") == version and isinstance(edit.get("item"), dict):
+                record, version = edit["item"], edit.get("after")
+        return record
 
 
 class Trail:
@@ -164,7 +175,7 @@ def replay(records: Iterable[dict[str, Any]]) -> dict[str, ItemState]:
     for r in records:
         state = states.setdefault(r["item_id"], ItemState())
         if r["action"] == "edit":
-            state.edited = r.get("item")
+            state.edits.append(r)
             if r["reviewer"] not in state.editors:
                 state.editors.append(r["reviewer"])
         else:
