@@ -192,11 +192,17 @@ def item_view(bench: ReviewBench, record: dict[str, Any]) -> dict[str, Any]:
     model = bench.model_for(record)
     item = model.model_validate(record)
     docs = bench.corpus.documents_by_id
+    used_in: dict[str, list[int]] = {}  # for conversations: the turns whose response rests on each passage
+    for turn in record.get("turns") or []:
+        for c in turn.get("contexts") or []:
+            if c.get("relevance"):
+                used_in.setdefault(c.get("chunk_id"), []).append(turn.get("turn"))
     evidence, documents = [], {}
     for ref in item.evidence_refs():  # type: ignore[attr-defined]
         doc = docs.get(ref.doc_id)
         evidence.append({"doc_id": ref.doc_id, "chunk_id": ref.chunk_id, "start": ref.span.start, "end": ref.span.end,
-                         "text": ref.text, "found": doc is not None and doc.text[ref.span.start:ref.span.end] == ref.text})
+                         "text": ref.text, "found": doc is not None and doc.text[ref.span.start:ref.span.end] == ref.text,
+                         "turns": used_in.get(ref.chunk_id, [])})
         if doc is not None and doc.doc_id not in documents:
             documents[doc.doc_id] = {"title": doc.title, "text": doc.text, "source": doc.source, "url": doc.url}
     question_field, answer_field = _first(model, _QUESTION), _first(model, _ANSWER)

@@ -72,6 +72,9 @@ class ReviewSession:
             found = [issue_dict(i) for i in check_item(self.bench, item)]
             found += [{"code": w, "severity": "warning", "message": "recorded by the generator", "validator": "generator"}
                       for w in record.get("warnings") or [] if w not in {f["code"] for f in found}]
+            # Review flags a generator sets for a person to look at (MIRAGE: label disagreement, an easy query, ...).
+            found += [{"code": str(f).split(":")[0], "severity": "warning", "message": str(f), "validator": "generator"}
+                      for f in record.get("flags") or [] if isinstance(f, str)]
             self._issues[key] = found
         return self._issues[key]
 

@@ -204,7 +204,8 @@ function renderEvidence(item) {
   item.evidence.forEach((ev, n) => {
     const doc = item.documents[ev.doc_id];
     const head = el("div", { class: "doc-head" }, el("strong", {}, `${n + 1}. ${doc ? doc.title || ev.doc_id : ev.doc_id}`),
-      el("span", { class: "muted mono" }, ` ${ev.doc_id} · ${ev.chunk_id} · chars ${ev.start}-${ev.end}`));
+      el("span", { class: "muted mono" }, ` ${ev.doc_id} · ${ev.chunk_id} · chars ${ev.start}-${ev.end}`),
+      ev.turns && ev.turns.length ? el("span", { class: "chip" }, `turn${ev.turns.length > 1 ? "s" : ""} ${ev.turns.join(", ")}`) : null);
     const body = el("div", { class: "doc-text" });
     if (!doc) body.appendChild(el("p", { class: "error" }, "document not in the corpus"));
     else body.append(...highlighted(doc.text, ev, answerTerms(item)));
@@ -313,7 +314,8 @@ function fieldInput(spec, n) {
     input = el("textarea", { id, rows: "3" });
     input.value = (spec.value || []).join("\n");
   } else if (spec.type === "longtext") {
-    input = el("textarea", { id, rows: "4" });
+    const rows = Math.min(8, Math.max(2, Math.ceil(String(spec.value ?? "").length / 60)));
+    input = el("textarea", { id, rows: String(rows) });
     input.value = spec.value ?? "";
   } else {
     input = el("input", { id, type: "text" });
