@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import threading
 
 import pytest
@@ -93,3 +94,29 @@ def test_unknown_actions_and_bad_reviewer_names_are_refused(tmp_path):
 def test_item_version_changes_with_content_only():
     assert item_version({"a": 1, "b": [1, 2]}) == item_version({"b": [1, 2], "a": 1})
     assert item_version({"a": 1}) != item_version({"a": 2})
+
+
+def test_a_failed_write_records_nothing_and_says_so(tmp_path, monkeypatch):
+    trail = Trail(tmp_path / "t.jsonl")
+    trail.append(reviewer="alice", action="accept", item_id="q1", before="v", after="v")
+    real_write = os.write
+
+    def half_write(fd, data):
+        real_write(fd, data[: len(data) // 2])
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "write", half_write)
+    with pytest.raises(InputError, match="not recorded: No space left"):
+        trail.append(reviewer="alice", action="accept", item_id="q2", before="v", after="v")
+    monkeypatch.undo()
+    assert [json.loads(line)["item_id"] for line in (tmp_path / "t.jsonl").read_text().splitlines()] == ["q1"]
+
+
+def test_a_read_only_review_folder_is_a_clear_error(tmp_path):
+    path = tmp_path / "t.jsonl"
+    Trail(path).append(reviewer="alice", action="accept", item_id="q1", before="v", after="v")
+    path.chmod(0o444)
+    if os.access(path, os.W_OK):
+        pytest.skip("running as root: file permissions do not stop writes")
+    with pytest.raises(InputError, match="cannot open the review trail"):
+        Trail(path)

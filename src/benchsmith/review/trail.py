@@ -91,6 +91,12 @@ class Trail:
         """Cut a torn last line (a crash mid-append) off the file, keeping it aside for the record."""
         if not self.path.is_file():
             return
+        try:
+            self._cut_torn_line()
+        except OSError as exc:
+            raise InputError(f"cannot open the review trail for writing: {exc.strerror or exc}", path=self.path) from None
+
+    def _cut_torn_line(self) -> None:
         with self._locked("r+b") as fh:
             data = fh.read()
             if not data or data.endswith(b"\n"):
@@ -130,18 +136,28 @@ class Trail:
         if item is not None:
             record["item"] = item
         line = (json.dumps(record, ensure_ascii=False, sort_keys=True) + "\n").encode("utf-8")
+        try:
+            self._append_line(line)
+        except OSError as exc:  # shown on the page: nothing was recorded
+            raise InputError(f"the decision was not recorded: {exc.strerror or exc}", path=self.path) from None
+        return record
+
+    def _append_line(self, line: bytes) -> None:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(self.path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
         try:
             fcntl.flock(fd, fcntl.LOCK_EX)
-            written = os.write(fd, line)
-            if written != len(line):  # a full disk: take the partial line back out
-                os.ftruncate(fd, os.fstat(fd).st_size - written)
-                raise OSError(f"short write to {self.path}")
-            os.fsync(fd)
+            size = os.fstat(fd).st_size
+            try:
+                written = os.write(fd, line)
+                if written != len(line):
+                    raise OSError(f"short write ({written} of {len(line)} bytes)")
+                os.fsync(fd)
+            except OSError:
+                os.ftruncate(fd, size)  # a full disk: take the partial line back out
+                raise
         finally:
             os.close(fd)
-        return record
 
     # -- reading -------------------------------------------------------------------------------
     def records(self) -> list[dict[str, Any]]:
