@@ -209,12 +209,30 @@ def item_view(bench: ReviewBench, record: dict[str, Any]) -> dict[str, Any]:
     turns = [{k: t.get(k) for k in ("turn", "user", "rewrite", "response", "question_types", "answerability", "multi_turn")}
              for t in record.get("turns") or []]
     return {
+        "details": _details(record),
         "item_id": record["item_id"], "kind": record.get("kind"),
         "question": record.get(question_field) if question_field else None,
         "answer": record.get(answer_field) if answer_field else None,
         "labels": _labels(record, model), "turns": turns, "evidence": evidence, "documents": documents,
         "fields": editable_fields(model, record),
     }
+
+
+def _details(record: dict[str, Any]) -> list[str]:
+    """What else a reviewer needs to judge the item: how a computed answer was derived, how a query was mapped."""
+    out = []
+    derivation = record.get("derivation")
+    if isinstance(derivation, dict):
+        out += [str(s) for s in derivation.get("steps") or []]
+    mapping = record.get("mapping")
+    if isinstance(mapping, dict) and mapping.get("method"):
+        out.append(f"mapped to {record.get('doc_name') or record.get('doc_id')} by {mapping['method']} "
+                   f"(score {mapping.get('score')})")
+    if record.get("base_answer") is not None:
+        out.append(f"closed-book answer: {record['base_answer']} ({'correct' if record.get('base_correct') else 'wrong'})")
+    if record.get("as_of"):
+        out.append(f"as of {record['as_of']}")
+    return out
 
 
 def labels_of(bench: ReviewBench, record: dict[str, Any]) -> list[str]:

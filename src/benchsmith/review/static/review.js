@@ -129,6 +129,10 @@ function renderQA(item) {
   const answer = Array.isArray(item.answer) ? item.answer.join(" | ") : (item.answer ?? "");
   box.appendChild(el("div", { class: "question" }, el("span", { class: "label" }, "Question"), item.question ?? ""));
   box.appendChild(el("div", { class: "answer" }, el("span", { class: "label" }, "Answer"), answer));
+  if (item.details && item.details.length) {
+    box.appendChild(el("div", { class: "details" }, el("span", { class: "label" }, "How the answer was reached"),
+      el("ol", {}, ...item.details.map((d) => el("li", {}, d)))));
+  }
 }
 
 function renderIssues(item) {
