@@ -87,6 +87,7 @@ def test_wheel_holds_every_file_a_command_reads(wheel: Path) -> None:
     assert expected - names == set()
     assert "benchsmith/py.typed" in names
     assert "benchsmith/data/examples/harbor_city_news/corpus.jsonl" in names
+    assert {f"benchsmith/review/static/{n}" for n in ("index.html", "review.js", "review.css")} <= names
     assert len([n for n in names if n.startswith("benchsmith/prompts/") and n.endswith(".j2")]) >= 22
     assert len([n for n in names if n.startswith("benchsmith/schemas/") and n.endswith(".schema.json")]) >= 9
 

@@ -10,13 +10,16 @@ from benchsmith.generators.conversations.heuristic import analyse, generate_heur
 from benchsmith.generators.conversations.stats import table8
 from benchsmith.generators.conversations.unanswerable import Prover
 from benchsmith.generators.core.context import GenerationContext
-from benchsmith.generators.core.generator import Generated, Generator, register_generator
+from benchsmith.generators.core.generator import ExportSettings, Generated, Generator, register_generator
 from benchsmith.schemas.conversation import QUESTION_TYPES, ConversationItem
 from benchsmith.types import Rejected
 from benchsmith.validators import ValidationContext, errors, names_for, run_validators
 
 BASELINE_NOTE = ("heuristic strategy: a no-model BASELINE (rule-written questions, extractive responses); "
                  "every response sentence is quoted from its passages and every unanswerable turn is proven corpus-wide")
+
+
+BASELINE_ID = "benchsmith-heuristic-baseline"
 
 
 def collection_name(ctx: GenerationContext, given: str | None = None) -> str:
@@ -89,7 +92,6 @@ class ConversationGenerator(Generator):
             notes.append(f"unanswerable share {got:.0%} is more than 5 points from the requested {requested_share:.0%}")
         by_type = {t: stats["question_types"][t] for t in QUESTION_TYPES}
         collection = collection_name(ctx, cfg.collection)
-        generator_id = ctx.model_id or "benchsmith-heuristic-baseline"
         return Generated(
             items=items,
             requested_by_type={t: round(cfg.question_mix.get(t, 0) * stats["tasks"]) for t in QUESTION_TYPES},
@@ -97,9 +99,15 @@ class ConversationGenerator(Generator):
             counts={**counts, "table8": stats, "collection": collection},
             settings={**cfg.as_dict(), "search": ctx.search, "baseline": ctx.client is None},
             notes=notes, shortfall=shortfall,
-            exports={**flat_exports(items, collection, generator_id), "conversation_stats.json": stats,
-                     **(mtrag_layout(items, collection, generator_id) if cfg.mtrag_layout else {})},
+            exports=self.exports(items, ExportSettings(settings=cfg.as_dict(), counts={"collection": collection})),
         )
+
+    def exports(self, items: list[ConversationItem], settings: ExportSettings) -> dict[str, Any]:
+        collection = settings.counts.get("collection") or "corpus"
+        # The model that wrote the conversations (their provenance), as mtRAG's files name their generator.
+        generator_id = next((i.provenance.model for i in items if i.provenance.model), None) or BASELINE_ID
+        return {**flat_exports(items, collection, generator_id), "conversation_stats.json": table8(items),
+                **(mtrag_layout(items, collection, generator_id) if settings.settings.get("mtrag_layout", True) else {})}
 
 
 GENERATOR = register_generator(ConversationGenerator())

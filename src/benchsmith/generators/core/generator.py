@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from importlib.metadata import entry_points
 from typing import Any, ClassVar
@@ -47,6 +48,24 @@ class Generated:
     exports: dict[str, Any] = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class ExportSettings:
+    """What a generator's paper-format files may need beyond the items themselves.
+
+    `generate()` fills it from its run; `benchsmith export` fills it from the benchmark folder
+    (benchmark.json and the corpus), so both write the same files through `Generator.exports`.
+
+    Attributes:
+        documents: Corpus documents by id (e.g. for titles and sources in MultiHopRAG.json).
+        settings: The generator's effective settings, as benchmark.json's `config` records them.
+        counts: The counts benchmark.json records (e.g. the conversations' collection name).
+    """
+
+    documents: Mapping[str, Any] = field(default_factory=dict)
+    settings: Mapping[str, Any] = field(default_factory=dict)
+    counts: Mapping[str, Any] = field(default_factory=dict)
+
+
 class Generator:
     """Base class of generators. Subclasses set `name`, `item_model` and `config_model`, and define `generate`."""
 
@@ -63,6 +82,15 @@ class Generator:
         from benchsmith.errors import BenchsmithError
 
         raise BenchsmithError(f"the {self.name} generator cannot estimate its LLM calls; run it with --max-calls instead")
+
+    def exports(self, items: list[Any], settings: ExportSettings) -> dict[str, Any]:
+        """The paper's own formats for `items` (relative path -> value, as `Generated.exports`).
+
+        Called by `generate()` and by `benchsmith export` after review, so both write the same
+        files. Files about the run rather than the items (claims found, a difficulty card) stay in
+        `generate()`.
+        """
+        return {}
 
     def qrels(self, item: Any) -> list[tuple[str, str, int]]:
         """(query id, chunk id, relevance) rows of one item: each distinct evidence chunk, relevance 1."""

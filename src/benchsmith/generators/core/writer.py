@@ -28,6 +28,7 @@ from benchsmith.schemas.run import RunSummary
 
 _TREC_UNSAFE = re.compile(r"\s")
 RUN_DIR_NAME = ".run"
+REVIEW_DIR_NAME = "review"  # `benchsmith review`'s trail: a re-run keeps the decisions made on its items
 
 
 def qrels_text(generator: Generator, items: list[Any]) -> str:
@@ -68,13 +69,13 @@ def keeps_earlier_benchmark(out: Path, generated: Generated, requested: int) -> 
 def write_benchmark(out: Path, generator: Generator, generated: Generated, *, manifest: BenchmarkManifest,
                     summary: RunSummary, rejected_path: Path, corpus: Corpus | None = None,
                     inputs: tuple[Path, ...] = ()) -> None:
-    """Write the whole folder into a sibling and swap it in; `out/.run` is carried over.
+    """Write the whole folder into a sibling and swap it in; `out/.run` and `out/review` are carried over.
 
     `corpus`, when given (a raw corpus ingested on the fly), is written as `out/corpus`.
     `inputs` inside `out` (a corpus folder, say) are refused before anything is written.
     """
     qrels = qrels_text(generator, generated.items)
-    with replacing_dir(out, keep=(RUN_DIR_NAME,), inputs=inputs) as tmp:
+    with replacing_dir(out, keep=(RUN_DIR_NAME, REVIEW_DIR_NAME), inputs=inputs) as tmp:
         if corpus is not None:
             write_corpus_dir(tmp / "corpus", corpus.documents, corpus.chunks, dict(corpus.manifest))
         _write_records(tmp / "items.jsonl", generated.items)

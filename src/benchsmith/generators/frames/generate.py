@@ -8,6 +8,7 @@ from collections import Counter
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
 from benchsmith.generators.core.generator import (
+    ExportSettings,
     Generated,
     Generator,
     register_generator,
@@ -146,9 +147,11 @@ class FramesGenerator(Generator):
                     "table_facts": {k: len(v) for k, v in sorted(asm.table_facts.items())},
                     "graph_edges": asm.graph.number_of_edges(), "distribution": dist},
             settings={**cfg.as_dict(), "labels": LABELS}, notes=notes, shortfall=shortfall,
-            exports={"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)],
-                     "distribution.json": dist},
+            exports=self.exports(items, ExportSettings()),
         )
+
+    def exports(self, items: list[FramesItem], settings: ExportSettings) -> dict:
+        return {"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)], "distribution.json": distribution(items)}
 
     @staticmethod
     def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, tried: set[str], precheck) -> Draft | None:

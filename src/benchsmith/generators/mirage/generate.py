@@ -11,7 +11,7 @@ import math
 from collections import Counter
 from typing import Any, ClassVar
 
-from benchsmith.generators.core.generator import Generated, Generator
+from benchsmith.generators.core.generator import ExportSettings, Generated, Generator
 from benchsmith.generators.mirage.agreement import label_noise, pairwise_agreement
 from benchsmith.generators.mirage.assemble import build_item, final_support, label_sources, mirage_exports
 from benchsmith.generators.mirage.config import MirageConfig
@@ -127,4 +127,7 @@ class MirageGenerator(Generator):
         settings = config.model_dump(mode="json") | {"chunking": "mirage preset (330 WordPiece tokens, no overlap)"}
         return Generated(items=items, requested_by_type={"mirage": ctx.n}, produced_by_type={"mirage": len(items)},
                          counts=counts, settings=settings, notes=notes, shortfall=shortfall,
-                         exports=mirage_exports(items))
+                         exports=self.exports(items, ExportSettings()))
+
+    def exports(self, items: list[MirageItem], settings: ExportSettings) -> dict[str, Any]:
+        return mirage_exports(items)

@@ -8,7 +8,7 @@ import re
 
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
-from benchsmith.generators.core.generator import Generated, Generator, register_generator
+from benchsmith.generators.core.generator import ExportSettings, Generated, Generator, register_generator
 from benchsmith.generators.core.quotas import fill
 from benchsmith.generators.multihop.assemble import Assembler
 from benchsmith.generators.multihop.compose.drafts import Composer
@@ -145,11 +145,15 @@ class MultihopGenerator(Generator):
             counts={**prep.counts, "difficulty": card["benchmark"]},
             settings={**cfg.as_dict(), "effective_mix": mix}, notes=notes, shortfall=shortfall,
             exports={
-                "MultiHopRAG.json": [to_multihop_rag(i, docs).model_dump(mode="json") for i in items],
+                **self.exports(items, ExportSettings(documents=docs)),
                 "claims.jsonl": [claim_record(c, seed=cfg.seed) for c in prep.claims],
                 "difficulty.json": card,
             },
         )
+
+
+    def exports(self, items: list[MultihopItem], settings: ExportSettings) -> dict:
+        return {"MultiHopRAG.json": [to_multihop_rag(i, settings.documents).model_dump(mode="json") for i in items]}
 
 
 GENERATOR = register_generator(MultihopGenerator())
