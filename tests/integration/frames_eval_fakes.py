@@ -61,7 +61,7 @@ class FramesEvalModel:
         gold = self.golds.get(question, "")
         if gold and knows(question, prompt):
             return f"Reasoning through the facts.\nFinal answer: {gold}"
-        return "Reasoning through the facts.\nFinal answer: Zyzzogeton 123456"
+        return "Reasoning through the facts.\nFinal answer: Zyzzogeton"
 
     def stub_responder(self, request: dict) -> str:
         user = [m["content"] for m in request.get("messages", []) if m.get("role") == "user"]
