@@ -159,6 +159,12 @@ def test_heuristic_on_real_corpus(corpora, name, tmp_path):
         assert set(q.relevant) == {a.doc_id for a in item.articles}
         assert q.fields["reasoning_types"] == list(item.reasoning_types)
     assert all(isinstance(ast.literal_eval(r["wiki_links"]), list) for r in rows)
+    # test.tsv's layout too: the same questions, answers, types and articles as the JSONL, through the same importer
+    tsv = load(out / "frames.tsv", corpus=corpora[name])
+    assert [(q.query_id, q.question, q.answers, q.relevant, q.fields) for q in tsv.queries] == \
+        [(q.query_id, q.question, q.answers, q.relevant, q.fields) for q in bench.queries]
+    header = (out / "frames.tsv").read_text().split("\n", 1)[0].split("\t")
+    assert header[:4] == ["", "Prompt", "Answer", "wikipedia_link_1"] and header[-2:] == ["reasoning_types", "wiki_links"]
     qrels = (out / "qrels.tsv").read_text().splitlines()
     assert {line.split()[0] for line in qrels} == {i.item_id for i in items}
     summary = json.loads((out / "distribution.json").read_text())

@@ -22,7 +22,7 @@ from benchsmith.generators.frames.config import (
 )
 from benchsmith.generators.frames.facts import DocInput, ExtractFacts
 from benchsmith.generators.frames.graph import link_graph
-from benchsmith.generators.frames.items import to_frames_record, to_item
+from benchsmith.generators.frames.items import to_frames_record, to_frames_tsv, to_item
 from benchsmith.generators.frames.plan import plan_slots
 from benchsmith.generators.frames.wording_llm import (
     ClosedBook,
@@ -146,7 +146,7 @@ class FramesGenerator(Generator):
                     "table_facts": {k: len(v) for k, v in sorted(asm.table_facts.items())},
                     "graph_edges": asm.graph.number_of_edges(), "distribution": dist},
             settings={**cfg.as_dict(), "labels": LABELS}, notes=notes, shortfall=shortfall,
-            exports={"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)],
+            exports={"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)], "frames.tsv": to_frames_tsv(items),
                      "distribution.json": dist},
         )
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 from datetime import datetime
 from urllib.parse import quote
 
@@ -66,3 +68,19 @@ def to_frames_record(item: FramesItem, index: int) -> dict:
     record = FramesRecord(unique_id=index, Prompt=item.question, Answer=item.answer,
                           reasoning_types=" | ".join(item.reasoning_types), wiki_links=repr(list(item.wiki_links)))
     return record.model_dump(mode="json")
+
+
+TSV_LINK_COLUMNS = [f"wikipedia_link_{n}" for n in range(1, 11)] + ["wikipedia_link_11+"]
+
+
+def to_frames_tsv(items: list[FramesItem]) -> str:
+    """FRAMES' test.tsv layout: an unnamed index column, Prompt, Answer, wikipedia_link_1..10,
+    wikipedia_link_11+ (the rest, space-separated), reasoning_types, wiki_links (a list literal)."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, delimiter="\t", lineterminator="\n")
+    writer.writerow(["", "Prompt", "Answer", *TSV_LINK_COLUMNS, "reasoning_types", "wiki_links"])
+    for n, item in enumerate(items):
+        links = list(item.wiki_links)
+        cells = links[:10] + [""] * (10 - len(links[:10])) + [" ".join(links[10:])]
+        writer.writerow([n, item.question, item.answer, *cells, " | ".join(item.reasoning_types), repr(links)])
+    return buffer.getvalue()
