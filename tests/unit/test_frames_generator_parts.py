@@ -188,3 +188,21 @@ def test_the_pin_date_comes_from_the_changing_articles_or_the_snapshot():
     item = to_item(draft, docs, Provenance(step="t"), snapshot=date(2021, 1, 19))
     assert item.as_of == "2021-01-19" and item.question.startswith("As of January 19, 2021, what do") and not item.warnings
     assert pin_date("Amazon S3 allows how many buckets?", date(2021, 1, 19)).endswith(", Amazon S3 allows how many buckets?")
+
+
+def test_a_year_span_is_not_a_making_year():
+    doc = _doc("w", "Weymouth Bay", "Weymouth Bay was painted by the landscape artist John Constable in 1816–17.")
+    assert [f for f in extract_facts(doc, _chunks(doc)) if f.kind == "year"] == []
+
+
+def test_one_fact_stated_on_two_pages_is_not_counted_twice():
+    from benchsmith.generators.frames.assemble import repeated_statement
+
+    church = [_doc(f"c{i}", t, f"{t} is a painting by the American artist Frederic Edwin Church (1826–1900).")
+              for i, t in enumerate(["Niagara Falls", "The Heart of the Andes"])]
+    other = _doc("m", "Dancing Fairies", "Dancing Fairies is a painting by the Swedish painter August Malmström (1829–1901).")
+    born = [next(f for f in extract_facts(d, _chunks(d)) if f.kind == "year") for d in [*church, other]]
+    assert repeated_statement(born) is not None and repeated_statement([born[0], born[2]]) is None
+    limits = [_doc(f"l{i}", f"Page {i}", "Also the bucket policies are limited to 20 KB in size." if i else
+                   "Bucket policies are limited to 20 KB in size.") for i in range(2)]
+    assert repeated_statement([next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in limits])

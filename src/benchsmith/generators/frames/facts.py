@@ -117,6 +117,8 @@ def _lead_year(b: _Builder, sentences: list[tuple[int, int]]) -> None:
             # Years in "(1776–1837)" or "(–1812)" are a life span, not the year the work was made.
             masked = _RANGE_PARENS.sub(lambda r: " " * len(r.group(0)), sentence)
             m = _YEAR.search(masked)
+            if m and re.match(r"\s*[–-]\s*\d{2,4}\b", masked[m.end():]):
+                return  # "painted in 1816–17": no single year to compute with
             if m:
                 b.add("year", "year:made", int(m.group(1)), "", s, e, s + m.start(1), s + m.end(1))
                 return
@@ -236,7 +238,7 @@ class ExtractFacts(HeuristicStep):
     """The typed facts of one article (years, quantities, table values, linked names), each with its span."""
 
     name: ClassVar[str] = "frames.facts"
-    version: ClassVar[str] = "2"
+    version: ClassVar[str] = "3"
     output_type: ClassVar[type] = DocFacts
 
     def key(self, item: DocInput) -> str:
