@@ -113,6 +113,17 @@ def test_subset_without_articles_runs_naive_only(tmp_path, capsys):
 
 
 @pytest.mark.skipif(not SUBSET.is_file(), reason="FRAMES subset absent")
+@pytest.mark.skipif(not PAINTINGS.is_dir(), reason="shared corpora absent")
+def test_articles_are_trimmed_for_small_context_windows(tmp_path):
+    bench = tmp_path / "paintings"
+    _run(["generate", "frames", "--corpus", str(PAINTINGS), "--n", "4", "--out", str(bench)])
+    rows = _rows(bench / "frames.jsonl")
+    doc, _, _ = _evaluate(bench, tmp_path / "eval", rows, ["--settings", "oracle", "--max-article-chars", "300"])
+    preds = _rows(tmp_path / "eval" / "predictions-oracle.jsonl")
+    assert all(0 < len(c["text"]) <= 300 for p in preds for c in p["contexts"])
+    assert doc["settings"]["max_article_chars"] == 300 and [s["name"] for s in doc["systems"]] == ["oracle"]
+
+
 def test_asking_for_retrieval_without_articles_is_a_clear_error(tmp_path):
     with pytest.raises(SystemExit) as exc:
         main(["evaluate", "frames", "--benchmark", str(SUBSET), "--model", "scripted/x", "--settings", "naive,oracle",

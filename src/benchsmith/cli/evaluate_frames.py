@@ -25,6 +25,7 @@ def evaluate_frames_command(
     steps: int = typer.Option(3, "--steps", min=1, help="Multi-step: iterations n (the paper reports up to 5)."),
     queries_per_step: int = typer.Option(3, "--queries-per-step", min=1, help="Multi-step: queries k per iteration (paper: up to 5)."),
     n_docs: int = typer.Option(2, "--n-docs", min=1, help="Multi-step: articles kept per query (paper: 2 and 10)."),
+    max_article_chars: int | None = typer.Option(None, "--max-article-chars", min=100, help="Show the model at most this many characters of each article (FRAMES showed whole articles; for small context windows)."),
     limit: int | None = typer.Option(None, "--limit", min=1, help="Only the first N questions."),
     cache_dir: Path | None = EvalCacheDir,
     concurrency: int = Concurrency,
@@ -48,7 +49,7 @@ def evaluate_frames_command(
     chosen = [s.strip() for s in settings.split(",") if s.strip()] if settings else None
     options = FramesOptions(benchmark=benchmark, model=model, corpus=corpus, judge=judge, settings=chosen,
                             retriever=retriever, steps=steps, queries_per_step=queries_per_step, n_docs=n_docs,
-                            limit=limit, cache_dir=resolve_cache_dir(cache_dir, out), ledger_dir=out,
+                            max_article_chars=max_article_chars, limit=limit, cache_dir=resolve_cache_dir(cache_dir, out), ledger_dir=out,
                             concurrency=concurrency, max_calls=max_calls, bootstrap=bootstrap, seed=seed)
     console = info_console()
     with progress_bars(console) as (track, _):

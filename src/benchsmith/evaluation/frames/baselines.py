@@ -42,6 +42,7 @@ class FramesOptions:
     steps: int = 3
     queries_per_step: int = 3
     n_docs: int = 2
+    max_article_chars: int | None = None  # FRAMES showed whole articles; this trims them for small context windows
     limit: int | None = None
     cache_dir: Path | None = None
     ledger_dir: Path | None = None
@@ -112,10 +113,17 @@ def _system(setting: str, bench: EvalBenchmark, client: Any, options: FramesOpti
 
     if setting in PRESET_OF:
         retriever = options.retriever if setting.startswith("bm25") else None
-        return BaselineRAG(bench, llm=client, retriever=retriever, preset=PRESET_OF[setting])
-    return MultiStepRAG(bench, llm=client, retriever=options.retriever, steps=options.steps,
-                        queries_per_step=options.queries_per_step, n_docs=options.n_docs,
-                        planning=setting == "multistep-plan", name=setting)
+        system = BaselineRAG(bench, llm=client, retriever=retriever, preset=PRESET_OF[setting])
+        texts = system.texts
+    else:
+        system = MultiStepRAG(bench, llm=client, retriever=options.retriever, steps=options.steps,
+                              queries_per_step=options.queries_per_step, n_docs=options.n_docs,
+                              planning=setting == "multistep-plan", name=setting)
+        texts = system.rag.texts
+    if options.max_article_chars:
+        # Only what the model is shown is cut; retrieval already indexed the whole articles.
+        texts.update({pid: text[: options.max_article_chars] for pid, text in texts.items()})
+    return system
 
 
 async def judge_predictions(judge_client: Any, queries: Sequence[EvalQuery], predictions: Sequence[Any]
@@ -238,7 +246,7 @@ def results_doc(options: FramesOptions, bench: EvalBenchmark, entries: list[dict
                      "model": options.model, "judge": judge_settings, "settings": [e["name"] for e in entries],
                      "retriever": options.retriever, "multistep": {"steps": options.steps,
                      "queries_per_step": options.queries_per_step, "n_docs": options.n_docs},
-                     "limit": options.limit, "bootstrap": options.bootstrap, "seed": options.seed,
+                     "max_article_chars": options.max_article_chars, "limit": options.limit, "bootstrap": options.bootstrap, "seed": options.seed,
                      "documents": len(bench.documents), "llm_usage": usage},
         "systems": entries,
         "tables": [summary_table(entries),
