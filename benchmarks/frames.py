@@ -6,6 +6,12 @@ aws_s3_developer_guide), --n 100 each. The model is the scripted fake of the tes
 so no server is needed. The calls should stay near 2 per accepted question (one wording,
 one closed-book check) plus the rejected wordings; the dry-run estimate is printed beside them.
 
+Then the FRAMES baselines (`benchsmith evaluate frames`, every setting, multi-step at k=n=2)
+on the generated paintings set and on ../shared/data/frames/frames_subset_first100.jsonl
+(no articles: naive only), against the test-started local stub server answering by the
+fixed rules of tests/integration/frames_eval_fakes.py. The accuracies say nothing about
+any model; the table shows the pipeline end to end, its calls per question and its time.
+
     .venv/bin/python benchmarks/frames.py            (needs ../shared/data)
 """
 
@@ -62,11 +68,59 @@ def main() -> int:
             requests = client.usage.requests
             client.close()
             rows.append((name, len(heuristic.items), heuristic_s, len(llm.items), requests, estimate.calls))
+        tables = baselines(Path(tmp) / "wikipedia_landscape_paintings")
     print(f"\nframes generator, --n {N} per corpus")
     print(f"{'corpus':34} {'heuristic q':>11} {'q/min':>9} {'llm q':>6} {'calls':>6} {'calls/q':>8} {'estimate':>9}")
     for name, hn, hs, ln, calls, est in rows:
         print(f"{name:34} {hn:11d} {hn / hs * 60:9.0f} {ln:6d} {calls:6d} {calls / max(1, ln):8.2f} {est:9d}")
+    for title, lines in tables:
+        print(f"\nFRAMES baselines on {title} (stub server: accuracies are the fake's, not a model's)")
+        print("\n".join(lines))
     return 0
+
+
+def baselines(corpus_dir: Path) -> list[tuple[str, list[str]]]:
+    """Generate a paintings FRAMES set, then run every baseline on it and on the subset file."""
+    import json
+
+    from frames_eval_fakes import FramesEvalModel
+
+    from benchsmith.cli import main as cli
+    from benchsmith.evaluation.frames.baselines import FramesOptions, run_baselines
+    from benchsmith.llm.stub_server import StubServer
+
+    bench = corpus_dir.parent / "frames-paintings"
+    try:
+        cli(["generate", "frames", "--corpus", str(corpus_dir), "--n", "50", "--out", str(bench)])
+    except SystemExit as exc:
+        if exc.code:
+            raise
+    subset = DATA.parent / "frames" / "frames_subset_first100.jsonl"
+    out = []
+    for title, path in (("the generated paintings set (50)", bench / "frames.jsonl"), ("the FRAMES subset (100)", subset)):
+        if not path.is_file():
+            continue
+        rows = [json.loads(line) for line in path.read_text().splitlines()]
+        model = FramesEvalModel({r["Prompt"]: r["Answer"] for r in rows})
+        with StubServer(model.stub_responder) as server:
+            t0 = time.perf_counter()
+            result = run_baselines(FramesOptions(benchmark=bench if path.parent == bench else path, steps=2,
+                                                 queries_per_step=2, model=f"openai/stub@{server.base_url}",
+                                                 ledger_dir=corpus_dir.parent / "ledger", bootstrap=1000))
+            seconds, requests = time.perf_counter() - t0, server.requests
+        lines = [f"{'setting':16} {'accuracy [95% CI]':26} {'match (n)':16} {'malformed':>9}"]
+        for system in result.doc["systems"]:
+            acc, match = system["aggregates"]["accuracy"], system["aggregates"]["match"]
+            lines.append(f"{system['name']:16} {acc['mean']:.3f} [{acc['low']:.3f}, {acc['high']:.3f}]{'':6} "
+                         f"{match['mean']:.3f} ({match['n']:3d}){'':4} {system['counts']['judge_malformed']:9d}")
+        for table in result.doc["tables"][1:]:
+            lines.append(f"{table['title']}: " + "; ".join(
+                f"{row[0]}: " + ", ".join(f"{c}={v.split(' ')[0]}" for c, v in zip(table["columns"][1:], row[1:]))
+                for row in table["rows"][:1]))
+        lines.append(f"{requests} requests to the server for {len(rows)} questions ({requests / len(rows):.1f} per "
+                     f"question, judge included, after the LLM cache) in {seconds:.1f} s")
+        out.append((title, lines))
+    return out
 
 
 if __name__ == "__main__":

@@ -159,6 +159,12 @@ def test_heuristic_on_real_corpus(corpora, name, tmp_path):
         assert set(q.relevant) == {a.doc_id for a in item.articles}
         assert q.fields["reasoning_types"] == list(item.reasoning_types)
     assert all(isinstance(ast.literal_eval(r["wiki_links"]), list) for r in rows)
+    # test.tsv's layout too: the same questions, answers, types and articles as the JSONL, through the same importer
+    tsv = load(out / "frames.tsv", corpus=corpora[name])
+    assert [(q.query_id, q.question, q.answers, q.relevant, q.fields) for q in tsv.queries] == \
+        [(q.query_id, q.question, q.answers, q.relevant, q.fields) for q in bench.queries]
+    header = (out / "frames.tsv").read_text().split("\n", 1)[0].split("\t")
+    assert header[:4] == ["", "Prompt", "Answer", "wikipedia_link_1"] and header[-2:] == ["reasoning_types", "wiki_links"]
     qrels = (out / "qrels.tsv").read_text().splitlines()
     assert {line.split()[0] for line in qrels} == {i.item_id for i in items}
     summary = json.loads((out / "distribution.json").read_text())
@@ -223,6 +229,36 @@ def test_rerun_resumes_and_gives_the_same_items(corpora, tmp_path):
     assert facts_stage["resumed"] == facts_stage["inputs"] > 0  # the facts were read back from the checkpoint
     items = [FramesItem.model_validate_json(line) for line in first.decode().splitlines()]
     assert sum("Tabular reasoning" in i.reasoning_types for i in items) >= 5
+
+
+def test_facts_that_can_change_are_pinned_with_the_corpus_dates(corpora, tmp_path):
+    """Wikipedia: each article's revision date; the S3 guide has none, so --as-of gives the capture date."""
+    from benchsmith.generators.frames.items import article_date
+
+    runs = {"wikipedia_landscape_paintings": [], "aws_s3_developer_guide": ["--as-of", "2021-01-19"]}
+    for name, extra in runs.items():
+        out = tmp_path / name
+        try:
+            main(["generate", "frames", "--corpus", str(corpora[name]), "--n", "40", "--out", str(out), *extra])
+        except SystemExit as exc:
+            assert not exc.code
+        docs = load_corpus_dir(corpora[name]).documents_by_id
+        items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
+        changing = [i for i in items if any(f.changeable for f in i.facts)]
+        assert changing, name
+        for item in changing:
+            dates = [article_date(docs[f.doc_id]) for f in item.facts if f.changeable]
+            want = max(d.date() for d in dates if d).isoformat() if any(dates) else "2021-01-19"
+            assert item.as_of == want and item.question.startswith("As of "), item.question
+            assert "changeable_fact_undated" not in item.warnings
+        assert all(i.as_of is None and not i.question.startswith("As of") for i in items if i not in changing)
+
+
+def test_bad_as_of_is_a_clear_error(corpora, tmp_path):
+    with pytest.raises(SystemExit) as exc:
+        main(["generate", "frames", "--corpus", str(corpora["aws_s3_developer_guide"]), "--n", "5", "--as-of", "19/01/2021",
+              "--out", str(tmp_path / "x")])
+    assert exc.value.code
 
 
 def test_bad_mix_is_a_clear_error(corpora, tmp_path):

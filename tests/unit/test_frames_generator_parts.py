@@ -160,3 +160,49 @@ def test_a_negligible_side_makes_no_gap_question():
     with pytest.raises(ValueError, match="negligible"):
         compute("gap", ["a", "b"], facts, {}, {})
     assert compute("gap", ["a", "c"], facts, {}, {}) == "3 TB"
+
+
+def test_a_present_holder_or_place_is_a_changeable_name_fact():
+    doc = _doc("p", "Ville (painting)", "Ville is an 1865 painting by Jean Corot. It is currently on display at the "
+               "National Gallery of Art. It was painted near Paris.", links=["National Gallery of Art", "Paris"])
+    names = {f.value: f.changeable for f in extract_facts(doc, _chunks(doc)) if f.kind == "name"}
+    assert names == {"National Gallery of Art": True, "Paris": False}
+
+
+def test_the_pin_date_comes_from_the_changing_articles_or_the_snapshot():
+    from datetime import date, datetime
+
+    from benchsmith.generators.frames.assemble import Draft
+    from benchsmith.generators.frames.items import pin_date, to_item
+    from benchsmith.types import Provenance
+
+    docs = {"a": _doc("a", "Limits A", "Objects can be up to 5 TB in size in this service today."),
+            "b": _doc("b", "Sizes B", "A single copy was 5 GB in size in the first release.")}
+    facts = [next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in docs.values()]
+    assert [f.changeable for f in facts] == [True, False]
+    draft = Draft("numerical", "sum", "What do “A” and “B” add up to, in TB?", "5 TB", ["numerical"], facts,
+                  [f.fact_id for f in facts], {"a": "input", "b": "input"}, None, {"a": "Limits A", "b": "Sizes B"})
+    dated = {"a": docs["a"].model_copy(update={"published_at": datetime(2020, 3, 1, tzinfo=UTC)}),
+             "b": docs["b"].model_copy(update={"published_at": datetime(2023, 1, 1, tzinfo=UTC)})}
+    assert to_item(draft, dated, Provenance(step="t")).as_of == "2020-03-01"  # b's later date pins nothing that changes
+    item = to_item(draft, docs, Provenance(step="t"), snapshot=date(2021, 1, 19))
+    assert item.as_of == "2021-01-19" and item.question.startswith("As of January 19, 2021, what do") and not item.warnings
+    assert pin_date("Amazon S3 allows how many buckets?", date(2021, 1, 19)).endswith(", Amazon S3 allows how many buckets?")
+
+
+def test_a_year_span_is_not_a_making_year():
+    doc = _doc("w", "Weymouth Bay", "Weymouth Bay was painted by the landscape artist John Constable in 1816–17.")
+    assert [f for f in extract_facts(doc, _chunks(doc)) if f.kind == "year"] == []
+
+
+def test_one_fact_stated_on_two_pages_is_not_counted_twice():
+    from benchsmith.generators.frames.assemble import repeated_statement
+
+    church = [_doc(f"c{i}", t, f"{t} is a painting by the American artist Frederic Edwin Church (1826–1900).")
+              for i, t in enumerate(["Niagara Falls", "The Heart of the Andes"])]
+    other = _doc("m", "Dancing Fairies", "Dancing Fairies is a painting by the Swedish painter August Malmström (1829–1901).")
+    born = [next(f for f in extract_facts(d, _chunks(d)) if f.kind == "year") for d in [*church, other]]
+    assert repeated_statement(born) is not None and repeated_statement([born[0], born[2]]) is None
+    limits = [_doc(f"l{i}", f"Page {i}", "Also the bucket policies are limited to 20 KB in size." if i else
+                   "Bucket policies are limited to 20 KB in size.") for i in range(2)]
+    assert repeated_statement([next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in limits])

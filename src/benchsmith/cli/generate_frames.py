@@ -25,6 +25,7 @@ def generate_frames_cmd(
     seed: int = options.Seed,
     closed_book: bool = typer.Option(True, "--closed-book/--no-closed-book",
                                      help="llm strategy: ask each question with no article and flag what the model answers anyway."),
+    as_of: str | None = typer.Option(None, "--as-of", help="Date the corpus was captured (YYYY-MM-DD): questions on a fact that can change (a limit, a current holder) are pinned with 'As of DATE' where the articles carry no date of their own."),
     name: str | None = common.Name,
     cache_dir: Path | None = common.CacheDir,
     work_dir: Path | None = common.WorkDir,
@@ -38,7 +39,8 @@ def generate_frames_cmd(
     """Linked article sets, facts with spans, questions whose answers are computed from the facts, all verified."""
     from benchsmith.generators.frames import GENERATOR, FramesConfig, parse_mix
 
-    cfg = FramesConfig(n=n, strategy=strategy, mix=parse_mix(mix), seed=seed, llm=llm, closed_book=closed_book)
+    cfg = FramesConfig(n=n, strategy=strategy, mix=parse_mix(mix), seed=seed, llm=llm, closed_book=closed_book,
+                       as_of=as_of)
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
                          concurrency, search)
     common.run_and_report(GENERATOR, opts, cfg, dry_run=dry_run)

@@ -71,6 +71,8 @@ PRESETS: dict[str, RagPreset] = {p.name: p for p in (
     RagPreset("frames-naive", "rag_frames.v1.j2", "none", k=0, source="FRAMES naive prompt: no retrieval"),
     RagPreset("frames-bm25", "rag_frames.v1.j2", "retrieved", k=4,
               source="FRAMES BM25-R: top n_docs (2 or 4) BM25 articles"),
+    RagPreset("frames-bm25-2", "rag_frames.v1.j2", "retrieved", k=2, source="FRAMES BM25-R (n_docs=2)"),
+    RagPreset("frames-bm25-4", "rag_frames.v1.j2", "retrieved", k=4, source="FRAMES BM25-R (n_docs=4)"),
     RagPreset("frames-oracle", "rag_frames.v1.j2", "oracle_all", k=100, source="FRAMES oracle: all gold articles"),
     RagPreset("rag", "rag_mtrag.v1.j2", "retrieved", k=5, source="generic grounded answer from top-5 passages"),
 )}

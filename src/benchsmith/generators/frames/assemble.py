@@ -34,6 +34,20 @@ OPS = {
 }
 
 
+def repeated_statement(facts: list[FramesFact]) -> str | None:
+    """The wording shared by two facts that state one thing (one painter's life span, one limit copied on two pages)."""
+    seen: set[tuple[object, str]] = set()
+    for f in facts:
+        if f.kind == "name":
+            continue
+        start, end = f.value_span.start - f.span.start, f.value_span.end - f.span.start
+        around = " ".join(f.text[max(0, start - 30): end + 30].split()).lower()
+        if (f.value, around) in seen:
+            return around
+        seen.add((f.value, around))
+    return None
+
+
 def max_size(rtype: str) -> int:
     return max(hi for *_, hi in OPS[rtype])
 
@@ -165,6 +179,11 @@ class Assembler:
         by_fact = {f.fact_id: titles[f.doc_id] for f in facts}
         if len(set(titles.values())) < len(titles):
             self._reject("ambiguous_titles", "two articles of the set share a title", ",".join(members))
+            return None
+        twice = repeated_statement(facts)
+        if twice:
+            self._reject("same_fact_twice", f"two articles state the same fact ({twice!r}): it would count twice",
+                         ",".join(members))
             return None
         try:
             answer = compute(op, [f.fact_id for f in facts], {f.fact_id: f for f in facts}, {}, by_fact)

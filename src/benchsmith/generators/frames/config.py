@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from datetime import date
 
 from benchsmith.errors import InputError
 from benchsmith.generators.core import quotas as core_quotas
@@ -34,6 +35,7 @@ class FramesConfig:
     hub_max_share: float = 0.25  # a link target shared by more of the corpus than this is too generic to link a set
     dedup_threshold: float = 0.85
     closed_book: bool = True  # llm strategy: ask the model without any article, flag what it answers anyway
+    as_of: str | None = None  # ISO date the corpus was captured: pins changeable facts of undated articles
 
     def __post_init__(self) -> None:
         if self.n < 1:
@@ -42,6 +44,11 @@ class FramesConfig:
             raise InputError(f"--strategy must be heuristic or llm, got {self.strategy!r}")
         if self.strategy == "llm" and not self.llm:
             raise InputError("--strategy llm needs --llm MODEL (e.g. openai/NAME@http://127.0.0.1:8000/v1 or scripted/FILE)")
+        if self.as_of is not None:
+            try:
+                date.fromisoformat(self.as_of)
+            except ValueError:
+                raise InputError(f"--as-of must be a date as YYYY-MM-DD, got {self.as_of!r}") from None
         if self.attempts_per_item < 1:
             raise InputError(f"attempts per item must be at least 1, got {self.attempts_per_item}")
 

@@ -36,6 +36,11 @@ _YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
 _LIFESPAN = re.compile(r"\((?:[^()]*?\b)?(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\s*[–-]\s*(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\)")
 _MADE = re.compile(r"\b(paint(?:ing|ed)|canvas|watercolou?r|drawing|work|created|completed|fresco|etching|print|sculpture)\b", re.IGNORECASE)
 _CHANGEABLE = re.compile(r"\b(currently|now|today|at present|as of|maximum|minimum|up to|limit|default|at least|no more than)\b", re.IGNORECASE)
+# A linked name stated as a present holder, place or record ("is currently on display at", "the incumbent",
+# "holds the record") can change; "was painted in" cannot.
+_CHANGEABLE_NAME = re.compile(
+    r"\b(currently|now|today|at present|as of|is (?:held|housed|owned|kept|displayed|exhibited|on (?:display|loan|view)|"
+    r"(?:now )?in the (?:permanent )?collection)|hangs|incumbent|(?:holds|held) the record|record)\b", re.IGNORECASE)
 _CODE_LINE = re.compile(r"^\s*(#|//|\$|<|\{|\}|import |def |puts |print|var |const |aws |[\w.]+\s*=)")
 LEAD_SENTENCES = 2
 
@@ -75,6 +80,12 @@ def _lines(text: str, start: int, end: int):
             yield a + lead, a + lead + len(stripped)
 
 
+def _changeable(kind: str, dimension: str, sentence: str) -> bool:
+    if kind == "name":
+        return bool(_CHANGEABLE_NAME.search(sentence))
+    return bool(_CHANGEABLE.search(sentence)) and dimension in ("time", "data", "percent")
+
+
 class _Builder:
     def __init__(self, doc: Document, chunks: tuple[Chunk, ...]) -> None:
         self.doc, self.chunks, self.facts = doc, chunks, []
@@ -90,7 +101,7 @@ class _Builder:
             fact_id=fid, doc_id=self.doc.doc_id, chunk_id=chunk, kind=kind, dimension=dimension, value=value, unit=unit,
             span=Span(start=s, end=e), text=sentence, value_span=Span(start=vs, end=ve),
             value_text=self.doc.text[vs:ve], label=label, from_table=from_table,
-            changeable=bool(_CHANGEABLE.search(sentence)) and dimension in ("time", "data", "percent")))
+            changeable=_changeable(kind, dimension, sentence)))
         return True
 
 
@@ -106,6 +117,8 @@ def _lead_year(b: _Builder, sentences: list[tuple[int, int]]) -> None:
             # Years in "(1776–1837)" or "(–1812)" are a life span, not the year the work was made.
             masked = _RANGE_PARENS.sub(lambda r: " " * len(r.group(0)), sentence)
             m = _YEAR.search(masked)
+            if m and re.match(r"\s*[–-]\s*\d{2,4}\b", masked[m.end():]):
+                return  # "painted in 1816–17": no single year to compute with
             if m:
                 b.add("year", "year:made", int(m.group(1)), "", s, e, s + m.start(1), s + m.end(1))
                 return
@@ -225,7 +238,7 @@ class ExtractFacts(HeuristicStep):
     """The typed facts of one article (years, quantities, table values, linked names), each with its span."""
 
     name: ClassVar[str] = "frames.facts"
-    version: ClassVar[str] = "1"
+    version: ClassVar[str] = "3"
     output_type: ClassVar[type] = DocFacts
 
     def key(self, item: DocInput) -> str:

@@ -23,7 +23,7 @@ from benchsmith.generators.frames.config import (
 )
 from benchsmith.generators.frames.facts import DocInput, ExtractFacts
 from benchsmith.generators.frames.graph import link_graph
-from benchsmith.generators.frames.items import to_frames_record, to_item
+from benchsmith.generators.frames.items import snapshot_date, to_frames_record, to_frames_tsv, to_item
 from benchsmith.generators.frames.plan import plan_slots
 from benchsmith.generators.frames.wording_llm import (
     ClosedBook,
@@ -36,6 +36,8 @@ from benchsmith.types import Provenance, Rejected
 from benchsmith.validators import ValidationContext, errors, names_for, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
 
+# FRAMES' longest questions run to about 400 characters; a template listing many long page titles goes past that.
+MAX_QUESTION_CHARS = 450
 ROUNDS = 6  # rounds of drafting when validation or the model eats the margin
 MODEL_MARGIN = 1.3  # worded questions the model's checks reject on top of the validators, for estimates
 COMPLETION_TOKENS = {"word": 80, "closed_book": 15}
@@ -128,7 +130,11 @@ class FramesGenerator(Generator):
         undated = sum("changeable_fact_undated" in i.warnings for i in items)
         if undated:
             notes.append(f"{undated} question(s) rest on a fact that can change (a limit, a current holder), but the corpus "
-                         "gives no date to pin them with 'As of ...'; they carry the warning changeable_fact_undated")
+                         "gives no date to pin them with 'As of ...' (give --as-of, the date the corpus was captured); "
+                         "they carry the warning changeable_fact_undated")
+        pinned = sum(i.as_of is not None for i in items)
+        if pinned:
+            notes.append(f"{pinned} question(s) rest on a fact that can change and are pinned with 'As of <date>'")
         for t, n in sorted(substituted.items()):
             notes.append(f"{n} {t} slot(s) had no candidate on this corpus and were filled with another reasoning type")
         requested = Counter(t for t, _ in slots)
@@ -151,21 +157,28 @@ class FramesGenerator(Generator):
         )
 
     def exports(self, items: list[FramesItem], settings: ExportSettings) -> dict:
-        return {"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)], "distribution.json": distribution(items)}
+        return {"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)], "frames.tsv": to_frames_tsv(items),
+                "distribution.json": distribution(items)}
 
     @staticmethod
     def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, tried: set[str], precheck) -> Draft | None:
         """A draft for the slot that passes the checks that do not depend on wording (so no call is spent on it)."""
         rtype, k = slot
         # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
-        for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]:
-            if t != rtype and not asm.options(t, k):
+        # FRAMES counts 5 to 15 articles as one group, so a 5+ slot may take another size in that group.
+        sizes = [k] if k < 5 else sorted(range(5, 16), key=lambda s: (abs(s - k), s))
+        for size, t in ((s, t) for s in sizes for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]):
+            if (t != rtype or size != k) and not asm.options(t, size):
                 continue
             for _ in range(attempts):
-                draft = asm.draft(t, k)
-                if draft is None or draft.question in tried:
+                draft = asm.draft(t, size)
+                if draft is None:
                     continue
-                tried.add(draft.question)
+                # The same operation over the same facts in another order is the same question reworded.
+                same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
+                if draft.question in tried or same in tried:
+                    continue
+                tried.update((draft.question, same))
                 if precheck(draft):
                     return draft
         return None
@@ -177,9 +190,15 @@ class FramesGenerator(Generator):
         validation = ValidationContext(ctx.index, evidence_range=(2, 15))
         checks = names_for("frames_item", exclude=("dedup.query",))
         prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
+        snapshot = snapshot_date(cfg)
 
         def precheck(draft: Draft) -> bool:
-            item = to_item(draft, docs, prov)
+            if len(draft.question) > MAX_QUESTION_CHARS:
+                rejected.append(Rejected(step="frames.validate", reason="question_too_long", raw_output=draft.question,
+                                         detail=f"{len(draft.question)} characters (at most {MAX_QUESTION_CHARS}): no one "
+                                                "would read, let alone ask, it"))
+                return False
+            item = to_item(draft, docs, prov, snapshot=snapshot)
             bad = errors(run_validators(item, validation, checks))
             if bad:
                 rejected.append(Rejected(step="frames.validate", reason=bad[0].code, detail=bad[0].message,
@@ -204,7 +223,7 @@ class FramesGenerator(Generator):
             if ctx.client is not None and n not in worded:
                 continue  # the wording step already put its reason in the ledger
             question, p = worded.get(n, (None, prov))
-            item = to_item(draft, docs, p, question)
+            item = to_item(draft, docs, p, question, snapshot=snapshot_date(cfg))
             issues = run_validators(item, validation, checks)
             bad = errors(issues)
             if bad:

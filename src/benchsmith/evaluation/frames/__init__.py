@@ -1,0 +1,1 @@
+"""FRAMES' evaluation: its baselines as systems, the autorater and number/date match, tables by type and article count."""
