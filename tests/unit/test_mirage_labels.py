@@ -59,7 +59,16 @@ def test_wilson_interval_known_values_and_sampling():
 def test_pairwise_agreement_skips_missing_labels():
     rows = [{"judge": True, "inference": True, "heuristic": False}, {"judge": False, "inference": None, "heuristic": False}]
     out = pairwise_agreement(rows)
-    assert out["judge_vs_inference"]["chunks"] == 1 and out["judge_vs_heuristic"]["agreement"] == 0.5
+    assert out["inference_vs_heuristic"]["chunks"] == 1 and out["judge_vs_heuristic"]["agreement"] == 0.5
+    assert "judge_vs_inference" not in out  # inference is asked only on the judge's positives: no kappa there
+
+
+def test_inference_confirmation_counts_only_judged_positives():
+    from benchsmith.generators.mirage.agreement import inference_confirmation
+
+    rows = [{"judge": True, "inference": True}, {"judge": True, "inference": False}, {"judge": True, "inference": None},
+            {"judge": False, "inference": None}]
+    assert inference_confirmation(rows) == {"checked": 2, "confirmed": 1, "rate": 0.5}
 
 
 def test_build_item_reasons_flags_and_exports():

@@ -49,6 +49,8 @@ def estimate_mirage(ctx: Any, config: Any) -> Estimate:
                           COMPLETION_TOKENS[kind]) for name, step, inputs, kind in rows]
     return Estimate(requested=ctx.n, steps=steps, assumptions=[
         f"{len(mapped)} of {len(pairs)} QA pairs map; the first {len(drawn)} are labelled (n x margin {config.margin})",
-        "queries dropped as too easy after the base call skip their chunk calls (fewer calls than shown)",
+        "an upper bound for this round: queries dropped as too easy after the base call, or whose reference "
+        "document has no confirmed positive, skip their other chunks; the reader is asked only about chunks the "
+        "judge supports; queries passing beyond the missing items wait unlabelled",
         "later rounds, drawn when labels reject queries, add calls in the same proportions",
     ])
