@@ -6,7 +6,9 @@ metadata, and the title without its parenthetical disambiguation, when that is
 unique), then fuzzy (rapidfuzz, above a cutoff, and only when the best match is
 clearly ahead of the second). A query whose reference is not in the corpus is
 dropped, not re-mapped by search, unless the user asks for that fallback:
-search would tie it to a document its answer may not come from.
+search would tie it to a document its answer may not come from. Content search
+takes the best-ranked document that holds an answer alias (when the pair has
+aliases) and is not yet used by another query.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from functools import cached_property
 from typing import Any
 
 from benchsmith.generators.mirage.qa_inputs import QAPair
+from benchsmith.text import contains_phrase
 from benchsmith.types import Document, Rejected
 
 STEP = "mirage.mapping"
@@ -127,6 +130,27 @@ def map_by_reference(pair: QAPair, titles: TitleIndex) -> Mapped | Rejected | No
     return None
 
 
+def map_by_search(pair: QAPair, titles: TitleIndex, index: Any, *, taken: dict[str, str]) -> Mapped | Rejected:
+    """The best-ranked document of the content search that holds an answer alias (as whole words) and is free.
+
+    Without the alias test a query whose article is missing lands on whatever ranks first and is only
+    dropped after its chunks were labelled; with it, that drop costs no model call. A pair without
+    aliases takes the top document, as the paper's search does (and is dropped if another query has it).
+    """
+    ranked = list(dict.fromkeys(c.doc_id for c in index.top(pair.question)))
+    if not ranked:
+        return _reject(pair, "unmappable", "content search found no document")
+    if not pair.answers:
+        return Mapped(pair, ranked[0], "content_search", 100.0)
+    holding = [d for d in ranked if d in titles.documents and any(
+        contains_phrase(f"{titles.documents[d].title}\n{titles.documents[d].text}", a) for a in pair.answers)]
+    if not holding:
+        return _reject(pair, "no_search_hit_holds_answer",
+                       f"none of the {len(ranked)} documents the search ranks highest holds an answer alias")
+    free = [d for d in holding if d not in taken]
+    return Mapped(pair, (free or holding)[0], "content_search", 100.0)
+
+
 def map_queries(pairs: Sequence[QAPair], titles: TitleIndex, index: Any, *, search_fallback: bool = False
                 ) -> tuple[list[Mapped], list[Rejected]]:
     """Map every pair to one document; unmappable pairs and pairs whose document is taken are rejected.
@@ -147,9 +171,7 @@ def map_queries(pairs: Sequence[QAPair], titles: TitleIndex, index: Any, *, sear
     owner: dict[str, str] = {}
     for pair, hit in zip(pairs, first, strict=True):
         if hit is None:
-            top = index.top(pair.question)
-            hit = (Mapped(pair, top[0].doc_id, "content_search", 100.0) if top else
-                   _reject(pair, "unmappable", "content search found no document"))
+            hit = map_by_search(pair, titles, index, taken=owner)
         if isinstance(hit, Rejected):
             rejected.append(hit)
             continue
