@@ -75,3 +75,7 @@ def test_content_search_takes_the_best_ranked_free_document_holding_an_alias():
     assert {m.pair.query_id: m.doc_id for m in mapped} == {"a": "second", "b": "third", "e": "top"}
     assert {r.input_ref: r.reason for r in rejected} == {"c": "document_already_used",
                                                          "d": "no_search_hit_holds_answer"}
+    # A document holding a generic alias but not what the question is about does not map.
+    _, rejected = map_queries([_pair("f", "Which school did Kathy Saltzman attend in Queens?", answers=("school",))],
+                              idx, corpus_index)
+    assert [r.reason for r in rejected] == ["search_hits_off_topic"]

@@ -29,7 +29,8 @@ def estimate_mirage(ctx: Any, config: Any) -> Estimate:
         return Estimate(requested=ctx.n, assumptions=["the heuristic strategy calls no model"])
     pairs = read_qa(config.qa, fmt=config.qa_format, fields=config.fields)
     titles = TitleIndex(ctx.corpus.documents, fuzzy_cutoff=config.fuzzy_cutoff)
-    mapped, _ = map_queries(pairs, titles, ctx.index, search_fallback=config.search_fallback)
+    mapped, _ = map_queries(pairs, titles, ctx.index, search_fallback=config.search_fallback,
+                            min_coverage=config.min_coverage)
     drawn = mapped[:max(1, math.ceil(ctx.n * config.margin))]
     store = MirageChunks(titles.documents, ctx.corpus.chunks, corpus_is_mirage_chunked(ctx.corpus.manifest))
     questions = [ChunkQuestion(m.pair.query_id, m.pair.question, m.pair.answers, c.chunk.chunk_id, c.chunk.title,

@@ -59,7 +59,8 @@ class MirageGenerator(Generator):
         pairs = read_qa(config.qa, fmt=config.qa_format, fields=config.fields)
         with ctx.timer.step("mapping"):
             titles = TitleIndex(ctx.corpus.documents, fuzzy_cutoff=config.fuzzy_cutoff)
-            mapped, dropped = map_queries(pairs, titles, ctx.index, search_fallback=config.search_fallback)
+            mapped, dropped = map_queries(pairs, titles, ctx.index, search_fallback=config.search_fallback,
+                                          min_coverage=config.min_coverage)
         ctx.reject(dropped)
         reuse = corpus_is_mirage_chunked(ctx.corpus.manifest)
         store = MirageChunks(titles.documents, ctx.corpus.chunks, reuse)

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from benchsmith.generators.mirage.heuristic import term_coverage
 from benchsmith.generators.mirage.qa_inputs import QAPair
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document, Rejected
@@ -130,29 +131,38 @@ def map_by_reference(pair: QAPair, titles: TitleIndex) -> Mapped | Rejected | No
     return None
 
 
-def map_by_search(pair: QAPair, titles: TitleIndex, index: Any, *, taken: dict[str, str]) -> Mapped | Rejected:
-    """The best-ranked document of the content search that holds an answer alias (as whole words) and is free.
+def map_by_search(pair: QAPair, titles: TitleIndex, index: Any, *, taken: dict[str, str],
+                  min_coverage: float = 0.5) -> Mapped | Rejected:
+    """The best-ranked free document of the content search that holds an answer alias (as whole words) and
+    `min_coverage` of the question's content words.
 
-    Without the alias test a query whose article is missing lands on whatever ranks first and is only
-    dropped after its chunks were labelled; with it, that drop costs no model call. A pair without
-    aliases takes the top document, as the paper's search does (and is dropped if another query has it).
+    Without these tests a query whose article is missing lands on whatever ranks first (a generic alias such
+    as "politician" occurs in many biographies) and is dropped only after its chunks were labelled; with
+    them, that drop costs no model call. A pair without aliases takes the top document, as the paper's
+    search does (and is dropped if another query has it).
     """
     ranked = list(dict.fromkeys(c.doc_id for c in index.top(pair.question)))
     if not ranked:
         return _reject(pair, "unmappable", "content search found no document")
     if not pair.answers:
         return Mapped(pair, ranked[0], "content_search", 100.0)
-    holding = [d for d in ranked if d in titles.documents and any(
-        contains_phrase(f"{titles.documents[d].title}\n{titles.documents[d].text}", a) for a in pair.answers)]
+    texts = {d: f"{titles.documents[d].title}\n{titles.documents[d].text}" for d in ranked if d in titles.documents}
+    holding = [d for d in texts if any(contains_phrase(texts[d], a) for a in pair.answers)]
     if not holding:
         return _reject(pair, "no_search_hit_holds_answer",
                        f"none of the {len(ranked)} documents the search ranks highest holds an answer alias")
+    on_topic = [d for d in holding if term_coverage(pair.question, texts[d]) >= min_coverage]
+    if not on_topic:
+        return _reject(pair, "search_hits_off_topic",
+                       f"{len(holding)} of the documents the search ranks highest hold an answer alias, but none "
+                       f"holds {min_coverage:.0%} of the question's content words")
+    holding = on_topic
     free = [d for d in holding if d not in taken]
     return Mapped(pair, (free or holding)[0], "content_search", 100.0)
 
 
-def map_queries(pairs: Sequence[QAPair], titles: TitleIndex, index: Any, *, search_fallback: bool = False
-                ) -> tuple[list[Mapped], list[Rejected]]:
+def map_queries(pairs: Sequence[QAPair], titles: TitleIndex, index: Any, *, search_fallback: bool = False,
+                min_coverage: float = 0.5) -> tuple[list[Mapped], list[Rejected]]:
     """Map every pair to one document; unmappable pairs and pairs whose document is taken are rejected.
 
     `index` is the corpus index (`ctx.index`): its ranked search maps pairs without a
@@ -171,7 +181,7 @@ def map_queries(pairs: Sequence[QAPair], titles: TitleIndex, index: Any, *, sear
     owner: dict[str, str] = {}
     for pair, hit in zip(pairs, first, strict=True):
         if hit is None:
-            hit = map_by_search(pair, titles, index, taken=owner)
+            hit = map_by_search(pair, titles, index, taken=owner, min_coverage=min_coverage)
         if isinstance(hit, Rejected):
             rejected.append(hit)
             continue
