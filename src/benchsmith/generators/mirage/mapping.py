@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
-from benchsmith.generators.mirage.heuristic import term_coverage
+from benchsmith.generators.mirage.heuristic import question_terms, term_coverage
 from benchsmith.generators.mirage.qa_inputs import QAPair
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document, Rejected
@@ -131,6 +131,15 @@ def map_by_reference(pair: QAPair, titles: TitleIndex) -> Mapped | Rejected | No
     return None
 
 
+def _title_fits(title: str, pair: QAPair) -> bool:
+    """A titled document is about the question when its title shares a content word with it or with an alias
+    ("What is Paris's occupation?" is not about the article "Helmut Weiss", which mentions Paris)."""
+    if not title.strip():
+        return True
+    named = question_terms(pair.question) | {w for a in pair.answers for w in question_terms(a)}
+    return bool(question_terms(title) & named)
+
+
 def map_by_search(pair: QAPair, titles: TitleIndex, index: Any, *, taken: dict[str, str],
                   min_coverage: float = 0.5) -> Mapped | Rejected:
     """The best-ranked free document of the content search that holds an answer alias (as whole words) and
@@ -151,11 +160,13 @@ def map_by_search(pair: QAPair, titles: TitleIndex, index: Any, *, taken: dict[s
     if not holding:
         return _reject(pair, "no_search_hit_holds_answer",
                        f"none of the {len(ranked)} documents the search ranks highest holds an answer alias")
-    on_topic = [d for d in holding if term_coverage(pair.question, texts[d]) >= min_coverage]
+    on_topic = [d for d in holding if term_coverage(pair.question, texts[d]) >= min_coverage
+                and _title_fits(titles.documents[d].title, pair)]
     if not on_topic:
         return _reject(pair, "search_hits_off_topic",
                        f"{len(holding)} of the documents the search ranks highest hold an answer alias, but none "
-                       f"holds {min_coverage:.0%} of the question's content words")
+                       f"holds {min_coverage:.0%} of the question's content words under a title that names "
+                       "something from the question or the answer")
     holding = on_topic
     free = [d for d in holding if d not in taken]
     return Mapped(pair, (free or holding)[0], "content_search", 100.0)
