@@ -129,5 +129,10 @@ def test_real_clapnq_questions_map_by_content_search(tmp_path):
     assert counts["qa_pairs"] == 208 and counts["mapped_by_method"] == {"content_search": counts["mapped"]}
     # 208 questions over 168 passages: many share a passage, and MIRAGE keeps one query per document.
     assert counts["dropped_at_mapping"]["document_already_used"] > 50
+    # ClapNQ's later turns ("what did he do?") cannot be searched for without their conversation.
+    assert counts["dropped_at_mapping"]["question_too_vague"] > 10
     items = [json.loads(x) for x in (out / "items.jsonl").read_text().splitlines()]
-    assert len(items) == 10 and all("no_answer_aliases" in i["flags"] for i in items)
+    assert len(items) >= 5 and all("no_answer_aliases" in i["flags"] for i in items)
+    from benchsmith.generators.mirage.heuristic import question_terms
+
+    assert all(len(question_terms(i["query"])) >= 2 for i in items)

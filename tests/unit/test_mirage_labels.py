@@ -30,6 +30,9 @@ def test_heuristic_needs_alias_and_coverage():
     assert low.alias_match and not low.supported  # the alias alone is not enough
     assert term_coverage("Where is Mayne's grave?", "The grave of Mayne is in London.") == 1.0
     assert term_coverage("Where did Mayne die?", "Mayne lived in London.") == 0.5  # no stemming: die != lived
+    # Without aliases only coverage speaks, and only for a question with two content words or more.
+    assert heuristic_label("Who was John Mayne?", [], "John Mayne", DOC.text).supported
+    assert not heuristic_label("What did he do?", [], "John Mayne", DOC.text).supported
 
 
 def _labels(judge, correct, heuristic_doc=DOC):

@@ -79,6 +79,9 @@ def test_content_search_takes_the_best_ranked_free_document_holding_an_alias():
     _, rejected = map_queries([_pair("f", "Which school did Kathy Saltzman attend in Queens?", answers=("school",))],
                               idx, corpus_index)
     assert [r.reason for r in rejected] == ["search_hits_off_topic"]
+    # A follow-up turn out of its conversation names nothing to search for.
+    _, rejected = map_queries([_pair("h", "What did he do?", answers=())], idx, corpus_index)
+    assert [r.reason for r in rejected] == ["question_too_vague"]
     # Nor does one whose title names nothing of the question or the answer, though its text covers both.
     person = [Document(doc_id="w", title="Helmut Weiss", text="Helmut Weiss was a German actor who lived in Paris.")]
     _, rejected = map_queries([_pair("g", "What is Paris's occupation?", answers=("actor",))],

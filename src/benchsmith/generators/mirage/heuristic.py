@@ -49,10 +49,12 @@ def heuristic_label(question: str, answers: Sequence[str], title: str, text: str
                     min_coverage_without_answers: float = 0.75) -> HeuristicLabel:
     """Supported when an alias occurs and at least `min_coverage` of the question's terms do (title included).
 
-    A query without answer aliases can only be judged on coverage, with a stricter bar.
+    A query without answer aliases can only be judged on coverage, with a stricter bar, and only when the
+    question has at least two content words.
     """
     coverage = term_coverage(question, f"{title}\n{text}")
-    if not answers:
-        return HeuristicLabel(False, coverage, coverage >= min_coverage_without_answers)
+    if not answers:  # coverage alone: a question of fewer than two content words ("what did he do?") says nothing
+        judged = len(question_terms(question)) >= 2 and coverage >= min_coverage_without_answers
+        return HeuristicLabel(False, coverage, judged)
     alias = any(contains_phrase(text, a) for a in answers)
     return HeuristicLabel(alias, coverage, alias and coverage >= min_coverage)

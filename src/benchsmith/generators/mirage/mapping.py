@@ -29,6 +29,8 @@ STEP = "mirage.mapping"
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
 _CURID = re.compile(r"curid=(\d+)")
+#: Content words a question needs before content search may pick its document.
+MIN_SEARCH_TERMS = 2
 ALIAS_KEYS = ("aliases", "redirects", "alias", "redirect")
 
 
@@ -150,6 +152,11 @@ def map_by_search(pair: QAPair, titles: TitleIndex, index: Any, *, taken: dict[s
     them, that drop costs no model call. A pair without aliases takes the top document, as the paper's
     search does (and is dropped if another query has it).
     """
+    terms = question_terms(pair.question)
+    if len(terms) < MIN_SEARCH_TERMS:
+        return _reject(pair, "question_too_vague",
+                       f"{len(terms)} content word(s) ({', '.join(sorted(terms)) or 'none'}): too few to find the "
+                       "question's document by search (a follow-up turn without its conversation?)")
     ranked = list(dict.fromkeys(c.doc_id for c in index.top(pair.question)))
     if not ranked:
         return _reject(pair, "unmappable", "content search found no document")
