@@ -12,10 +12,10 @@ deterministic fake model of the test suite (alias-finding judge and reader).
 from __future__ import annotations
 
 import json
-from collections import Counter
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]

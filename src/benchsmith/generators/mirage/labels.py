@@ -67,7 +67,7 @@ def _judge_and_confirm(ctx: Any, out: RoundLabels, pairs: list[tuple[Mapped, Chu
     with ctx.timer.step("support"):
         judged = {(j.query_id, j.chunk_id): j for j in ctx.run_step(JudgeSupport(), questions)}
     supported = []
-    for (m, cl), q in zip(pairs, questions):
+    for (_, cl), q in zip(pairs, questions, strict=True):
         cl.judge = judged.get((q.query_id, q.chunk_id))
         if cl.judge is None:
             out.missing[q.query_id] = out.missing.get(q.query_id, 0) + 1
