@@ -125,6 +125,11 @@ class MirageGenerator(Generator):
             "label_noise": label_noise(double_judged(all_labels)),
         }
         notes = []
+        short_pools = sum(len(item.chunks) < config.pool_k for item in items)
+        if short_pools:
+            notes.append(f"{short_pools} queries have fewer than {config.pool_k} pool chunks (short documents and "
+                         "nothing to fill with): MIRAGE's own 'fixed' setting, which reads doc_pool.json in blocks of "
+                         "five per query, would misalign; `evaluate mirage` reads the pool by query id")
         if not reuse:
             notes.append("the corpus was not ingested with the mirage chunking preset: pool chunks were cut here "
                          "(ids DOC#w330.N); `evaluate retrieval` on items.jsonl needs the corpus ingested with "
