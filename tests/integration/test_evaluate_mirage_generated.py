@@ -141,3 +141,16 @@ def test_a_benchmark_without_any_answer_alias_is_an_error_not_zeros(tmp_path):
     bench = EvalBenchmark("b", [EvalQuery(query_id="q", question="why?", answers=[" "])], metadata={"path": "x"})
     with pytest.raises(InputError, match="none of the 1 queries has an answer alias"):
         answered_benchmark(bench)
+
+
+def test_a_generated_folder_without_answer_aliases_stops_before_any_call(tmp_path, capsys):
+    corpus = tmp_path / "corpus.jsonl"
+    corpus.write_text("".join(json.dumps({"doc_id": d, "title": t, "text": x}) + "\n" for d, t, x in DOCS))
+    qa = tmp_path / "qa.jsonl"
+    qa.write_text(json.dumps({"id": "qf", "question": QA[5][1], "answers": [], "title": QA[5][3]}) + "\n")
+    out = tmp_path / "bench"
+    assert _cli(["generate", "mirage", "--qa", str(qa), "--corpus", str(corpus), "--n", "1", "--out", str(out)]) == 0
+    rc = _cli(["evaluate", "mirage", "-b", str(out), "--system", "bm25+openai/none@http://127.0.0.1:9/v1",
+               "--out", str(tmp_path / "ev")])
+    assert rc == 2 and "none of the 1 queries has an answer alias" in capsys.readouterr().err
+    assert not (tmp_path / "ev" / "results.json").exists()
