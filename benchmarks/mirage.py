@@ -15,6 +15,7 @@ import json
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -31,6 +32,18 @@ def _qa_file(folder: Path, documents: list, n: int) -> Path:
             fh.write(json.dumps({"id": doc.doc_id, "question": f"What is {doc.title}?", "answers": [doc.title],
                                  "title": doc.title}) + "\n")
     return path
+
+
+def _counting(responses, kinds: Counter):
+    """The scripted model, counting its calls by step (base, support, inference, second judge)."""
+    def answer(messages) -> str:
+        user = [m.content for m in messages if m.role == "user"][-1]
+        if '"verdict"' in user:
+            kinds["support_second" if "Passage:" in user else "support"] += 1
+        else:
+            kinds["inference" if "Context: <<<DATA" in user else "base"] += 1
+        return responses(messages)
+    return answer
 
 
 def main() -> int:
@@ -57,17 +70,22 @@ def main() -> int:
         pool = result.generated.counts["candidate_pool"]
         print(f"heuristic: {QUERIES} queries -> {len(result.items)} items, pool of {pool} candidates "
               f"in {seconds:.2f} s = {seconds * 1000 / QUERIES:.2f} s per 1,000 queries")
-        qa = _qa_file(Path(tmp), docs, LLM_QUERIES)
-        client = get_client("scripted/fake", responses=scripted, retry_base_delay=0.0)
-        result = generate_items(GENERATOR, corpus, MirageConfig(qa=str(qa)), n=LLM_QUERIES, client=client,
-                                run_dir=Path(tmp) / "l")
-        calls = client.usage.requests
-        client.close()
-        accepted = len(result.items)
-        per = calls / accepted if accepted else float("nan")
-        print(f"llm (scripted): {LLM_QUERIES} requested -> {accepted} accepted with {calls} calls "
-              f"= {per:.2f} calls per accepted query (1 base + 2 per candidate + 0.2 double-judged per candidate)")
-        print(f"label noise: {result.generated.counts['label_noise']}")
+        for available in (LLM_QUERIES, QUERIES):  # as many QA pairs as requested (the old setting), then 10x
+            qa = _qa_file(Path(tmp), docs, available)
+            kinds: Counter = Counter()
+            client = get_client("scripted/fake", responses=_counting(scripted, kinds), retry_base_delay=0.0)
+            result = generate_items(GENERATOR, corpus, MirageConfig(qa=str(qa)), n=LLM_QUERIES, client=client,
+                                    run_dir=Path(tmp) / f"l{available}")
+            calls = client.usage.requests
+            client.close()
+            accepted = len(result.items)
+            per = calls / accepted if accepted else float("nan")
+            counts = result.generated.counts
+            print(f"llm (scripted), {available} QA pairs: {LLM_QUERIES} requested -> {accepted} accepted, "
+                  f"{counts['queries_labelled']} queries drawn, {calls} calls = {per:.2f} calls per accepted query; "
+                  f"by step: {dict(kinds)}; rejected: {dict(Counter(r.reason for r in result.rejected))}")
+            print(f"  label noise: {counts['label_noise']}; inference confirms judge: "
+                  f"{counts['inference_confirms_judge']}")
     return 0
 
 

@@ -57,7 +57,9 @@ def test_heuristic_cli_writes_mirage_files_and_ledger(inputs, tmp_path):
     assert set(dataset[0]) == {"source", "query_id", "query", "doc_name", "answer", "doc_url", "num_doc_labels"}
     assert dataset[0]["answer"] == ["journalist", "journo"] and dataset[0]["doc_name"] == "John Mayne"
     pool = json.loads((out / "doc_pool.json").read_text())
-    assert {p["mapped_id"] for p in pool} == {"q1", "q2"} and all(set(p) == {"mapped_id", "doc_name", "doc_chunk", "support"} for p in pool)
+    # MIRAGE's keys, plus our chunk and document ids (its scripts read keys by name and ignore these)
+    assert {p["mapped_id"] for p in pool} == {"q1", "q2"}
+    assert all(set(p) == {"mapped_id", "doc_name", "doc_chunk", "support", "chunk_id", "doc_id"} for p in pool)
     mayne = [p for p in pool if p["mapped_id"] == "q1"]
     assert sum(p["support"] for p in mayne) == dataset[0]["num_doc_labels"] == 1
     assert any(p["doc_name"] == "John Dawson Mayne" and p["support"] == 0 for p in mayne)  # a negative from the search
@@ -66,7 +68,7 @@ def test_heuristic_cli_writes_mirage_files_and_ledger(inputs, tmp_path):
     items = [json.loads(x) for x in (out / "items.jsonl").read_text().splitlines()]
     positives = {(i["item_id"], c["chunk_id"]) for i in items for c in i["chunks"] if c["support"]}
     qrels = {(x.split()[0], x.split()[2]) for x in (out / "qrels.tsv").read_text().splitlines()}
-    assert qrels == positives
+    assert qrels == positives == {(p["mapped_id"], p["chunk_id"]) for p in pool if p["support"]}
     assert all("#" in cid and cid.split("#")[1].isdigit() for _, cid in qrels)  # raw corpus ingested with the mirage preset
     assert _cli(["validate", str(out / "items.jsonl")]) == 0
     manifest = json.loads((out / "benchmark.json").read_text())
@@ -127,5 +129,10 @@ def test_real_clapnq_questions_map_by_content_search(tmp_path):
     assert counts["qa_pairs"] == 208 and counts["mapped_by_method"] == {"content_search": counts["mapped"]}
     # 208 questions over 168 passages: many share a passage, and MIRAGE keeps one query per document.
     assert counts["dropped_at_mapping"]["document_already_used"] > 50
+    # ClapNQ's later turns ("what did he do?") cannot be searched for without their conversation.
+    assert counts["dropped_at_mapping"]["question_too_vague"] > 10
     items = [json.loads(x) for x in (out / "items.jsonl").read_text().splitlines()]
-    assert len(items) == 10 and all("no_answer_aliases" in i["flags"] for i in items)
+    assert len(items) >= 5 and all("no_answer_aliases" in i["flags"] for i in items)
+    from benchsmith.generators.mirage.heuristic import question_terms
+
+    assert all(len(question_terms(i["query"])) >= 2 for i in items)

@@ -94,7 +94,9 @@ def test_scripted_llm_strategy_labels_validates_and_reports(tmp_path):
     assert glasgow >= 1 and noise["flipped"] == glasgow and noise["double_judged"] == sum(len(i.chunks) for i in result.items)
     low, high = noise["flip_rate_95ci"]
     assert 0 < low < noise["flip_rate"] < high < 1
-    assert counts["agreement"]["judge_vs_inference"]["agreement"] == 1.0
+    assert counts["inference_confirms_judge"]["rate"] == 1.0
+    # The reader checks only what the judge supported: every inference answer belongs to a supported chunk.
+    assert all(c.judge == "supported" for i in result.items for c in i.chunks if c.inference_answer is not None)
     assert result.generated.exports["oracle.json"]["q1"]["support"] == 1
 
 
@@ -178,3 +180,55 @@ def test_budget_stop_then_resume_repeats_no_call(tmp_path):
         assert server.requests - clean == clean  # the resumed run asked only what the stopped one had not
     first = (tmp_path / "clean" / "dataset.json").read_text()
     assert (tmp_path / "out" / "dataset.json").read_text() == first
+
+
+class Recorder:
+    """The scripted model, keeping every prompt it was asked, sorted by kind."""
+
+    def __init__(self) -> None:
+        self.prompts: list[str] = []
+
+    def __call__(self, messages) -> str:
+        self.prompts.append([m.content for m in messages if m.role == "user"][-1])
+        return scripted(messages)
+
+    def asked(self, kind: str, needle: str) -> list[str]:
+        def of_kind(p: str) -> bool:
+            if kind == "judge":
+                return '"verdict"' in p
+            if kind == "inference":
+                return '"verdict"' not in p and "Context: <<<DATA" in p
+            return '"verdict"' not in p and "Context: <<<DATA" not in p
+        return [p for p in self.prompts if of_kind(p) and needle in p]
+
+
+def test_cheap_drops_come_first_and_surplus_queries_are_not_fully_labelled(tmp_path):
+    qa = tmp_path / "qa.jsonl"
+    rows = [*QA, {"id": "q6", "question": "Who founded Paris?", "answers": ["Clovis"], "title": "Paris"}]
+    qa.write_text("".join(json.dumps(r) + "\n" for r in rows), encoding="utf-8")
+    model = Recorder()
+    client = get_client("scripted/fake", responses=model, retry_base_delay=0.0)
+    cfg = MirageConfig(qa=str(qa), pool_k=3, double_judge=0.0)
+    result = generate_items(GENERATOR, _corpus(), cfg, n=5, client=client, run_dir=tmp_path / "run")
+    client.close()
+    reasons = {r.input_ref: r.reason for r in result.rejected}
+    assert reasons["q6"] == "no_positive_in_reference_document"
+    # q6's own chunk was judged (and refuted): nothing else of its pool was asked about, no inference either.
+    judged_q6 = model.asked("judge", "Who founded Paris?")
+    assert len(judged_q6) == 1 and "capital and largest city of France" in judged_q6[0]
+    assert not model.asked("inference", "Who founded Paris?")
+    # The easy query costs its one base call and nothing more.
+    assert len(model.asked("base", "capital of Italy")) == 1 and not model.asked("judge", "capital of Italy")
+    # The reader is asked only about chunks the judge supported.
+    assert all(c.inference_answer is None for i in result.items for c in i.chunks if c.judge != "supported")
+
+    model = Recorder()
+    client = get_client("scripted/fake", responses=model, retry_base_delay=0.0)
+    cfg = MirageConfig(qa=str(qa), pool_k=3, double_judge=1.0, margin=3.0)
+    result = generate_items(GENERATOR, _corpus(), cfg, n=1, client=client, run_dir=tmp_path / "run1")
+    client.close()
+    # n=1 with margin 3 draws q1, q2 (easy) and q3: both q1 and q3 pass the cheap checks; q1 is enough, so q3
+    # waits in reserve with only its reference chunk judged: no judgement of its other candidates, no double judging.
+    assert [i.item_id for i in result.items] == ["q1"]
+    assert len(model.asked("judge", "Where was Bach born?")) == 1
+    assert not model.asked("judge", "Which sea does the Nile flow into?")  # never drawn

@@ -30,6 +30,9 @@ def test_heuristic_needs_alias_and_coverage():
     assert low.alias_match and not low.supported  # the alias alone is not enough
     assert term_coverage("Where is Mayne's grave?", "The grave of Mayne is in London.") == 1.0
     assert term_coverage("Where did Mayne die?", "Mayne lived in London.") == 0.5  # no stemming: die != lived
+    # Without aliases only coverage speaks, and only for a question with two content words or more.
+    assert heuristic_label("Who was John Mayne?", [], "John Mayne", DOC.text).supported
+    assert not heuristic_label("What did he do?", [], "John Mayne", DOC.text).supported
 
 
 def _labels(judge, correct, heuristic_doc=DOC):
@@ -59,7 +62,16 @@ def test_wilson_interval_known_values_and_sampling():
 def test_pairwise_agreement_skips_missing_labels():
     rows = [{"judge": True, "inference": True, "heuristic": False}, {"judge": False, "inference": None, "heuristic": False}]
     out = pairwise_agreement(rows)
-    assert out["judge_vs_inference"]["chunks"] == 1 and out["judge_vs_heuristic"]["agreement"] == 0.5
+    assert out["inference_vs_heuristic"]["chunks"] == 1 and out["judge_vs_heuristic"]["agreement"] == 0.5
+    assert "judge_vs_inference" not in out  # inference is asked only on the judge's positives: no kappa there
+
+
+def test_inference_confirmation_counts_only_judged_positives():
+    from benchsmith.generators.mirage.agreement import inference_confirmation
+
+    rows = [{"judge": True, "inference": True}, {"judge": True, "inference": False}, {"judge": True, "inference": None},
+            {"judge": False, "inference": None}]
+    assert inference_confirmation(rows) == {"checked": 2, "confirmed": 1, "rate": 0.5}
 
 
 def test_build_item_reasons_flags_and_exports():

@@ -8,11 +8,18 @@ from typing import Any
 import typer
 from rich.console import Console
 
-from benchsmith.cli._generation_common import EvalCacheDir, progress_bars, resolve_cache_dir
+from benchsmith.cli._generation_common import ConsoleReporter, EvalCacheDir, progress_bars, resolve_cache_dir
 from benchsmith.cli._groups import evaluate_app
 from benchsmith.cli.options import Bootstrap, Concurrency, MaxCalls, OutDir, Seed, info_console
 from benchsmith.errors import InputError
-from benchsmith.evaluation.api.mirage import RUNS, InferenceSet, find_inference_sets, score_mirage_set
+from benchsmith.evaluation.api.mirage import (
+    RUNS,
+    InferenceSet,
+    answered_benchmark,
+    find_inference_sets,
+    pool_retrieval,
+    score_mirage_set,
+)
 from benchsmith.evaluation.api.systems import make_client, run_system, split_system
 
 PRESET_OF = {"base": "mirage-base", "oracle": "mirage-oracle", "mixed": "mirage-mixed"}
@@ -20,7 +27,7 @@ PRESET_OF = {"base": "mirage-base", "oracle": "mirage-oracle", "mixed": "mirage-
 
 @evaluate_app.command("mirage")
 def evaluate_mirage_command(
-    benchmark: Path | None = typer.Option(None, "--benchmark", "-b", help="MIRAGE dataset.json or folder (needed with --system, or when prediction files lack answers)."),
+    benchmark: Path | None = typer.Option(None, "--benchmark", "-b", help="MIRAGE dataset.json or folder (a `generate mirage` output folder is read through its dataset.json, doc_pool.json and oracle.json); needed with --system, or when prediction files lack answers."),
     format: str = typer.Option("auto", "--format", "-f", help="Benchmark format."),
     corpus: Path | None = typer.Option(None, "--corpus", help="MIRAGE doc_pool.json, when not beside dataset.json."),
     base: Path | None = typer.Option(None, "--base", help="Predictions without context (JSONL or MIRAGE's own JSON)."),
@@ -39,6 +46,7 @@ def evaluate_mirage_command(
 
     Each query falls in exactly one of noise vulnerability, context acceptability,
     context insensitivity and context misinterpretation (from loose-EM labels).
+    Queries without answer aliases cannot be scored: they are skipped with a warning.
     """
     from benchsmith.evaluation.importers import load_benchmark
     from benchsmith.evaluation.report import write_results
@@ -64,13 +72,20 @@ def evaluate_mirage_command(
     bench = load_benchmark(benchmark, format=format, corpus=corpus) if benchmark is not None else None
     gold = {q.query_id: list(q.answers) for q in bench.queries} if bench is not None else {}
     console = info_console()
-    settings: dict[str, Any] = {"benchmark": str(benchmark) if benchmark else None, "bootstrap": bootstrap, "seed": seed}
+    settings: dict[str, Any] = {"benchmark": str(benchmark) if benchmark else None,
+                                "format": bench.source_format if bench else None, "bootstrap": bootstrap, "seed": seed}
     produced: dict[str, list[Any]] = {}  # written beside the results only once everything succeeded
+    warnings: list[str] = []
 
     if system is not None:
         assert bench is not None
         if split_system(system)[0] is None:  # checked now, not after two runs' worth of LLM calls
             raise InputError(f"--system {system!r}: the mixed run retrieves, so give RETRIEVER+MODEL (e.g. bm25+openai/gpt-4o-mini)")
+        bench, skipped = answered_benchmark(bench)
+        if skipped:
+            warnings.append(f"{skipped} of {skipped + len(bench.queries)} queries have no answer aliases and are "
+                            "skipped (EM, F1 and the adaptability metrics need them)")
+            ConsoleReporter(console).warning(warnings[-1])
 
         async def produce() -> dict[str, list[PredictionRecord]]:
             client = make_client(split_system(system)[1], cache_dir=resolve_cache_dir(cache_dir, out), ledger_dir=out,
@@ -103,12 +118,18 @@ def evaluate_mirage_command(
     systems: list[dict[str, Any]] = []
     tables: list[dict[str, Any]] = []
     if system is not None:
-        systems, tables = score_mirage_set(loaded, gold, files, bootstrap=bootstrap, seed=seed)
+        systems, tables, _ = score_mirage_set(loaded, gold, files, bootstrap=bootstrap, seed=seed)
+        systems += pool_retrieval(bench, produced["mixed"], bootstrap=bootstrap, seed=seed)
     for one in sets:
         records = {run: load_prediction_records(path) for run, path in one.files.items()}
-        settings.update({f"{one.name + ': ' if len(sets) > 1 else ''}{run}": str(path) for run, path in one.files.items()})
-        found, found_tables = score_mirage_set(records, gold, dict(one.files), prefix=f"{one.name}: " if len(sets) > 1 else "",
-                                               bootstrap=bootstrap, seed=seed)
+        prefix = f"{one.name}: " if len(sets) > 1 else ""
+        settings.update({f"{prefix}{run}": str(path) for run, path in one.files.items()})
+        found, found_tables, skipped = score_mirage_set(records, gold, dict(one.files), prefix=prefix,
+                                                        bootstrap=bootstrap, seed=seed)
+        if skipped:
+            warnings.append(f"{prefix}{skipped} records have no answer aliases and are skipped (EM, F1 and the "
+                            "adaptability metrics need them)")
+            ConsoleReporter(console).warning(warnings[-1])
         systems += found
         tables += found_tables
     n_records = systems[0]["counts"]["records"]
@@ -120,7 +141,8 @@ def evaluate_mirage_command(
         "systems": systems,
         "tables": tables,
         "notes": ["EM follows MIRAGE's scripts: loose = an answer alias is a lowercase substring of the output; "
-                  "strict = the lowercased output equals an alias. Repeated query ids are scored once per record, as MIRAGE does."],
+                  "strict = the lowercased output equals an alias. Repeated query ids are scored once per record, as MIRAGE does.",
+                  *warnings],
     }
     extra = {f"predictions_{run}.jsonl": (lambda path, preds=preds: write_predictions(path, preds))
              for run, preds in produced.items()}
@@ -128,6 +150,10 @@ def evaluate_mirage_command(
     from benchsmith.cli.evaluate_retrieval import print_table
 
     em = [s for s in systems if "em_loose" in s["metrics"]]
+    adapt = [s for s in systems if "noise_vulnerability" in s["metrics"]]
     print_table(Console(), em, "MIRAGE EM: mean [95% CI]")
-    print_table(Console(), [s for s in systems if s not in em], "MIRAGE adaptability: fraction [95% CI]")
+    print_table(Console(), adapt, "MIRAGE adaptability: fraction [95% CI]")
+    retrieval = [s for s in systems if s not in em and s not in adapt]
+    if retrieval:
+        print_table(Console(), retrieval, "MIRAGE retrieval over the pool: mean [95% CI]")
     console.print(f"wrote {paths['results']}, {paths['markdown']}, {paths['html']}")

@@ -71,6 +71,45 @@ def check_aligned(runs: dict[str, list[tuple[str, str, list[str]]]], paths: dict
                              path=paths[name])
 
 
+def without_answers(runs: dict[str, list[tuple[str, str, list[str]]]]) -> set[int]:
+    """Positions of records with no answer alias in any run: EM there would be a silent zero."""
+    return {i for rows in runs.values() for i, (_, _, answers) in enumerate(rows) if not any(a.strip() for a in answers)}
+
+
+def answered_benchmark(bench: Any) -> tuple[Any, int]:
+    """The benchmark without its queries that have no answer alias, and how many were left out.
+
+    Raises:
+        InputError: no query has an answer alias (nothing could be scored).
+    """
+    from dataclasses import replace
+
+    kept = [q for q in bench.queries if any(a.strip() for a in q.answers)]
+    if not kept:
+        raise InputError(f"none of the {len(bench.queries)} queries has an answer alias: EM, F1 and the adaptability "
+                         "metrics need them (`evaluate retrieval` still scores the pool)", path=bench.metadata.get("path"))
+    return replace(bench, queries=kept), len(bench.queries) - len(kept)
+
+
+def pool_retrieval(bench: Any, predictions: list[Any], *, prefix: str = "", bootstrap: int = 1000,
+                   seed: int = 0) -> list[dict[str, Any]]:
+    """MIRAGE's P/R/F1/NDCG@1,3,5 of the chunks the mixed run showed the model (its retrieval over the pool)."""
+    from benchsmith.evaluation.metrics.benchmark_eval import mirage_scores
+    from benchsmith.evaluation.report import system_entry
+
+    run = {p.id: {c.id: float(len(p.contexts) - rank) for rank, c in enumerate(p.contexts)} for p in predictions
+           if p.contexts}
+    if not run:
+        return []
+    scores = mirage_scores(bench, run)
+    if not scores.counts.get("mirage_scored_with_gold"):
+        raise InputError("the mixed run's retrieved chunks match no supported pool chunk of any query: "
+                         "the pool's chunk ids and the benchmark's judgements do not agree", path=bench.metadata.get("path"))
+    return [system_entry(f"{prefix}retrieval (mixed run, over the pool)", scores.per_item, metrics=scores.metrics,
+                         settings={"from": "the chunks the mixed run retrieved"}, counts=scores.counts,
+                         n_resamples=bootstrap, seed=seed)]
+
+
 def item_keys(ids: list[str]) -> list[str]:
     """Per-record keys; a query id repeated in the files (MIRAGE repeats some) gets #2, #3, ..."""
     seen: dict[str, int] = {}
@@ -82,8 +121,13 @@ def item_keys(ids: list[str]) -> list[str]:
 
 
 def score_mirage_set(loaded: dict[str, list[Any]], gold: dict[str, list[str]], paths: dict[str, Path | None], *,
-                     prefix: str = "", bootstrap: int = 1000, seed: int = 0) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    """Systems (base, oracle, mixed, adaptability) and tables for one set of three runs' prediction records."""
+                     prefix: str = "", bootstrap: int = 1000, seed: int = 0
+                     ) -> tuple[list[dict[str, Any]], list[dict[str, Any]], int]:
+    """Systems (base, oracle, mixed, adaptability), tables, and the records skipped for lack of answer aliases.
+
+    Raises:
+        InputError: runs that do not align, or no record left with an answer alias.
+    """
     from benchsmith.evaluation.generation import (
         ADAPTABILITY_METRICS,
         adaptability,
@@ -95,9 +139,14 @@ def score_mirage_set(loaded: dict[str, list[Any]], gold: dict[str, list[str]], p
 
     runs = {run: run_rows(loaded[run], gold, paths.get(run)) for run in RUNS}
     check_aligned(runs, paths)
-    keys = item_keys([r[0] for r in runs["base"]])
-    if not keys:
+    if not runs["base"]:
         raise InputError("the base run holds no records", path=paths.get("base"))
+    unanswered = without_answers(runs)
+    if len(unanswered) == len(runs["base"]):
+        raise InputError(f"none of the {len(unanswered)} records has an answer alias: EM, F1 and the adaptability "
+                         "metrics need them", path=paths.get("base"))
+    runs = {run: [row for i, row in enumerate(rows) if i not in unanswered] for run, rows in runs.items()}
+    keys = item_keys([r[0] for r in runs["base"]])
     systems, labels = [], {}
     for run in RUNS:
         per_item = {}
@@ -120,4 +169,4 @@ def score_mirage_set(loaded: dict[str, list[Any]], gold: dict[str, list[str]], p
               {"title": f"{prefix}MIRAGE adaptability", "columns": ["metric", "value", "count"],
                "rows": [*([m, round(result.scores[m], 5), result.counts[m]] for m in ADAPTABILITY_METRICS),
                         ["total (CA - NV - CI - CM)", round(result.mirage_total, 5), result.total]]}]
-    return systems, tables
+    return systems, tables, len(unanswered)

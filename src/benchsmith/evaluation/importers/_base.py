@@ -34,6 +34,9 @@ def detect_format(path: str | Path) -> str:
     p = Path(path)
     if not p.exists():
         raise InputError("benchmark path does not exist", path=p)
+    own = _generator_format(p)
+    if own is not None:
+        return own
     for name in FORMATS.names():
         fmt = FORMATS.get(name)
         try:
@@ -44,6 +47,26 @@ def detect_format(path: str | Path) -> str:
     raise InputError(
         f"cannot tell which benchmark format this is; pass --format (one of: {', '.join(FORMATS.names())})", path=p
     )
+
+
+def _generator_format(folder: Path) -> str | None:
+    """A folder `generate KIND` wrote in KIND's paper format too (mirage: dataset.json, doc_pool.json, oracle.json)
+    is read in that format: those files carry what items.jsonl does not (MIRAGE's pool and oracle chunks)."""
+    manifest = folder / "benchmark.json"
+    if not (folder.is_dir() and manifest.is_file()):
+        return None
+    from benchsmith.fileio import read_json
+
+    try:
+        generator = read_json(manifest).get("generator")
+    except (InputError, AttributeError):
+        return None
+    if not isinstance(generator, str) or generator == "benchsmith" or generator not in FORMATS:
+        return None
+    try:
+        return generator if FORMATS.get(generator).detect(folder) else None
+    except (OSError, ValueError):
+        return None
 
 
 def load_benchmark(path: str | Path, *, format: str = "auto", corpus: str | Path | None = None, **options: Any) -> EvalBenchmark:

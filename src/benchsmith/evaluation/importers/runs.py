@@ -41,6 +41,14 @@ def mirage_chunk_id(mapped_id: str, doc_chunk: str) -> str:
     return content_id(mapped_id, doc_chunk, prefix="mirage-")
 
 
+def mirage_pool_chunk_id(record: Any) -> str:
+    """A pool record's own "chunk_id" (pools `generate mirage` writes), else the content id of MIRAGE's pools."""
+    own = record.get("chunk_id")
+    if isinstance(own, str) and own:
+        return own
+    return mirage_chunk_id(str(record.get("mapped_id", "")), str(record.get("doc_chunk", "")))
+
+
 def _add(run: Run, qid: str, docid: str, score: float) -> None:
     ranking = run.setdefault(qid, {})
     if docid not in ranking or score > ranking[docid]:
@@ -123,7 +131,7 @@ def _load_json(path: Path, query_ids: Mapping[str, str] | None) -> Run:
             raise InputError("expected an object", path=path, json_path=where)
         if "top_chunks" in rec:  # MIRAGE
             qid = str(rec.get("query_id", ""))
-            ranked = _load_ranked_list(rec["top_chunks"], path, None, f"{where}.top_chunks", lambda c: mirage_chunk_id(str(c.get("mapped_id", "")), str(c.get("doc_chunk", ""))))
+            ranked = _load_ranked_list(rec["top_chunks"], path, None, f"{where}.top_chunks", mirage_pool_chunk_id)
         elif "retrieval_list" in rec:  # MultiHop-RAG
             text = str(rec.get("query", ""))
             qid = (query_ids or {}).get(text, text)

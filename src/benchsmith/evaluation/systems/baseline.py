@@ -29,9 +29,15 @@ def passage_lookup(benchmark: EvalBenchmark) -> dict[str, str]:
 
 
 def gold_passages(query: EvalQuery, texts: dict[str, str], limit: int) -> list[ContextPassage]:
-    """The query's relevant passages, most relevant first (ties in the benchmark's order)."""
+    """The query's relevant passages, most relevant first (ties in the benchmark's order).
+
+    A chunk the benchmark names as its oracle (MIRAGE's oracle.json) comes first, with its own text.
+    """
     ranked = sorted(query.relevant.items(), key=lambda kv: -kv[1])
     out = [ContextPassage(id=pid, text=texts[pid]) for pid, grade in ranked if grade > 0 and pid in texts]
+    oracle = next((e["oracle"] for e in query.evidence if isinstance(e.get("oracle"), dict)), None)
+    if oracle is not None:
+        out = [ContextPassage(id=oracle["chunk_id"], text=oracle["text"]), *(c for c in out if c.id != oracle["chunk_id"])]
     return out[:limit]
 
 

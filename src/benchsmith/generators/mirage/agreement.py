@@ -1,7 +1,8 @@
 """Going past the paper: how far the labels agree, and how noisy the judge is.
 
-Per chunk, the judge, the inference check and the alias heuristic each give a
-support label; disagreements flag the query for review. A sample of chunks is
+Per chunk, the judge and the alias heuristic each give a support label, and the
+inference check confirms or refutes the judge's positives; any disagreement flags
+the query for review. A sample of chunks is
 judged a second time with the order swapped and other words; the share of flipped
 verdicts estimates the judge's label noise, with a Wilson score interval
 (Wilson 1927: centre (p + z²/2n) / (1 + z²/n), half-width
@@ -46,7 +47,9 @@ def cohen_kappa(a: Sequence[bool], b: Sequence[bool]) -> float | None:
     return None if expected == 1 else round((observed - expected) / (1 - expected), 4)
 
 
-PAIRS = (("judge", "inference"), ("judge", "heuristic"), ("inference", "heuristic"))
+# The inference check is asked only where the judge said Supported (as the paper validates its positives), so
+# judge and inference are not independent raters: their relation is the confirmation rate below, not a kappa.
+PAIRS = (("judge", "heuristic"), ("inference", "heuristic"))
 
 
 def pairwise_agreement(labels: Iterable[dict[str, bool | None]]) -> dict[str, dict[str, Any]]:
@@ -61,6 +64,13 @@ def pairwise_agreement(labels: Iterable[dict[str, bool | None]]) -> dict[str, di
         out[f"{x}_vs_{y}"] = {"chunks": len(both), "agreement": round(sum(p == q for p, q in both) / len(both), 4),
                              "kappa": cohen_kappa(a, b)}
     return out
+
+
+def inference_confirmation(labels: Iterable[dict[str, bool | None]]) -> dict[str, Any]:
+    """Of the chunks the judge supported and the inference check could score, how many it confirmed."""
+    checked = [r["inference"] for r in labels if r.get("judge") and r.get("inference") is not None]
+    return {"checked": len(checked), "confirmed": sum(checked),
+            "rate": round(sum(checked) / len(checked), 4) if checked else None}
 
 
 def label_noise(pairs: Sequence[tuple[str, str]]) -> dict[str, Any]:

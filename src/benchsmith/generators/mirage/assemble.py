@@ -97,19 +97,28 @@ def build_item(mapped: Mapped, doc: Document, chunk_labels: Sequence[ChunkLabels
 
 
 def mirage_exports(items: Sequence[MirageItem]) -> dict[str, Any]:
-    """dataset.json, doc_pool.json and oracle.json in MIRAGE's schema, plus BEIR queries/corpus of the pool."""
-    dataset, pool, oracle, queries, corpus, seen = [], [], {}, [], [], set()
+    """dataset.json, doc_pool.json and oracle.json in MIRAGE's schema, plus the pool as a BEIR folder (beir/).
+
+    Pool records carry our "chunk_id" and "doc_id" beside MIRAGE's keys (its scripts read keys by name, so
+    they ignore them): every reader of these files, qrels.tsv and beir/ then names a chunk the same way.
+    MIRAGE's "fixed" setting reads the pool in blocks of five per query, in dataset order: records stay grouped.
+    """
+    dataset, pool, oracle, queries, corpus, qrels, seen = [], [], {}, [], [], [], set()
     for item in items:
         dataset.append({"source": item.source, "query_id": item.item_id, "query": item.query, "doc_name": item.doc_name,
                         "answer": list(item.answers), "doc_url": item.doc_url, "num_doc_labels": item.num_doc_labels})
         queries.append({"_id": item.item_id, "text": item.query})
         for c in item.chunks:
-            record = {"mapped_id": item.item_id, "doc_name": c.doc_name, "doc_chunk": c.text, "support": c.support}
+            record = {"mapped_id": item.item_id, "doc_name": c.doc_name, "doc_chunk": c.text, "support": c.support,
+                      "chunk_id": c.chunk_id, "doc_id": c.doc_id}
             pool.append(record)
-            if c.support == 1 and item.item_id not in oracle:
-                oracle[item.item_id] = record
+            if c.support == 1:
+                qrels.append(f"{item.item_id}\t{c.chunk_id}\t1\n")
+                if item.item_id not in oracle:
+                    oracle[item.item_id] = record
             if c.chunk_id not in seen:
                 seen.add(c.chunk_id)
                 corpus.append({"_id": c.chunk_id, "title": c.doc_name, "text": c.text})
     return {"dataset.json": dataset, "doc_pool.json": pool, "oracle.json": oracle,
-            "beir_queries.jsonl": queries, "beir_corpus.jsonl": corpus}
+            "beir/queries.jsonl": queries, "beir/corpus.jsonl": corpus,
+            "beir/qrels/test.tsv": "query-id\tcorpus-id\tscore\n" + "".join(qrels)}

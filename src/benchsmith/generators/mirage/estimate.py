@@ -29,7 +29,8 @@ def estimate_mirage(ctx: Any, config: Any) -> Estimate:
         return Estimate(requested=ctx.n, assumptions=["the heuristic strategy calls no model"])
     pairs = read_qa(config.qa, fmt=config.qa_format, fields=config.fields)
     titles = TitleIndex(ctx.corpus.documents, fuzzy_cutoff=config.fuzzy_cutoff)
-    mapped, _ = map_queries(pairs, titles, ctx.index, search_fallback=config.search_fallback)
+    mapped, _ = map_queries(pairs, titles, ctx.index, search_fallback=config.search_fallback,
+                            min_coverage=config.min_coverage)
     drawn = mapped[:max(1, math.ceil(ctx.n * config.margin))]
     store = MirageChunks(titles.documents, ctx.corpus.chunks, corpus_is_mirage_chunked(ctx.corpus.manifest))
     questions = [ChunkQuestion(m.pair.query_id, m.pair.question, m.pair.answers, c.chunk.chunk_id, c.chunk.title,
@@ -49,6 +50,8 @@ def estimate_mirage(ctx: Any, config: Any) -> Estimate:
                           COMPLETION_TOKENS[kind]) for name, step, inputs, kind in rows]
     return Estimate(requested=ctx.n, steps=steps, assumptions=[
         f"{len(mapped)} of {len(pairs)} QA pairs map; the first {len(drawn)} are labelled (n x margin {config.margin})",
-        "queries dropped as too easy after the base call skip their chunk calls (fewer calls than shown)",
+        "an upper bound for this round: queries dropped as too easy after the base call, or whose reference "
+        "document has no confirmed positive, skip their other chunks; the reader is asked only about chunks the "
+        "judge supports; queries passing beyond the missing items wait unlabelled",
         "later rounds, drawn when labels reject queries, add calls in the same proportions",
     ])

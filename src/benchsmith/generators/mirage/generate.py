@@ -1,8 +1,10 @@
 """The mirage generator: QA pairs -> mapped documents -> candidate chunks -> labels -> items and MIRAGE's files.
 
-Queries are drawn in rounds, in input order: each round takes as many mapped
-queries as the items still missing (times a margin), so model calls grow with
-the request, not with the QA file or the corpus.
+Queries are drawn lazily, in input order: the first round takes the missing
+items times a margin, later rounds the missing items over the share of drawn
+queries that could pass so far. Queries that pass the cheap checks beyond what
+is missing wait for a later round (see labels.py), so model calls grow with the
+request, not with the QA file or the corpus.
 """
 
 from __future__ import annotations
@@ -12,10 +14,10 @@ from collections import Counter
 from typing import Any, ClassVar
 
 from benchsmith.generators.core.generator import ExportSettings, Generated, Generator
-from benchsmith.generators.mirage.agreement import label_noise, pairwise_agreement
+from benchsmith.generators.mirage.agreement import inference_confirmation, label_noise, pairwise_agreement
 from benchsmith.generators.mirage.assemble import build_item, final_support, label_sources, mirage_exports
 from benchsmith.generators.mirage.config import MirageConfig
-from benchsmith.generators.mirage.labels import double_judged, label_round
+from benchsmith.generators.mirage.labels import can_pass, double_judged, label_round
 from benchsmith.generators.mirage.mapping import TitleIndex, map_queries
 from benchsmith.generators.mirage.pool import MirageChunks, candidates_for, corpus_is_mirage_chunked
 from benchsmith.generators.mirage.qa_inputs import read_qa
@@ -23,6 +25,8 @@ from benchsmith.schemas.mirage import MirageItem
 from benchsmith.types import Rejected
 from benchsmith.validators import CorpusIndex, ValidationContext, errors, names_for, run_validators
 
+#: The least share of drawn queries a round assumes will pass (bounds how many one round draws).
+MIN_PASS_RATE = 0.05
 #: Queries come from a real dataset and each has its own document: near-duplicate wording is not a defect here.
 CHECKS = names_for("mirage_item", exclude=("dedup.query",))
 
@@ -55,28 +59,34 @@ class MirageGenerator(Generator):
         pairs = read_qa(config.qa, fmt=config.qa_format, fields=config.fields)
         with ctx.timer.step("mapping"):
             titles = TitleIndex(ctx.corpus.documents, fuzzy_cutoff=config.fuzzy_cutoff)
-            mapped, dropped = map_queries(pairs, titles, ctx.index, search_fallback=config.search_fallback)
+            mapped, dropped = map_queries(pairs, titles, ctx.index, search_fallback=config.search_fallback,
+                                          min_coverage=config.min_coverage)
         ctx.reject(dropped)
         reuse = corpus_is_mirage_chunked(ctx.corpus.manifest)
         store = MirageChunks(titles.documents, ctx.corpus.chunks, reuse)
         doc_names = {d: doc.title for d, doc in titles.documents.items()}
         items: list[MirageItem] = []
         all_labels: list[Any] = []
-        pool_size, drawn = 0, 0
-        while len(items) < ctx.n and drawn < len(mapped):
-            take = max(1, math.ceil((ctx.n - len(items)) * config.margin))
-            batch_mapped = mapped[drawn:drawn + take]
-            drawn += len(batch_mapped)
+        pool_size, drawn, viable = 0, 0, 0
+        reserve: list[tuple[Any, list[Any]]] = []
+        while len(items) < ctx.n and (reserve or drawn < len(mapped)):
+            missing = ctx.n - len(items)
+            # Until a round has measured the share of drawn queries that can pass, assume 1 in `margin`.
+            rate = viable / drawn if drawn else 1 / config.margin
+            want = min(len(mapped) - drawn, max(0, math.ceil(missing / max(rate, MIN_PASS_RATE)) - len(reserve)))
+            fresh = mapped[drawn:drawn + want]
+            drawn += len(fresh)
             with ctx.timer.step("pool"):
-                batch = [(m, candidates_for(m.pair.query_id, m.pair.question, m.doc_id, store, ctx.index,
-                                            k=config.pool_k, fill=config.fill_pool, retriever=config.rank_with))
-                         for m in batch_mapped]
-            labels = label_round(ctx, config, batch)
-            easy = set(labels.too_easy)
-            for m, cands in batch:
+                batch = reserve + [(m, candidates_for(m.pair.query_id, m.pair.question, m.doc_id, store, ctx.index,
+                                                      k=config.pool_k, fill=config.fill_pool, retriever=config.rank_with))
+                                   for m in fresh]
+            labels = label_round(ctx, config, batch, needed=missing)
+            fresh_ids = {m.pair.query_id for m in fresh}
+            viable += sum(m.pair.query_id in fresh_ids for m, _ in labels.chosen + labels.reserve
+                          if can_pass(labels.chunks[m.pair.query_id], ctx.strategy))
+            reserve = labels.reserve
+            for m, cands in labels.chosen:
                 qid = m.pair.query_id
-                if qid in easy:
-                    continue
                 pool_size += len(cands)
                 all_labels.extend(labels.chunks[qid])
                 result = build_item(m, titles.documents[m.doc_id], labels.chunks[qid], strategy=ctx.strategy,
@@ -87,7 +97,7 @@ class MirageGenerator(Generator):
                         result = validate(result, titles.documents, store)
                 if isinstance(result, Rejected):
                     ctx.reject(result)
-                elif len(items) < ctx.n:
+                else:
                     items.append(result)
         return self._generated(ctx, config, pairs, mapped, dropped, items, all_labels, pool_size, drawn, reuse)
 
@@ -110,10 +120,16 @@ class MirageGenerator(Generator):
                                                  for cl in all_labels)),
             "items_flagged": dict(Counter(f.split(":")[0] for item in items for f in item.flags)),
             "agreement": pairwise_agreement(label_sources(cl) for cl in all_labels),
+            "inference_confirms_judge": inference_confirmation(label_sources(cl) for cl in all_labels),
             "queries_full_agreement": sum(all(c.agreement for c in item.chunks) for item in items),
             "label_noise": label_noise(double_judged(all_labels)),
         }
         notes = []
+        short_pools = sum(len(item.chunks) < config.pool_k for item in items)
+        if short_pools:
+            notes.append(f"{short_pools} queries have fewer than {config.pool_k} pool chunks (short documents and "
+                         "nothing to fill with): MIRAGE's own 'fixed' setting, which reads doc_pool.json in blocks of "
+                         "five per query, would misalign; `evaluate mirage` reads the pool by query id")
         if not reuse:
             notes.append("the corpus was not ingested with the mirage chunking preset: pool chunks were cut here "
                          "(ids DOC#w330.N); `evaluate retrieval` on items.jsonl needs the corpus ingested with "

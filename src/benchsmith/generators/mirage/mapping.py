@@ -6,7 +6,9 @@ metadata, and the title without its parenthetical disambiguation, when that is
 unique), then fuzzy (rapidfuzz, above a cutoff, and only when the best match is
 clearly ahead of the second). A query whose reference is not in the corpus is
 dropped, not re-mapped by search, unless the user asks for that fallback:
-search would tie it to a document its answer may not come from.
+search would tie it to a document its answer may not come from. Content search
+takes the best-ranked document that holds an answer alias (when the pair has
+aliases) and is not yet used by another query.
 """
 
 from __future__ import annotations
@@ -18,13 +20,17 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from benchsmith.generators.mirage.heuristic import question_terms, term_coverage
 from benchsmith.generators.mirage.qa_inputs import QAPair
+from benchsmith.text import contains_phrase
 from benchsmith.types import Document, Rejected
 
 STEP = "mirage.mapping"
 _NON_WORD = re.compile(r"[\W_]+", re.UNICODE)
 _PAREN = re.compile(r"\s*\([^)]*\)\s*$")
 _CURID = re.compile(r"curid=(\d+)")
+#: Content words a question needs before content search may pick its document.
+MIN_SEARCH_TERMS = 2
 ALIAS_KEYS = ("aliases", "redirects", "alias", "redirect")
 
 
@@ -127,8 +133,54 @@ def map_by_reference(pair: QAPair, titles: TitleIndex) -> Mapped | Rejected | No
     return None
 
 
-def map_queries(pairs: Sequence[QAPair], titles: TitleIndex, index: Any, *, search_fallback: bool = False
-                ) -> tuple[list[Mapped], list[Rejected]]:
+def _title_fits(title: str, pair: QAPair) -> bool:
+    """A titled document is about the question when its title shares a content word with it or with an alias
+    ("What is Paris's occupation?" is not about the article "Helmut Weiss", which mentions Paris)."""
+    if not title.strip():
+        return True
+    named = question_terms(pair.question) | {w for a in pair.answers for w in question_terms(a)}
+    return bool(question_terms(title) & named)
+
+
+def map_by_search(pair: QAPair, titles: TitleIndex, index: Any, *, taken: dict[str, str],
+                  min_coverage: float = 0.5) -> Mapped | Rejected:
+    """The best-ranked free document of the content search that holds an answer alias (as whole words) and
+    `min_coverage` of the question's content words.
+
+    Without these tests a query whose article is missing lands on whatever ranks first (a generic alias such
+    as "politician" occurs in many biographies) and is dropped only after its chunks were labelled; with
+    them, that drop costs no model call. A pair without aliases takes the top document, as the paper's
+    search does (and is dropped if another query has it).
+    """
+    terms = question_terms(pair.question)
+    if len(terms) < MIN_SEARCH_TERMS:
+        return _reject(pair, "question_too_vague",
+                       f"{len(terms)} content word(s) ({', '.join(sorted(terms)) or 'none'}): too few to find the "
+                       "question's document by search (a follow-up turn without its conversation?)")
+    ranked = list(dict.fromkeys(c.doc_id for c in index.top(pair.question)))
+    if not ranked:
+        return _reject(pair, "unmappable", "content search found no document")
+    if not pair.answers:
+        return Mapped(pair, ranked[0], "content_search", 100.0)
+    texts = {d: f"{titles.documents[d].title}\n{titles.documents[d].text}" for d in ranked if d in titles.documents}
+    holding = [d for d in texts if any(contains_phrase(texts[d], a) for a in pair.answers)]
+    if not holding:
+        return _reject(pair, "no_search_hit_holds_answer",
+                       f"none of the {len(ranked)} documents the search ranks highest holds an answer alias")
+    on_topic = [d for d in holding if term_coverage(pair.question, texts[d]) >= min_coverage
+                and _title_fits(titles.documents[d].title, pair)]
+    if not on_topic:
+        return _reject(pair, "search_hits_off_topic",
+                       f"{len(holding)} of the documents the search ranks highest hold an answer alias, but none "
+                       f"holds {min_coverage:.0%} of the question's content words under a title that names "
+                       "something from the question or the answer")
+    holding = on_topic
+    free = [d for d in holding if d not in taken]
+    return Mapped(pair, (free or holding)[0], "content_search", 100.0)
+
+
+def map_queries(pairs: Sequence[QAPair], titles: TitleIndex, index: Any, *, search_fallback: bool = False,
+                min_coverage: float = 0.5) -> tuple[list[Mapped], list[Rejected]]:
     """Map every pair to one document; unmappable pairs and pairs whose document is taken are rejected.
 
     `index` is the corpus index (`ctx.index`): its ranked search maps pairs without a
@@ -147,9 +199,7 @@ def map_queries(pairs: Sequence[QAPair], titles: TitleIndex, index: Any, *, sear
     owner: dict[str, str] = {}
     for pair, hit in zip(pairs, first, strict=True):
         if hit is None:
-            top = index.top(pair.question)
-            hit = (Mapped(pair, top[0].doc_id, "content_search", 100.0) if top else
-                   _reject(pair, "unmappable", "content search found no document"))
+            hit = map_by_search(pair, titles, index, taken=owner, min_coverage=min_coverage)
         if isinstance(hit, Rejected):
             rejected.append(hit)
             continue
