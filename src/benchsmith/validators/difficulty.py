@@ -33,6 +33,7 @@ class BenchItem:
     evidence: list[str]  # evidence sentences
     gold_docs: list[str] = field(default_factory=list)  # doc ids (or titles) of the gold documents
     anchors: list[str] = field(default_factory=list)
+    answerable: bool = True  # False for null queries and unanswerable turns (also read from question_type)
 
 
 @dataclass
@@ -140,17 +141,18 @@ def _share(flags: list[bool]) -> float | None:
 
 
 def benchmark_card(items: Sequence[BenchItem], cards: Sequence[ItemCard]) -> dict:
-    """The benchmark's figures over its answerable (non-null) items."""
-    answerable = [(i, c) for i, c in zip(items, cards, strict=True) if i.question_type != "null_query" and i.evidence]
-    cs = [c for _, c in answerable]
+    """The benchmark's figures over its answerable (non-null) items; copy figures over those that record evidence."""
+    answerable = [(i, c) for i, c in zip(items, cards, strict=True)
+                  if i.answerable and i.question_type != "null_query" and (i.evidence or i.gold_docs)]
+    cs = [c for i, c in answerable if i.evidence]
     yes_no = [i.answer.strip().lower() for i, _ in answerable if i.answer.strip().lower() in YES_NO]
     recall = [sum(1 for r in c.gold_ranks.values() if r is not None and r <= 5) / len(c.gold_ranks)
-              for c in cs if c.gold_ranks]
-    single = [c.single_document_answerable for c in cs if c.single_document_answerable is not None]
+              for _, c in answerable if c.gold_ranks]
+    single = [c.single_document_answerable for _, c in answerable if c.single_document_answerable is not None]
     lengths = [c.question_words for c in cards]
     return {
         "items": len(items),
-        "answerable_items": len(cs),
+        "answerable_items": len(answerable),
         "median_question_words": statistics.median(lengths) if lengths else None,
         "max_question_words": max(lengths) if lengths else None,
         "median_longest_copied_span": statistics.median([c.longest_copied_span for c in cs]) if cs else None,
