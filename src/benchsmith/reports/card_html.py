@@ -9,14 +9,14 @@ from benchsmith.reports import card_stats
 from benchsmith.reports.describe import Section
 from benchsmith.reports.difficulty_view import difficulty
 from benchsmith.reports.load import KIND_LABELS, LoadedBenchmark
-from benchsmith.reports.page import page, section_html, section_md, stamp
+from benchsmith.reports.page import md_escape, page, section_html, section_md, stamp
 from benchsmith.validators.corpus_index import CorpusIndex
 
 
 def card_sections(bench: LoadedBenchmark, *, index: CorpusIndex | None = None, embeddings: bool = True,
                   embeddings_reason: str = "") -> list[Section]:
     diff = difficulty(bench, index)
-    return [card_stats.contents(bench), card_stats.lengths(bench), card_stats.sources_and_dates(bench),
+    return [card_stats.contents(bench), card_stats.examples(bench), card_stats.lengths(bench), card_stats.sources_and_dates(bench),
             card_stats.diversity(bench, embeddings=embeddings, embeddings_reason=embeddings_reason),
             card_stats.difficulty_section(bench, diff), card_stats.review(bench)]
 
@@ -25,6 +25,8 @@ def _lead(sections: list[Section]) -> list[str]:
     """The first sentence or chart summary of each section: the card in a paragraph."""
     out = []
     for sec in sections:
+        if sec.title == "Examples":
+            continue
         first = sec.sentences[:1] or [c.summary for c in sec.charts[:1]]
         out += [f"{sec.title}: {first[0]}"] if first else []
     return out
@@ -40,7 +42,7 @@ def build_card(bench: LoadedBenchmark, *, index: CorpusIndex | None = None, embe
         where += f" from {bench.path}"
     meta = f"{where}; {stamp()}"
     html = page(title, meta, _lead(sections) + bench.notes, [section_html(s) for s in sections])
-    md = "\n".join([f"# {title}\n", f"_{meta}_\n", *(f"- {s}" for s in _lead(sections) + bench.notes), "",
+    md = "\n".join([f"# {title}\n", f"_{meta}_\n", *(f"- {md_escape(s)}" for s in _lead(sections) + bench.notes), "",
                     *(section_md(s) for s in sections)])
     return html, md
 
@@ -53,3 +55,16 @@ def write_card(bench: LoadedBenchmark, out: Path, **options) -> tuple[Path, Path
     write_text_atomic(out, html)
     write_text_atomic(md_path, md)
     return out, md_path
+
+
+GENERATION_EMBEDDINGS_NOTE = "not computed during generation, to keep runs fast; benchsmith card BENCH adds it"
+
+
+def card_exports(items: list, *, name: str, corpus=None, index: CorpusIndex | None = None,
+                 manifest: dict | None = None) -> dict[str, str]:
+    """card.html and card.md for a generate run's folder, from the items in memory and the run's corpus index."""
+    from benchsmith.reports.load import from_items
+
+    bench = from_items(items, name=name, corpus=corpus, manifest=manifest)
+    html, md = build_card(bench, index=index, embeddings=False, embeddings_reason=GENERATION_EMBEDDINGS_NOTE)
+    return {"card.html": html, "card.md": md}

@@ -66,6 +66,22 @@ def contents(bench: LoadedBenchmark) -> Section:
     return sec
 
 
+def examples(bench: LoadedBenchmark, per_type: int = 1, limit: int = 8) -> Section:
+    """The first question of each type with its answer: what the figures are about, in the benchmark's own words."""
+    sec = Section("Examples")
+    seen: Counter = Counter()
+    for q in bench.questions:
+        label = q.types[0] if q.types else "untyped"
+        if seen[label] >= per_type or len(sec.facts) >= limit:
+            continue
+        seen[label] += 1
+        answer = q.answer if len(q.answer) <= 200 else q.answer[:199] + "…"
+        sec.facts.append((label, f"{q.text} → {answer}" if answer else q.text))
+    if sec.facts:
+        sec.sentences.append(f"The first {_unit(bench)} of each type, with its answer.")
+    return sec
+
+
 def lengths(bench: LoadedBenchmark) -> Section:
     qs, unit = bench.questions, _unit(bench)
     sec = Section("Lengths")

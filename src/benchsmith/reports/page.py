@@ -73,7 +73,7 @@ def stamp() -> str:
 
 # -- Markdown --------------------------------------------------------------------------------------
 def md_escape(text: str) -> str:
-    return text.replace("|", "\\|").replace("\n", " ")
+    return text.replace("|", "\\|").replace("\n", " ").replace("<", "&lt;")
 
 
 def md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
@@ -84,11 +84,11 @@ def md_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> str:
 
 def section_md(sec: Section) -> str:
     parts = [f"## {sec.title}\n"]
-    parts += [f"{s}\n" for s in sec.sentences]
+    parts += [f"{md_escape(s)}\n" for s in sec.sentences]
     if sec.facts:
         parts.append(md_table(("measure", "value"), sec.facts))
     for c in sec.charts:
-        parts.append(f"**{c.title}.** {c.summary}\n")
+        parts.append(f"**{c.title}.** {md_escape(c.summary)}\n")
         if c.bars:
             parts.append(md_table(("value", "count"), [(k, f"{v:g}") for k, v in c.bars]))
     return "\n".join(parts)
