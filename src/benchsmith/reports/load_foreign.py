@@ -211,6 +211,22 @@ def _mtrag(bench, gold: _GoldMap) -> tuple[list[Question], list[ImportedItem], d
     return questions, items, shown
 
 
+def _raise_parse_error(path: Path) -> None:
+    """Raise the located JSON error of a .json / .jsonl file that does not parse; return if it parses."""
+    if not path.is_file() or path.suffix not in (".json", ".jsonl", ".ndjson"):
+        return
+    if path.suffix == ".json":
+        try:
+            json.loads(path.read_text(encoding="utf-8", errors="replace"))
+        except json.JSONDecodeError as exc:
+            raise InputError(f"not valid JSON ({exc.msg}, column {exc.colno})", path=path, line=exc.lineno) from None
+        return
+    from benchsmith.fileio import iter_jsonl
+
+    for _ in iter_jsonl(path):
+        pass
+
+
 def load_foreign(path: Path, corpus: Path | None = None) -> LoadedBenchmark:
     """One of the papers' files (format sniffed), gold documents mapped to `corpus` by title or URL when given."""
     loaded_corpus = load_corpus(corpus) if corpus is not None else None
@@ -223,7 +239,11 @@ def load_foreign(path: Path, corpus: Path | None = None) -> LoadedBenchmark:
     else:
         from benchsmith.evaluation.importers import detect_format, load_benchmark
 
-        fmt = detect_format(path)
+        try:
+            fmt = detect_format(path)
+        except InputError:
+            _raise_parse_error(path)  # a file no sniffer recognised may just be broken: say where
+            raise
         if fmt not in FORMAT_KINDS:
             raise InputError(f"a {fmt} benchmark holds no questions of a kind benchsmith builds "
                              f"(reports read: ours, {', '.join(FORMAT_KINDS)})", path=path)
