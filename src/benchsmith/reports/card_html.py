@@ -27,7 +27,7 @@ def _lead(sections: list[Section]) -> list[str]:
     for sec in sections:
         if sec.title == "Examples":
             continue
-        first = sec.sentences[:1] or [c.summary for c in sec.charts[:1]]
+        first = [sec.lead] if sec.lead else sec.sentences[:1] or [c.summary for c in sec.charts[:1]]
         out += [f"{sec.title}: {first[0]}"] if first else []
     return out
 

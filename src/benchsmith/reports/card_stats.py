@@ -190,7 +190,8 @@ def difficulty_section(bench: LoadedBenchmark, diff: Difficulty) -> Section:
         sec.charts.append(ordered("BM25 rank of the best-ranked gold document", bins,
                                   f"BM25 ranks a gold document first for {first} of {total} answerable {_unit(bench)}s "
                                   f"({pct(first, total)}); every gold document is in the top 5 for "
-                                  f"{'-' if all5 is None else f'{100 * all5:.0f}%'} of them.", "rank"))
+                                  f"{'-' if all5 is None else f'{100 * all5:.0f}%'} of them (“beyond 10”: none among "
+                                  "the 10 chunks BM25 returns).", "rank"))
         sec.facts.append(("BM25 recall@5 of gold documents", str(card.get("bm25_recall_at_5"))))
     else:
         sec.sentences.append("BM25 ranks of gold documents: not computed (no corpus holding the gold documents).")
@@ -199,6 +200,8 @@ def difficulty_section(bench: LoadedBenchmark, diff: Difficulty) -> Section:
     if card.get("yes_no_items"):
         sec.facts.append(("Yes share of Yes/No answers", f"{card['yes_share']} over {card['yes_no_items']}"))
     sec.sentences.extend(diff.notes)
+    summaries = [c.summary for c in sec.charts]
+    sec.lead = " ".join(summaries[:2]) if summaries else (sec.sentences[0] if sec.sentences else "")
     return sec
 
 

@@ -24,6 +24,7 @@ class Chart:
 class Section:
     title: str
     sentences: list[str] = field(default_factory=list)
+    lead: str = ""  # the one sentence the card's summary quotes (default: the first sentence or chart summary)
     facts: list[tuple[str, str]] = field(default_factory=list)  # label, value (a small table)
     charts: list[Chart] = field(default_factory=list)
 

@@ -15,7 +15,7 @@ from benchsmith.validators.corpus_index import CorpusIndex
 from benchsmith.validators.difficulty import BenchItem, ItemCard, benchmark_card, item_card
 
 MULTI_DOCUMENT_KINDS = frozenset({"multihop_item", "frames_item"})
-RANK_BINS = ("1", "2", "3", "4", "5", "6–10", "not in top 10")
+RANK_BINS = ("1", "2", "3", "4", "5", "6–10", "beyond 10")  # "beyond 10": not among the top 10 chunks
 
 
 @dataclass
@@ -66,7 +66,7 @@ def best_rank_bins(diff: Difficulty) -> list[tuple[str, int]]:
             continue
         ranks = [r for r in card.gold_ranks.values() if r is not None]
         best = min(ranks) if ranks else None
-        key = "not in top 10" if best is None else str(best) if best <= 5 else "6–10" if best <= 10 else "not in top 10"
+        key = "beyond 10" if best is None else str(best) if best <= 5 else "6–10" if best <= 10 else "beyond 10"
         counts[key] += 1
     return list(counts.items())
 

@@ -13,6 +13,7 @@ from html import escape
 BAR_COLOR = "#3b6ea8"
 MUTED_COLOR = "#9aa7b4"
 FONT = "font-family='system-ui, sans-serif' font-size='12'"
+LABEL_CHARS = 28  # what fits in the label column at 11px, wide capitals included
 
 
 def _fmt(value: float) -> str:
@@ -24,10 +25,10 @@ def _clip(label: str, limit: int) -> str:
 
 
 def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, width: int = 560, muted: Sequence[str] = ()) -> str:
-    """Horizontal bars, one row per category, in the given order (labels longer than 28 characters are cut)."""
+    """Horizontal bars, one row per category, in the given order (long labels are cut; the full label is the tooltip)."""
     if not bars:
         return ""
-    label_w, row_h, top = 190, 22, 8
+    label_w, row_h, top = 210, 22, 8
     plot_w = width - label_w - 60
     peak = max(v for _, v in bars) or 1
     height = top * 2 + row_h * len(bars)
@@ -37,8 +38,8 @@ def bar_chart(title: str, bars: Sequence[tuple[str, float]], *, width: int = 560
         y = top + k * row_h
         w = max(1.0, plot_w * value / peak) if value else 0
         color = MUTED_COLOR if label in muted else BAR_COLOR
-        parts.append(f"<text x='{label_w - 6}' y='{y + 15}' text-anchor='end'><title>{escape(label)}</title>"
-                     f"{escape(_clip(label, 28))}</text>")
+        parts.append(f"<text x='{label_w - 6}' y='{y + 15}' text-anchor='end' font-size='11'><title>{escape(label)}</title>"
+                     f"{escape(_clip(label, LABEL_CHARS))}</text>")
         parts.append(f"<rect x='{label_w}' y='{y + 4}' width='{w:.1f}' height='{row_h - 8}' fill='{color}'/>")
         parts.append(f"<text x='{label_w + w + 5:.1f}' y='{y + 15}' fill='#222'>{_fmt(value)}</text>")
     parts.append("</svg>")

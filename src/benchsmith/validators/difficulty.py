@@ -136,6 +136,10 @@ def item_card(item: BenchItem, *, index=None, documents: dict[str, str] | None =
     )
 
 
+def _median(values: list[float]) -> float | None:
+    return round(statistics.median(values), 3) if values else None
+
+
 def _share(flags: list[bool]) -> float | None:
     return round(sum(flags) / len(flags), 3) if flags else None
 
@@ -153,12 +157,12 @@ def benchmark_card(items: Sequence[BenchItem], cards: Sequence[ItemCard]) -> dic
     return {
         "items": len(items),
         "answerable_items": len(answerable),
-        "median_question_words": statistics.median(lengths) if lengths else None,
+        "median_question_words": _median(lengths),
         "max_question_words": max(lengths) if lengths else None,
-        "median_longest_copied_span": statistics.median([c.longest_copied_span for c in cs]) if cs else None,
+        "median_longest_copied_span": _median([c.longest_copied_span for c in cs]),
         "share_copied_8_words": _share([c.longest_copied_span >= COPY_LIMIT for c in cs]),
-        "median_content_overlap": statistics.median([c.content_overlap for c in cs]) if cs else None,
-        "median_wording_overlap": statistics.median([c.wording_overlap for c in cs]) if cs else None,
+        "median_content_overlap": _median([c.content_overlap for c in cs]),
+        "median_wording_overlap": _median([c.wording_overlap for c in cs]),
         "yes_share": round(yes_no.count("yes") / len(yes_no), 3) if yes_no else None,
         "yes_no_items": len(yes_no),
         "bm25_recall_at_5": round(statistics.mean(recall), 3) if recall else None,
