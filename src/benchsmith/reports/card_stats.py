@@ -38,7 +38,7 @@ def contents(bench: LoadedBenchmark) -> Section:
         sec.facts.append(("generator", str(bench.manifest["generator"])))
     answerable = sum(q.answerability in ("answerable", "partial") for q in qs)
     sec.sentences.append(f"{plural(len(items), 'item')} with {plural(len(qs), unit)}; {answerable} of the {unit}s "
-                         f"({pct(answerable, len(qs))}) can be answered from the corpus.")
+                         f"({pct(answerable, len(qs))}) are labelled answerable or partly answerable.")
     types = Counter(t for q in qs for t in q.types if not t.startswith("turn: "))
     chart = categories("Question types", types, "type label", total=sum(types.values()))
     if chart:
@@ -87,7 +87,8 @@ def lengths(bench: LoadedBenchmark) -> Section:
     sec = Section("Lengths")
     q_words = [len(q.text.split()) for q in qs]
     a_words = [len(q.answer.split()) for q in qs if q.answer]
-    sec.charts.append(numbers(f"{unit.capitalize()} length", q_words, unit, "words"))
+    asked = "user message" if bench.kind == "conversation" else unit
+    sec.charts.append(numbers(f"{asked.capitalize()} length", q_words, asked, "words"))
     if a_words:
         noun = "response" if bench.kind == "conversation" else "answer"
         sec.charts.append(numbers(f"{noun.capitalize()} length", a_words, noun, "words"))
