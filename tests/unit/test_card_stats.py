@@ -26,7 +26,7 @@ def test_contents_counts_types_and_answerability():
     sec = card_stats.contents(_bench())
     charts = {c.title: c for c in sec.charts}
     assert dict(charts["Question types"].bars) == {"inference_query": 2, "comparison_query": 1, "null_query": 1}
-    assert "3 of the questions (75%)" in sec.sentences[0]
+    assert "3 of the questions (75%) are labelled answerable" in sec.sentences[0]
     assert dict(charts["Answerability"].bars) == {"answerable": 3, "unanswerable": 1}
     # every answerable item cites 2 documents: one value, so a sentence and no plot
     hops = charts["Documents per question (hops)"]
@@ -74,19 +74,21 @@ def test_difficulty_without_a_corpus_says_so():
     assert any("not computed" in s for s in sec.sentences)
 
 
-def test_review_status_counts_the_latest_decision_per_item(tmp_path):
+def test_review_status_counts_the_latest_verdict_per_reviewer(tmp_path):
     (tmp_path / "review").mkdir()
-    lines = [{"item_id": "mh-1", "reviewer": "ana", "decision": "reject", "time": "t1"},
-             {"item_id": "mh-1", "reviewer": "ana", "decision": "accept", "time": "t2"},
-             {"item_id": "mh-2", "reviewer": "bo", "decision": "edit", "time": "t3"},
-             {"item_id": "gone", "reviewer": "bo", "decision": "accept", "time": "t4"}]
-    text = "\n".join(json.dumps(x) for x in lines) + "\n{not json\n"
+    lines = [{"item_id": "mh-1", "reviewer": "ana", "action": "reject", "time": "t1"},
+             {"item_id": "mh-1", "reviewer": "ana", "action": "accept", "time": "t2"},  # changed her mind: accepted
+             {"item_id": "mh-2", "reviewer": "bo", "action": "edit", "time": "t3"},  # edited, no verdict yet
+             {"item_id": "mh-3", "reviewer": "ana", "decision": "accept", "time": "t4"},  # the brief's spelling
+             {"item_id": "mh-3", "reviewer": "bo", "action": "reject", "time": "t5"},  # two reviewers disagree
+             {"item_id": "gone", "reviewer": "bo", "action": "accept", "time": "t6"}]
+    text = "\n".join(json.dumps(x) for x in lines) + "\n{not json\n" + json.dumps({"item_id": "mh-4", "action": "star"}) + "\n"
     (tmp_path / "review" / "trail.jsonl").write_text(text, encoding="utf-8")
     sec = card_stats.review(_bench(tmp_path))
     chart = sec.charts[0]
-    assert dict(chart.bars) == {"accepted": 1, "rejected": 0, "edited": 1, "unreviewed": 2}
-    assert "ana, bo" in chart.summary
-    assert any("1 line(s)" in s for s in sec.sentences) and any("no longer in the benchmark" in s for s in sec.sentences)
+    assert dict(chart.bars) == {"accepted": 1, "rejected": 0, "disputed": 1, "edited (no verdict yet)": 1, "unreviewed": 1}
+    assert "ana, bo" in chart.summary and "1 edited in all" in chart.summary and "3 of 4 items reviewed" in chart.summary
+    assert any("2 line(s)" in s for s in sec.sentences) and any("no longer in the benchmark" in s for s in sec.sentences)
 
 
 def test_no_trail_means_not_reviewed(tmp_path):

@@ -206,13 +206,16 @@ def difficulty_section(bench: LoadedBenchmark, diff: Difficulty) -> Section:
     return sec
 
 
-def read_trail(review_dir: Path | None) -> tuple[dict[str, dict], int] | None:
-    """The last decision per item in review/trail.jsonl, and how many lines could not be read; None if absent."""
+def read_trail(review_dir: Path | None) -> tuple[list[dict], int] | None:
+    """The decisions of review/trail.jsonl in file order, and how many lines could not be read; None if absent.
+
+    A line names its item (`item_id`), its `reviewer` and what was done (`action`, or `decision`):
+    accept, reject or edit.
+    """
     path = review_dir / "trail.jsonl" if review_dir else None
     if path is None or not path.is_file():
         return None
-    last: dict[str, dict] = {}
-    bad = 0
+    records, bad = [], 0
     for line in path.read_text(encoding="utf-8", errors="replace").splitlines():
         if not line.strip():
             continue
@@ -221,11 +224,29 @@ def read_trail(review_dir: Path | None) -> tuple[dict[str, dict], int] | None:
         except json.JSONDecodeError:
             bad += 1
             continue
-        if not isinstance(record, dict) or record.get("decision") not in REVIEW_DECISIONS or not record.get("item_id"):
+        action = record.get("action", record.get("decision")) if isinstance(record, dict) else None
+        if action not in REVIEW_DECISIONS or not record.get("item_id"):
             bad += 1
             continue
-        last[str(record["item_id"])] = record  # the trail is appended in time order: the last line wins
-    return last, bad
+        records.append({**record, "action": action, "item_id": str(record["item_id"])})
+    return records, bad
+
+
+def review_status(records: list[dict]) -> dict[str, str]:
+    """Each reviewed item's status: accepted / rejected (every reviewer's latest verdict agrees), disputed
+    (reviewers disagree), or edited (edited, no verdict yet). The trail is appended in time order."""
+    verdicts: dict[str, dict[str, str]] = {}
+    edited: set[str] = set()
+    for r in records:
+        if r["action"] == "edit":
+            edited.add(r["item_id"])
+        else:
+            verdicts.setdefault(r["item_id"], {})[str(r.get("reviewer", "?"))] = r["action"]
+    status = {item: "edited" for item in edited}
+    for item, by_reviewer in verdicts.items():
+        kinds = set(by_reviewer.values())
+        status[item] = "disputed" if len(kinds) > 1 else {"accept": "accepted", "reject": "rejected"}[kinds.pop()]
+    return status
 
 
 def review(bench: LoadedBenchmark) -> Section:
@@ -234,21 +255,26 @@ def review(bench: LoadedBenchmark) -> Section:
     if trail is None:
         sec.sentences.append("Not reviewed: no review/trail.jsonl beside the benchmark (run benchsmith review BENCH).")
         return sec
-    last, bad = trail
+    records, bad = trail
     ids = set(bench.item_ids)
-    decided = {k: v for k, v in last.items() if k in ids}
-    counts = Counter(v["decision"] for v in decided.values())
-    unreviewed = len(ids) - len(decided)
-    bars = [("accepted", counts["accept"]), ("rejected", counts["reject"]), ("edited", counts["edit"]),
-            ("unreviewed", unreviewed)]
-    reviewers = sorted({str(v.get("reviewer", "?")) for v in last.values()})
-    summary = (f"{len(decided)} of {len(ids)} items reviewed ({pct(len(decided), len(ids))}) by "
-               f"{', '.join(reviewers) or 'nobody'}: {counts['accept']} accepted, {counts['reject']} rejected, "
-               f"{counts['edit']} edited; {unreviewed} not yet reviewed.")
-    sec.charts.append(Chart("Review decisions (latest per item)", [(k, float(v)) for k, v in bars], summary))
+    status = review_status(records)
+    counts = Counter(s for item, s in status.items() if item in ids)
+    edited = len({r["item_id"] for r in records if r["action"] == "edit" and r["item_id"] in ids})
+    reviewed = sum(counts.values())
+    unreviewed = len(ids) - reviewed
+    order = ("accepted", "rejected", "disputed", "edited")
+    bars = [(f"{k} (no verdict yet)" if k == "edited" else k, float(counts[k])) for k in order if counts[k] or k != "disputed"]
+    bars.append(("unreviewed", float(unreviewed)))
+    reviewers = sorted({str(r.get("reviewer", "?")) for r in records})
+    summary = (f"{reviewed} of {len(ids)} items reviewed ({pct(reviewed, len(ids))}) by {', '.join(reviewers) or 'nobody'}: "
+               f"{counts['accepted']} accepted, {counts['rejected']} rejected"
+               + (f", {counts['disputed']} disputed (the reviewers' latest verdicts differ)" if counts["disputed"] else "")
+               + f"; {edited} edited in all ({counts['edited']} without a verdict yet); {unreviewed} not yet reviewed.")
+    sec.charts.append(Chart("Review status (latest verdict per reviewer)", bars, summary))
+    sec.lead = summary
     if bad:
         sec.sentences.append(f"{bad} line(s) of the trail could not be read and were left out.")
-    stray = len(last) - len(decided)
+    stray = len({r["item_id"] for r in records} - ids)
     if stray:
-        sec.sentences.append(f"{stray} decision(s) name items that are no longer in the benchmark.")
+        sec.sentences.append(f"{stray} reviewed item(s) are no longer in the benchmark.")
     return sec

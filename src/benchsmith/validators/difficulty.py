@@ -1,8 +1,10 @@
-"""Difficulty card of a multi-hop benchmark: how much of a question is copied from its evidence, how easily
+"""Difficulty card of a benchmark: how much of a question is copied from its evidence, how easily
 retrieval finds its gold documents, whether one document answers it, and Yes/No balance.
 
-Works on any benchmark: our items.jsonl, MultiHop-RAG's `MultiHopRAG.json` and HotpotQA's
-json (read by `read_benchmark`). Ranks need a corpus index; without one they are left out.
+Built for multi-hop questions and used for every kind (`reports.difficulty_view` turns conversation
+turns, FRAMES and MIRAGE questions into `BenchItem`s). `read_benchmark` reads our items.jsonl,
+MultiHop-RAG's `MultiHopRAG.json` and HotpotQA's json. Ranks need a corpus index; without one they
+are left out.
 """
 
 from __future__ import annotations
@@ -240,28 +242,3 @@ def card_table(cards: dict[str, dict], title: str = "difficulty card"):
     for key, label in CARD_ROWS:
         table.add_row(label, *("-" if c.get(key) is None else str(c[key]) for c in cards.values()))
     return table
-
-
-def report(paths: Sequence[Path], corpus_dir: Path | None = None) -> dict[str, dict]:
-    """Benchmark cards for benchmark files (ours or the papers'), ranked against an ingested corpus when given.
-
-    Gold documents named by title (MultiHop-RAG, HotpotQA) are matched to corpus documents by title.
-    """
-    index = documents = None
-    by_title: dict[str, str] = {}
-    if corpus_dir is not None:
-        from benchsmith.corpora.store import load_corpus_dir
-        from benchsmith.validators.corpus_index import CorpusIndex
-
-        corpus = load_corpus_dir(corpus_dir)
-        index = CorpusIndex(corpus.documents, corpus.chunks)
-        documents = {d.doc_id: f"{d.title}\n{d.text}" for d in corpus.documents}
-        by_title = {d.title: d.doc_id for d in corpus.documents}
-    cards = {}
-    for path in paths:
-        items = read_benchmark(Path(path))
-        if documents is not None:
-            for item in items:
-                item.gold_docs = [g if g in documents else by_title.get(g, g) for g in item.gold_docs]
-        cards[Path(path).name] = card_for(items, index=index, documents=documents)["benchmark"]
-    return cards
