@@ -124,3 +124,17 @@ def test_card_renders_in_a_real_browser(bench, tmp_path):
     if keep:
         Path(keep).mkdir(parents=True, exist_ok=True)
         shutil.copy(shot, Path(keep) / "card-generated.png")
+
+
+def test_a_card_that_cannot_be_drawn_never_costs_the_benchmark(tmp_path, monkeypatch, capsys):
+    import benchsmith.reports.card_html as card_html
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("drawing failed")
+
+    monkeypatch.setattr(card_html, "card_exports", broken)
+    out = tmp_path / "bench"
+    _cli("generate", "multihop", "--corpus", EXAMPLE, "--n", "4", "--out", out)
+    assert (out / "items.jsonl").is_file() and not (out / "card.html").exists()
+    check_complete(out, verify_hashes=True)
+    assert "card.html not written (RuntimeError: drawing failed)" in capsys.readouterr().err

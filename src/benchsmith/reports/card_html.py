@@ -61,10 +61,13 @@ GENERATION_EMBEDDINGS_NOTE = "not computed during generation, to keep runs fast;
 
 
 def card_exports(items: list, *, name: str, corpus=None, index: CorpusIndex | None = None,
-                 manifest: dict | None = None) -> dict[str, str]:
-    """card.html and card.md for a generate run's folder, from the items in memory and the run's corpus index."""
+                 manifest: dict | None = None, review_dir: Path | None = None) -> dict[str, str]:
+    """card.html and card.md for a generate run's folder, from the items in memory and the run's corpus index.
+
+    `review_dir` is the folder's review/ (kept across re-runs): decisions on items that are still there count.
+    """
     from benchsmith.reports.load import from_items
 
-    bench = from_items(items, name=name, corpus=corpus, manifest=manifest)
+    bench = from_items(items, name=name, corpus=corpus, manifest=manifest, review_dir=review_dir)
     html, md = build_card(bench, index=index, embeddings=False, embeddings_reason=GENERATION_EMBEDDINGS_NOTE)
     return {"card.html": html, "card.md": md}

@@ -153,7 +153,7 @@ def run_generator(generator: Generator, opts: GenerateOptions, config: Any, cons
         written = not keeps_earlier_benchmark(opts.out, generated, opts.n)
         if written:
             manifest = _manifest(generator, opts, generated, summary, ctx, qrels_text(generator, generated.items).count("\n"))
-            exports = {**generated.exports, **_data_card(generated, manifest, corpus, ctx, console)}
+            exports = {**generated.exports, **_data_card(generated, manifest, corpus, ctx, opts.out, console)}
             write_benchmark(opts.out, generator, replace(generated, exports=exports), manifest=manifest, summary=summary,
                             rejected_path=run.ledger.path, corpus=None if is_corpus_dir(opts.corpus) else corpus,
                             inputs=(opts.corpus,))
@@ -161,14 +161,14 @@ def run_generator(generator: Generator, opts: GenerateOptions, config: Any, cons
     return Outcome(generated, summary, written)
 
 
-def _data_card(generated: Generated, manifest: BenchmarkManifest, corpus: Corpus, ctx: GenerationContext,
+def _data_card(generated: Generated, manifest: BenchmarkManifest, corpus: Corpus, ctx: GenerationContext, out: Path,
                console: Console) -> dict[str, str]:
     """card.html / card.md for the folder; a failure to draw the card is reported, never the cause of a lost run."""
     from benchsmith.reports.card_html import card_exports
 
     try:
         return card_exports(generated.items, name=manifest.name, corpus=corpus, index=ctx.index,
-                            manifest=manifest.model_dump(mode="json"))
+                            manifest=manifest.model_dump(mode="json"), review_dir=out / "review")
     except Exception as exc:  # the benchmark itself is complete; only its card could not be drawn
         console.print(f"[yellow]warning:[/] card.html not written ({type(exc).__name__}: {exc}); "
                       "run benchsmith card on the folder", highlight=False)
