@@ -112,3 +112,12 @@ def test_card_exports_for_a_generate_run_skip_embeddings_with_the_reason():
 def test_card_of_no_items_still_renders():
     html, _ = build_card(from_items([], name="empty"), embeddings=False)
     assert "0 items" in html
+
+
+def test_dates_axis_has_every_month_between_the_first_and_the_last():
+    bench = _bench()
+    bench.questions[0].dates = ["2024-01-09", "2024-04-02"]
+    bench.questions[1].dates = []
+    bench.questions[2].dates = []
+    chart = next(c for c in card_stats.sources_and_dates(bench).charts if c.title == "Evidence dates")
+    assert chart.bars == [("2024-01", 1), ("2024-02", 0), ("2024-03", 0), ("2024-04", 1)]

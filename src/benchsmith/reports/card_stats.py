@@ -117,17 +117,27 @@ def sources_and_dates(bench: LoadedBenchmark) -> Section:
         sec.sentences.append("The items name no evidence document.")
     dated = [d[:10] for q in qs for d in q.dates if d and d[:4].isdigit()]
     if dated:
-        years = sorted({d[:4] for d in dated})
-        key = (lambda d: d[:7]) if len(years) <= 2 else (lambda d: d[:4])
-        by = Counter(key(d) for d in dated)
+        by_month = len({d[:4] for d in dated}) <= 2
+        by = Counter(d[:7] if by_month else d[:4] for d in dated)
         span = f"{min(by)} to {max(by)}" if len(by) > 1 else min(by)
         top, n = by.most_common(1)[0]
-        sec.charts.append(ordered("Evidence dates", sorted(by.items()),
+        sec.charts.append(ordered("Evidence dates", [(p, by.get(p, 0)) for p in _periods(min(by), max(by), by_month)],
                                   f"{len(dated)} dated evidence pieces span {span}; the busiest period is {top} "
-                                  f"({pct(n, len(dated))}).", "month" if len(years) <= 2 else "year"))
+                                  f"({pct(n, len(dated))}).", "month" if by_month else "year"))
     else:
         sec.sentences.append("No item records a publication date or an as-of date.")
     return sec
+
+
+def _periods(first: str, last: str, by_month: bool) -> list[str]:
+    """Every month (YYYY-MM) or year from first to last, so empty periods show as gaps on the axis."""
+    if not by_month:
+        return [str(y) for y in range(int(first), int(last) + 1)]
+    out, (y, m) = [], (int(first[:4]), int(first[5:7]))
+    while (y, m) <= (int(last[:4]), int(last[5:7])):
+        out.append(f"{y:04d}-{m:02d}")
+        y, m = (y + 1, 1) if m == 12 else (y, m + 1)
+    return out
 
 
 def diversity(bench: LoadedBenchmark, *, embeddings: bool = True, embeddings_reason: str = "") -> Section:

@@ -7,6 +7,7 @@ at the end of each bar so the chart reads without an axis.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from html import escape
 
@@ -58,7 +59,8 @@ def histogram(title: str, bins: Sequence[tuple[str, float]], *, width: int = 560
     parts = [f"<svg xmlns='http://www.w3.org/2000/svg' role='img' width='{width}' height='{height}' "
              f"viewBox='0 0 {width} {height}' {FONT}><title>{escape(title)}</title>",
              f"<line x1='{left}' y1='{top + plot_h}' x2='{left + plot_w}' y2='{top + plot_h}' stroke='#666'/>"]
-    label_every = max(1, round(len(bins) / 12))
+    widest = max(len(_clip(label, 10)) for label, _ in bins) * 6 + 6  # px at font-size 10, with a gap
+    label_every = max(1, math.ceil(widest / col_w))
     for k, (label, value) in enumerate(bins):
         x = left + k * col_w
         h = plot_h * value / peak
