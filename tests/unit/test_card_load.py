@@ -114,3 +114,16 @@ def test_gold_titles_map_to_corpus_ids_when_a_corpus_is_given(tmp_path):
                               for i, t in enumerate(["A (band)", "B"])), encoding="utf-8")
     bench = load_any(path, corpus)
     assert bench.questions[0].gold_docs == ["w0", "w1"] and not bench.notes
+
+
+def test_a_folder_without_its_marker_is_read_with_a_note(tmp_path):
+    _write_items(tmp_path / "items.jsonl", [i.model_dump(mode="json") for i in items()])
+    bench = load_any(tmp_path)
+    assert any("incomplete output folder" in n for n in bench.notes)
+
+
+def test_something_else_is_named_as_not_a_benchmark(tmp_path):
+    path = tmp_path / "notes.json"
+    path.write_text(json.dumps({"hello": "world"}), encoding="utf-8")
+    with pytest.raises(InputError, match="not a benchmark benchsmith can read"):
+        load_any(path)

@@ -192,12 +192,24 @@ def _our_corpus(folder: Path, manifest: dict, corpus: Path | None, notes: list[s
     return load_corpus_dir(where)
 
 
+def _check_marker(folder: Path, notes: list[str]) -> None:
+    """A report still reads a folder that changed after it was written (edited by hand, say), and says so."""
+    from benchsmith.marker import check_complete
+
+    try:
+        check_complete(folder)
+    except InputError as exc:
+        notes.append(f"read anyway, but {exc.message}")
+
+
 def load_ours(path: Path, corpus: Path | None = None) -> LoadedBenchmark:
     folder = path if path.is_dir() else path.parent
     items_path = path / ITEMS_FILE if path.is_dir() else path
     manifest_path = folder / "benchmark.json"
     manifest = read_json(manifest_path) if manifest_path.is_file() else {}
     notes: list[str] = []
+    if path.is_dir():
+        _check_marker(folder, notes)
     items = read_items(items_path)
     loaded = from_items(items, name=manifest.get("name") or folder.name, path=path, manifest=manifest,
                         corpus=_our_corpus(folder, manifest, corpus, notes), review_dir=folder / "review")

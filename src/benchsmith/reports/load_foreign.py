@@ -243,7 +243,9 @@ def load_foreign(path: Path, corpus: Path | None = None) -> LoadedBenchmark:
             fmt = detect_format(path)
         except InputError:
             _raise_parse_error(path)  # a file no sniffer recognised may just be broken: say where
-            raise
+            raise InputError("not a benchmark benchsmith can read: expected our folder or items.jsonl, MultiHopRAG.json, "
+                             "HotpotQA json, mtRAG conversations, FRAMES tsv/jsonl or MIRAGE dataset.json",
+                             path=path) from None
         if fmt not in FORMAT_KINDS:
             raise InputError(f"a {fmt} benchmark holds no questions of a kind benchsmith builds "
                              f"(reports read: ours, {', '.join(FORMAT_KINDS)})", path=path)
