@@ -121,3 +121,11 @@ def test_dates_axis_has_every_month_between_the_first_and_the_last():
     bench.questions[2].dates = []
     chart = next(c for c in card_stats.sources_and_dates(bench).charts if c.title == "Evidence dates")
     assert chart.bars == [("2024-01", 1), ("2024-02", 0), ("2024-03", 0), ("2024-04", 1)]
+
+
+def test_gold_documents_missing_from_the_corpus_are_not_counted_as_misses():
+    bench = _bench()
+    bench.questions[0].gold_docs = ["d1", "not-in-corpus"]
+    diff = difficulty(bench)
+    assert diff.items[0].gold_ranks is not None and set(diff.items[0].gold_ranks) == {"d1"}
+    assert any("1 question(s) name gold documents the corpus does not hold" in n for n in diff.notes)

@@ -52,6 +52,14 @@ def difficulty(bench: LoadedBenchmark, index: CorpusIndex | None = None) -> Diff
     if index is not None and not ranked:
         notes.append("no gold document of this benchmark is in the corpus given, so BM25 ranks were left out")
     if ranked:
+        # a gold document the corpus does not hold cannot be ranked: leave it out rather than count it as a miss
+        unmapped = sum(1 for i in items if any(g not in known for g in i.gold_docs))
+        for i in items:
+            i.gold_docs = [g for g in i.gold_docs if g in known]
+        if unmapped:
+            notes.append(f"{unmapped} question(s) name gold documents the corpus does not hold; their ranks use the "
+                         "gold documents it does hold")
+    if ranked:
         index.prefetch([i.question for i in items if i.gold_docs])
     documents = bench.documents_text() if bench.kind in MULTI_DOCUMENT_KINDS else None
     cards = [item_card(i, index=index if ranked else None, documents=documents) for i in items]

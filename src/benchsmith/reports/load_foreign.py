@@ -116,13 +116,13 @@ class _GoldMap:
                 if key:
                     self.by_key.setdefault(key.strip().lower(), d.doc_id)
 
-    def __call__(self, ref: str) -> str:
-        if not self.by_key:
-            return ref
-        for key in (ref, _title_of(ref)):
-            if key.strip().lower() in self.by_key:
-                return self.by_key[key.strip().lower()]
-        return ref
+    def __call__(self, *refs: str) -> str:
+        """The corpus doc id of the first ref (id, title or URL) the corpus knows; else the first ref."""
+        for ref in refs if self.by_key else ():
+            for key in (ref, _title_of(ref)):
+                if key.strip().lower() in self.by_key:
+                    return self.by_key[key.strip().lower()]
+        return refs[0]
 
 
 def _sniff_hotpot(path: Path) -> bool:
@@ -195,7 +195,8 @@ def _mtrag(bench, gold: _GoldMap) -> tuple[list[Question], list[ImportedItem], d
                                         str(e.get("document_id")), str(e.get("text", "")),
                                         1 if str(e.get("document_id")) in q.relevant else 0, str(e.get("title", "")))
                         for e in q.evidence]
-            docs = list(dict.fromkeys(gold(c.doc_id) for c in contexts if c.relevance))
+            # a passage file ingested as the corpus holds one document per passage id: try that first
+            docs = list(dict.fromkeys(gold(c.chunk_id, c.doc_id) for c in contexts if c.relevance))
             qtypes = [str(t) for t in q.fields.get("question_type") or []]
             multi = [str(t) for t in q.fields.get("multi_turn_type") or []]
             answerability = q.answerability or "answerable"
