@@ -21,19 +21,25 @@ def register(app: typer.Typer) -> None:
             None, "--schema-dir", help="Folder of <kind>.schema.json files; the committed schemas by default."
         ),
         report: bool = typer.Option(
-            False, "--report", help="Print the difficulty card of each multi-hop benchmark file (ours, MultiHopRAG.json "
-            "or HotpotQA json) side by side instead of checking schemas."
+            False, "--report", help="Instead of checking schemas: run every validator that applies to each benchmark "
+            "(ours of any kind, MultiHopRAG.json, HotpotQA json, mtRAG conversations, FRAMES, MIRAGE dataset.json), write "
+            "report.html and report.md, and print their difficulty cards side by side."
         ),
-        corpus: Path | None = typer.Option(None, "--corpus", help="With --report: an ingested corpus, for BM25 ranks."),
+        corpus: Path | None = typer.Option(None, "--corpus", help="With --report: the corpus (ingested folder or raw file), "
+                                           "for grounding checks and BM25 ranks; our folders default to their own."),
+        out: Path | None = typer.Option(None, "--out", "-o", help="With --report: the folder for report.html and report.md "
+                                        "(one subfolder per benchmark when several). Default: BENCH/reports/ for our "
+                                        "folders, ./NAME-report/ otherwise."),
+        strict: bool = typer.Option(False, "--strict", help="With --report: exit 1 when any item has an error flag."),
     ) -> None:
         """Validate each record against the schema of its `kind`; every error is printed as
         FILE:LINE at JSON.PATH: message. A folder must be complete (its .benchsmith-complete
         marker matches its files) and every file benchsmith writes there valid. Exits 1 when anything fails."""
         if report:
-            from benchsmith.validators.difficulty import card_table
-            from benchsmith.validators.difficulty import report as difficulty_report
+            from benchsmith.cli.validate_report import run_reports
 
-            Console().print(card_table(difficulty_report(list(files), corpus)))
+            if not run_reports(list(files), corpus=corpus, out=out) and strict:
+                raise typer.Exit(code=1)
             return
         from benchsmith.schemas.validate import validate_files
 

@@ -1,8 +1,10 @@
-"""Difficulty card of a multi-hop benchmark: how much of a question is copied from its evidence, how easily
+"""Difficulty card of a benchmark: how much of a question is copied from its evidence, how easily
 retrieval finds its gold documents, whether one document answers it, and Yes/No balance.
 
-Works on any benchmark: our items.jsonl, MultiHop-RAG's `MultiHopRAG.json` and HotpotQA's
-json (read by `read_benchmark`). Ranks need a corpus index; without one they are left out.
+Built for multi-hop questions and used for every kind (`reports.difficulty_view` turns conversation
+turns, FRAMES and MIRAGE questions into `BenchItem`s). `read_benchmark` reads our items.jsonl,
+MultiHop-RAG's `MultiHopRAG.json` and HotpotQA's json. Ranks need a corpus index; without one they
+are left out.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ class BenchItem:
     evidence: list[str]  # evidence sentences
     gold_docs: list[str] = field(default_factory=list)  # doc ids (or titles) of the gold documents
     anchors: list[str] = field(default_factory=list)
+    answerable: bool = True  # False for null queries and unanswerable turns (also read from question_type)
 
 
 @dataclass
@@ -135,28 +138,33 @@ def item_card(item: BenchItem, *, index=None, documents: dict[str, str] | None =
     )
 
 
+def _median(values: list[float]) -> float | None:
+    return round(statistics.median(values), 3) if values else None
+
+
 def _share(flags: list[bool]) -> float | None:
     return round(sum(flags) / len(flags), 3) if flags else None
 
 
 def benchmark_card(items: Sequence[BenchItem], cards: Sequence[ItemCard]) -> dict:
-    """The benchmark's figures over its answerable (non-null) items."""
-    answerable = [(i, c) for i, c in zip(items, cards, strict=True) if i.question_type != "null_query" and i.evidence]
-    cs = [c for _, c in answerable]
+    """The benchmark's figures over its answerable (non-null) items; copy figures over those that record evidence."""
+    answerable = [(i, c) for i, c in zip(items, cards, strict=True)
+                  if i.answerable and i.question_type != "null_query" and (i.evidence or i.gold_docs)]
+    cs = [c for i, c in answerable if i.evidence]
     yes_no = [i.answer.strip().lower() for i, _ in answerable if i.answer.strip().lower() in YES_NO]
     recall = [sum(1 for r in c.gold_ranks.values() if r is not None and r <= 5) / len(c.gold_ranks)
-              for c in cs if c.gold_ranks]
-    single = [c.single_document_answerable for c in cs if c.single_document_answerable is not None]
+              for _, c in answerable if c.gold_ranks]
+    single = [c.single_document_answerable for _, c in answerable if c.single_document_answerable is not None]
     lengths = [c.question_words for c in cards]
     return {
         "items": len(items),
-        "answerable_items": len(cs),
-        "median_question_words": statistics.median(lengths) if lengths else None,
+        "answerable_items": len(answerable),
+        "median_question_words": _median(lengths),
         "max_question_words": max(lengths) if lengths else None,
-        "median_longest_copied_span": statistics.median([c.longest_copied_span for c in cs]) if cs else None,
+        "median_longest_copied_span": _median([c.longest_copied_span for c in cs]),
         "share_copied_8_words": _share([c.longest_copied_span >= COPY_LIMIT for c in cs]),
-        "median_content_overlap": statistics.median([c.content_overlap for c in cs]) if cs else None,
-        "median_wording_overlap": statistics.median([c.wording_overlap for c in cs]) if cs else None,
+        "median_content_overlap": _median([c.content_overlap for c in cs]),
+        "median_wording_overlap": _median([c.wording_overlap for c in cs]),
         "yes_share": round(yes_no.count("yes") / len(yes_no), 3) if yes_no else None,
         "yes_no_items": len(yes_no),
         "bm25_recall_at_5": round(statistics.mean(recall), 3) if recall else None,
@@ -234,28 +242,3 @@ def card_table(cards: dict[str, dict], title: str = "difficulty card"):
     for key, label in CARD_ROWS:
         table.add_row(label, *("-" if c.get(key) is None else str(c[key]) for c in cards.values()))
     return table
-
-
-def report(paths: Sequence[Path], corpus_dir: Path | None = None) -> dict[str, dict]:
-    """Benchmark cards for benchmark files (ours or the papers'), ranked against an ingested corpus when given.
-
-    Gold documents named by title (MultiHop-RAG, HotpotQA) are matched to corpus documents by title.
-    """
-    index = documents = None
-    by_title: dict[str, str] = {}
-    if corpus_dir is not None:
-        from benchsmith.corpora.store import load_corpus_dir
-        from benchsmith.validators.corpus_index import CorpusIndex
-
-        corpus = load_corpus_dir(corpus_dir)
-        index = CorpusIndex(corpus.documents, corpus.chunks)
-        documents = {d.doc_id: f"{d.title}\n{d.text}" for d in corpus.documents}
-        by_title = {d.title: d.doc_id for d in corpus.documents}
-    cards = {}
-    for path in paths:
-        items = read_benchmark(Path(path))
-        if documents is not None:
-            for item in items:
-                item.gold_docs = [g if g in documents else by_title.get(g, g) for g in item.gold_docs]
-        cards[Path(path).name] = card_for(items, index=index, documents=documents)["benchmark"]
-    return cards

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import tempfile
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -153,11 +153,26 @@ def run_generator(generator: Generator, opts: GenerateOptions, config: Any, cons
         written = not keeps_earlier_benchmark(opts.out, generated, opts.n)
         if written:
             manifest = _manifest(generator, opts, generated, summary, ctx, qrels_text(generator, generated.items).count("\n"))
-            write_benchmark(opts.out, generator, generated, manifest=manifest, summary=summary,
+            exports = {**generated.exports, **_data_card(generated, manifest, corpus, ctx, opts.out, console)}
+            write_benchmark(opts.out, generator, replace(generated, exports=exports), manifest=manifest, summary=summary,
                             rejected_path=run.ledger.path, corpus=None if is_corpus_dir(opts.corpus) else corpus,
                             inputs=(opts.corpus,))
         run.finish(summary=summary)
     return Outcome(generated, summary, written)
+
+
+def _data_card(generated: Generated, manifest: BenchmarkManifest, corpus: Corpus, ctx: GenerationContext, out: Path,
+               console: Console) -> dict[str, str]:
+    """card.html / card.md for the folder; a failure to draw the card is reported, never the cause of a lost run."""
+    from benchsmith.reports.card_html import card_exports
+
+    try:
+        return card_exports(generated.items, name=manifest.name, corpus=corpus, index=ctx.index,
+                            manifest=manifest.model_dump(mode="json"), review_dir=out / "review")
+    except Exception as exc:  # the benchmark itself is complete; only its card could not be drawn
+        console.print(f"[yellow]warning:[/] card.html not written ({type(exc).__name__}: {exc}); "
+                      "run benchsmith card on the folder", highlight=False)
+        return {}
 
 
 @dataclass

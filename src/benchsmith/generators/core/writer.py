@@ -6,6 +6,7 @@
     summary.json     the run's summary (the same numbers the console table shows)
     rejected.jsonl   every item dropped and call failed in this run, with its reason
     <exports>        the paper's own formats (e.g. MultiHopRAG.json)
+    card.html/.md    the data card (added by the runner, `reports.card_html.card_exports`)
 
 The folder is written beside the target and swapped in only when complete; the
 run folder (`.run`, checkpoints and cache) is carried over. A run that produced
