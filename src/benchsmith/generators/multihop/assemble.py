@@ -7,6 +7,7 @@ short can be topped up by the others without leaving the 5-point mix tolerance.
 from __future__ import annotations
 
 import random
+from functools import partial
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -18,7 +19,7 @@ from benchsmith.generators.multihop.compose.hops import leave_one_out, single_do
 from benchsmith.generators.multihop.compose.null import build_corpus_null
 from benchsmith.generators.multihop.compose.questions import WORK_VERBS
 from benchsmith.generators.multihop.config import evidence_weights
-from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
+from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for, names_bridge
 from benchsmith.generators.multihop.items import draft_to_item
 from benchsmith.generators.multihop.llm_steps import (
     AnswerAlone,
@@ -35,6 +36,7 @@ from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
 from benchsmith.generators.multihop.queries._phrasing import type_noun
+from benchsmith.generators.multihop.text import normalize_entity
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected
 from benchsmith.validators import errors, names_for, run_validators
@@ -68,6 +70,7 @@ class Assembler:
     composed_limit: int = 100
     person_names: frozenset[str] = frozenset()  # PERSON entities the sentence analysis found (null-query name parts)
     thing_names: frozenset[str] = frozenset()  # organization, product, facility ... entities (null-query name parts)
+    doc_entities: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)  # per document: norm -> (label, surface)
     rejected: list[Rejected] = field(default_factory=list)
     # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
     tally: Counter[str] = field(default_factory=Counter)
@@ -78,6 +81,9 @@ class Assembler:
         self.dedup = QueryDeduplicator()
         self._checks = names_for("multihop_item", exclude=(DEDUP,))
         self.llm = self.gen is not None and getattr(self.gen, "client", None) is not None
+        names = [n for ents in self.doc_entities.values() for n in ents if " " in n]
+        names += [normalize_entity(d.source) for d in self.documents.values() if d.source]
+        self._name_words = {w for n in names for w in n.split()}
 
     @property
     def batch_size(self) -> int:
@@ -163,6 +169,38 @@ class Assembler:
             update["provenance"] = item.provenance.model_copy(update={"extra": extra})
         return item.model_copy(update=update) if update else item
 
+    def _bridge_problem(self, draft: Draft) -> str | None:
+        """Why an entity-bridged draft's answer is not one clear entity, or None.
+
+        A compound mention ("Wen Achterberg of Tidemark Ventures": a person and a firm) is no
+        answer; and "Which organization appears in both ..." needs exactly one organization
+        shared by the two documents (others, short forms of the answer aside, make it ambiguous).
+        """
+        bridge = draft.bridge_entity or ""
+        words = bridge.split()
+        key = normalize_entity(bridge)
+        group_keys = {e.norm for c in draft.claims for e in c.entities if normalize_entity(e.text) == key or e.norm == key}
+        if draft.question_type != "null_query" and bridge and not all(
+                any(names_bridge(c, k) for k in group_keys) for c in draft.claims):
+            return "evidence_does_not_name_bridge"  # the cited sentence must state the link itself
+        for cut in range(2, len(words)):
+            if words[cut] in ("of", "at", "and", "from") and " ".join(words[:cut]) in self.person_names:
+                return "compound_mention"
+        if len(words) == 1 and key in self._name_words:
+            return "ambiguous_short_name"  # "Rovers", "Northgate": a word of a longer name, which may be meant
+        comp = draft.computation
+        if comp.get("op") != "bridge_entity" or not self.doc_entities:
+            return None
+        noun = type_noun(comp.get("label", ""))
+        answer = normalize_entity(draft.answer)
+        skip = {answer, *(normalize_entity(a) for a in comp.get("anchors", []))}
+        shared = None
+        for c in draft.claims:
+            same_type = {n for n, (label, _) in self.doc_entities.get(c.fact.doc_id, {}).items() if type_noun(label) == noun}
+            shared = same_type if shared is None else shared & same_type
+        others = {n for n in shared or set() if n not in skip and not answer.startswith(n + " ") and not n.startswith(answer + " ")}
+        return "answer_not_unique" if others else None
+
     def _count(self, what: str, sample) -> None:
         self.tally[what] += 1
         if len(self.samples[what]) < SAMPLES:
@@ -191,7 +229,7 @@ class Assembler:
         if qtype == "null_query":
             yield from self._null_stream(rng)
             return
-        builder = HEURISTIC_BUILDERS[qtype]
+        builder = partial(HEURISTIC_BUILDERS[qtype], doc_entities=self.doc_entities)
         weights = evidence_weights(*self.evidence)
         kinds = ("entity",) if qtype == "inference_query" else ("entity", "topic")
         groups = [g for g in iter_groups(self.groups, None, rng) if g.kind in kinds]
@@ -227,6 +265,8 @@ class Assembler:
                     # The model is asked only about sets whose heuristic draft builds: what the
                     # builder refuses (no comparable value, a bad bridge, ...) the model's prose cannot fix.
                     draft, built = build_short(builder, cs, self.documents, rng, self.evidence[0])
+                    if isinstance(draft, Draft):
+                        draft = self._bridge_problem(draft) or draft
                     if isinstance(draft, Draft):
                         self._count("buildable_sets", built)
                     if self.llm and isinstance(draft, Draft):

@@ -57,6 +57,7 @@ class BridgeGroup:
     surface: str  # how the bridge is written
     label: str
     claims_by_doc: dict[str, list[Claim]] = field(default_factory=dict)
+    label_share: float = 1.0  # share of the bridge's mentions that carry `label` (a split vote: the type is unsure)
 
     @property
     def n_docs(self) -> int:
