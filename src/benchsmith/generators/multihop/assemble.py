@@ -36,7 +36,7 @@ from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
 from benchsmith.generators.multihop.queries._phrasing import type_noun
-from benchsmith.generators.multihop.text import normalize_entity
+from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected
 from benchsmith.validators import errors, names_for, run_validators
@@ -194,11 +194,13 @@ class Assembler:
         noun = type_noun(comp.get("label", ""))
         answer = normalize_entity(draft.answer)
         skip = {answer, *(normalize_entity(a) for a in comp.get("anchors", []))}
-        shared = None
-        for c in draft.claims:
-            same_type = {n for n, (label, _) in self.doc_entities.get(c.fact.doc_id, {}).items() if type_noun(label) == noun}
-            shared = same_type if shared is None else shared & same_type
-        others = {n for n in shared or set() if n not in skip and not answer.startswith(n + " ") and not n.startswith(answer + " ")}
+        doc_ids = list(dict.fromkeys(c.fact.doc_id for c in draft.claims))
+        texts = [self.documents[d].text for d in doc_ids]
+        rivals = {surface for d in doc_ids for n, (label, surface) in self.doc_entities.get(d, {}).items()
+                  if type_noun(label) == noun and n not in skip and not answer.startswith(n + " ")
+                  and not n.startswith(answer + " ") and not (len(n.split()) == 1 and n in answer.split())}
+        # Checked against the whole articles: another entity of the asked type in both makes two answers.
+        others = [r for r in sorted(rivals) if all(contains_phrase(t, r) for t in texts)]
         return "answer_not_unique" if others else None
 
     def _count(self, what: str, sample) -> None:

@@ -262,8 +262,8 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
     lower_words = _lower_words(documents)
     refs, subjects = [], []
     for doc, claim in zip(docs, claims, strict=True):
-        if not doc.source:
-            return None
+        if not doc.source or doc.published_at is None:
+            return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
         month = _month(doc) if dated else None
         chosen = None
         for name in _subject_candidates(doc, claim, [*avoid, *subjects], doc_entities, lower_words):
