@@ -334,6 +334,9 @@ class Assembler:
                 if from_corpus:
                     draft = build_corpus_null(names, sources, people, self.index, rng, things, self._work_kind())
                     from_corpus = draft != "too_few_name_parts"
+                    if draft == "no_safe_null_names":
+                        batch.append((draft, None, "null_query"))
+                        break  # no names to invent from: no null queries (never the fixed list of other corpora)
                 if draft == "too_few_name_parts":
                     if groups:
                         g = groups[rng.randrange(len(groups))]
