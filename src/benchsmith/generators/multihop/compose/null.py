@@ -109,6 +109,8 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
     name = f"{first} {last}"
     if first == last or index.phrase_occurs(name) or index.phrase_occurs(f"{last}, {first}"):
         return "name_occurs"
+    if any(index.phrase_occurs(f"{w} {last}") for w in ("in", "from")):
+        return "surname_is_a_place"  # "Carlo Poland": the corpus writes "in Poland"
     if len(sources) >= 2 and rng.random() < 0.5:
         source = sources[rng.randrange(len(sources))]
         i = rng.randrange(len(SOURCED_TEMPLATES))

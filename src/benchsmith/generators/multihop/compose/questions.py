@@ -28,11 +28,15 @@ ROLE_VERB = {"director": "directed", "painter": "painted", "author": "written", 
              "producer": "produced", "artist": "made", "founder": "founded"}
 
 
-def role_noun(link: Link) -> str:
+def plural(noun: str) -> str:
+    return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
+
+
+def role_noun(link: Link) -> str | None:
     if link.role == "author" and link.a.kind in ("film", "documentary", "series"):
         return "writer"
     if link.role == "parent":
-        return {"m": "father", "f": "mother"}.get(link.b.gender or "", "parent")
+        return {"m": "father", "f": "mother"}.get(link.b.gender or "")  # "the parent of X": which of two?
     if link.role == "spouse":
         return {"m": "husband", "f": "wife"}.get(link.b.gender or "", "spouse")
     return link.role
@@ -50,6 +54,8 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
     out = []
     for link in links:
         role = role_noun(link)
+        if role is None:
+            continue
         who = f"the {role} of {refer(link.a)}"
         options = []
         if link.b.born is not None:
@@ -278,7 +284,7 @@ def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.
         return None
     verb = ROLE_VERB.get(role, "made")
     noun = {"painter": "artist"}.get(role, "person")
-    query = f"Were the {x.kind}s {x.name} and {y.name} {verb} by the same {noun}?"
+    query = f"Were the {plural(x.kind)} {x.name} and {y.name} {verb} by the same {noun}?"
     return {
         "type": "comparison_query", "query": query, "answer": "Yes" if wx == wy else "No", "evidence": [(x, vx), (y, vy)],
         "anchors": [x.name, y.name], "bridge": wx if wx == wy else None, "template": f"comparison.same_{role}",
