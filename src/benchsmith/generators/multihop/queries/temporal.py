@@ -21,7 +21,8 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
     """A Yes/No ordering query over two reports on one entity."""
     if cs.group.kind != "entity":
         return "temporal_needs_one_entity"
-    if weak_bridge(cs.group) or cs.group.label not in TEMPORAL_LABELS or cs.group.label_share < 0.75:
+    label_ok = cs.group.label in TEMPORAL_LABELS or cs.group.label == "ENTITY" and len(cs.group.surface.split()) >= 2
+    if weak_bridge(cs.group) or not label_ok or cs.group.label_share < 0.75:
         return "weak_bridge"  # one event or actor: a person, an organization, a product (not a place)
     claims = cs.claims[:2]
     docs = [documents[c.fact.doc_id] for c in claims]
