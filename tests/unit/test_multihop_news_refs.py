@@ -64,9 +64,10 @@ def test_stories_are_named_by_source_month_and_an_entity_that_picks_out_one_docu
     assert refs == ["Valley Tech Review's March 2024 story that names Kestrel Robotics",
                     "Harbor City Ledger's May 2024 story that names Elena Marsh"]
     assert subjects == ["Kestrel Robotics", "Elena Marsh"]
-    # The answer's own words never name a story, and undated documents are not "stories".
+    # The answer's own words never name a story, and the undated articles of one source (an encyclopedia,
+    # a manual) are not "stories".
     assert subject_refs([docs["b"], docs["c"]], [cb, cc], docs, ["Kestrel Robotics"]) is None
-    undated = {k: d.model_copy(update={"published_at": None}) for k, d in docs.items()}
+    undated = {k: d.model_copy(update={"published_at": None, "source": "Wiki"}) for k, d in docs.items()}
     assert subject_refs([undated["b"], undated["c"]], [cb, cc], undated, ["Tidemark Ventures"]) is None
 
 

@@ -261,8 +261,9 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
     editions = _editions(documents, dated)
     lower_words = _lower_words(documents)
     refs, subjects = [], []
+    multi_source = len({k[0] for k in _editions(documents, False)}) >= 2
     for doc, claim in zip(docs, claims, strict=True):
-        if not doc.source or doc.published_at is None:
+        if not doc.source or (doc.published_at is None and not multi_source):
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
         month = _month(doc) if dated else None
         chosen = None
