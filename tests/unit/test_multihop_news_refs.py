@@ -107,3 +107,17 @@ def test_a_document_is_cited_once_per_twenty_items():
 def test_no_product_null_queries_from_swapped_brand_words():
     things = ["AWS Key Management Service", "AWS Lambda", "AWS Glue", "Amazon Athena", "Amazon Redshift", "Amazon EC2"]
     assert build_thing_null(things, index=None, rng=random.Random(0)) == "no_safe_null_names"
+
+
+def test_markup_is_cleaned_not_dropped_and_the_span_stays_on_the_original():
+    from benchsmith.generators.multihop.facts import candidate_sentences
+
+    text = ("Intro line here. You can enable [S3 Object Lock](object-lock.md) on a bucket through the Amazon S3 console "
+            "in 2020 settings. End.")
+    doc = Document(doc_id="d", title="T", text=text)
+    chunk = Chunk(chunk_id="d#0", doc_id="d", index=0, n_tokens=20, text=text, span=Span(start=0, end=len(text)))
+    facts = [(f, r) for f, r in candidate_sentences(doc, [chunk]) if "Object Lock" in f.text]
+    fact, reason = facts[0]
+    assert reason is None
+    assert text[fact.start : fact.end] == fact.text and "](object-lock.md)" in fact.text  # evidence stays verbatim
+    assert fact.readable.startswith("You can enable S3 Object Lock on a bucket") and "](" not in fact.readable

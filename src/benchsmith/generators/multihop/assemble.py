@@ -36,6 +36,8 @@ from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
 from benchsmith.generators.multihop.queries._phrasing import type_noun
+from benchsmith.generators.multihop.compose.profiles import entity_name
+from benchsmith.generators.multihop.same_entity import ContextJudge
 from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected
@@ -71,6 +73,7 @@ class Assembler:
     person_names: frozenset[str] = frozenset()  # PERSON entities the sentence analysis found (null-query name parts)
     thing_names: frozenset[str] = frozenset()  # organization, product, facility ... entities (null-query name parts)
     doc_entities: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)  # per document: norm -> (label, surface)
+    embed: object = "auto"  # the sentence encoder for the same-entity check ("auto": the packaged MiniLM if installed)
     rejected: list[Rejected] = field(default_factory=list)
     # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
     tally: Counter[str] = field(default_factory=Counter)
@@ -81,6 +84,8 @@ class Assembler:
         self.dedup = QueryDeduplicator()
         self._checks = names_for("multihop_item", exclude=(DEDUP,))
         self.llm = self.gen is not None and getattr(self.gen, "client", None) is not None
+        self.judge = ContextJudge({normalize_entity(entity_name(d.title)) for d in self.documents.values() if d.title},
+                                  self.embed)
         names = [n for ents in self.doc_entities.values() for n in ents if " " in n]
         names += [normalize_entity(d.source) for d in self.documents.values() if d.source]
         self._name_words = {w for n in names for w in n.split()}
@@ -188,6 +193,14 @@ class Assembler:
                 return "compound_mention"
         if len(words) == 1 and key in self._name_words:
             return "ambiguous_short_name"  # "Rovers", "Northgate": a word of a longer name, which may be meant
+        if bridge and len({c.fact.doc_id for c in draft.claims}) >= 2:
+            names = [bridge, *(e.text for c in draft.claims for e in c.entities if e.norm in group_keys)]
+            with self.timer.step("same_entity"):
+                same, low = self.judge.agree(key, names, [c.fact.readable for c in draft.claims])
+            draft.computation["same_entity"] = {"method": "title" if low is None else self.judge.method,
+                                                "min_similarity": None if low is None else round(low, 3)}
+            if not same:
+                return "contexts_disagree"  # one name, two entities ("San Miguel" the district and the brewer)
         comp = draft.computation
         if comp.get("op") != "bridge_entity" or not self.doc_entities:
             return None

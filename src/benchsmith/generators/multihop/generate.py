@@ -75,7 +75,8 @@ class MultihopGenerator(Generator):
         notes = list(prep.notes)
         dated = sum(d.published_at is not None for d in prep.documents)
         with ctx.timer.step("compose"):
-            composer = Composer(ctx.corpus.documents_by_id, ctx.corpus.chunks_by_doc, cfg.seed, n=cfg.n)
+            originals = {d: doc for d, doc in ctx.corpus.documents_by_id.items() if d not in prep.duplicates}
+            composer = Composer(originals, ctx.corpus.chunks_by_doc, cfg.seed, n=cfg.n)
         mix = effective_mix(cfg.mix, dated >= 2, notes, has_links=bool(composer.links))
         quota = quotas(cfg.n, mix)
         with ctx.timer.step("context"):

@@ -64,7 +64,7 @@ def bridge_groups(g: nx.Graph, *, min_docs: int = 2) -> list[BridgeGroup]:
 
 def names_bridge(claim: Claim, key: str) -> bool:
     """Whether the claim's cited sentence itself names the bridge (its full or its short form)."""
-    text = f" {normalize_entity(claim.fact.text)} "
+    text = f" {normalize_entity(claim.fact.readable)} "
     return any(e.norm == key and f" {normalize_entity(e.text)} " in text for e in claim.entities)
 
 

@@ -19,6 +19,12 @@ class Fact:
     start: int
     end: int
     text: str
+    clean: str | None = None  # the sentence with its markup stripped (links keep their label), where it had any
+
+    @property
+    def readable(self) -> str:
+        """What questions, entities and claims are read from: the clean text where the sentence carried markup."""
+        return self.clean or self.text
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ class Prepared:
     # Per document, the named entities of its fact sentences (norm -> (label, surface)): what an answer must be
     # unique among, and what a question may name a story by.
     doc_entities: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)
+    duplicates: set[str] = field(default_factory=set)  # re-sent copies of an earlier document: never cited
     notes: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
 
@@ -136,4 +137,5 @@ def prepare(ctx, cfg) -> Prepared:
             for e in s.entities:
                 if e.norm:
                     ents.setdefault(_aliases.get(e.norm, e.norm), (e.label, e.text))
-    return Prepared(list(selected), facts, claims, groups, names, doc_entities, notes, counts)
+    duplicates = {r.input_ref for r in rejected if r.reason == "near_duplicate_article" and r.input_ref}
+    return Prepared(list(selected), facts, claims, groups, names, doc_entities, duplicates, notes, counts)
