@@ -23,7 +23,7 @@ import numpy as np
 from benchsmith.corpora.loading import load_documents
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.generators.multihop.compose.profiles import entity_name
-from benchsmith.generators.multihop.same_entity import lexical_cosine, load_embedder, masked
+from benchsmith.generators.multihop.same_entity import CONTEXT_CHARS, lexical_cosine, load_embedder, masked
 
 DEFAULT_CORPUS = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "corpora" / "2wikimultihopqa_hipporag_corpus" / "corpus.jsonl"
 
@@ -43,11 +43,11 @@ def mentions(docs) -> dict[str, list[tuple[str, str]]]:
             s = d.text[span.start : span.end]
             for m in set(pattern.findall(s)):
                 if titles[m][0] != d.doc_id:
-                    out[m].append((d.doc_id, s if SCOPE == "sentence" else d.text))
+                    out[m].append((d.doc_id, s if SCOPE == "sentence" else d.text[:CONTEXT_CHARS]))
     return out
 
 
-SCOPE = "sentence"
+SCOPE = "document"
 
 
 def main() -> None:
@@ -55,7 +55,7 @@ def main() -> None:
     ap.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
     ap.add_argument("--pairs", type=int, default=400)
     ap.add_argument("--seed", type=int, default=0)
-    ap.add_argument("--scope", choices=("sentence", "document"), default="sentence",
+    ap.add_argument("--scope", choices=("sentence", "document"), default="document",
                     help="context compared: the mentioning sentence, or the whole mentioning document")
     args = ap.parse_args()
     global SCOPE

@@ -196,7 +196,7 @@ class Assembler:
         if bridge and len({c.fact.doc_id for c in draft.claims}) >= 2:
             names = [bridge, *(e.text for c in draft.claims for e in c.entities if e.norm in group_keys)]
             with self.timer.step("same_entity"):
-                same, low = self.judge.agree(key, names, [c.fact.readable for c in draft.claims])
+                same, low = self.judge.agree(key, names, [self.documents[c.fact.doc_id].text for c in draft.claims])
             draft.computation["same_entity"] = {"method": "title" if low is None else self.judge.method,
                                                 "min_similarity": None if low is None else round(low, 3)}
             if not same:

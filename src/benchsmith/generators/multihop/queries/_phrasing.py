@@ -190,7 +190,10 @@ def _lower_words(documents: dict[str, Document]) -> set[str]:
     if key not in _LOWER_WORDS:
         if len(_LOWER_WORDS) > 8:
             _LOWER_WORDS.clear()
-        _LOWER_WORDS[key] = {w for d in documents.values() for w in re.findall(r"\b[a-z][a-z\-]+\b", d.text)}
+        words = {w for d in documents.values() for w in re.findall(r"\b[a-z][a-z\-]+\b", d.text)}
+        # Words of the sources' names count as common too: "Northgate" alone may be the newswire, not the place.
+        words |= {w.lower() for d in documents.values() if d.source for w in d.source.split()}
+        _LOWER_WORDS[key] = words
     return _LOWER_WORDS[key]
 
 
