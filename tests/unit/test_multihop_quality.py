@@ -215,9 +215,12 @@ def test_sentence_initial_word_with_a_weak_type_is_not_a_bridge():
 def test_counts_are_compared_as_numbers_of_things():
     e = Entity("Calloway University", "ORG", "calloway university")
     texts = {"a": "A cathode from Calloway University survived 2,400 charge cycles.", "b": "A cathode from Calloway University survived 1,800 charge cycles."}
-    docs = {d: _doc(d, f"Source {d}", 3, f"T {d}") for d in texts}
+    docs = {d: _doc(d, f"Source {d}", 3, f"T {d}").model_copy(update={"text": t + f" Lab {d.upper()} Group ran it."})
+            for d, t in texts.items()}
     claims = tuple(_claim(d, t, [Entity(e.text, "ORG", e.norm, t.index(e.text))]) for d, t in texts.items())
     cs = ClaimSet(BridgeGroup("entity", e.norm, e.text, "ORG", {c.fact.doc_id: [c] for c in claims}), claims, keywords_for(claims, e.text))
-    d = build_comparison(cs, docs, random.Random(1))
+    ents = {d: {f"lab {d} group": ("ORG", f"Lab {d.upper()} Group")} for d in texts}
+    d = build_comparison(cs, docs, random.Random(1), doc_entities=ents)
     assert isinstance(d, Draft) and "number of charge cycles" in d.query
+    assert "story that names Lab A Group" in d.query and "story that names Lab B Group" in d.query  # never "the Source a report"
     assert d.computation["measure"] == "cycle"

@@ -51,7 +51,7 @@ def test_inference_hides_the_bridge_and_names_reports_by_source_month_and_entity
 def test_comparison_numeric_answer_is_computed():
     answers = set()
     for seed in range(12):
-        d = build_comparison(_cs(["d1", "d2", "d3"]), DOCS, random.Random(seed))
+        d = build_comparison(_cs(["d1", "d2", "d3"]), DOCS, random.Random(seed), doc_entities=ENTS)
         values = d.computation["values"]
         assert sorted(values) == [48e6, 64e6, 70e6]
         # The values follow the evidence order, whatever order the builder chose.

@@ -45,6 +45,7 @@ from benchsmith.validators import errors, names_for, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
 
 DEDUP = "dedup.query"
+GENERIC_SHARE = 0.3  # a bridge named in more than this share of the documents is no link between two of them
 LLM_BATCH = 8
 NULL_TRIES = 10_000
 NULL_TRIES_WITH_MODEL = 200
@@ -86,6 +87,7 @@ class Assembler:
         self.llm = self.gen is not None and getattr(self.gen, "client", None) is not None
         self.judge = ContextJudge({normalize_entity(entity_name(d.title)) for d in self.documents.values() if d.title},
                                   self.embed)
+        self._doc_freq = Counter(n for ents in self.doc_entities.values() for n in ents)
         names = [n for ents in self.doc_entities.values() for n in ents if " " in n]
         names += [normalize_entity(d.source) for d in self.documents.values() if d.source]
         self._name_words = {w for n in names for w in n.split()}
@@ -191,6 +193,8 @@ class Assembler:
         for cut in range(2, len(words)):
             if words[cut] in ("of", "at", "and", "from") and " ".join(words[:cut]) in self.person_names:
                 return "compound_mention"
+        if self._doc_freq.get(key, 0) > GENERIC_SHARE * max(1, len(self.doc_entities)) and self._doc_freq.get(key, 0) > 3:
+            return "generic_bridge"  # the corpus's home city, named in most stories: it links anything to anything
         if len(words) == 1 and key in self._name_words:
             return "ambiguous_short_name"  # "Rovers", "Northgate": a word of a longer name, which may be meant
         if bridge and len({c.fact.doc_id for c in draft.claims}) >= 2:

@@ -179,22 +179,22 @@ def weak_bridge(group) -> bool:
 
 
 _SUBJECT_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "ENTITY"})
-_BY_EDITION: dict[tuple, dict[tuple, list[Document]]] = {}
-_LOWER_WORDS: dict[int, set[str]] = {}
+_BY_EDITION: dict[tuple, tuple[dict, dict[tuple, list[Document]]]] = {}
+_LOWER_WORDS: dict[int, tuple[dict, set[str]]] = {}
 _NAME_JOINERS = frozenset({"of", "de", "du", "da", "la", "le", "von", "van", "der", "for", "and", "&"})
 
 
 def _lower_words(documents: dict[str, Document]) -> set[str]:
     """Words the corpus writes in lower case: a "name" made of one ("Ridership", "Star") is a misread."""
     key = id(documents)
-    if key not in _LOWER_WORDS:
+    if key not in _LOWER_WORDS or _LOWER_WORDS[key][0] is not documents:  # an id is reused once its dict is freed
         if len(_LOWER_WORDS) > 8:
             _LOWER_WORDS.clear()
         words = {w for d in documents.values() for w in re.findall(r"\b[a-z][a-z\-]+\b", d.text)}
         # Words of the sources' names count as common too: "Northgate" alone may be the newswire, not the place.
         words |= {w.lower() for d in documents.values() if d.source for w in d.source.split()}
-        _LOWER_WORDS[key] = words
-    return _LOWER_WORDS[key]
+        _LOWER_WORDS[key] = (documents, words)  # the reference keeps the id from being reused while cached
+    return _LOWER_WORDS[key][1]
 
 
 def is_clean_name(text: str, lower_words: set[str]) -> bool:
@@ -218,18 +218,18 @@ def _edition(doc: Document, dated: bool) -> tuple:
 def _editions(documents: dict[str, Document], dated: bool) -> dict[tuple, list[Document]]:
     """Documents by (source, month), cached per corpus: where a story reference must be unique."""
     key = (id(documents), dated)
-    if key not in _BY_EDITION:
+    if key not in _BY_EDITION or _BY_EDITION[key][0] is not documents:
         if len(_BY_EDITION) > 8:
             _BY_EDITION.clear()
         table: dict[tuple, list[Document]] = {}
         for d in documents.values():
             table.setdefault(_edition(d, dated), []).append(d)
-        _BY_EDITION[key] = table
-    return _BY_EDITION[key]
+        _BY_EDITION[key] = (documents, table)
+    return _BY_EDITION[key][1]
 
 
 def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities: dict | None,
-                        lower_words: set[str]) -> list[str]:
+                        lower_words: set[str], taken: Sequence[str] = ()) -> list[str]:
     """Named entities that can name the story: those in the headline first, then the cited claim's, then the
     document's other ones."""
     names = []
@@ -242,7 +242,7 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
         if len(text.split()) < 2 and (label not in ("ORG", "PRODUCT", "FAC")
                                       or not re.search(r"[a-z,;] " + re.escape(text) + r"\b", doc.text)):
             continue  # a surname or a first name alone does not pick a story out, nor a word only seen opening a sentence
-        if _CODE_LIKE.search(text) or any(contains_phrase(text, a) or contains_phrase(a, text) for a in avoid if a):
+        if _CODE_LIKE.search(text) or any(contains_phrase(text, a) or contains_phrase(a, text) for a in (*avoid, *taken) if a):
             continue
         if any(w.lower() in {x.lower() for a in avoid for x in a.split() if len(x) > 3} for w in text.split()):
             continue  # "Lumora" in the reference to a story whose answer is Lumora Energy gives it away
@@ -270,7 +270,7 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
         month = _month(doc) if dated else None
         chosen = None
-        for name in _subject_candidates(doc, claim, [*avoid, *subjects], doc_entities, lower_words):
+        for name in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects):
             others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and contains_phrase(d.text, name)]
             if not others:
                 chosen = name

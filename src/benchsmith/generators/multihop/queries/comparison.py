@@ -8,7 +8,7 @@ import re
 from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
-from benchsmith.generators.multihop.queries._phrasing import join_and, source_refs, subject_refs, weak_bridge
+from benchsmith.generators.multihop.queries._phrasing import join_and, subject_refs, weak_bridge
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
@@ -81,7 +81,8 @@ def _plural(word: str) -> str:
 MONEY_UNITS = frozenset({"dollars", "dollar", "euros", "pounds", "yen", "usd", "eur"})
 
 
-def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str) -> Draft | str:
+def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str,
+             doc_entities: dict | None = None) -> Draft | str:
     claims = cs.claims
     measure, reason = shared_measure(claims, unit)
     if measure is None:
@@ -100,7 +101,10 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
     first, others = values[0], values[1:]
     if any(v == first for v in others):
         return "tied_quantities"
-    refs = source_refs([documents[c.fact.doc_id] for c in claims])
+    named = subject_refs([documents[c.fact.doc_id] for c in claims], claims, documents, [topic], doc_entities=doc_entities)
+    if named is None:
+        return "reports_not_distinguishable"  # "the Valley Tech Review report": which of its many reports?
+    refs = named[0]
     others_txt = "each of " + join_and(refs[1:]) if len(refs) > 2 else refs[1]
     # An entity bridge frames the question; a topic bridge is already the measured noun's context.
     lead = f"Regarding {topic}, does" if cs.group.kind == "entity" else "Does"
@@ -171,18 +175,18 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
 
 
 MAX_TERM_SHARE = 0.2
-_SHARE_CACHE: dict[tuple[int, str], float] = {}
+_SHARE_CACHE: dict[tuple[int, str], tuple[dict, float]] = {}
 
 
 def document_share(documents: dict[str, Document], term: str) -> float:
     """Share of the corpus documents that mention `term` (cached per corpus and term)."""
     key = (id(documents), term)
-    if key not in _SHARE_CACHE:
+    if key not in _SHARE_CACHE or _SHARE_CACHE[key][0] is not documents:  # an id is reused once its dict is freed
         if len(_SHARE_CACHE) > 50_000:
             _SHARE_CACHE.clear()
         hits = sum(contains_phrase(d.text, term) for d in documents.values())
-        _SHARE_CACHE[key] = hits / max(1, len(documents))
-    return _SHARE_CACHE[key]
+        _SHARE_CACHE[key] = (documents, hits / max(1, len(documents)))
+    return _SHARE_CACHE[key][1]
 
 
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred".split())
@@ -192,7 +196,7 @@ def build_comparison(cs: ClaimSet, documents: dict[str, Document], rng: random.R
     """A comparison query: numeric when every claim states a quantity of one unit, else a mention check."""
     unit = _common_unit(cs.claims)
     if unit is not None:
-        draft = _numeric(cs, documents, rng, unit)
+        draft = _numeric(cs, documents, rng, unit, doc_entities)
         if isinstance(draft, Draft):
             return draft
     return _mention(cs, documents, rng, doc_entities)
