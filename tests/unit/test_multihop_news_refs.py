@@ -121,3 +121,17 @@ def test_markup_is_cleaned_not_dropped_and_the_span_stays_on_the_original():
     assert reason is None
     assert text[fact.start : fact.end] == fact.text and "](object-lock.md)" in fact.text  # evidence stays verbatim
     assert fact.readable.startswith("You can enable S3 Object Lock on a bucket") and "](" not in fact.readable
+
+
+def test_a_namesake_with_another_occupation_is_no_bridge():
+    from benchsmith.generators.multihop.compose.links import find_links, read_profiles
+
+    texts = {
+        "f": ("C-Man", "C-Man is a 1949 American crime film directed by Joseph Lerner."),
+        "p": ("Joseph Lerner", "Joseph Lerner is a Canadian composer and political analyst (born 1950)."),
+        "g": ("Night Train", "Night Train is a 1975 French film directed by Carla Benni."),
+        "q": ("Carla Benni", "Carla Benni (3 May 1920 – 9 June 1999) was an Italian film director."),
+    }
+    docs = {k: Document(doc_id=k, title=t, text=x) for k, (t, x) in texts.items()}
+    links = find_links(read_profiles(list(docs.values())), docs)
+    assert {(link.a.doc_id, link.b.doc_id) for link in links} == {("g", "q")}
