@@ -45,7 +45,7 @@ from benchsmith.validators import errors, names_for, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
 
 DEDUP = "dedup.query"
-GENERIC_SHARE = 0.3  # a bridge named in more than this share of the documents is no link between two of them
+GENERIC_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
 LLM_BATCH = 8
 NULL_TRIES = 10_000
 NULL_TRIES_WITH_MODEL = 200
@@ -87,7 +87,7 @@ class Assembler:
         self.llm = self.gen is not None and getattr(self.gen, "client", None) is not None
         self.judge = ContextJudge({normalize_entity(entity_name(d.title)) for d in self.documents.values() if d.title},
                                   self.embed)
-        self._doc_freq = Counter(n for ents in self.doc_entities.values() for n in ents)
+        self._shares: dict[str, float] = {}
         names = [n for ents in self.doc_entities.values() for n in ents if " " in n]
         names += [normalize_entity(d.source) for d in self.documents.values() if d.source]
         self._name_words = {w for n in names for w in n.split()}
@@ -193,7 +193,7 @@ class Assembler:
         for cut in range(2, len(words)):
             if words[cut] in ("of", "at", "and", "from") and " ".join(words[:cut]) in self.person_names:
                 return "compound_mention"
-        if self._doc_freq.get(key, 0) > GENERIC_SHARE * max(1, len(self.doc_entities)) and self._doc_freq.get(key, 0) > 3:
+        if self._document_share(bridge) > GENERIC_SHARE:
             return "generic_bridge"  # the corpus's home city, named in most stories: it links anything to anything
         if len(words) == 1 and key in self._name_words:
             return "ambiguous_short_name"  # "Rovers", "Northgate": a word of a longer name, which may be meant
@@ -219,6 +219,13 @@ class Assembler:
         # Checked against the whole articles: another entity of the asked type in both makes two answers.
         others = [r for r in sorted(rivals) if all(contains_phrase(t, r) for t in texts)]
         return "answer_not_unique" if others else None
+
+    def _document_share(self, name: str) -> float:
+        """Share of the corpus's documents that name `name` (cached; 0 without a search index)."""
+        if name not in self._shares:
+            hits = len(self.index.documents_with_phrase(name)) if self.index is not None and name else 0
+            self._shares[name] = hits / max(1, len(self.documents))
+        return self._shares[name]
 
     def _count(self, what: str, sample) -> None:
         self.tally[what] += 1
