@@ -171,7 +171,7 @@ def test_editing_a_prompt_recomputes_only_the_steps_that_use_it(plugin_site, cor
 def test_heuristic_multihop_output_is_byte_identical_to_the_pre_port_generator(corpus_dir, tmp_path):
     """The fixture pins the heuristic output (same corpus, seed 7, rules NER): regenerate it only for intended changes."""
     out = tmp_path / "bench"
-    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "24", "--seed", "7", "--ner", "rules",
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "12", "--seed", "7", "--ner", "rules",
                 "--out", str(out)) == 0
     for name in ("items.jsonl", "MultiHopRAG.json", "qrels.tsv"):
         if os.environ.get("BENCHSMITH_UPDATE_GOLDEN"):

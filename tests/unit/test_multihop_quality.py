@@ -167,22 +167,28 @@ def test_reports_are_named_by_source_and_month_and_titles_only_when_needed():
     assert report_refs(twins) == ['the Harbor City Ledger article "Marsh Wins"', 'the Harbor City Ledger article "Ferry Opens"']
 
 
-def test_inference_uses_two_reports_and_rejects_sentences_with_no_story_topic():
+def test_inference_uses_two_reports_named_by_an_entity_and_refuses_reports_it_cannot_name():
     e = Entity("Dock Road", "FAC", "dock road")
     texts = {
-        "a": "Okafor said the night trucks jammed Dock Road.",
-        "b": "Marsh promised a wider bus lane on Dock Road.",
-        "c": "Okafor spoke at Dock Road.",
+        "a": "Rafael Okafor said the night trucks jammed Dock Road.",
+        "b": "Elena Marsh promised a wider bus lane on Dock Road.",
+        "c": "Someone spoke at Dock Road.",
     }
-    docs = {d: _doc(d, f"Source {d}", 3, f"T {d}") for d in texts}
-    claims = tuple(_claim(d, t, [Entity("Dock Road", "FAC", "dock road", t.index("Dock Road"))]) for d, t in texts.items())
+    docs = {d: _doc(d, f"Source {d}", 3, f"T {d}").model_copy(update={"text": t}) for d, t in texts.items()}
+
+    def ents(t):
+        found = [Entity("Dock Road", "FAC", "dock road", t.index("Dock Road"))]
+        found += [Entity(n, "PERSON", n.lower(), t.index(n)) for n in ("Rafael Okafor", "Elena Marsh") if n in t]
+        return found
+
+    claims = tuple(_claim(d, t, ents(t)) for d, t in texts.items())
     cs = ClaimSet(BridgeGroup("entity", e.norm, e.text, "FAC", {c.fact.doc_id: [c] for c in claims}), claims, keywords_for(claims, e.text))
     draft = build_inference(cs, docs, random.Random(0))
     assert isinstance(draft, Draft) and [c.fact.doc_id for c in draft.claims] == ["a", "b"]
-    assert "night trucks" in draft.query and "wider bus" in draft.query or "bus lane" in draft.query
+    assert "story that names Rafael Okafor" in draft.query and "story that names Elena Marsh" in draft.query
     assert draft.answer == "Dock Road" and "dock road" not in draft.query.lower()
-    no_topic = ClaimSet(cs.group, (claims[2], claims[0]), cs.keywords)
-    assert build_inference(no_topic, docs, random.Random(0)) == "topic_not_a_noun_phrase"
+    unnamed = ClaimSet(cs.group, (claims[2], claims[0]), cs.keywords)
+    assert build_inference(unnamed, docs, random.Random(0)) == "reports_not_distinguishable"
 
 
 def test_mention_comparison_never_asks_about_a_bare_common_word():
@@ -209,9 +215,12 @@ def test_sentence_initial_word_with_a_weak_type_is_not_a_bridge():
 def test_counts_are_compared_as_numbers_of_things():
     e = Entity("Calloway University", "ORG", "calloway university")
     texts = {"a": "A cathode from Calloway University survived 2,400 charge cycles.", "b": "A cathode from Calloway University survived 1,800 charge cycles."}
-    docs = {d: _doc(d, f"Source {d}", 3, f"T {d}") for d in texts}
+    docs = {d: _doc(d, f"Source {d}", 3, f"T {d}").model_copy(update={"text": t + f" Lab {d.upper()} Group ran it."})
+            for d, t in texts.items()}
     claims = tuple(_claim(d, t, [Entity(e.text, "ORG", e.norm, t.index(e.text))]) for d, t in texts.items())
     cs = ClaimSet(BridgeGroup("entity", e.norm, e.text, "ORG", {c.fact.doc_id: [c] for c in claims}), claims, keywords_for(claims, e.text))
-    d = build_comparison(cs, docs, random.Random(1))
+    ents = {d: {f"lab {d} group": ("ORG", f"Lab {d.upper()} Group")} for d in texts}
+    d = build_comparison(cs, docs, random.Random(1), doc_entities=ents)
     assert isinstance(d, Draft) and "number of charge cycles" in d.query
+    assert "story that names Lab A Group" in d.query and "story that names Lab B Group" in d.query  # never "the Source a report"
     assert d.computation["measure"] == "cycle"

@@ -20,7 +20,10 @@ TEXTS = {
     "d3": "Harrowgate Builders finished a school contract worth 70 million dollars.",
 }
 DATES = {"d1": datetime(2024, 1, 9, tzinfo=UTC), "d2": datetime(2024, 2, 6, tzinfo=UTC), "d3": datetime(2023, 5, 1, tzinfo=UTC)}
-DOCS = {d: Document(doc_id=d, title=f"Title {d}", text=t, source=f"Source {d}", published_at=DATES[d], metadata={"author": "A", "category": "business"}) for d, t in TEXTS.items()}
+OTHERS = {"d1": ("ORG", "Eastport Ferry Company"), "d2": ("FAC", "Ridgeview Stadium"), "d3": ("ORG", "Millbrook School Board")}
+DOCS = {d: Document(doc_id=d, title=f"Title {d}", text=f"{t} It was agreed with {OTHERS[d][1]}.", source=f"Source {d}",
+                    published_at=DATES[d], metadata={"author": "A", "category": "business"}) for d, t in TEXTS.items()}
+ENTS = {d: {name.lower(): (label, name)} for d, (label, name) in OTHERS.items()}  # what the sentence analysis found
 
 
 def _cs(doc_ids, group_kind="entity"):
@@ -34,19 +37,21 @@ def _cs(doc_ids, group_kind="entity"):
     return ClaimSet(g, tuple(claims), keywords_for(claims, E.text))
 
 
-def test_inference_hides_the_bridge_and_names_reports_by_source_and_topic():
-    d = build_inference(_cs(["d1", "d2"]), DOCS, random.Random(0))
+def test_inference_hides_the_bridge_and_names_reports_by_source_month_and_entity():
+    assert build_inference(_cs(["d1", "d2"]), DOCS, random.Random(0)) == "reports_not_distinguishable"  # nothing else named
+    d = build_inference(_cs(["d1", "d2"]), DOCS, random.Random(0), doc_entities=ENTS)
     assert isinstance(d, Draft)
     assert d.answer == "Harrowgate Builders" and "harrowgate" not in d.query.lower()
-    assert "Source d1 story on the ferry contract" in d.query and "Source d2 story on the stadium contract" in d.query
+    assert "Source d1's January 2024 story that names Eastport Ferry Company" in d.query
+    assert "Source d2's February 2024 story that names Ridgeview Stadium" in d.query
     assert TEXTS["d1"].rstrip(".") not in d.query and len(d.query.split()) <= 25
-    assert d.computation["anchors"] == ["ferry contract", "stadium contract"]
+    assert d.computation["anchors"] == ["Eastport Ferry Company", "Ridgeview Stadium"]
 
 
 def test_comparison_numeric_answer_is_computed():
     answers = set()
     for seed in range(12):
-        d = build_comparison(_cs(["d1", "d2", "d3"]), DOCS, random.Random(seed))
+        d = build_comparison(_cs(["d1", "d2", "d3"]), DOCS, random.Random(seed), doc_entities=ENTS)
         values = d.computation["values"]
         assert sorted(values) == [48e6, 64e6, 70e6]
         # The values follow the evidence order, whatever order the builder chose.
@@ -60,10 +65,11 @@ def test_comparison_numeric_answer_is_computed():
 def test_temporal_answer_follows_dates_and_both_answers_occur():
     answers = set()
     for seed in range(12):
-        d = build_temporal(_cs(["d1", "d2"]), DOCS, random.Random(seed))
+        d = build_temporal(_cs(["d1", "d2"]), DOCS, random.Random(seed), doc_entities=ENTS)
         first, second = (DATES[c.fact.doc_id] for c in d.claims)
         assert d.answer == ("Yes" if first < second else "No")
-        assert d.query.startswith("Regarding Harrowgate Builders, did the Source")
+        assert d.query.startswith("Regarding Harrowgate Builders, did Source")
+        assert "2024" not in d.query and "January" not in d.query  # the months would give the order away
         answers.add(d.answer)
     assert answers == {"Yes", "No"}
 
@@ -83,7 +89,7 @@ def test_null_query_invents_names_outside_the_vocabulary():
 
 
 def test_item_records_spans_qrels_and_original_format():
-    d = build_inference(_cs(["d1", "d2"]), DOCS, random.Random(0))
+    d = build_inference(_cs(["d1", "d2"]), DOCS, random.Random(0), doc_entities=ENTS)
     item = draft_to_item(d, DOCS, seed=7)
     assert item.kind == "multihop_item" and item.provenance.seed == 7
     ev = item.evidence[0]

@@ -198,3 +198,17 @@ def test_composed_comparisons_are_rederived_from_their_evidence():
     ok = {"op": "earlier", "values": ["64", "48"]}
     assert _codes(_item("comparison_query", "Was X made before Y?", "No", ev, ok)) == set()
     assert "comparison_inconsistent" in _codes(_item("comparison_query", "Was X made before Y?", "Yes", ev, ok))
+
+
+def test_two_near_identical_evidence_sentences_are_refused():
+    from types import SimpleNamespace
+
+    from benchsmith.validators.multihop import DistinctEvidence
+
+    ev = lambda fact: SimpleNamespace(fact=fact)  # noqa: E731
+    same = SimpleNamespace(evidence=[ev("Qantas Airways Ltd said it would buy four Boeing 747 aircraft for 1.2 billion dlrs."),
+                                     ev("Qantas Airways Ltd said it would buy four Boeing 747 aircraft for 1.2 billion dlrs, officials said.")])
+    assert [i.code for i in DistinctEvidence().check(same, None)] == ["near_identical_evidence"]
+    apart = SimpleNamespace(evidence=[ev("Qantas Airways Ltd said it would buy four Boeing 747 aircraft."),
+                                      ev("Qantas shares rose two cents on the Sydney exchange after the order.")])
+    assert DistinctEvidence().check(apart, None) == []

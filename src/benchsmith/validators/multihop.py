@@ -12,7 +12,7 @@ import re
 from rapidfuzz import fuzz, process
 
 from benchsmith.quantities import extract_quantities
-from benchsmith.text import contains_phrase
+from benchsmith.text import contains_phrase, shingles
 from benchsmith.validators import Issue, register
 from benchsmith.validators.difficulty import COPY_LIMIT, longest_copied_span, wording_overlap
 from benchsmith.validators.markup import has_markup
@@ -100,6 +100,32 @@ class ComparisonConsistency:
         expected = "Yes" if yes else "No"
         if item.answer.strip().rstrip(".").lower() != expected.lower():
             return [Issue("comparison_inconsistent", "error", f"answer {item.answer!r} but the evidence gives {expected!r}")]
+        return []
+
+
+NEAR_IDENTICAL = 0.8  # Jaccard of word 3-grams at or above which two evidence sentences say the same thing
+
+
+def _resemblance(a: str, b: str) -> float:
+    sa, sb = shingles(a), shingles(b)
+    return len(sa & sb) / len(sa | sb) if sa and sb else float(a.strip().lower() == b.strip().lower())
+
+
+class DistinctEvidence:
+    """No item cites two near-identical sentences (a re-sent story, one fact copied between articles):
+    the second hop would add nothing a reader does not already have."""
+
+    name = "multihop.distinct_evidence"
+    applies_to = KINDS
+
+    def check(self, item, ctx) -> list[Issue]:
+        facts = [ev.fact for ev in item.evidence]
+        for i in range(len(facts)):
+            for j in range(i + 1, len(facts)):
+                r = _resemblance(facts[i], facts[j])
+                if r >= NEAR_IDENTICAL:
+                    return [Issue("near_identical_evidence", "error",
+                                  f"evidence {i + 1} and {j + 1} are near-identical (3-gram Jaccard {r:.2f})")]
         return []
 
 
@@ -214,5 +240,5 @@ class Surface:
 
 
 for _validator in (EvidenceCount(), TemporalConsistency(), ComparisonConsistency(), NullProof(), AnswerLeak(), AnswerForm(),
-                   Surface()):
+                   Surface(), DistinctEvidence()):
     register(_validator)

@@ -142,7 +142,7 @@ def build_claims(
             seen.append(ent)
         return ent
 
-    text, resolved, reason = resolve_subject(fact.text, main, remember)
+    text, resolved, reason = resolve_subject(fact.readable, main, remember)
     entities = list(analysis.entities)
     ref = seen[-1] if seen else None
     if resolved and ref is not None and all(e.norm != ref.norm for e in entities):
@@ -152,7 +152,7 @@ def build_claims(
         if target is None:
             reason = "no_target_entity"
     if reason is None:
-        drift = entailed(text, fact.text, resolved)
+        drift = entailed(text, fact.readable, resolved)
         if drift:
             reason = "claim_drift"
             return None, Rejected(step=STEP, reason=reason, detail=f"unsupported tokens: {', '.join(drift)}", input_ref=fact.fact_id)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.generators.multihop.models import Fact
 from benchsmith.types import Chunk, Document, content_id
-from benchsmith.validators.markup import has_markup
+from benchsmith.validators.markup import clean, has_markup
 
 STEP = "multihop.facts"
 
@@ -52,7 +52,7 @@ def fact_filter_reason(sentence: str, *, min_words: int = 6, max_words: int = 60
     if not (_SIGNAL.search(sentence) or _CAPITALISED.search(sentence)):
         return "no_entity_number_or_date"
     if has_markup(sentence):
-        return "markup"  # links, code spans, tables and tags make evidence a reader cannot quote cleanly
+        return "markup"  # markup left after cleaning (tables, stray brackets): no readable sentence to ask from
     return None
 
 
@@ -81,14 +81,17 @@ def candidate_sentences(doc: Document, chunks: Sequence[Chunk]) -> list[tuple[Fa
         end = start + len(text)
         if not text:
             continue
-        reason = fact_filter_reason(text)
+        # Markup is cleaned, not dropped: the fact keeps its span into the original document (evidence stays
+        # verbatim) and carries the readable text that entities, claims and questions are taken from.
+        readable = clean(text) if has_markup(text) else None
+        reason = fact_filter_reason(readable or text)
         chunk = _chunk_for(start, end, starts, ordered)
         if chunk is None:
             reason = reason or "crosses_chunk_boundary"
             chunk_id = ""
         else:
             chunk_id = chunk.chunk_id
-        fact = Fact(content_id(doc.doc_id, str(start), str(end), prefix="f-"), doc.doc_id, chunk_id, start, end, text)
+        fact = Fact(content_id(doc.doc_id, str(start), str(end), prefix="f-"), doc.doc_id, chunk_id, start, end, text, readable)
         out.append((fact, reason))
     return out
 
@@ -133,7 +136,7 @@ def extract_facts(
         facts[doc.doc_id] = kept
     if classifier is not None:
         flat = [f for fs in facts.values() for f in fs]
-        verdicts = dict(zip([f.fact_id for f in flat], classifier.is_fact([f.text for f in flat]), strict=True)) if flat else {}
+        verdicts = dict(zip([f.fact_id for f in flat], classifier.is_fact([f.readable for f in flat]), strict=True)) if flat else {}
         for doc_id, fs in facts.items():
             keep = [f for f in fs if verdicts[f.fact_id]]
             skipped["classifier_not_fact"] = skipped.get("classifier_not_fact", 0) + len(fs) - len(keep)

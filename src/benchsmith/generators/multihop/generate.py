@@ -75,7 +75,8 @@ class MultihopGenerator(Generator):
         notes = list(prep.notes)
         dated = sum(d.published_at is not None for d in prep.documents)
         with ctx.timer.step("compose"):
-            composer = Composer(ctx.corpus.documents_by_id, ctx.corpus.chunks_by_doc, cfg.seed)
+            originals = {d: doc for d, doc in ctx.corpus.documents_by_id.items() if d not in prep.duplicates}
+            composer = Composer(originals, ctx.corpus.chunks_by_doc, cfg.seed, n=cfg.n)
         mix = effective_mix(cfg.mix, dated >= 2, notes, has_links=bool(composer.links))
         quota = quotas(cfg.n, mix)
         with ctx.timer.step("context"):
@@ -86,7 +87,7 @@ class MultihopGenerator(Generator):
             documents=ctx.corpus.documents_by_id, groups=prep.groups, validation=validation, evidence=cfg.evidence,
             seed=cfg.seed, max_sets_per_group=cfg.max_sets_per_group, timer=ctx.timer, vocabulary=vocabulary,
             gen=ctx if with_model else None, qa_check=cfg.qa_check, hop_check=cfg.hop_check, composer=composer, index=ctx.index,
-            composed_limit=4 * cfg.n + 20,
+            composed_limit=4 * cfg.n + 20, doc_entities=prep.doc_entities,
             person_names=frozenset(e.text for c in prep.claims for e in c.entities if e.label == "PERSON"),
             thing_names=frozenset(e.text for c in prep.claims for e in c.entities
                                   if e.label in ("ORG", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW")),

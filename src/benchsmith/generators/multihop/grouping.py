@@ -15,7 +15,7 @@ import networkx as nx
 
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, ClaimSet
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
-from benchsmith.generators.multihop.text import content_tokens
+from benchsmith.generators.multihop.text import content_tokens, normalize_entity
 from benchsmith.types import Document
 
 _GENERIC_TOPICS = frozenset({"year", "time", "people", "part", "number", "way", "day", "week", "month", "thing", "lot"})
@@ -49,13 +49,23 @@ def bridge_groups(g: nx.Graph, *, min_docs: int = 2) -> list[BridgeGroup]:
         if len(by_doc) < min_docs:
             continue
         data = g.nodes[node]
-        surface = max(sorted(data["surfaces"]), key=lambda s: data["surfaces"][s])
+        # The full name when a short form was merged into it ("Lumora Energy", not "Lumora").
+        full = [s for s in sorted(data["surfaces"]) if normalize_entity(s) == key]
+        surface = max(full or sorted(data["surfaces"]), key=lambda s: data["surfaces"][s])
         label = max(sorted(data["labels"]), key=lambda s: data["labels"][s]) if "labels" in data else "TOPIC"
         for claims in by_doc.values():
-            # The claim whose own target is this bridge comes first: it is most "about" it.
-            claims.sort(key=lambda c: (c.target_norm != key, c.fact.start))
-        groups.append(BridgeGroup(kind=kind, key=key, surface=surface, label=label, claims_by_doc=by_doc))
+            # A claim whose sentence writes the bridge out comes first (not "It ..." resolved to it), then the
+            # claim whose own target is this bridge: it is most "about" it.
+            claims.sort(key=lambda c: (not names_bridge(c, key), c.target_norm != key, c.fact.start))
+        share = data["labels"][label] / sum(data["labels"].values()) if "labels" in data else 1.0
+        groups.append(BridgeGroup(kind=kind, key=key, surface=surface, label=label, claims_by_doc=by_doc, label_share=share))
     return groups
+
+
+def names_bridge(claim: Claim, key: str) -> bool:
+    """Whether the claim's cited sentence itself names the bridge (its full or its short form)."""
+    text = f" {normalize_entity(claim.fact.readable)} "
+    return any(e.norm == key and f" {normalize_entity(e.text)} " in text for e in claim.entities)
 
 
 def keywords_for(claims: Sequence[Claim], bridge: str) -> tuple[str, ...]:

@@ -19,6 +19,12 @@ class Fact:
     start: int
     end: int
     text: str
+    clean: str | None = None  # the sentence with its markup stripped (links keep their label), where it had any
+
+    @property
+    def readable(self) -> str:
+        """What questions, entities and claims are read from: the clean text where the sentence carried markup."""
+        return self.clean or self.text
 
 
 @dataclass(frozen=True)
@@ -57,6 +63,7 @@ class BridgeGroup:
     surface: str  # how the bridge is written
     label: str
     claims_by_doc: dict[str, list[Claim]] = field(default_factory=dict)
+    label_share: float = 1.0  # share of the bridge's mentions that carry `label` (a split vote: the type is unsure)
 
     @property
     def n_docs(self) -> int:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from benchsmith.generators.multihop.aliases import merge_aliases
 from benchsmith.generators.multihop.claims import build_claims, document_frequency, main_entity, shares_keywords
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
@@ -24,6 +25,10 @@ class Prepared:
     claims: list[Claim]
     groups: list[BridgeGroup]
     entity_names: set[str]
+    # Per document, the named entities of its fact sentences (norm -> (label, surface)): what an answer must be
+    # unique among, and what a question may name a story by.
+    doc_entities: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)
+    duplicates: set[str] = field(default_factory=set)  # re-sent copies of an earlier document: never cited
     notes: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
 
@@ -111,6 +116,7 @@ def prepare(ctx, cfg) -> Prepared:
         analyses = relabel_all(analyses, types)
     with timer.step("claims"):
         claims = heuristic_claims(selected, facts, analyses, rejected, types)
+        claims, _aliases = merge_aliases(claims)
     with timer.step("grouping"):
         groups = bridge_groups(build_claim_graph(claims))
     ctx.reject(rejected)
@@ -122,4 +128,14 @@ def prepare(ctx, cfg) -> Prepared:
         "entity_groups": sum(g.kind == "entity" for g in groups), "topic_groups": sum(g.kind == "topic" for g in groups),
         **{f"skipped_sentences.{k}": v for k, v in sorted(skipped.items())},
     }
-    return Prepared(list(selected), facts, claims, groups, names, notes, counts)
+    doc_entities: dict[str, dict[str, tuple[str, str]]] = {}
+    for c in claims:
+        doc_entities.setdefault(c.fact.doc_id, {}).update({e.norm: (e.label, e.text) for e in c.entities if e.norm})
+    for doc_id, sents in analyses.items():
+        ents = doc_entities.setdefault(doc_id, {})
+        for s in sents:
+            for e in s.entities:
+                if e.norm:
+                    ents.setdefault(_aliases.get(e.norm, e.norm), (e.label, e.text))
+    duplicates = {r.input_ref for r in rejected if r.reason == "near_duplicate_article" and r.input_ref}
+    return Prepared(list(selected), facts, claims, groups, names, doc_entities, duplicates, notes, counts)

@@ -26,20 +26,17 @@ def select_articles(
         The kept documents and one Rejected per dropped document.
     """
     rejected: list[Rejected] = []
-    long_enough: list[Document] = []
-    for doc in documents:
-        n = count_tokens(doc.text)
-        if n < min_tokens:
-            rejected.append(Rejected(step=STEP, reason="too_short", detail=f"{n} < {min_tokens} tokens", input_ref=doc.doc_id))
-        else:
-            long_enough.append(doc)
-    dupes = near_duplicates([d.text for d in long_enough], threshold=dedup_threshold)
+    # Re-sent stories are found among all documents (short ones too: the composed questions use them).
+    dupes = near_duplicates([d.text for d in documents], threshold=dedup_threshold)
     kept = []
-    for i, doc in enumerate(long_enough):
+    for i, doc in enumerate(documents):
+        n = count_tokens(doc.text)
         if i in dupes:
             rejected.append(
-                Rejected(step=STEP, reason="near_duplicate_article", detail=f"near-duplicate of {long_enough[dupes[i]].doc_id}", input_ref=doc.doc_id)
+                Rejected(step=STEP, reason="near_duplicate_article", detail=f"near-duplicate of {documents[dupes[i]].doc_id}", input_ref=doc.doc_id)
             )
+        elif n < min_tokens:
+            rejected.append(Rejected(step=STEP, reason="too_short", detail=f"{n} < {min_tokens} tokens", input_ref=doc.doc_id))
         else:
             kept.append(doc)
     return kept, rejected

@@ -56,7 +56,7 @@ def doc_batches(documents: list[Document], chunks_by_doc: dict[str, list[Chunk]]
 def sentence_batches(documents: list[Document], facts: dict[str, list[Fact]]) -> list[SentenceBatch]:
     with_facts = [d for d in documents if facts.get(d.doc_id)]
     return [
-        SentenceBatch(tuple((d.doc_id, tuple(f.text for f in facts[d.doc_id])) for d in docs))
+        SentenceBatch(tuple((d.doc_id, tuple(f.readable for f in facts[d.doc_id])) for d in docs))
         for docs in (with_facts[i : i + DOCS_PER_BATCH] for i in range(0, len(with_facts), DOCS_PER_BATCH))
     ]
 
@@ -85,6 +85,7 @@ class ExtractFacts(HeuristicStep):
     """Fact sentences per document, and counts of the sentences skipped, by reason."""
 
     name: ClassVar[str] = "multihop.facts"
+    version: ClassVar[str] = "2"  # markup cleaned (not dropped) into Fact.clean
     output_type: ClassVar[type] = FactsOut
     classifier: str | None = None
 

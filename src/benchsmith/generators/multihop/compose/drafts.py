@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import random
+from collections import Counter
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
@@ -13,7 +15,6 @@ from benchsmith.generators.multihop.compose.questions import (
     bridge_candidates,
     comparison_candidates,
     inference_candidates,
-    shared_creator_candidates,
 )
 from benchsmith.generators.multihop.facts import _chunk_for
 from benchsmith.generators.multihop.models import Claim, Draft, Fact
@@ -22,6 +23,7 @@ from benchsmith.types import Chunk, Document, content_id
 from benchsmith.validators.markup import clean, has_markup
 
 COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
+DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
 
 
 def _claim(doc: Document, chunks: Sequence[Chunk], start: int, end: int, target: str, topic: str) -> Claim | None:
@@ -46,24 +48,29 @@ class Composer:
     documents: dict[str, Document]
     chunks_by_doc: dict[str, list[Chunk]]
     seed: int
+    n: int = 20  # items requested: a document is cited at most once per DOC_USE_PER items
     used_sets: set[frozenset[str]] = field(default_factory=set)
+    doc_uses: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
         self.profiles = read_profiles(list(self.documents.values()))
         self.links = find_links(self.profiles, self.documents)
         self.works = works_by_creator(self.profiles)
 
+    @property
+    def doc_cap(self) -> int:
+        return max(1, math.ceil(self.n / DOC_USE_PER))
+
     def candidates(self, qtype: str, limit: int) -> list[dict]:
         rng = random.Random(f"{self.seed}:composed:{qtype}")
         if qtype == "bridge_query":
             cands = bridge_candidates(self.links, rng)
         elif qtype == "inference_query":
-            inverse, shared = inference_candidates(self.links), shared_creator_candidates(self.works, rng)
+            inverse = inference_candidates(self.links)
             rng.shuffle(inverse)
-            rng.shuffle(shared)
-            # The inverse bridge needs both documents to find its answer; shared-creator questions are the
-            # MultiHop-RAG intersection kind (either document names the creator): they only fill what the first cannot.
-            return inverse + shared
+            # Only the inverse bridge: it needs both documents to find its answer. "Who painted both X and Y?"
+            # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
+            return inverse
         elif qtype == "comparison_query":
             return comparison_candidates(self.profiles, self.links, self.works, rng, limit)
         else:
@@ -84,7 +91,11 @@ class Composer:
             return "evidence_not_distinct"
         if frozenset(ev_docs) in self.used_sets:
             return "documents_already_asked"  # one question per set of documents, across types
-        self.used_sets.add(frozenset(ev_docs))
+        if any(self.doc_uses[d] >= self.doc_cap for d in ev_docs):
+            return "document_used_enough"  # one painting in three questions of forty makes a dull benchmark
+        for p, value in cand["evidence"]:
+            if value.text.strip() and value.text.strip() not in self.documents[p.doc_id].text[value.start : value.end]:
+                return "value_not_in_cited_sentence"
         texts = {d: self.documents[d].text for d in ev_docs}
         alone = single_document(texts, cand["answer"], cand["anchors"])
         if alone:
@@ -98,6 +109,8 @@ class Composer:
             claims.append(c)
         if len({c.fact.text.strip().lower() for c in claims}) < len(claims):
             return "duplicated_evidence"
+        self.used_sets.add(frozenset(ev_docs))
+        self.doc_uses.update(ev_docs)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(
             query=re.sub(r"\?+$", "?", cand["query"]), answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),

@@ -1,14 +1,16 @@
 """Bridges between profiles: document A names, in a typed relation, the entity whose own document is B.
 
-Two mentions count as one entity only by a title match: the name A gives is exactly
+Two mentions count as one entity only by a title match whose contexts agree: the name A gives is exactly
 the entity name of B's title, that name is held by no other document, and it is a
 full name (two words or more): a first name, a country, a nationality or a source
 name is never a bridge. The bridge's type must match the relation (a director, a
-painter, a parent or a spouse is a person).
+painter, a parent or a spouse is a person), and B's own article must give B an occupation
+that fits it (a director's article speaks of films).
 """
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -26,6 +28,26 @@ class Link:
     role: str  # what the bridge is to A: "director", "parent", ...
     b: Profile  # the bridge entity's own document
     evidence: Value  # the sentence of A that names the bridge
+
+
+# What a person's own article must call them for a role to be theirs: the Joseph Lerner who directed a 1949
+# film noir is not the Joseph Lerner "Canadian composer and political analyst" of another article.
+ROLE_WORDS = {
+    "director": r"direct|film|cinema|movie|screen|documentar|televis|produc|actor|actress",
+    "producer": r"produc|film|televis|music|record",
+    "painter": r"paint|artist|art\b|draughts|engrav|print",
+    "author": r"writ|author|novel|poet|playwright|journalist|screen",
+    "composer": r"compos|music|song",
+}
+
+
+def plays_role(person: Profile, role: str, documents: dict[str, Document]) -> bool:
+    """Whether the person's own article, in its opening, names an occupation that fits `role`."""
+    words = ROLE_WORDS.get(role)
+    if words is None:
+        return True
+    doc = documents.get(person.doc_id)
+    return doc is not None and re.search(words, doc.text[:400], re.IGNORECASE) is not None
 
 
 def read_profiles(documents: Sequence[Document]) -> list[Profile]:
@@ -54,6 +76,8 @@ def find_links(profiles: Sequence[Profile], documents: dict[str, Document]) -> l
                 continue
             if role in PERSON_ROLES and b.kind != "person":
                 continue
+            if not plays_role(b, role, documents):
+                continue  # same name, another person: the contexts disagree
             if role not in ("parent", "spouse") and a.kind in (None, "person"):
                 continue  # "directed by" in a person's article is about one of their films, not about them
             out.append(Link(a, role, b, value))

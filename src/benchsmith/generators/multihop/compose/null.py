@@ -28,9 +28,8 @@ PERSON_TEMPLATES = (
 )
 THING_TEMPLATES = (
     "What is {name} used for?",
-    "Which setting turns on {name}?",
     "When was {name} introduced?",
-    "How many requests per second does {name} support?",
+    "Which permissions does {name} require?",
 )
 SOURCED_TEMPLATES = (
     "According to {source}, which company did {name} join?",
@@ -52,20 +51,38 @@ def name_parts(names: Sequence[str]) -> tuple[list[str], list[str]]:
 
 
 def thing_parts(names: Sequence[str]) -> tuple[list[str], list[str]]:
-    """Leading and trailing words of multi-word product or organization names ("Amazon", "Deep Archive")."""
-    heads: Counter[str] = Counter()
-    tails: Counter[str] = Counter()
-    for n in names:
+    """Brand words and the feature names that follow them ("Amazon" / "Deep Archive").
+
+    A brand word leads at least BRAND_MIN_NAMES distinct names (a word leading one or two names,
+    "Availability Zones", is part of a term, not a brand); tails are what follows a brand word,
+    so an invented pairing reads like a real product ("Amazon Parquet"), not like a fragment.
+    """
+    split = []
+    for n in dict.fromkeys(names):
         parts = n.split()
-        if 2 <= len(parts) <= 4 and re.match(r"^[A-Z][a-z]+$", parts[0]) and parts[0] not in _NOT_FIRST_NAMES and all(re.match(r"^[A-Z][\w\-]+$", p) for p in parts):
-            heads[parts[0]] += 1
-            tails[" ".join(parts[1:])] += 1
+        if 2 <= len(parts) <= 4 and re.match(r"^[A-Z][A-Za-z0-9]+$", parts[0]) and parts[0] not in _NOT_FIRST_NAMES \
+                and all(re.match(r"^[A-Z][\w\-]+$", p) for p in parts):
+            split.append((parts[0], " ".join(parts[1:])))
+    lead = Counter(h for h, _ in split)
+    brands = {h for h, k in lead.items() if k >= BRAND_MIN_NAMES}
+    tails = Counter(t for h, t in split if h in brands and t.split()[0] not in brands)
     order = lambda c: [w for w, _ in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))]  # noqa: E731
-    return order(heads), order(tails)
+    return order(Counter({h: lead[h] for h in brands})), order(tails)
 
 
-def build_thing_null(things: Sequence[str], index, rng: random.Random) -> Draft | str:
-    """A null query about a product or feature whose name pairs a real leading word with a real trailing one."""
+BRAND_MIN_NAMES = 3
+
+
+def build_thing_null(things: Sequence[str], index, rng: random.Random, *, enabled: bool = False) -> Draft | str:
+    """A null query about a product or feature whose name pairs a real leading word with a real trailing one.
+
+    Off by default: a brand word with another brand's feature ("Amazon Key Management Service" beside the
+    corpus's "AWS Key Management Service") is usually another name of a real, documented product, so the
+    corpus does answer it. Without people to build names from, a corpus gets no null queries
+    ("no_safe_null_names"), rather than wrong ones.
+    """
+    if not enabled:
+        return "no_safe_null_names"
     heads, tails = thing_parts(things)
     if len(heads) < 2 or len(tails) < 3:
         return "too_few_name_parts"
@@ -92,6 +109,8 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
     name = f"{first} {last}"
     if first == last or index.phrase_occurs(name) or index.phrase_occurs(f"{last}, {first}"):
         return "name_occurs"
+    if any(index.phrase_occurs(f"{w} {last}") for w in ("in", "from")):
+        return "surname_is_a_place"  # "Carlo Poland": the corpus writes "in Poland"
     if len(sources) >= 2 and rng.random() < 0.5:
         source = sources[rng.randrange(len(sources))]
         i = rng.randrange(len(SOURCED_TEMPLATES))

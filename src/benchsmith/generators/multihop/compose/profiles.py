@@ -42,6 +42,7 @@ _WORK_BY = re.compile(
 _KIN = re.compile(r"\b(?P<rel>son|daughter|wife|husband|widow)\s+of\s+(?:the\s+)?" + _NAME)
 _MARRIED = re.compile(r"\b(?:He|She)\s+married\s+" + _NAME)
 
+_CO_CREDIT = re.compile(r"\s*(?:,\s*|\s+and\s+|\s*&\s*|\s+with\s+)[A-Z]")
 ROLE_OF_VERB = {
     "directed": "director", "painted": "painter", "written": "author", "composed": "composer", "produced": "producer",
     "founded": "founder", "designed": "designer", "created": "creator",
@@ -119,6 +120,7 @@ def read_profile(doc: Document) -> Profile | None:
         return None
     prof = Profile(doc.doc_id, name, gender=_gender(doc.text))
     spans = list(split_sentences(doc.text))[:LEAD_SENTENCES]
+    shared_roles: set[str] = set()
     for i, span in enumerate(spans):
         s = doc.text[span.start : span.end]
         if has_markup(s):
@@ -152,9 +154,14 @@ def read_profile(doc: Document) -> Profile | None:
             if m:
                 prof.year = val(m.group("year"))
         for m in _CREATOR.finditer(s):
-            prof.links.append((ROLE_OF_VERB[m.group("verb")], _clean_name(m.group("name")), val(m.group(0))))
+            role = ROLE_OF_VERB[m.group("verb")]
+            if _CO_CREDIT.match(s, m.end()) or s[: m.start()].lower().endswith(("co-", "co ")):
+                shared_roles.add(role)  # "co-directed by A", "directed by A and B": no one "director"
+            prof.links.append((role, _clean_name(m.group("name")), val(m.group(0))))
         for m in _WORK_BY.finditer(s):
             if prof.kind in ROLE_OF_KIND:
+                if _CO_CREDIT.match(s, m.end()):
+                    shared_roles.add(ROLE_OF_KIND[prof.kind])
                 prof.links.append((ROLE_OF_KIND[prof.kind], _clean_name(m.group("name")), val(m.group(0))))
         if prof.kind == "person" or i == 0:
             for m in _KIN.finditer(s):
@@ -165,6 +172,7 @@ def read_profile(doc: Document) -> Profile | None:
     # A work's article names many people "by" whom something was done: keep only the role its kind implies.
     if prof.kind in KIND_ROLES:
         prof.links = [link for link in prof.links if link[0] in KIND_ROLES[prof.kind]]
+    prof.links = [link for link in prof.links if link[0] not in shared_roles]
     # One role names one entity: a film "directed by A and B" or two fathers are ambiguous, not a bridge.
     by_role: dict[str, set[str]] = {}
     for role, who, _ in prof.links:

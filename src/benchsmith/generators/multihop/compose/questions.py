@@ -14,6 +14,7 @@ question's anchor never both occur in one evidence document.
 from __future__ import annotations
 
 import random
+import re
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -27,11 +28,15 @@ ROLE_VERB = {"director": "directed", "painter": "painted", "author": "written", 
              "producer": "produced", "artist": "made", "founder": "founded"}
 
 
-def role_noun(link: Link) -> str:
+def plural(noun: str) -> str:
+    return noun[:-1] + "ies" if noun.endswith("y") and noun[-2:-1] not in "aeiou" else noun + "s"
+
+
+def role_noun(link: Link) -> str | None:
     if link.role == "author" and link.a.kind in ("film", "documentary", "series"):
         return "writer"
     if link.role == "parent":
-        return {"m": "father", "f": "mother"}.get(link.b.gender or "", "parent")
+        return {"m": "father", "f": "mother"}.get(link.b.gender or "")  # "the parent of X": which of two?
     if link.role == "spouse":
         return {"m": "husband", "f": "wife"}.get(link.b.gender or "", "spouse")
     return link.role
@@ -49,6 +54,8 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
     out = []
     for link in links:
         role = role_noun(link)
+        if role is None:
+            continue
         who = f"the {role} of {refer(link.a)}"
         options = []
         if link.b.born is not None:
@@ -69,13 +76,19 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
     return out
 
 
+def cited_year(link: Link) -> int | None:
+    """The work's year when the cited sentence (the one naming the bridge) states it; else None."""
+    y = link.a.year
+    return y.year if y is not None and y.start == link.evidence.start and str(y.year) in y.text else None
+
+
 def _inference_phrase(link: Link, attr: str, value: Value) -> str | None:
     """Only works (a film, a painting) with their own year: "Which 1995 film was directed by someone who died in
     1996?". Kin ("Whose father died in 1524?") have too many answers in the world to ask this way."""
-    if link.role not in ROLE_VERB or link.a.kind in (None, "person") or link.a.year is None:
-        return None
+    if link.role not in ROLE_VERB or link.a.kind in (None, "person") or cited_year(link) is None:
+        return None  # the question's year must be in the sentence it cites (not elsewhere in the article)
     someone = f"someone born in {value.year}" if attr == "born" else f"someone who died in {value.year}"
-    work = f"{link.a.year.year} {link.a.kind}"
+    work = f"{cited_year(link)} {link.a.kind}"
     if link.role == "composer":
         return f"Which {work} has music composed by {someone}?"
     return f"Which {work} was {ROLE_VERB[link.role]} by {someone}?"
@@ -98,6 +111,7 @@ def inference_candidates(links: Sequence[Link]) -> list[dict]:
             v = getattr(link.b, attr)
             if v is not None and v.year is not None:
                 keyed[(link.role, link.a.kind, link.a.year.year if link.a.year else None, attr, v.year)].append((link, attr, v))
+                # A work whose year is not in the cited sentence is still a rival answer for its key: keyed above.
     out = []
     for key in sorted(keyed, key=str):
         group = keyed[key]
@@ -152,28 +166,65 @@ def _year_value(p: Profile, attr: str) -> Value | None:
     return v if v is not None and v.year is not None else None
 
 
+PERIOD_YEARS = 20  # works or people this close in time are of one period
+
+
+def creator_nationality(value: Value) -> str | None:
+    """The demonym a creator sentence gives ("by French artist ..." -> "French"), or None."""
+    m = re.search(r"\bby (?:the )?(?:[a-z\-]+ )*?(?P<nat>[A-Z][a-z]+(?:-[A-Z][a-z]+)?) (?:[a-z\-]+ ){0,3}?"
+                  r"(?:artist|painter|director|writer|author|composer|filmmaker|photographer)\b", value.text)
+    return m.group("nat") if m else None
+
+
+def _years(p: Profile, attr: str) -> int | None:
+    v = getattr(p, attr)
+    return v.year if v is not None else None
+
+
+def related(x: Profile, y: Profile, creators: dict[str, tuple[str, str | None]]) -> bool:
+    """Whether two entities make a natural pair to compare: the same creator, creators of one nationality,
+    people of one nationality, or one period (years within PERIOD_YEARS)."""
+    if x.kind != y.kind:
+        return False
+    cx, cy = creators.get(x.doc_id), creators.get(y.doc_id)
+    if cx and cy and (cx[0] == cy[0] or (cx[1] is not None and cx[1] == cy[1])):
+        return True
+    if x.kind == "person":
+        if x.nationality is not None and y.nationality is not None and x.nationality.text == y.nationality.text:
+            return True
+        years = [(_years(x, a), _years(y, a)) for a in ("born", "died")]
+    else:
+        years = [(_years(x, "year"), _years(y, "year"))]
+    return any(a is not None and b is not None and abs(a - b) <= PERIOD_YEARS for a, b in years)
+
+
 def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], works: dict, rng: random.Random,
                           limit: int) -> list[dict]:
-    """Up to `limit` Yes/No comparisons, each answer drawn Yes or No with equal chance before its pair."""
+    """Up to `limit` Yes/No comparisons of related entities (see `related`), each answer drawn Yes or No
+    with equal chance before its pair."""
     by_kind: dict[tuple[str, str], list[Profile]] = defaultdict(list)
     for p in profiles:
         for attr in ("born", "died", "year"):
             if _year_value(p, attr) is not None and p.kind:
                 by_kind[(p.kind, attr)].append(p)
     keys = sorted(k for k, v in by_kind.items() if len(v) >= 2)
-    creators = sorted(k for k, v in works.items() if len({p.doc_id for p, _ in v}) >= 2)
+    creators: dict[str, tuple[str, str | None]] = {}
+    for (_role, who), ws in sorted(works.items()):
+        for p, val in ws:
+            creators.setdefault(p.doc_id, (who, creator_nationality(val)))
     all_works = sorted({p.doc_id: (p, role, who, val) for (role, who), ws in works.items() for p, val in ws}.values(),
                        key=lambda t: t[0].doc_id)
+    same = sorted(k for k, v in works.items() if len({p.doc_id for p, _ in v}) >= 2)
     by_answer: dict[str, list[dict]] = {"Yes": [], "No": []}
     seen: set[tuple[str, str]] = set()
     for _ in range(limit * 20):
         if min(len(v) for v in by_answer.values()) >= (limit + 1) // 2:
             break
         want_yes = rng.random() < 0.5
-        if creators and all_works and rng.random() < 0.3:
-            cand = _same_creator(creators, works, all_works, want_yes, rng)
+        if all_works and rng.random() < 0.3:
+            cand = _same_creator(same, works, all_works, creators, want_yes, rng)
         elif keys:
-            cand = _earlier(by_kind, keys, want_yes, rng)
+            cand = _earlier(by_kind, keys, creators, want_yes, rng)
         else:
             break
         if cand is None:
@@ -190,12 +241,16 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
     return out[:limit]
 
 
-def _earlier(by_kind, keys, want_yes: bool, rng: random.Random) -> dict | None:
+def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random) -> dict | None:
     kind, attr = keys[rng.randrange(len(keys))]
-    x, y = rng.sample(by_kind[(kind, attr)], 2)
-    vx, vy = _year_value(x, attr), _year_value(y, attr)
-    if vx.year == vy.year or x.name == y.name:
+    pool = by_kind[(kind, attr)]
+    x = pool[rng.randrange(len(pool))]
+    vx = _year_value(x, attr)
+    partners = [y for y in pool if y.name != x.name and _year_value(y, attr).year != vx.year and related(x, y, creators)]
+    if not partners:
         return None
+    y = partners[rng.randrange(len(partners))]
+    vy = _year_value(y, attr)
     if (vx.year < vy.year) != want_yes:
         x, y, vx, vy = y, x, vy, vx
     if kind == "person":
@@ -211,20 +266,25 @@ def _earlier(by_kind, keys, want_yes: bool, rng: random.Random) -> dict | None:
     }
 
 
-def _same_creator(creators, works, all_works, want_yes: bool, rng: random.Random) -> dict | None:
+def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.Random) -> dict | None:
     if want_yes:
-        role, who = creators[rng.randrange(len(creators))]
+        if not same:
+            return None
+        role, who = same[rng.randrange(len(same))]
         (x, vx), (y, vy) = rng.sample(works[(role, who)], 2)
         wx = wy = who
     else:
-        (x, role, wx, vx), (y, role_y, wy, vy) = rng.sample(all_works, 2)
-        if role != role_y or wx == wy:
+        x, role, wx, vx = all_works[rng.randrange(len(all_works))]
+        # A "No" only between works of one nationality or period: two random works make an idle question.
+        partners = [w for w in all_works if w[1] == role and w[2] != wx and related(x, w[0], creators)]
+        if not partners:
             return None
+        y, _role, wy, vy = partners[rng.randrange(len(partners))]
     if x.kind != y.kind or x.doc_id == y.doc_id or x.name == y.name:
         return None
     verb = ROLE_VERB.get(role, "made")
     noun = {"painter": "artist"}.get(role, "person")
-    query = f"Were the {x.kind}s {x.name} and {y.name} {verb} by the same {noun}?"
+    query = f"Were the {plural(x.kind)} {x.name} and {y.name} {verb} by the same {noun}?"
     return {
         "type": "comparison_query", "query": query, "answer": "Yes" if wx == wy else "No", "evidence": [(x, vx), (y, vy)],
         "anchors": [x.name, y.name], "bridge": wx if wx == wy else None, "template": f"comparison.same_{role}",

@@ -176,3 +176,110 @@ def weak_bridge(group) -> bool:
     if _CODE_LIKE.search(group.surface):
         return True
     return len(group.surface.split()) < 2 and group.label != "ORG"
+
+
+_SUBJECT_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "ENTITY"})
+_BY_EDITION: dict[tuple, tuple[dict, dict[tuple, list[Document]]]] = {}
+_LOWER_WORDS: dict[int, tuple[dict, set[str]]] = {}
+_NAME_JOINERS = frozenset({"of", "de", "du", "da", "la", "le", "von", "van", "der", "for", "and", "&"})
+
+
+def _lower_words(documents: dict[str, Document]) -> set[str]:
+    """Words the corpus writes in lower case: a "name" made of one ("Ridership", "Star") is a misread."""
+    key = id(documents)
+    if key not in _LOWER_WORDS or _LOWER_WORDS[key][0] is not documents:  # an id is reused once its dict is freed
+        if len(_LOWER_WORDS) > 8:
+            _LOWER_WORDS.clear()
+        words = {w for d in documents.values() for w in re.findall(r"\b[a-z][a-z\-]+\b", d.text)}
+        # Words of the sources' names count as common too: "Northgate" alone may be the newswire, not the place.
+        words |= {w.lower() for d in documents.values() if d.source for w in d.source.split()}
+        _LOWER_WORDS[key] = (documents, words)  # the reference keeps the id from being reused while cached
+    return _LOWER_WORDS[key][1]
+
+
+def is_clean_name(text: str, lower_words: set[str]) -> bool:
+    """A proper name a question can use: capitalised words (joiners aside), no digits, not a common word."""
+    words = text.split()
+    if any(ch.isdigit() for ch in text) or not words:
+        return False
+    for w in words:
+        if w in _NAME_JOINERS:
+            continue
+        if not w[:1].isupper():
+            return False
+    caps = [w for w in words if w not in _NAME_JOINERS]
+    return not all(w.lower() in lower_words for w in caps)
+
+
+def _edition(doc: Document, dated: bool) -> tuple:
+    return (doc.source, _month(doc) if dated else None)
+
+
+def _editions(documents: dict[str, Document], dated: bool) -> dict[tuple, list[Document]]:
+    """Documents by (source, month), cached per corpus: where a story reference must be unique."""
+    key = (id(documents), dated)
+    if key not in _BY_EDITION or _BY_EDITION[key][0] is not documents:
+        if len(_BY_EDITION) > 8:
+            _BY_EDITION.clear()
+        table: dict[tuple, list[Document]] = {}
+        for d in documents.values():
+            table.setdefault(_edition(d, dated), []).append(d)
+        _BY_EDITION[key] = (documents, table)
+    return _BY_EDITION[key][1]
+
+
+def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities: dict | None,
+                        lower_words: set[str], taken: Sequence[str] = ()) -> list[str]:
+    """Named entities that can name the story: those in the headline first, then the cited claim's, then the
+    document's other ones."""
+    names = []
+    found = [(e.text, e.label) for e in claim.entities]
+    found += [(text, label) for label, text in (doc_entities or {}).get(doc.doc_id, {}).values()]
+    for raw, label in found:
+        text = re.sub(r"^[Tt]he\s+", "", raw.strip())
+        if label not in _SUBJECT_LABELS or "'" in text[-2:] or "’" in text or not is_clean_name(text, lower_words):
+            continue
+        if len(text.split()) < 2 and (label not in ("ORG", "PRODUCT", "FAC")
+                                      or not re.search(r"[a-z,;] " + re.escape(text) + r"\b", doc.text)):
+            continue  # a surname or a first name alone does not pick a story out, nor a word only seen opening a sentence
+        if _CODE_LIKE.search(text) or any(contains_phrase(text, a) or contains_phrase(a, text) for a in (*avoid, *taken) if a):
+            continue
+        if any(w.lower() in {x.lower() for a in avoid for x in a.split() if len(x) > 3} for w in text.split()):
+            continue  # "Lumora" in the reference to a story whose answer is Lumora Energy gives it away
+        names.append(text)
+    names = list(dict.fromkeys(names))
+    title = doc.title or ""
+    return sorted(names, key=lambda n: (not contains_phrase(title, n.split()[0]), names.index(n)))
+
+
+def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str, Document],
+                 avoid: Sequence[str], *, dated: bool = True, doc_entities: dict | None = None
+                 ) -> tuple[list[str], list[str]] | None:
+    """Each report named by source, month and a named entity it is about: "Valley Tech Review's March 2024
+    story about Solvane Materials". The reference must pick out one document of the corpus (no other story
+    of that source and month names the entity) and reports must differ in it; never a title, never a vague
+    topic phrase. `dated=False` leaves the month out (an ordering question must not give the dates away).
+    Returns (references, the entities used) or None when a report cannot be named so.
+    """
+    editions = _editions(documents, dated)
+    lower_words = _lower_words(documents)
+    refs, subjects = [], []
+    multi_source = len({k[0] for k in _editions(documents, False)}) >= 2
+    for doc, claim in zip(docs, claims, strict=True):
+        if not doc.source or (doc.published_at is None and not multi_source):
+            return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
+        month = _month(doc) if dated else None
+        chosen = None
+        for name in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects):
+            others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and contains_phrase(d.text, name)]
+            if not others:
+                chosen = name
+                break
+        if chosen is None:
+            return None
+        subjects.append(chosen)
+        when = f"{month} " if month else ""
+        # "about" where the headline names the entity (the story's subject), else "that names".
+        link = "story about" if contains_phrase(doc.title or "", chosen.split()[0]) else "story that names"
+        refs.append(f"{doc.source}'s {when}{link} {chosen}")
+    return refs, subjects

@@ -8,9 +8,9 @@ import re
 from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
-from benchsmith.generators.multihop.queries._phrasing import join_and, source_refs, story_refs, weak_bridge
+from benchsmith.generators.multihop.queries._phrasing import join_and, subject_refs, weak_bridge
 from benchsmith.generators.multihop.text import contains_phrase
-from benchsmith.generators.multihop.topics import is_story_topic, is_topic_phrase, story_topic
+from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
 
 
@@ -78,7 +78,11 @@ def _plural(word: str) -> str:
     return word if word.endswith("s") else word + "s"
 
 
-def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str) -> Draft | str:
+MONEY_UNITS = frozenset({"dollars", "dollar", "euros", "pounds", "yen", "usd", "eur"})
+
+
+def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str,
+             doc_entities: dict | None = None) -> Draft | str:
     claims = cs.claims
     measure, reason = shared_measure(claims, unit)
     if measure is None:
@@ -97,7 +101,10 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
     first, others = values[0], values[1:]
     if any(v == first for v in others):
         return "tied_quantities"
-    refs = source_refs([documents[c.fact.doc_id] for c in claims])
+    named = subject_refs([documents[c.fact.doc_id] for c in claims], claims, documents, [topic], doc_entities=doc_entities)
+    if named is None:
+        return "reports_not_distinguishable"  # "the Valley Tech Review report": which of its many reports?
+    refs = named[0]
     others_txt = "each of " + join_and(refs[1:]) if len(refs) > 2 else refs[1]
     # An entity bridge frames the question; a topic bridge is already the measured noun's context.
     lead = f"Regarding {topic}, does" if cs.group.kind == "entity" else "Does"
@@ -111,6 +118,8 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
             what = f"percentage for the {measure}"
         elif _counts_of(claims, unit, measure):
             what = f"number of {unit} {_plural(measure)}"  # "1,800 charge cycles": a count, not a charge figure
+        elif unit not in MONEY_UNITS:
+            return "measure_unclear"  # "a lower league figure for the goal": what is compared is not clear
         query = f"{lead} {refs[0]} give a {word} {what} than {others_txt}?"
     yes = all(first > v for v in others) if ask_higher else all(first < v for v in others)
     return Draft(
@@ -123,7 +132,7 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
     )
 
 
-def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
+def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
     """Do two stories on the bridge both mention a named entity? Checked against the whole articles."""
     claims = cs.claims[:2]
     bridge = cs.group.surface
@@ -151,14 +160,11 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
     want_yes = rng.random() < 0.5
     pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
     term = pool[rng.randrange(len(pool))]
-    topics = [story_topic(c.text) or "" for c in claims]
-    refs = story_refs(docs, topics) if all(is_story_topic(t) for t in topics) and topics[0] != topics[1] else None
-    if refs is None:
+    named = subject_refs(docs, claims, documents, [bridge, term], doc_entities=doc_entities)
+    if named is None:
         return "reports_not_distinguishable"
-    if refs[0].startswith("the passage on ") and refs[1].startswith("the passage on "):
-        query = f"Do the passages on {refs[0].removeprefix('the passage on ')} and on {refs[1].removeprefix('the passage on ')} both mention {term}?"
-    else:
-        query = f"Do {refs[0]} and {refs[1]} both mention {term}?"
+    refs, topics = named
+    query = f"Do {refs[0]} and {refs[1]} both mention {term}?"
     return Draft(
         query=query, answer="Yes" if all(present[term]) else "No", question_type="comparison_query", claims=claims,
         bridge_entity=bridge, bridge_topic=claims[0].topic, keywords=cs.keywords,
@@ -169,28 +175,28 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -
 
 
 MAX_TERM_SHARE = 0.2
-_SHARE_CACHE: dict[tuple[int, str], float] = {}
+_SHARE_CACHE: dict[tuple[int, str], tuple[dict, float]] = {}
 
 
 def document_share(documents: dict[str, Document], term: str) -> float:
     """Share of the corpus documents that mention `term` (cached per corpus and term)."""
     key = (id(documents), term)
-    if key not in _SHARE_CACHE:
+    if key not in _SHARE_CACHE or _SHARE_CACHE[key][0] is not documents:  # an id is reused once its dict is freed
         if len(_SHARE_CACHE) > 50_000:
             _SHARE_CACHE.clear()
         hits = sum(contains_phrase(d.text, term) for d in documents.values())
-        _SHARE_CACHE[key] = hits / max(1, len(documents))
-    return _SHARE_CACHE[key]
+        _SHARE_CACHE[key] = (documents, hits / max(1, len(documents)))
+    return _SHARE_CACHE[key][1]
 
 
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred".split())
 
 
-def build_comparison(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
+def build_comparison(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
     """A comparison query: numeric when every claim states a quantity of one unit, else a mention check."""
     unit = _common_unit(cs.claims)
     if unit is not None:
-        draft = _numeric(cs, documents, rng, unit)
+        draft = _numeric(cs, documents, rng, unit, doc_entities)
         if isinstance(draft, Draft):
             return draft
-    return _mention(cs, documents, rng)
+    return _mention(cs, documents, rng, doc_entities)

@@ -1,7 +1,7 @@
 """Temporal queries: did one source's story on an entity come out before another's? Answers follow `published_at`.
 
 Only claim sets bridged by one entity are used, so both reports are about the same entity; each
-report is named by source and topic, never by its sentence, and the order asked is drawn so
+report is named by source and a named entity it is about (no month: that would give the order away), never by its sentence, and the order asked is drawn so
 that Yes and No are equally likely.
 """
 
@@ -10,17 +10,20 @@ from __future__ import annotations
 import random
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
-from benchsmith.generators.multihop.queries._phrasing import story_refs, weak_bridge
-from benchsmith.generators.multihop.topics import is_story_topic, story_topic
+from benchsmith.generators.multihop.queries._phrasing import subject_refs, weak_bridge
 from benchsmith.types import Document
 
 
-def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Random) -> Draft | str:
+TEMPORAL_LABELS = frozenset({"PERSON", "ORG", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW"})
+
+
+def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
     """A Yes/No ordering query over two reports on one entity."""
     if cs.group.kind != "entity":
         return "temporal_needs_one_entity"
-    if weak_bridge(cs.group):
-        return "weak_bridge"
+    label_ok = cs.group.label in TEMPORAL_LABELS or cs.group.label == "ENTITY" and len(cs.group.surface.split()) >= 2
+    if weak_bridge(cs.group) or not label_ok or cs.group.label_share < 0.75:
+        return "weak_bridge"  # one event or actor: a person, an organization, a product (not a place)
     claims = cs.claims[:2]
     docs = [documents[c.fact.doc_id] for c in claims]
     dates = [d.published_at for d in docs]
@@ -28,15 +31,13 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
         return "missing_published_at"
     if dates[0] == dates[1]:
         return "same_publication_time"
-    topics = [story_topic(c.text) or "" for c in claims]
-    if not all(is_story_topic(t) for t in topics) or topics[0].lower() == topics[1].lower():
-        return "topic_not_a_noun_phrase"
     if (dates[0] < dates[1]) != (rng.random() < 0.5):
-        claims, docs, dates, topics = claims[::-1], docs[::-1], dates[::-1], topics[::-1]
-    refs = story_refs(docs, topics)
-    if refs is None:
-        return "reports_not_distinguishable"
+        claims, docs, dates = claims[::-1], docs[::-1], dates[::-1]
     bridge = cs.group.surface
+    named = subject_refs(docs, claims, documents, [bridge], dated=False, doc_entities=doc_entities)
+    if named is None:
+        return "reports_not_distinguishable"
+    refs, topics = named
     query = f"Regarding {bridge}, did {refs[0]} come out before {refs[1]}?"
     answer = "Yes" if dates[0] < dates[1] else "No"
     return Draft(
