@@ -6,10 +6,11 @@ short can be topped up by the others without leaving the 5-point mix tolerance.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.generators.core.timing import StepTimer
@@ -42,6 +43,7 @@ from benchsmith.validators.dedup import QueryDeduplicator
 
 DEDUP = "dedup.query"
 LLM_BATCH = 8
+LLM_MARGIN = 1.5  # candidates sent to the model per item still needed (its rejections eat the rest)
 NULL_TRIES = 10_000
 NULL_TRIES_WITH_MODEL = 200
 SAMPLES = 20  # candidates kept per kind for rendering sample prompts in an estimate
@@ -66,6 +68,7 @@ class Assembler:
     composer: object = None  # a compose.Composer: the HotpotQA-style composed questions, drawn before the pasted ones
     index: object = None  # the CorpusIndex, for the leave-one-out retrieval record of each item
     composed_limit: int = 100
+    quota: Mapping[str, int] = field(default_factory=dict)  # items asked per type: with a model, batches follow it
     person_names: frozenset[str] = frozenset()  # PERSON entities the sentence analysis found (null-query name parts)
     thing_names: frozenset[str] = frozenset()  # organization, product, facility ... entities (null-query name parts)
     rejected: list[Rejected] = field(default_factory=list)
@@ -78,15 +81,24 @@ class Assembler:
         self.dedup = QueryDeduplicator()
         self._checks = names_for("multihop_item", exclude=(DEDUP,))
         self.llm = self.gen is not None and getattr(self.gen, "client", None) is not None
+        self.accepted: Counter[str] = Counter()
+        self._drawing: str | None = None  # the type whose stream is being drawn (streams are drawn one at a time)
 
     @property
     def batch_size(self) -> int:
-        """Candidates built before they are worded and checked together: LLM_BATCH with a model, else 1.
+        """Candidates built before they are worded and checked together: with a model, enough for the items
+        of the type being drawn that are still missing plus a margin (at most LLM_BATCH), else 1.
 
-        A fixed size (not --concurrency) keeps the items of a seed the same whatever the
-        concurrency; the client bounds how many requests of a batch are in flight.
+        The size depends on the request and on what was accepted, never on --concurrency, so the
+        items of a seed stay the same whatever the concurrency; the client bounds requests in flight.
+        A request for 6 items thus costs calls for about 9 candidates, not for 8 per type.
         """
-        return LLM_BATCH if self.llm else 1
+        if not self.llm:
+            return 1
+        if self._drawing is None or not self.quota:
+            return LLM_BATCH
+        need = max(1, self.quota.get(self._drawing, 0) - self.accepted[self._drawing])
+        return min(LLM_BATCH, math.ceil(need * LLM_MARGIN))
 
     def wording_input(self, draft: Draft, cs: ClaimSet | None) -> WordingInput:
         sources = tuple(Source(d.source or "", d.title, iso(d)) for d in (self.documents[c.fact.doc_id] for c in draft.claims))
@@ -180,7 +192,17 @@ class Assembler:
 
     def stream(self, qtype: str) -> Iterator[MultihopItem]:
         """The accepted items of one type; Yes/No answers are paired so that their shares stay near one half."""
-        return balanced(self._stream(qtype))
+        return balanced(self._drawn_as(qtype, self._stream(qtype)))
+
+    def _drawn_as(self, qtype: str, items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
+        """`items`, with the batch size following `qtype`'s quota while this stream runs."""
+        while True:
+            self._drawing = qtype
+            item = next(items, None)
+            if item is None:
+                return
+            self.accepted[qtype] += 1
+            yield item
 
     def _stream(self, qtype: str) -> Iterator[MultihopItem]:
         rng = random.Random(f"{self.seed}:{qtype}")

@@ -10,10 +10,12 @@ malformed, off-schema or unsupported output becomes a Rejected record, never an 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from benchsmith.generators.core.step import LLMStep, Reply
 from benchsmith.generators.multihop.claims import entailed
@@ -30,7 +32,6 @@ QUERY_PROMPTS = {
     "null_query": "multihop_null.v1.j2",
     "bridge_query": "multihop_inference.v1.j2",  # composed drafts are not reworded (see WordQuery.skip)
 }
-CONTEXT_BEFORE, CONTEXT_AFTER = 400, 200
 
 
 class _Strict(BaseModel):
@@ -61,13 +62,15 @@ def _reject(step: str, reason: str, ref: str | None, detail: str | None = None, 
 # -- step 3: the claims of a drawn claim set ----------------------------------------
 @dataclass(frozen=True)
 class EvidenceView:
-    """One evidence sentence of a claim set as the model sees it: the sentence, its context and article."""
+    """One evidence sentence of a claim set as the model sees it: the sentence, its article and the
+    pronoun the heuristic resolved in it (a small model follows "'She' is Lucia Brandt" better than
+    it reads a paragraph of context, and the prompt stays short)."""
 
     claim: Claim  # the heuristic claim the set was drawn with
     title: str
     source: str
     published_at: str
-    context: str
+    pronoun: str = ""  # the leading words of the sentence the heuristic replaced ("She", "The company")
 
 
 @dataclass(frozen=True)
@@ -82,17 +85,98 @@ class SetClaims:
     claims: list[Claim]
 
 
+def replaced_words(sentence: str, claim: Claim) -> str:
+    """The leading words of `sentence` that the heuristic claim replaced with `claim.resolved` ("" if none)."""
+    if not claim.resolved:
+        return ""
+    common = 0
+    for a, b in zip(reversed(sentence), reversed(claim.text), strict=False):
+        if a != b:
+            break
+        common += 1
+    return sentence[: len(sentence) - common].strip()
+
+
 def set_claims_input(cs: ClaimSet, documents: dict[str, Document]) -> SetClaimsInput:
     views = []
     for c in cs.claims:
         doc = documents[c.fact.doc_id]
-        context = doc.text[max(0, c.fact.start - CONTEXT_BEFORE) : c.fact.end + CONTEXT_AFTER]
-        views.append(EvidenceView(c, doc.title, doc.source or "", iso(doc), context))
+        views.append(EvidenceView(c, doc.title, doc.source or "", iso(doc), replaced_words(c.fact.text, c)))
     return SetClaimsInput(cs.group.surface, cs.group.kind, tuple(views))
 
 
-class ClaimsOut(_Strict):
-    claims: list[str]
+def claim_key(number: int) -> str:
+    return f"claim_{number}"
+
+
+class ClaimsOut(BaseModel):
+    """The model's claims keyed by sentence number, so a miscount loses only the claims it skipped.
+
+    The schema sent to the server requires every key (a grammar-constrained server then writes them
+    all); validation accepts missing ones, which fall back to the heuristic claim of that sentence.
+    A bare list under "claims" (what a model without a grammar often writes) is read in order.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+    claims: dict[int, str] = Field(default_factory=dict)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keyed(cls, value: Any) -> Any:
+        if isinstance(value, list):
+            value = {"claims": value}
+        if not isinstance(value, dict):
+            return value
+        if isinstance(value.get("claims"), list):
+            listed = {i + 1: v for i, v in enumerate(value["claims"]) if isinstance(v, str)}
+            if not listed:
+                raise ValueError("the claims list holds no text")
+            return {"claims": listed}
+        keyed = {}
+        for key, text in value.items():
+            m = _CLAIM_KEY.fullmatch(str(key))
+            if m and isinstance(text, str):
+                keyed[int(m.group(1))] = text
+        if not keyed:  # nothing keyed by a sentence number: worth one re-ask, not a silent fallback
+            raise ValueError('no "claim_N" key in the reply')
+        return {"claims": keyed}
+
+
+_CLAIM_KEY = re.compile(r"(?:claim|sentence)?[_ ]?(\d+)", re.IGNORECASE)
+
+
+@lru_cache(maxsize=16)
+def claims_model(n: int) -> type[ClaimsOut]:
+    """`ClaimsOut` whose JSON schema asks for exactly the keys claim_1 .. claim_n, all strings."""
+    schema = {"type": "object", "properties": {claim_key(i): {"type": "string"} for i in range(1, n + 1)},
+              "required": [claim_key(i) for i in range(1, n + 1)], "additionalProperties": False,
+              "title": f"Claims{n}"}
+    return type(f"Claims{n}", (ClaimsOut,), {"model_config": ConfigDict(extra="ignore", json_schema_extra=_replace(schema)),
+                                             "__module__": __name__})
+
+
+def _replace(schema: dict[str, Any]):
+    def extra(target: dict[str, Any]) -> None:
+        target.clear()
+        target.update(schema)
+
+    return extra
+
+
+@lru_cache(maxsize=64)
+def with_item_count(model: type[BaseModel], field: str, n: int) -> type[BaseModel]:
+    """`model` whose JSON schema asks for exactly `n` entries in the list `field` (for grammar decoding);
+    validation is unchanged, so a miscount still reaches the step's own check."""
+
+    def extra(schema: dict[str, Any]) -> None:
+        schema["properties"][field].update(minItems=n, maxItems=n)
+        schema["required"] = [*schema.get("required", []), *([field] if field not in schema.get("required", []) else [])]
+
+    config = ConfigDict(**{**model.model_config, "json_schema_extra": extra})
+    return type(f"{model.__name__}{n}", (model,), {"model_config": config, "__module__": __name__})
+
+
+CLAIM_TOKENS = 70  # one claim and its key; a reply that runs past n claims is cut off, not waited for
 
 
 @dataclass(frozen=True)
@@ -100,43 +184,63 @@ class WriteSetClaims(LLMStep):
     """The claims of one drawn claim set, written by the model in one call (MultiHop-RAG's claim step).
 
     The model is asked only for the sets the request needs, never for the whole corpus.
-    Each claim is checked against its own evidence sentence (not the surrounding context,
+    Each claim is checked against its own evidence sentence (not the surrounding text,
     which a hostile document may fill with instructions): every content word must come
-    from the sentence (or the heuristic claim, whose pronouns are resolved), its article
-    title or the bridge, and an entity-bridged claim must
-    still name the bridge. Any failed claim drops the set.
+    from the sentence, the heuristic claim (whose pronouns are resolved) or the bridge, and an
+    entity-bridged claim must still name the bridge.
+    A claim that is missing or fails a check is replaced by the heuristic claim of that
+    sentence (labelled strategy "heuristic" in the item's provenance) and recorded in the
+    ledger: the set's items stay correct, and the model's failures stay visible.
     """
 
     name: ClassVar[str] = "multihop.claims_llm"
+    version: ClassVar[str] = "2"
     template: ClassVar[str] = "multihop_claims_set.v1.j2"
     response_model: ClassVar[type] = ClaimsOut
-    max_tokens: ClassVar[int | None] = 600  # up to four claims
+    max_tokens: ClassVar[int | None] = 4 * CLAIM_TOKENS + 20
     output_type: ClassVar[type] = SetClaims
+
+    def response_model_for(self, item: SetClaimsInput) -> type[ClaimsOut]:
+        return claims_model(len(item.evidence))
+
+    def max_tokens_for(self, item: SetClaimsInput) -> int:
+        return CLAIM_TOKENS * len(item.evidence) + 20
 
     def variables(self, item: SetClaimsInput) -> dict[str, Any]:
         return {"bridge": item.bridge, "facts": [
-            {"title": v.title, "source": v.source, "published_at": v.published_at, "context": v.context,
-             "evidence": v.claim.fact.text} for v in item.evidence]}
+            {"evidence": v.claim.fact.text, "pronoun": v.pronoun, "resolved": v.claim.resolved or ""}
+            for v in item.evidence]}
 
     def parse(self, reply: Reply, item: SetClaimsInput) -> Any:
-        ref = ",".join(v.claim.fact.fact_id for v in item.evidence)
-        texts = [t.strip() for t in reply.parsed.claims]
-        if len(texts) != len(item.evidence):
-            return _reject(self.name, "claim_count_mismatch", ref, f"{len(texts)} claims for {len(item.evidence)} sentences",
-                           reply.text)
-        claims = []
-        for text, view in zip(texts, item.evidence, strict=True):
-            fact = view.claim.fact
-            if not text:
-                return _reject(self.name, "no_claim", fact.fact_id, raw=reply.text)
-            if item.bridge_kind == "entity" and not contains_phrase(text, item.bridge):
-                return _reject(self.name, "bridge_missing_from_claim", fact.fact_id, item.bridge, reply.text)
-            drift = entailed(text, " ".join((fact.text, view.title, view.claim.text)), item.bridge)
-            if drift:
-                return _reject(self.name, "claim_drift", fact.fact_id, f"unsupported tokens: {', '.join(drift)}", reply.text)
-            claims.append(replace(view.claim, claim_id=content_id(fact.fact_id, text, prefix="c-"), text=text,
-                                  strategy="llm", raw_output=reply.text))
-        return SetClaims(claims)
+        written: dict[int, str] = reply.parsed.claims
+        claims: list[Claim] = []
+        dropped: list[Rejected] = []
+        for number, view in enumerate(item.evidence, start=1):
+            text = (written.get(number) or "").strip()
+            problem = self._check(text, view, item)
+            if problem is None:
+                fact = view.claim.fact
+                claims.append(replace(view.claim, claim_id=content_id(fact.fact_id, text, prefix="c-"), text=text,
+                                      strategy="llm", raw_output=reply.text))
+                continue
+            reason, detail = problem
+            dropped.append(_reject(self.name, reason, view.claim.fact.fact_id,
+                                   f"{detail}; sentence {number} keeps its heuristic claim", reply.text))
+            claims.append(view.claim)
+        return [SetClaims(claims), *dropped]
+
+    @staticmethod
+    def _check(text: str, view: EvidenceView, item: SetClaimsInput) -> tuple[str, str] | None:
+        """(reason, detail) when the model's claim for one sentence cannot be used, else None."""
+        fact = view.claim.fact
+        if not text:
+            return "claim_missing", "no claim written"
+        if item.bridge_kind == "entity" and not contains_phrase(text, item.bridge):
+            return "bridge_missing_from_claim", f"does not name {item.bridge}"
+        drift = entailed(text, " ".join((fact.text, view.claim.text)), item.bridge)
+        if drift:
+            return "claim_drift", f"unsupported tokens: {', '.join(drift)}"
+        return None
 
 
 # -- step 5: wording the computed drafts --------------------------------------------
@@ -260,6 +364,9 @@ class CheckItem(LLMStep):
     def key(self, item: AloneInput) -> str:
         return item.item.item_id
 
+    def response_model_for(self, item: AloneInput) -> type[BaseModel]:
+        return with_item_count(QACheck, "answers_alone", len(item.documents))
+
     def variables(self, item: AloneInput) -> dict[str, Any]:
         it = item.item
         return {"question_type": it.question_type, "query": it.query, "answer": it.answer,
@@ -280,7 +387,7 @@ class CheckItem(LLMStep):
 
 
 # -- hop necessity: the model answers from each evidence document alone ---------------
-ALONE_CHARS = 1500  # of each document shown, centred on its evidence sentence
+ALONE_CHARS = 700  # of each document shown, centred on its evidence sentence (a CPU server reads ~10 tokens/s)
 
 
 class AloneOut(_Strict):
@@ -306,6 +413,9 @@ class AnswerAlone(LLMStep):
 
     def key(self, item: AloneInput) -> str:
         return item.item.item_id
+
+    def response_model_for(self, item: AloneInput) -> type[BaseModel]:
+        return with_item_count(AloneOut, "answers", len(item.documents))
 
     def skip(self, item: AloneInput) -> Any:
         return [item.item] if item.item.question_type == "null_query" else None
