@@ -160,6 +160,14 @@ async def test_always_malformed_is_rejected_with_the_raw_text() -> None:
     assert "confidence" in done.rejected.detail
 
 
+async def test_a_parse_failure_is_re_asked_once_by_default() -> None:
+    """A slow local model spends a minute a call: one re-ask with the error, then the reply is rejected."""
+    with StubServer(responder="I would rather not answer in JSON.") as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        done = await client.complete(user("Capital?"), response_model=Answer)
+    assert srv.requests == 2 and done.repairs == 1 and done.rejected.reason == "unparseable_output"
+
+
 async def test_native_json_schema_is_sent_when_accepted() -> None:
     with StubServer(responder='{"answer": "a", "confidence": 1}') as srv:
         client = get_client(f"openai/m@{srv.base_url}", **FAST)

@@ -166,3 +166,22 @@ def test_the_qa_check_also_rejects_an_item_one_document_answers():
     assert step.parse(reply(["unknown", "unknown"]), inp) is item
     assert step.parse(reply(["Gaby Days", "unknown"]), inp).reason == "single_document_answerable_llm"
     assert step.parse(reply([]), inp).reason == "alone_count_mismatch"
+
+
+def test_the_qa_check_asks_a_grammar_for_one_answer_per_document_and_still_counts():
+    from benchsmith.generators.multihop.llm_steps import AloneInput, CheckItem, QACheck
+    from benchsmith.schemas.multihop import MultihopItem
+    from benchsmith.types import Provenance
+
+    item = MultihopItem(item_id="mh-2", query="Which firm won both contracts?", answer="Harrowgate Builders",
+                        question_type="inference_query", evidence=[], keywords=[], provenance=Provenance(step="x"))
+    inp = AloneInput(item, (("Ferry plan", "text one"), ("Stadium", "text two"), ("Budget", "text three")))
+    model = CheckItem().response_model_for(inp)
+    schema = json_schema_for(model)
+    assert schema["properties"]["answers_alone"]["minItems"] == schema["properties"]["answers_alone"]["maxItems"] == 3
+    assert "answers_alone" in schema["required"]
+    assert "minItems" not in json_schema_for(QACheck)["properties"]["answers_alone"]  # the shared model is untouched
+    verdict = model.model_validate({"uses_all_evidence": True, "answerable_from_evidence": True, "single_answer": True,
+                                    "matches_type": True, "answers_alone": ["unknown", "unknown"]})
+    out = CheckItem().parse(_reply(verdict), inp)  # a miscount still reaches the step's own check
+    assert isinstance(out, Rejected) and out.reason == "alone_count_mismatch"
