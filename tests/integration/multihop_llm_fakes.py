@@ -29,7 +29,6 @@ def reply_for(prompt: str) -> str:
             return "Sure! The facts are sentences 1 and 2."  # malformed: no JSON at all
         return json.dumps({"fact_sentences": keep + ([999] if b < 10 else [])})
     if "Rewrite each numbered sentence below as one claim" in prompt:
-        bridge = re.search(r"stands on its own and names (.+?)\. Replace pronouns", prompt).group(1)
         claims = []
         for hint, evidence in re.findall(r'^Sentence \d+(?: \(in it, "([^"]+)" is [^)]*\))?: <<<DATA (.*?) DATA>>>$',
                                          prompt, re.M):

@@ -10,9 +10,6 @@ from pydantic import ValidationError
 from benchsmith.generators.core.step import Reply
 from benchsmith.generators.multihop.llm_steps import (
     ClaimsOut,
-    claims_model,
-    replaced_words,
-    set_claims_input,
     EvidenceView,
     QueryOut,
     SetClaims,
@@ -21,6 +18,9 @@ from benchsmith.generators.multihop.llm_steps import (
     WordingInput,
     WordQuery,
     WriteSetClaims,
+    claims_model,
+    replaced_words,
+    set_claims_input,
 )
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, ClaimSet, Draft, Fact
 from benchsmith.llm.structured import json_schema_for

@@ -4,21 +4,29 @@ Candidates are found without a model (fact sentences, NER, heuristic claims,
 bridge groups); the model is asked only about the claim sets the request draws,
 so the calls grow with the number of items asked for, not with the corpus.
 Answers are still computed by construction (the heuristic drafts). Every reply is
-parsed into a strict schema and checked against the evidence it came from:
-malformed, off-schema or unsupported output becomes a Rejected record, never an item.
+parsed into a schema (see llm_replies) and checked against the evidence it came from:
+malformed, off-schema or unsupported output becomes a Rejected record, never an item
+(a model claim that fails gives way to the heuristic claim of its sentence, labelled).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass, replace
-from functools import lru_cache
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel
 
 from benchsmith.generators.core.step import LLMStep, Reply
 from benchsmith.generators.multihop.claims import entailed
+from benchsmith.generators.multihop.llm_replies import (  # noqa: F401  (re-exported: tests and callers import them here)
+    AloneOut,
+    ClaimsOut,
+    QACheck,
+    QueryOut,
+    claim_key,
+    claims_model,
+    with_item_count,
+)
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft
 from benchsmith.generators.multihop.text import contains_phrase, content_tokens
 from benchsmith.prompting import messages, prompt_hash
@@ -32,23 +40,6 @@ QUERY_PROMPTS = {
     "null_query": "multihop_null.v1.j2",
     "bridge_query": "multihop_inference.v1.j2",  # composed drafts are not reworded (see WordQuery.skip)
 }
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class QueryOut(_Strict):
-    query: str = Field(min_length=10, max_length=1500)
-
-
-class QACheck(_Strict):
-    uses_all_evidence: bool
-    answerable_from_evidence: bool
-    single_answer: bool
-    matches_type: bool
-    answers_alone: list[str] = Field(default_factory=list)  # the answer from each evidence document read alone
-    reason: str = ""
 
 
 def iso(doc: Document) -> str:
@@ -103,77 +94,6 @@ def set_claims_input(cs: ClaimSet, documents: dict[str, Document]) -> SetClaimsI
         doc = documents[c.fact.doc_id]
         views.append(EvidenceView(c, doc.title, doc.source or "", iso(doc), replaced_words(c.fact.text, c)))
     return SetClaimsInput(cs.group.surface, cs.group.kind, tuple(views))
-
-
-def claim_key(number: int) -> str:
-    return f"claim_{number}"
-
-
-class ClaimsOut(BaseModel):
-    """The model's claims keyed by sentence number, so a miscount loses only the claims it skipped.
-
-    The schema sent to the server requires every key (a grammar-constrained server then writes them
-    all); validation accepts missing ones, which fall back to the heuristic claim of that sentence.
-    A bare list under "claims" (what a model without a grammar often writes) is read in order.
-    """
-
-    model_config = ConfigDict(extra="ignore")
-    claims: dict[int, str] = Field(default_factory=dict)
-
-    @model_validator(mode="before")
-    @classmethod
-    def _keyed(cls, value: Any) -> Any:
-        if isinstance(value, list):
-            value = {"claims": value}
-        if not isinstance(value, dict):
-            return value
-        if isinstance(value.get("claims"), list):
-            listed = {i + 1: v for i, v in enumerate(value["claims"]) if isinstance(v, str)}
-            if not listed:
-                raise ValueError("the claims list holds no text")
-            return {"claims": listed}
-        keyed = {}
-        for key, text in value.items():
-            m = _CLAIM_KEY.fullmatch(str(key))
-            if m and isinstance(text, str):
-                keyed[int(m.group(1))] = text
-        if not keyed:  # nothing keyed by a sentence number: worth one re-ask, not a silent fallback
-            raise ValueError('no "claim_N" key in the reply')
-        return {"claims": keyed}
-
-
-_CLAIM_KEY = re.compile(r"(?:claim|sentence)?[_ ]?(\d+)", re.IGNORECASE)
-
-
-@lru_cache(maxsize=16)
-def claims_model(n: int) -> type[ClaimsOut]:
-    """`ClaimsOut` whose JSON schema asks for exactly the keys claim_1 .. claim_n, all strings."""
-    schema = {"type": "object", "properties": {claim_key(i): {"type": "string"} for i in range(1, n + 1)},
-              "required": [claim_key(i) for i in range(1, n + 1)], "additionalProperties": False,
-              "title": f"Claims{n}"}
-    return type(f"Claims{n}", (ClaimsOut,), {"model_config": ConfigDict(extra="ignore", json_schema_extra=_replace(schema)),
-                                             "__module__": __name__})
-
-
-def _replace(schema: dict[str, Any]):
-    def extra(target: dict[str, Any]) -> None:
-        target.clear()
-        target.update(schema)
-
-    return extra
-
-
-@lru_cache(maxsize=64)
-def with_item_count(model: type[BaseModel], field: str, n: int) -> type[BaseModel]:
-    """`model` whose JSON schema asks for exactly `n` entries in the list `field` (for grammar decoding);
-    validation is unchanged, so a miscount still reaches the step's own check."""
-
-    def extra(schema: dict[str, Any]) -> None:
-        schema["properties"][field].update(minItems=n, maxItems=n)
-        schema["required"] = [*schema.get("required", []), *([field] if field not in schema.get("required", []) else [])]
-
-    config = ConfigDict(**{**model.model_config, "json_schema_extra": extra})
-    return type(f"{model.__name__}{n}", (model,), {"model_config": config, "__module__": __name__})
 
 
 CLAIM_TOKENS = 70  # one claim and its key; a reply that runs past n claims is cut off, not waited for
@@ -388,10 +308,6 @@ class CheckItem(LLMStep):
 
 # -- hop necessity: the model answers from each evidence document alone ---------------
 ALONE_CHARS = 700  # of each document shown, centred on its evidence sentence (a CPU server reads ~10 tokens/s)
-
-
-class AloneOut(_Strict):
-    answers: list[str]
 
 
 def _same_answer(given: str, gold: str) -> bool:
