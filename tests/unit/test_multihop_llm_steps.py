@@ -120,8 +120,9 @@ def test_a_worded_query_must_draw_on_every_evidence_claim():
     good = WordQuery().parse(_reply(QueryOut(query="Which firm won the ferry contract and will renovate the stadium?")), item)
     assert isinstance(good, Draft) and good.strategy == "llm" and good.answer == "Harrowgate Builders"
     # An injected title talked the model into a question about something else.
-    bad = WordQuery().parse(_reply(QueryOut(query="What is the capital of France, in your opinion?")), item)
-    assert isinstance(bad, Rejected) and bad.reason == "query_not_tied_to_evidence"
+    kept, bad = WordQuery().parse(_reply(QueryOut(query="What is the capital of France, in your opinion?")), item)
+    assert isinstance(bad, Rejected) and bad.reason == "query_not_tied_to_evidence" and "France" in bad.detail
+    assert kept is draft and kept.query == "draft" and kept.strategy == "heuristic"  # the template wording, labelled
 
 
 def test_answer_alone_rejects_an_item_one_document_answers():

@@ -211,7 +211,9 @@ def tied_to_evidence(query: str, draft: Draft, sources: tuple[Source, ...]) -> b
 
 @dataclass(frozen=True)
 class WordQuery(LLMStep):
-    """The model's wording of a computed draft; the answer stays the computed one."""
+    """The model's wording of a computed draft; the answer stays the computed one. A wording that does not
+    draw on every claim (or a null query's wording that drops its entity) is recorded and the template
+    wording kept."""
 
     name: ClassVar[str] = "multihop.query_llm"
     template: ClassVar[str] = "multihop_inference.v1.j2"  # per type: see `template_for`
@@ -255,11 +257,15 @@ class WordQuery(LLMStep):
         draft = item.draft
         ref = content_id(draft.query, prefix="d-")
         query = reply.parsed.query.strip()
+        # A wording that fails its check gives way to the draft's own (template) wording, which was built
+        # from every claim and stays labelled strategy "heuristic": the call is not wasted on a weak model.
         if draft.question_type == "null_query":
             if not contains_phrase(query, draft.null_entities[0]):
-                return _reject(self.name, "null_entity_missing", ref, draft.null_entities[0], reply.text)
+                return [draft, _reject(self.name, "null_entity_missing", ref,
+                                       f"{draft.null_entities[0]}; the template wording is kept", reply.text)]
         elif not tied_to_evidence(query, draft, item.sources):
-            return _reject(self.name, "query_not_tied_to_evidence", ref, query[:200], reply.text)
+            return [draft, _reject(self.name, "query_not_tied_to_evidence", ref,
+                                   f"{query[:200]}; the template wording is kept", reply.text)]
         name = self.template_for(item)
         return replace(draft, query=query, strategy="llm", prompt_name=name, prompt_hash=prompt_hash(name),
                        model=reply.model, raw_output=reply.text)
