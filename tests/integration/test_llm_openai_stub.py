@@ -331,3 +331,24 @@ def test_stub_server_answers_a_non_object_body_with_400() -> None:
     with StubServer() as srv:
         response = httpx.post(f"{srv.base_url}/chat/completions", content=b"[1, 2]", timeout=5)
     assert response.status_code == 400 and "JSON object" in response.json()["error"]["message"]
+
+
+async def test_the_structured_mode_can_be_chosen_for_slow_grammar_servers(monkeypatch) -> None:
+    """BENCHSMITH_LLM_STRUCTURED=text: no response_format, the schema in the prompt, the reply still validated."""
+    from benchsmith.errors import BenchsmithError
+
+    monkeypatch.setenv("BENCHSMITH_LLM_STRUCTURED", "text")
+    with StubServer(responder='{"answer": "Paris", "confidence": 0.9}') as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        done = await client.complete(user("Capital?"), response_model=Answer)
+    sent = srv.received[0]
+    assert done.parsed == Answer(answer="Paris", confidence=0.9) and done.structured_mode == "text"
+    assert "response_format" not in sent and '"confidence"' in sent["messages"][0]["content"]
+    monkeypatch.setenv("BENCHSMITH_LLM_STRUCTURED", "json_object")
+    with StubServer(responder='{"answer": "Paris", "confidence": 0.9}') as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        await client.complete(user("Capital?"), response_model=Answer)
+    assert srv.received[0]["response_format"]["type"] == "json_object"
+    monkeypatch.setenv("BENCHSMITH_LLM_STRUCTURED", "grammar")
+    with pytest.raises(BenchsmithError, match="BENCHSMITH_LLM_STRUCTURED"):
+        get_client("openai/m@http://127.0.0.1:9/v1", **FAST)
