@@ -84,6 +84,7 @@ def test_claims_are_read_by_sentence_number_whatever_the_model_miscounts():
     assert model.model_validate({"claim_1": "a", "claim_3": "c", "claim_4": "extra"}).claims == {1: "a", 3: "c", 4: "extra"}
     assert model.model_validate({"claims": ["a", "b"]}).claims == {1: "a", 2: "b"}  # a bare list, in order
     assert model.model_validate({"Claim 2": "b", "sentence_3": "c"}).claims == {2: "b", 3: "c"}
+    assert model.model_validate({"claims": {"claim_2": "b"}}).claims == {2: "b"}
     for bad in ({"answer": "a"}, {"claims": [1]}, "a, b"):
         with pytest.raises(ValidationError):
             model.model_validate(bad)

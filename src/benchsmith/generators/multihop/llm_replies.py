@@ -53,6 +53,8 @@ class ClaimsOut(BaseModel):
             value = {"claims": value}
         if not isinstance(value, dict):
             return value
+        if isinstance(value.get("claims"), dict):  # {"claims": {"claim_1": ...}}
+            value = value["claims"]
         if isinstance(value.get("claims"), list):
             listed = {i + 1: v for i, v in enumerate(value["claims"]) if isinstance(v, str)}
             if not listed:
@@ -96,7 +98,9 @@ def with_item_count(model: type[BaseModel], field: str, n: int) -> type[BaseMode
 
     def extra(schema: dict[str, Any]) -> None:
         schema["properties"][field].update(minItems=n, maxItems=n)
-        schema["required"] = [*schema.get("required", []), *([field] if field not in schema.get("required", []) else [])]
+        required = schema.setdefault("required", [])
+        if field not in required:
+            required.append(field)
 
     config = ConfigDict(**{**model.model_config, "json_schema_extra": extra})
     return type(f"{model.__name__}{n}", (model,), {"model_config": config, "__module__": __name__})
