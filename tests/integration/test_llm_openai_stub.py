@@ -333,7 +333,7 @@ def test_stub_server_answers_a_non_object_body_with_400() -> None:
     assert response.status_code == 400 and "JSON object" in response.json()["error"]["message"]
 
 
-async def test_the_structured_mode_can_be_chosen_for_slow_grammar_servers(monkeypatch) -> None:
+async def test_the_structured_mode_can_be_chosen_by_the_user(monkeypatch) -> None:
     """BENCHSMITH_LLM_STRUCTURED=text: no response_format, the schema in the prompt, the reply still validated."""
     from benchsmith.errors import BenchsmithError
 
