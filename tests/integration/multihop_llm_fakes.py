@@ -81,6 +81,8 @@ def reply_for(prompt: str) -> str:
                 c = re.sub(rf"\b{re.escape(w)}\b", "it", c)
             parts.append(" ".join(c.rstrip(".").split()[:4]))
         lead = "Which entity links these reports" if hidden else "Is it true across these reports"
+        if hidden and 4 <= b < 30:
+            return json.dumps({"query": f"Is {hidden} the entity behind {'; '.join(parts)}?"})  # leaks the answer
         return json.dumps({"query": f"{lead}: {'; '.join(parts)}?"})
     return json.dumps({"error": "unknown prompt"})
 

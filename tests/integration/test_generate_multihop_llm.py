@@ -60,6 +60,9 @@ def test_scripted_backend_end_to_end(corpus_dir, tmp_path):
     assert all(i.provenance.prompt_hash and i.provenance.raw_output for i in worded)
     assert all(i.provenance.strategy in ("llm", "heuristic") for i in result.items)
     assert all(i.provenance.prompt_name is None for i in result.items if i.provenance.strategy == "heuristic")
+    # A wording that leaked the answer failed the validators; the template wording took its place.
+    assert reasons_of(result)["answer_leak"] > 0
+    assert all(i.answer not in i.query for i in result.items if i.question_type == "inference_query")
     qa_calls = [s for s in result.summary.stages if s.name == "multihop.qa_check"]
     assert qa_calls and qa_calls[0].inputs >= len(worded)  # the QA call also asks for the per-document answers
     reasons = Counter(r.reason for r in result.rejected)

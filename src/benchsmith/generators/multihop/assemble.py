@@ -122,13 +122,21 @@ class Assembler:
                 self._count("drafts", (draft, cs))
                 if WordQuery().skip(self.wording_input(draft, cs)) is None:
                     self._count("worded", (draft, cs))  # the drafts the model will be asked to word
+        templates = list(drafts)
         if self.llm:
             todo = [(d, cs) for d, (_, cs, _) in zip(drafts, batch, strict=True) if d is not None]
             with self.timer.step("llm_queries"):
                 worded = iter(self._word(todo) if todo else [])
             drafts = [next(worded) if d is not None else None for d in drafts]
-        items = [self._check(d) for d in drafts if d is not None]
-        items = [i for i in items if i is not None]
+        items = []
+        for draft, template in zip(drafts, templates, strict=True):
+            item = self._check(draft) if draft is not None else None
+            if item is None and template is not None and draft is not template:
+                # The model's wording failed a validator (its rejection is recorded): the template wording,
+                # built from every claim and labelled heuristic, is validated in its place.
+                item = self._check(template)
+            if item is not None:
+                items.append(item)
         for item in items:
             self._count("items", item)
         if self.llm and self.qa_check and items:
