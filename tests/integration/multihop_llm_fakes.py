@@ -28,15 +28,20 @@ def reply_for(prompt: str) -> str:
         if b < 5:
             return "Sure! The facts are sentences 1 and 2."  # malformed: no JSON at all
         return json.dumps({"fact_sentences": keep + ([999] if b < 10 else [])})
-    if "For each sentence, write one claim" in prompt:
-        evidences = [e.strip() for e in _DATA.findall(prompt)[2::2]]  # after the intro's mention: context, evidence, ...
-        bridge = re.search(r"all of them concern (.+?)\. For each sentence", prompt).group(1)
-        claims = [e if bridge in e else re.sub(r"^(He|She|It|They)\b", bridge, e) for e in evidences]
-        if b < 6:
-            return json.dumps({"claims": claims, "confidence": 0.9})  # off-schema
-        if b < 10:
-            return json.dumps({"claims": claims[:-1]})  # one claim short
-        return json.dumps({"claims": claims})
+    if "Rewrite each numbered sentence below as one claim" in prompt:
+        claims = []
+        for hint, evidence in re.findall(r'^Sentence \d+(?: \(in it, "([^"]+)" is [^)]*\))?: <<<DATA (.*?) DATA>>>$',
+                                         prompt, re.M):
+            named = re.search(r'\(in it, "' + re.escape(hint) + r'" is ([^)]*)\)', prompt) if hint else None
+            claims.append(named.group(1) + evidence[len(hint):] if named else evidence)
+        keyed = {f"claim_{i + 1}": c for i, c in enumerate(claims)}
+        if b < 20:
+            return json.dumps({"answer": claims})  # off-schema: no claim key, re-asked, then rejected
+        if b < 35:
+            return json.dumps({"claims": claims[:-1]})  # a bare list, one claim short: the last falls back
+        if b < 45:
+            return json.dumps({**keyed, "claim_1": keyed["claim_1"] + " It also won an award in Paris."})  # drift
+        return json.dumps(keyed)
     if "A claim is a statement" in prompt:
         evidence = _DATA.findall(prompt)[-1].strip()
         names = _NAME.findall(evidence)
@@ -76,6 +81,8 @@ def reply_for(prompt: str) -> str:
                 c = re.sub(rf"\b{re.escape(w)}\b", "it", c)
             parts.append(" ".join(c.rstrip(".").split()[:4]))
         lead = "Which entity links these reports" if hidden else "Is it true across these reports"
+        if hidden and 4 <= b < 30:
+            return json.dumps({"query": f"Is {hidden} the entity behind {'; '.join(parts)}?"})  # leaks the answer
         return json.dumps({"query": f"{lead}: {'; '.join(parts)}?"})
     return json.dumps({"error": "unknown prompt"})
 

@@ -160,6 +160,14 @@ async def test_always_malformed_is_rejected_with_the_raw_text() -> None:
     assert "confidence" in done.rejected.detail
 
 
+async def test_a_parse_failure_is_re_asked_once_by_default() -> None:
+    """A slow local model spends a minute a call: one re-ask with the error, then the reply is rejected."""
+    with StubServer(responder="I would rather not answer in JSON.") as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        done = await client.complete(user("Capital?"), response_model=Answer)
+    assert srv.requests == 2 and done.repairs == 1 and done.rejected.reason == "unparseable_output"
+
+
 async def test_native_json_schema_is_sent_when_accepted() -> None:
     with StubServer(responder='{"answer": "a", "confidence": 1}') as srv:
         client = get_client(f"openai/m@{srv.base_url}", **FAST)
@@ -323,3 +331,24 @@ def test_stub_server_answers_a_non_object_body_with_400() -> None:
     with StubServer() as srv:
         response = httpx.post(f"{srv.base_url}/chat/completions", content=b"[1, 2]", timeout=5)
     assert response.status_code == 400 and "JSON object" in response.json()["error"]["message"]
+
+
+async def test_the_structured_mode_can_be_chosen_by_the_user(monkeypatch) -> None:
+    """BENCHSMITH_LLM_STRUCTURED=text: no response_format, the schema in the prompt, the reply still validated."""
+    from benchsmith.errors import BenchsmithError
+
+    monkeypatch.setenv("BENCHSMITH_LLM_STRUCTURED", "text")
+    with StubServer(responder='{"answer": "Paris", "confidence": 0.9}') as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        done = await client.complete(user("Capital?"), response_model=Answer)
+    sent = srv.received[0]
+    assert done.parsed == Answer(answer="Paris", confidence=0.9) and done.structured_mode == "text"
+    assert "response_format" not in sent and '"confidence"' in sent["messages"][0]["content"]
+    monkeypatch.setenv("BENCHSMITH_LLM_STRUCTURED", "json_object")
+    with StubServer(responder='{"answer": "Paris", "confidence": 0.9}') as srv:
+        client = get_client(f"openai/m@{srv.base_url}", **FAST)
+        await client.complete(user("Capital?"), response_model=Answer)
+    assert srv.received[0]["response_format"]["type"] == "json_object"
+    monkeypatch.setenv("BENCHSMITH_LLM_STRUCTURED", "grammar")
+    with pytest.raises(BenchsmithError, match="BENCHSMITH_LLM_STRUCTURED"):
+        get_client("openai/m@http://127.0.0.1:9/v1", **FAST)

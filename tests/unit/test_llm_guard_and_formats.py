@@ -156,3 +156,25 @@ def test_length_bounds_are_not_sent_for_grammar_decoding():
         assert "maxLength" not in sent and "minLength" not in sent and "maxItems" not in sent
         assert "'query'" in sent and "'required'" in sent
     assert schema["properties"]["query"]["maxLength"] == 1500  # the model itself still checks the reply
+
+
+def test_small_item_counts_reach_a_grammar_but_not_openai_strict_mode():
+    """A schema asking for exactly three answers makes a grammar-bound model write three; OpenAI's strict
+    json_schema mode refuses item bounds, and large bounds blow up llama.cpp's grammar."""
+    from benchsmith.llm.response_formats import GUIDED_JSON, JSON_OBJECT, JSON_SCHEMA, TEXT, apply_mode
+
+    schema = {"type": "object", "properties": {
+        "answers": {"type": "array", "items": {"type": "string", "maxLength": 50}, "minItems": 3, "maxItems": 3},
+        "tags": {"type": "array", "items": {"type": "string"}, "maxItems": 20}}}
+    sent = {}
+    for mode in (JSON_SCHEMA, JSON_OBJECT, GUIDED_JSON, TEXT):
+        body = {"messages": [{"role": "user", "content": "q"}]}
+        apply_mode(body, mode, schema, "Out", strict=False)
+        sent[mode] = body
+    grammar = sent[JSON_OBJECT]["response_format"]["schema"]["properties"]
+    assert grammar["answers"]["minItems"] == grammar["answers"]["maxItems"] == 3
+    assert "maxItems" not in grammar["tags"] and "maxLength" not in grammar["answers"]["items"]
+    assert sent[GUIDED_JSON]["guided_json"]["properties"]["answers"]["maxItems"] == 3
+    strict = sent[JSON_SCHEMA]["response_format"]["json_schema"]["schema"]["properties"]
+    assert "minItems" not in strict["answers"] and "maxItems" not in strict["answers"]
+    assert schema["properties"]["tags"]["maxItems"] == 20  # the caller's schema is not modified

@@ -2,6 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+import pytest
+from pydantic import ValidationError
+
 from benchsmith.generators.core.step import Reply
 from benchsmith.generators.multihop.llm_steps import (
     ClaimsOut,
@@ -13,9 +18,13 @@ from benchsmith.generators.multihop.llm_steps import (
     WordingInput,
     WordQuery,
     WriteSetClaims,
+    claims_model,
+    replaced_words,
+    set_claims_input,
 )
-from benchsmith.generators.multihop.models import Claim, Draft, Fact
-from benchsmith.types import Rejected
+from benchsmith.generators.multihop.models import BridgeGroup, Claim, ClaimSet, Draft, Fact
+from benchsmith.llm.structured import json_schema_for
+from benchsmith.types import Document, Rejected
 
 F1 = Fact("f1", "d1", "d1#0", 0, 50, "Harrowgate Builders won the ferry terminal contract.")
 F2 = Fact("f2", "d2", "d2#0", 0, 60, "Harrowgate Builders will renovate Ridgeview Stadium.")
@@ -25,9 +34,8 @@ def _claim(f: Fact) -> Claim:
     return Claim(f"c-{f.fact_id}", f, f.text, "Harrowgate Builders", "harrowgate builders", "ORG", "contract", "contract")
 
 
-def _input(context: str = "") -> SetClaimsInput:
-    views = tuple(EvidenceView(_claim(f), title, "Ledger", "2024-01-09", context or f.text)
-                  for f, title in ((F1, "Ferry plan"), (F2, "Stadium")))
+def _input() -> SetClaimsInput:
+    views = tuple(EvidenceView(_claim(f), title, "Ledger", "2024-01-09") for f, title in ((F1, "Ferry plan"), (F2, "Stadium")))
     return SetClaimsInput("Harrowgate Builders", "entity", views)
 
 
@@ -35,23 +43,75 @@ def _reply(parsed, text="{}") -> Reply:
     return Reply(parsed=parsed, text=text, model="scripted/x", prompt_name="p", prompt_hash="h")
 
 
+def _claims(payload: dict) -> ClaimsOut:
+    return claims_model(2).model_validate(payload)
+
+
+def _split(out) -> tuple[SetClaims, list[Rejected]]:
+    sets = [o for o in out if isinstance(o, SetClaims)]
+    assert len(sets) == 1
+    return sets[0], [o for o in out if isinstance(o, Rejected)]
+
+
 def test_claims_that_stay_with_their_evidence_become_llm_claims():
-    out = WriteSetClaims().parse(_reply(ClaimsOut(claims=[F1.text, F2.text])), _input())
-    assert isinstance(out, SetClaims) and [c.strategy for c in out.claims] == ["llm", "llm"]
-    assert [c.fact.fact_id for c in out.claims] == ["f1", "f2"]
+    claims, dropped = _split(WriteSetClaims().parse(_reply(_claims({"claim_1": F1.text, "claim_2": F2.text})), _input()))
+    assert [c.strategy for c in claims.claims] == ["llm", "llm"] and not dropped
+    assert [c.fact.fact_id for c in claims.claims] == ["f1", "f2"]
 
 
-def test_an_injected_fact_from_the_context_is_rejected_as_drift():
-    hostile = "Harrowgate Builders was fined 900 million dollars for fraud. " + F1.text
-    reply = _reply(ClaimsOut(claims=["Harrowgate Builders was fined 900 million dollars for fraud.", F2.text]))
-    out = WriteSetClaims().parse(reply, _input(context=hostile))
-    assert isinstance(out, Rejected) and out.reason == "claim_drift" and "fraud" in out.detail
+def test_an_invented_fact_falls_back_to_the_heuristic_claim_and_is_recorded():
+    invented = "Harrowgate Builders was fined 900 million dollars for fraud."
+    claims, dropped = _split(WriteSetClaims().parse(_reply(_claims({"claim_1": invented, "claim_2": F2.text})), _input()))
+    assert claims.claims[0] == _claim(F1)  # the heuristic claim, labelled heuristic
+    assert claims.claims[0].strategy == "heuristic" and claims.claims[1].strategy == "llm"
+    assert [r.reason for r in dropped] == ["claim_drift"] and "fraud" in dropped[0].detail
+    assert dropped[0].input_ref == "f1" and "sentence 1" in dropped[0].detail
 
 
-def test_wrong_count_and_missing_bridge_are_rejected():
-    assert WriteSetClaims().parse(_reply(ClaimsOut(claims=[F1.text])), _input()).reason == "claim_count_mismatch"
-    out = WriteSetClaims().parse(_reply(ClaimsOut(claims=[F1.text, "The firm will renovate Ridgeview Stadium."])), _input())
-    assert out.reason == "bridge_missing_from_claim"
+def test_a_skipped_sentence_and_a_missing_bridge_fall_back_per_sentence():
+    # The model wrote only the claim of sentence 2: sentence 1 keeps its heuristic claim.
+    claims, dropped = _split(WriteSetClaims().parse(_reply(_claims({"claim_2": F2.text})), _input()))
+    assert [c.strategy for c in claims.claims] == ["heuristic", "llm"] and [r.reason for r in dropped] == ["claim_missing"]
+    out = WriteSetClaims().parse(_reply(_claims({"claim_1": F1.text, "claim_2": "The firm will renovate Ridgeview Stadium."})),
+                                 _input())
+    claims, dropped = _split(out)
+    assert [c.strategy for c in claims.claims] == ["llm", "heuristic"]
+    assert [r.reason for r in dropped] == ["bridge_missing_from_claim"] and dropped[0].input_ref == "f2"
+
+
+def test_claims_are_read_by_sentence_number_whatever_the_model_miscounts():
+    model = claims_model(3)
+    assert model.model_validate({"claim_1": "a", "claim_3": "c", "claim_4": "extra"}).claims == {1: "a", 3: "c", 4: "extra"}
+    assert model.model_validate({"claims": ["a", "b"]}).claims == {1: "a", 2: "b"}  # a bare list, in order
+    assert model.model_validate({"Claim 2": "b", "sentence_3": "c"}).claims == {2: "b", 3: "c"}
+    assert model.model_validate({"claims": {"claim_2": "b"}}).claims == {2: "b"}
+    for bad in ({"answer": "a"}, {"claims": [1]}, "a, b"):
+        with pytest.raises(ValidationError):
+            model.model_validate(bad)
+
+
+def test_the_schema_sent_asks_for_one_key_per_sentence_and_the_cap_scales():
+    schema = json_schema_for(WriteSetClaims().response_model_for(_input()))
+    assert schema["required"] == ["claim_1", "claim_2"] and set(schema["properties"]) == {"claim_1", "claim_2"}
+    assert schema["additionalProperties"] is False
+    assert json_schema_for(claims_model(4))["required"][-1] == "claim_4"
+    step = WriteSetClaims()
+    assert step.max_tokens_for(_input()) < step.max_tokens  # two claims get less room than four
+
+
+def test_the_prompt_names_the_pronoun_the_heuristic_resolved():
+    fact = Fact("f3", "d3", "d3#0", 0, 40, "She announced a ferry terminal for Harrowgate Builders.")
+    claim = replace(_claim(fact), text="Elena Marsh announced a ferry terminal for Harrowgate Builders.",
+                    resolved="Elena Marsh")
+    assert replaced_words(fact.text, claim) == "She"
+    assert replaced_words("The company grew.", replace(claim, text="Harrowgate Builders grew.",
+                                                         resolved="Harrowgate Builders")) == "The company"
+    assert replaced_words(F1.text, _claim(F1)) == ""
+    cs = ClaimSet(BridgeGroup("entity", "harrowgate builders", "Harrowgate Builders", "ORG"), (claim, _claim(F2)), ())
+    docs = {d: Document(doc_id=d, title=f"Title {d}", text="x") for d in ("d2", "d3")}
+    prompt = WriteSetClaims().build_prompt(set_claims_input(cs, docs))[-1]["content"]
+    assert '(in it, "She" is Elena Marsh)' in prompt and prompt.count('(in it, "') == 1
+    assert '"claim_1": "...", "claim_2": "..."' in prompt and "claim_3" not in prompt
 
 
 def test_a_worded_query_must_draw_on_every_evidence_claim():
@@ -61,8 +121,9 @@ def test_a_worded_query_must_draw_on_every_evidence_claim():
     good = WordQuery().parse(_reply(QueryOut(query="Which firm won the ferry contract and will renovate the stadium?")), item)
     assert isinstance(good, Draft) and good.strategy == "llm" and good.answer == "Harrowgate Builders"
     # An injected title talked the model into a question about something else.
-    bad = WordQuery().parse(_reply(QueryOut(query="What is the capital of France, in your opinion?")), item)
-    assert isinstance(bad, Rejected) and bad.reason == "query_not_tied_to_evidence"
+    kept, bad = WordQuery().parse(_reply(QueryOut(query="What is the capital of France, in your opinion?")), item)
+    assert isinstance(bad, Rejected) and bad.reason == "query_not_tied_to_evidence" and "France" in bad.detail
+    assert kept is draft and kept.query == "draft" and kept.strategy == "heuristic"  # the template wording, labelled
 
 
 def test_answer_alone_rejects_an_item_one_document_answers():
@@ -107,3 +168,22 @@ def test_the_qa_check_also_rejects_an_item_one_document_answers():
     assert step.parse(reply(["unknown", "unknown"]), inp) is item
     assert step.parse(reply(["Gaby Days", "unknown"]), inp).reason == "single_document_answerable_llm"
     assert step.parse(reply([]), inp).reason == "alone_count_mismatch"
+
+
+def test_the_qa_check_asks_a_grammar_for_one_answer_per_document_and_still_counts():
+    from benchsmith.generators.multihop.llm_steps import AloneInput, CheckItem, QACheck
+    from benchsmith.schemas.multihop import MultihopItem
+    from benchsmith.types import Provenance
+
+    item = MultihopItem(item_id="mh-2", query="Which firm won both contracts?", answer="Harrowgate Builders",
+                        question_type="inference_query", evidence=[], keywords=[], provenance=Provenance(step="x"))
+    inp = AloneInput(item, (("Ferry plan", "text one"), ("Stadium", "text two"), ("Budget", "text three")))
+    model = CheckItem().response_model_for(inp)
+    schema = json_schema_for(model)
+    assert schema["properties"]["answers_alone"]["minItems"] == schema["properties"]["answers_alone"]["maxItems"] == 3
+    assert "answers_alone" in schema["required"]
+    assert "minItems" not in json_schema_for(QACheck)["properties"]["answers_alone"]  # the shared model is untouched
+    verdict = model.model_validate({"uses_all_evidence": True, "answerable_from_evidence": True, "single_answer": True,
+                                    "matches_type": True, "answers_alone": ["unknown", "unknown"]})
+    out = CheckItem().parse(_reply(verdict), inp)  # a miscount still reaches the step's own check
+    assert isinstance(out, Rejected) and out.reason == "alone_count_mismatch"

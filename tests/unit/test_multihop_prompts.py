@@ -25,10 +25,8 @@ CLAIMS = [
 ]
 CASES = {
     "multihop_claims_set.v1.j2": {"bridge": "Elena Marsh", "facts": [
-        {"title": "Ferry plan", "source": "Harbor City Ledger", "published_at": "2024-01-09",
-         "context": "Mayor Elena Marsh spoke on Monday. She announced a ferry terminal.", "evidence": "She announced a ferry terminal."},
-        {"title": "Budget", "source": "Coastal Sports Daily", "published_at": "2024-02-06",
-         "context": INJECTION, "evidence": "Elena Marsh signed the budget. " + INJECTION}]},
+        {"title": "Ferry plan", "evidence": "She announced a ferry terminal.", "pronoun": "She", "resolved": "Elena Marsh"},
+        {"title": "Budget " + INJECTION, "evidence": "Elena Marsh signed the budget. " + INJECTION, "pronoun": "", "resolved": ""}]},
     "multihop_inference.v1.j2": {"claims": CLAIMS, "keywords": ["Harrowgate Builders", "contract"], "answer": "Harrowgate Builders",
                                  "noun": "organization", "bridge": "Harrowgate Builders", "basis": "-"},
     "multihop_comparison.v1.j2": {"claims": CLAIMS, "keywords": ["contract"], "answer": "No", "noun": "organization",
@@ -85,7 +83,8 @@ def test_fence_filter():
 @pytest.mark.parametrize(
     ("model", "payload"),
     [
-        (ClaimsOut, {"claims": ["a", "b"], "note": "extra"}),
+        (ClaimsOut, {"claim_1": 5, "note": "extra"}),
+        (ClaimsOut, {"claims": [1, 2]}),
         (ClaimsOut, {"claims": "a, b"}),
         (ClaimsOut, {"claim": ["a"]}),
         (QueryOut, {"query": "short"}),

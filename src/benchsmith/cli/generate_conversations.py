@@ -41,6 +41,8 @@ def generate_conversations_cmd(
     max_cost: float | None = options.MaxCost,
     concurrency: int = options.Concurrency,
     search: str = common.Search,
+    timeout: float = common.Timeout,
+    deadline: float | None = common.Deadline,
 ) -> None:
     """Conversations turn by turn: dimensions drawn per turn, active retrieval on the rewrite, verified responses."""
     from rich.console import Console
@@ -58,7 +60,7 @@ def generate_conversations_cmd(
         collection=collection, mtrag_layout=mtrag_dir, **cfg_kwargs,
     )
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
-                         concurrency, search)
+                         concurrency, search, timeout, deadline)
     console = Console(stderr=True)
     outcome = run_generator(GENERATOR, opts, cfg, console)
     common.print_outcome(console, GENERATOR.name, outcome)

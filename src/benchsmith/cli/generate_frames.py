@@ -34,6 +34,8 @@ def generate_frames_cmd(
     max_cost: float | None = options.MaxCost,
     concurrency: int = options.Concurrency,
     search: str = common.Search,
+    timeout: float = common.Timeout,
+    deadline: float | None = common.Deadline,
     dry_run: bool = common.DryRun,
 ) -> None:
     """Linked article sets, facts with spans, questions whose answers are computed from the facts, all verified."""
@@ -42,5 +44,5 @@ def generate_frames_cmd(
     cfg = FramesConfig(n=n, strategy=strategy, mix=parse_mix(mix), seed=seed, llm=llm, closed_book=closed_book,
                        as_of=as_of)
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
-                         concurrency, search)
+                         concurrency, search, timeout, deadline)
     common.run_and_report(GENERATOR, opts, cfg, dry_run=dry_run)

@@ -59,6 +59,8 @@ def generate_mirage_cmd(
     max_cost: float | None = options.MaxCost,
     concurrency: int = options.Concurrency,
     search: str = common.Search,
+    timeout: float = common.Timeout,
+    deadline: float | None = common.Deadline,
     dry_run: bool = common.DryRun,
 ) -> None:
     """Map QA pairs to documents, chunk them to 330 WordPiece tokens, label every candidate chunk, write MIRAGE's files."""
@@ -73,5 +75,5 @@ def generate_mirage_cmd(
     if corpus.exists() and not is_corpus_dir(corpus):
         corpus = ingest_for_mirage(corpus, work_dir or out / RUN_DIR_NAME)
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
-                         concurrency, search)
+                         concurrency, search, timeout, deadline)
     common.run_and_report(GENERATOR, opts, cfg, dry_run=dry_run)

@@ -88,7 +88,7 @@ class LLMClient:
         prices: PriceTable | None = None,
         max_calls: int | None = None,
         max_cost: float | None = None,
-        repair_attempts: int = 2,
+        repair_attempts: int = 1,
         breaker_failures: int | None = DEFAULT_BREAKER_FAILURES,
         deadline_s: float | None = None,
     ) -> None:

@@ -30,7 +30,7 @@ def get_client(
     max_cost: float | None = None,
     retry_base_delay: float = 0.5,
     retry_max_delay: float = 30.0,
-    repair_attempts: int = 2,
+    repair_attempts: int = 1,
     breaker_failures: int | None = DEFAULT_BREAKER_FAILURES,
     deadline_s: float | None = None,
     connect_timeout_s: float = 5.0,

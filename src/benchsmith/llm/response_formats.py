@@ -51,21 +51,33 @@ def next_mode(mode: str, *, vllm: bool) -> str:
 # Bounds that grammar-constrained decoding expands into one rule per repetition: llama.cpp turns
 # maxLength 1500 into a grammar it cannot parse, and its server then dies. The reply is still
 # validated against the full model, so the bounds are enforced after decoding instead.
-_GRAMMAR_BOUNDS = frozenset({"minLength", "maxLength", "minItems", "maxItems"})
+# Small item counts are the exception where a grammar decodes them (json_object, guided_json): a
+# schema asking for exactly three answers makes a small model write three, not two or five. OpenAI's
+# strict json_schema refuses item bounds, so that mode never gets them.
+_LENGTH_BOUNDS = frozenset({"minLength", "maxLength"})
+_ITEM_BOUNDS = frozenset({"minItems", "maxItems"})
+SMALL_ITEM_BOUND = 8
 
 
-def decoding_schema(schema: Any) -> Any:
-    """`schema` without length and item-count bounds, for the server to decode with."""
+def decoding_schema(schema: Any, *, item_bounds: bool = False) -> Any:
+    """`schema` without length bounds, and without item-count bounds unless `item_bounds` and small."""
     if isinstance(schema, dict):
-        return {k: decoding_schema(v) for k, v in schema.items() if k not in _GRAMMAR_BOUNDS}
+        out = {}
+        for k, v in schema.items():
+            if k in _LENGTH_BOUNDS:
+                continue
+            if k in _ITEM_BOUNDS and not (item_bounds and isinstance(v, int) and v <= SMALL_ITEM_BOUND):
+                continue
+            out[k] = decoding_schema(v, item_bounds=item_bounds)
+        return out
     if isinstance(schema, list):
-        return [decoding_schema(v) for v in schema]
+        return [decoding_schema(v, item_bounds=item_bounds) for v in schema]
     return schema
 
 
 def apply_mode(body: dict[str, Any], mode: str, schema: dict[str, Any], name: str, *, strict: bool) -> None:
     """Put `schema` into a chat-completions request body the way `mode` says (bounds left to validation)."""
-    schema = decoding_schema(schema)
+    schema = decoding_schema(schema, item_bounds=mode in (JSON_OBJECT, GUIDED_JSON))
     if mode == JSON_SCHEMA:
         body["response_format"] = {"type": "json_schema",
                                    "json_schema": {"name": name, "schema": schema, "strict": strict}}

@@ -14,8 +14,9 @@ def _llm_fn(step: LLMStep, client: Any):
         ready = step.skip(item)
         if ready is not None:
             return ready
-        completion = await client.complete(step.build_prompt(item), GenerationConfig(max_tokens=step.max_tokens),
-                                           response_model=step.response_model, step=step.name, input_ref=step.key(item))
+        completion = await client.complete(step.build_prompt(item), GenerationConfig(max_tokens=step.max_tokens_for(item)),
+                                           response_model=step.response_model_for(item), step=step.name,
+                                           input_ref=step.key(item))
         if completion.rejected is not None:
             return [completion.rejected]
         reply = Reply(parsed=completion.parsed, text=completion.text, model=client.model_id,

@@ -94,6 +94,14 @@ class LLMStep(Step):
     def build_prompt(self, item: Any) -> list[dict[str, str]]:
         return messages(self.template, self.template_dir, system=self.system, **self.variables(item))
 
+    def response_model_for(self, item: Any) -> Any:
+        """The reply schema for one input (e.g. one key per evidence sentence); `response_model` by default."""
+        return self.response_model
+
+    def max_tokens_for(self, item: Any) -> int | None:
+        """The reply cap for one input (e.g. scaled by the sentences it covers); `max_tokens` by default."""
+        return self.max_tokens
+
     def skip(self, item: Any) -> Any:
         """Outputs for an input that needs no model call (None: ask the model)."""
         return None

@@ -6,11 +6,12 @@ short can be topped up by the others without leaving the 5-point mix tolerance.
 
 from __future__ import annotations
 
+import math
 import random
 from functools import partial
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.generators.core.timing import StepTimer
@@ -47,6 +48,7 @@ from benchsmith.validators.dedup import QueryDeduplicator
 DEDUP = "dedup.query"
 GENERIC_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
 LLM_BATCH = 8
+LLM_MARGIN = 1.5  # candidates sent to the model per item still needed (its rejections eat the rest)
 NULL_TRIES = 10_000
 NULL_TRIES_WITH_MODEL = 200
 SAMPLES = 20  # candidates kept per kind for rendering sample prompts in an estimate
@@ -71,6 +73,7 @@ class Assembler:
     composer: object = None  # a compose.Composer: the HotpotQA-style composed questions, drawn before the pasted ones
     index: object = None  # the CorpusIndex, for the leave-one-out retrieval record of each item
     composed_limit: int = 100
+    quota: Mapping[str, int] = field(default_factory=dict)  # items asked per type: with a model, batches follow it
     person_names: frozenset[str] = frozenset()  # PERSON entities the sentence analysis found (null-query name parts)
     thing_names: frozenset[str] = frozenset()  # organization, product, facility ... entities (null-query name parts)
     doc_entities: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)  # per document: norm -> (label, surface)
@@ -91,15 +94,24 @@ class Assembler:
         names = [n for ents in self.doc_entities.values() for n in ents if " " in n]
         names += [normalize_entity(d.source) for d in self.documents.values() if d.source]
         self._name_words = {w for n in names for w in n.split()}
+        self.accepted: Counter[str] = Counter()
+        self._drawing: str | None = None  # the type whose stream is being drawn (streams are drawn one at a time)
 
     @property
     def batch_size(self) -> int:
-        """Candidates built before they are worded and checked together: LLM_BATCH with a model, else 1.
+        """Candidates built before they are worded and checked together: with a model, enough for the items
+        of the type being drawn that are still missing plus a margin (at most LLM_BATCH), else 1.
 
-        A fixed size (not --concurrency) keeps the items of a seed the same whatever the
-        concurrency; the client bounds how many requests of a batch are in flight.
+        The size depends on the request and on what was accepted, never on --concurrency, so the
+        items of a seed stay the same whatever the concurrency; the client bounds requests in flight.
+        A request for 6 items thus costs calls for about 9 candidates, not for 8 per type.
         """
-        return LLM_BATCH if self.llm else 1
+        if not self.llm:
+            return 1
+        if self._drawing is None or not self.quota:
+            return LLM_BATCH
+        need = max(1, self.quota.get(self._drawing, 0) - self.accepted[self._drawing])
+        return min(LLM_BATCH, math.ceil(need * LLM_MARGIN))
 
     def wording_input(self, draft: Draft, cs: ClaimSet | None) -> WordingInput:
         sources = tuple(Source(d.source or "", d.title, iso(d)) for d in (self.documents[c.fact.doc_id] for c in draft.claims))
@@ -123,13 +135,21 @@ class Assembler:
                 self._count("drafts", (draft, cs))
                 if WordQuery().skip(self.wording_input(draft, cs)) is None:
                     self._count("worded", (draft, cs))  # the drafts the model will be asked to word
+        templates = list(drafts)
         if self.llm:
             todo = [(d, cs) for d, (_, cs, _) in zip(drafts, batch, strict=True) if d is not None]
             with self.timer.step("llm_queries"):
                 worded = iter(self._word(todo) if todo else [])
             drafts = [next(worded) if d is not None else None for d in drafts]
-        items = [self._check(d) for d in drafts if d is not None]
-        items = [i for i in items if i is not None]
+        items = []
+        for draft, template in zip(drafts, templates, strict=True):
+            item = self._check(draft) if draft is not None else None
+            if item is None and template is not None and draft is not template:
+                # The model's wording failed a validator (its rejection is recorded): the template wording,
+                # built from every claim and labelled heuristic, is validated in its place.
+                item = self._check(template)
+            if item is not None:
+                items.append(item)
         for item in items:
             self._count("items", item)
         if self.llm and self.qa_check and items:
@@ -244,7 +264,17 @@ class Assembler:
 
     def stream(self, qtype: str) -> Iterator[MultihopItem]:
         """The accepted items of one type; Yes/No answers are paired so that their shares stay near one half."""
-        return balanced(self._stream(qtype))
+        return balanced(self._drawn_as(qtype, self._stream(qtype)))
+
+    def _drawn_as(self, qtype: str, items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
+        """`items`, with the batch size following `qtype`'s quota while this stream runs."""
+        while True:
+            self._drawing = qtype
+            item = next(items, None)
+            if item is None:
+                return
+            self.accepted[qtype] += 1
+            yield item
 
     def _stream(self, qtype: str) -> Iterator[MultihopItem]:
         rng = random.Random(f"{self.seed}:{qtype}")

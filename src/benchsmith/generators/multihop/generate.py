@@ -87,7 +87,7 @@ class MultihopGenerator(Generator):
             documents=ctx.corpus.documents_by_id, groups=prep.groups, validation=validation, evidence=cfg.evidence,
             seed=cfg.seed, max_sets_per_group=cfg.max_sets_per_group, timer=ctx.timer, vocabulary=vocabulary,
             gen=ctx if with_model else None, qa_check=cfg.qa_check, hop_check=cfg.hop_check, composer=composer, index=ctx.index,
-            composed_limit=4 * cfg.n + 20, doc_entities=prep.doc_entities,
+            composed_limit=4 * cfg.n + 20, doc_entities=prep.doc_entities, quota=quota,
             person_names=frozenset(e.text for c in prep.claims for e in c.entities if e.label == "PERSON"),
             thing_names=frozenset(e.text for c in prep.claims for e in c.entities
                                   if e.label in ("ORG", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW")),

@@ -4,8 +4,9 @@ Candidates are found without a model (fact sentences, NER, heuristic claims,
 bridge groups); the model is asked only about the claim sets the request draws,
 so the calls grow with the number of items asked for, not with the corpus.
 Answers are still computed by construction (the heuristic drafts). Every reply is
-parsed into a strict schema and checked against the evidence it came from:
-malformed, off-schema or unsupported output becomes a Rejected record, never an item.
+parsed into a schema (see llm_replies) and checked against the evidence it came from:
+malformed, off-schema or unsupported output becomes a Rejected record, never an item
+(a model claim that fails gives way to the heuristic claim of its sentence, labelled).
 """
 
 from __future__ import annotations
@@ -13,10 +14,19 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel
 
 from benchsmith.generators.core.step import LLMStep, Reply
 from benchsmith.generators.multihop.claims import entailed
+from benchsmith.generators.multihop.llm_replies import (  # noqa: F401  (re-exported: tests and callers import them here)
+    AloneOut,
+    ClaimsOut,
+    QACheck,
+    QueryOut,
+    claim_key,
+    claims_model,
+    with_item_count,
+)
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft
 from benchsmith.generators.multihop.text import contains_phrase, content_tokens
 from benchsmith.prompting import messages, prompt_hash
@@ -30,24 +40,6 @@ QUERY_PROMPTS = {
     "null_query": "multihop_null.v1.j2",
     "bridge_query": "multihop_inference.v1.j2",  # composed drafts are not reworded (see WordQuery.skip)
 }
-CONTEXT_BEFORE, CONTEXT_AFTER = 400, 200
-
-
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class QueryOut(_Strict):
-    query: str = Field(min_length=10, max_length=1500)
-
-
-class QACheck(_Strict):
-    uses_all_evidence: bool
-    answerable_from_evidence: bool
-    single_answer: bool
-    matches_type: bool
-    answers_alone: list[str] = Field(default_factory=list)  # the answer from each evidence document read alone
-    reason: str = ""
 
 
 def iso(doc: Document) -> str:
@@ -61,13 +53,15 @@ def _reject(step: str, reason: str, ref: str | None, detail: str | None = None, 
 # -- step 3: the claims of a drawn claim set ----------------------------------------
 @dataclass(frozen=True)
 class EvidenceView:
-    """One evidence sentence of a claim set as the model sees it: the sentence, its context and article."""
+    """One evidence sentence of a claim set as the model sees it: the sentence, its article and the
+    pronoun the heuristic resolved in it (a small model follows "'She' is Lucia Brandt" better than
+    it reads a paragraph of context, and the prompt stays short)."""
 
     claim: Claim  # the heuristic claim the set was drawn with
     title: str
     source: str
     published_at: str
-    context: str
+    pronoun: str = ""  # the leading words of the sentence the heuristic replaced ("She", "The company")
 
 
 @dataclass(frozen=True)
@@ -82,17 +76,27 @@ class SetClaims:
     claims: list[Claim]
 
 
+def replaced_words(sentence: str, claim: Claim) -> str:
+    """The leading words of `sentence` that the heuristic claim replaced with `claim.resolved` ("" if none)."""
+    if not claim.resolved:
+        return ""
+    common = 0
+    for a, b in zip(reversed(sentence), reversed(claim.text), strict=False):
+        if a != b:
+            break
+        common += 1
+    return sentence[: len(sentence) - common].strip()
+
+
 def set_claims_input(cs: ClaimSet, documents: dict[str, Document]) -> SetClaimsInput:
     views = []
     for c in cs.claims:
         doc = documents[c.fact.doc_id]
-        context = doc.text[max(0, c.fact.start - CONTEXT_BEFORE) : c.fact.end + CONTEXT_AFTER]
-        views.append(EvidenceView(c, doc.title, doc.source or "", iso(doc), context))
+        views.append(EvidenceView(c, doc.title, doc.source or "", iso(doc), replaced_words(c.fact.text, c)))
     return SetClaimsInput(cs.group.surface, cs.group.kind, tuple(views))
 
 
-class ClaimsOut(_Strict):
-    claims: list[str]
+CLAIM_TOKENS = 70  # one claim and its key; a reply that runs past n claims is cut off, not waited for
 
 
 @dataclass(frozen=True)
@@ -100,43 +104,63 @@ class WriteSetClaims(LLMStep):
     """The claims of one drawn claim set, written by the model in one call (MultiHop-RAG's claim step).
 
     The model is asked only for the sets the request needs, never for the whole corpus.
-    Each claim is checked against its own evidence sentence (not the surrounding context,
+    Each claim is checked against its own evidence sentence (not the surrounding text,
     which a hostile document may fill with instructions): every content word must come
-    from the sentence (or the heuristic claim, whose pronouns are resolved), its article
-    title or the bridge, and an entity-bridged claim must
-    still name the bridge. Any failed claim drops the set.
+    from the sentence, the heuristic claim (whose pronouns are resolved) or the bridge, and an
+    entity-bridged claim must still name the bridge.
+    A claim that is missing or fails a check is replaced by the heuristic claim of that
+    sentence (labelled strategy "heuristic" in the item's provenance) and recorded in the
+    ledger: the set's items stay correct, and the model's failures stay visible.
     """
 
     name: ClassVar[str] = "multihop.claims_llm"
+    version: ClassVar[str] = "2"
     template: ClassVar[str] = "multihop_claims_set.v1.j2"
     response_model: ClassVar[type] = ClaimsOut
-    max_tokens: ClassVar[int | None] = 600  # up to four claims
+    max_tokens: ClassVar[int | None] = 4 * CLAIM_TOKENS + 20
     output_type: ClassVar[type] = SetClaims
+
+    def response_model_for(self, item: SetClaimsInput) -> type[ClaimsOut]:
+        return claims_model(len(item.evidence))
+
+    def max_tokens_for(self, item: SetClaimsInput) -> int:
+        return CLAIM_TOKENS * len(item.evidence) + 20
 
     def variables(self, item: SetClaimsInput) -> dict[str, Any]:
         return {"bridge": item.bridge, "facts": [
-            {"title": v.title, "source": v.source, "published_at": v.published_at, "context": v.context,
-             "evidence": v.claim.fact.text} for v in item.evidence]}
+            {"evidence": v.claim.fact.text, "pronoun": v.pronoun, "resolved": v.claim.resolved or ""}
+            for v in item.evidence]}
 
     def parse(self, reply: Reply, item: SetClaimsInput) -> Any:
-        ref = ",".join(v.claim.fact.fact_id for v in item.evidence)
-        texts = [t.strip() for t in reply.parsed.claims]
-        if len(texts) != len(item.evidence):
-            return _reject(self.name, "claim_count_mismatch", ref, f"{len(texts)} claims for {len(item.evidence)} sentences",
-                           reply.text)
-        claims = []
-        for text, view in zip(texts, item.evidence, strict=True):
-            fact = view.claim.fact
-            if not text:
-                return _reject(self.name, "no_claim", fact.fact_id, raw=reply.text)
-            if item.bridge_kind == "entity" and not contains_phrase(text, item.bridge):
-                return _reject(self.name, "bridge_missing_from_claim", fact.fact_id, item.bridge, reply.text)
-            drift = entailed(text, " ".join((fact.text, view.title, view.claim.text)), item.bridge)
-            if drift:
-                return _reject(self.name, "claim_drift", fact.fact_id, f"unsupported tokens: {', '.join(drift)}", reply.text)
-            claims.append(replace(view.claim, claim_id=content_id(fact.fact_id, text, prefix="c-"), text=text,
-                                  strategy="llm", raw_output=reply.text))
-        return SetClaims(claims)
+        written: dict[int, str] = reply.parsed.claims
+        claims: list[Claim] = []
+        dropped: list[Rejected] = []
+        for number, view in enumerate(item.evidence, start=1):
+            text = (written.get(number) or "").strip()
+            problem = self._check(text, view, item)
+            if problem is None:
+                fact = view.claim.fact
+                claims.append(replace(view.claim, claim_id=content_id(fact.fact_id, text, prefix="c-"), text=text,
+                                      strategy="llm", raw_output=reply.text))
+                continue
+            reason, detail = problem
+            dropped.append(_reject(self.name, reason, view.claim.fact.fact_id,
+                                   f"{detail}; sentence {number} keeps its heuristic claim", reply.text))
+            claims.append(view.claim)
+        return [SetClaims(claims), *dropped]
+
+    @staticmethod
+    def _check(text: str, view: EvidenceView, item: SetClaimsInput) -> tuple[str, str] | None:
+        """(reason, detail) when the model's claim for one sentence cannot be used, else None."""
+        fact = view.claim.fact
+        if not text:
+            return "claim_missing", "no claim written"
+        if item.bridge_kind == "entity" and not contains_phrase(text, item.bridge):
+            return "bridge_missing_from_claim", f"does not name {item.bridge}"
+        drift = entailed(text, " ".join((fact.text, view.claim.text)), item.bridge)
+        if drift:
+            return "claim_drift", f"unsupported tokens: {', '.join(drift)}"
+        return None
 
 
 # -- step 5: wording the computed drafts --------------------------------------------
@@ -187,7 +211,9 @@ def tied_to_evidence(query: str, draft: Draft, sources: tuple[Source, ...]) -> b
 
 @dataclass(frozen=True)
 class WordQuery(LLMStep):
-    """The model's wording of a computed draft; the answer stays the computed one."""
+    """The model's wording of a computed draft; the answer stays the computed one. A wording that does not
+    draw on every claim (or a null query's wording that drops its entity) is recorded and the template
+    wording kept."""
 
     name: ClassVar[str] = "multihop.query_llm"
     template: ClassVar[str] = "multihop_inference.v1.j2"  # per type: see `template_for`
@@ -231,11 +257,15 @@ class WordQuery(LLMStep):
         draft = item.draft
         ref = content_id(draft.query, prefix="d-")
         query = reply.parsed.query.strip()
+        # A wording that fails its check gives way to the draft's own (template) wording, which was built
+        # from every claim and stays labelled strategy "heuristic": the call is not wasted on a weak model.
         if draft.question_type == "null_query":
             if not contains_phrase(query, draft.null_entities[0]):
-                return _reject(self.name, "null_entity_missing", ref, draft.null_entities[0], reply.text)
+                return [draft, _reject(self.name, "null_entity_missing", ref,
+                                       f"{draft.null_entities[0]}; the template wording is kept", reply.text)]
         elif not tied_to_evidence(query, draft, item.sources):
-            return _reject(self.name, "query_not_tied_to_evidence", ref, query[:200], reply.text)
+            return [draft, _reject(self.name, "query_not_tied_to_evidence", ref,
+                                   f"{query[:200]}; the template wording is kept", reply.text)]
         name = self.template_for(item)
         return replace(draft, query=query, strategy="llm", prompt_name=name, prompt_hash=prompt_hash(name),
                        model=reply.model, raw_output=reply.text)
@@ -260,6 +290,9 @@ class CheckItem(LLMStep):
     def key(self, item: AloneInput) -> str:
         return item.item.item_id
 
+    def response_model_for(self, item: AloneInput) -> type[BaseModel]:
+        return with_item_count(QACheck, "answers_alone", len(item.documents))
+
     def variables(self, item: AloneInput) -> dict[str, Any]:
         it = item.item
         return {"question_type": it.question_type, "query": it.query, "answer": it.answer,
@@ -280,11 +313,7 @@ class CheckItem(LLMStep):
 
 
 # -- hop necessity: the model answers from each evidence document alone ---------------
-ALONE_CHARS = 1500  # of each document shown, centred on its evidence sentence
-
-
-class AloneOut(_Strict):
-    answers: list[str]
+ALONE_CHARS = 700  # of each document shown, centred on its evidence sentence (a CPU server reads ~10 tokens/s)
 
 
 def _same_answer(given: str, gold: str) -> bool:
@@ -306,6 +335,9 @@ class AnswerAlone(LLMStep):
 
     def key(self, item: AloneInput) -> str:
         return item.item.item_id
+
+    def response_model_for(self, item: AloneInput) -> type[BaseModel]:
+        return with_item_count(AloneOut, "answers", len(item.documents))
 
     def skip(self, item: AloneInput) -> Any:
         return [item.item] if item.item.question_type == "null_query" else None
