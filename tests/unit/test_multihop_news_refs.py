@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from benchsmith.generators.multihop.aliases import merge_aliases
 from benchsmith.generators.multihop.compose.drafts import Composer
@@ -46,7 +46,7 @@ def test_a_short_name_with_two_expansions_is_not_merged():
 
 def _doc(doc_id: str, source: str, month: int, title: str, text: str) -> Document:
     return Document(doc_id=doc_id, title=title, text=text, source=source,
-                    published_at=datetime(2024, month, 5, tzinfo=timezone.utc))
+                    published_at=datetime(2024, month, 5, tzinfo=UTC))
 
 
 def test_stories_are_named_by_source_month_and_an_entity_that_picks_out_one_document():

@@ -8,16 +8,17 @@ from __future__ import annotations
 
 import math
 import random
-from functools import partial
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 from benchsmith.generators.core.timing import StepTimer
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
 from benchsmith.generators.multihop.compose.null import build_corpus_null
+from benchsmith.generators.multihop.compose.profiles import entity_name
 from benchsmith.generators.multihop.compose.questions import WORK_VERBS
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for, names_bridge
@@ -37,7 +38,6 @@ from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
 from benchsmith.generators.multihop.queries._phrasing import type_noun
-from benchsmith.generators.multihop.compose.profiles import entity_name
 from benchsmith.generators.multihop.same_entity import ContextJudge
 from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.schemas.multihop import MultihopItem

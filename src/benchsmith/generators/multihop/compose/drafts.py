@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import math
 import random
-from collections import Counter
 import re
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 

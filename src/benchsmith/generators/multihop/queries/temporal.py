@@ -13,7 +13,6 @@ from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import subject_refs, weak_bridge
 from benchsmith.types import Document
 
-
 TEMPORAL_LABELS = frozenset({"PERSON", "ORG", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW"})
 
 
