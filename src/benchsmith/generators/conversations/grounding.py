@@ -113,6 +113,42 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
     return added
 
 
+_CONTINUES = {"it", "its", "they", "their", "this", "these", "he", "she", "his", "her", "the"}
+
+
+def continue_answer(passages: dict[str, Passage], grounded: Grounded, term: str, target: int, max_words: int) -> int:
+    """Lengthen a short answer toward `target` words with the sentences that follow its quotes in the same passage,
+    as a person answering would go on reading: each continues the quoted one (a pronoun or "the" opening it), names the
+    term, or shares two content words with the answer. Inserted right after the sentence they follow."""
+    added = 0
+    for chunk_id in list(grounded.used):
+        passage = passages.get(chunk_id)
+        if passage is None:
+            continue
+        texts = [x.text for x in passage.sentences]
+        for quoted in list(grounded.used[chunk_id]):
+            if grounded.words() >= target:
+                return added
+            i = texts.index(quoted) if quoted in texts else -1
+            for nxt in texts[i + 1 : i + 3] if i >= 0 else []:
+                if nxt in grounded.sentences or not _usable(nxt.replace(nxt.split()[0], "X", 1)) or nxt.endswith(":"):
+                    break
+                shared = len(content_words(nxt) & content_words(grounded.text))
+                opener = nxt.split()[0].lower().strip(",")
+                if not (mentions(nxt, term) or opener in _CONTINUES or shared >= 2):
+                    break
+                if grounded.words() + len(nxt.split()) > max_words:
+                    break
+                at = grounded.sentences.index(quoted) + 1
+                grounded.sentences.insert(at, nxt)
+                grounded.used[chunk_id].append(nxt)
+                quoted = nxt
+                added += 1
+                if grounded.words() >= target:
+                    return added
+    return added
+
+
 def contexts_for(ranked: list[tuple[Chunk, float]], grounded: Grounded, chunks_by_id: dict[str, Chunk]) -> list[TurnContext]:
     """The turn's passages: the retrieved ones (relevance 1 where the response quotes them) and any quoted passage
     that retrieval missed (as an annotator would add it by hand)."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -19,12 +20,22 @@ from benchsmith.text import WORD_RE
 from benchsmith.types import Provenance, Rejected, content_id
 
 
+_MID_CAPITAL = re.compile(r"(?<=[a-z,;] )([A-Z][a-z][\w\-]*)")
+
+
+MIN_REACH = 12  # passages a seed's topic must reach: the unique passages a conversation needs
+
+
 def common_words(chunks: list[Any]) -> set[str]:
-    """Words the corpus writes in lower case more often than capitalised (so a title's first word can be lowered)."""
-    counts: Counter[str] = Counter()
+    """Words the corpus writes in lower case more often than capitalised mid-sentence (so a title's words can be
+    lowered: 'Drought Fuels Wildfires in the Amazon' -> 'drought fuels wildfires in the Amazon')."""
+    lower: Counter[str] = Counter()
+    capital: Counter[str] = Counter()
     for c in chunks:
-        counts.update(w for w in WORD_RE.findall(c.text) if w.isalpha())
-    return {w for w in counts if w.islower() and counts[w] >= counts.get(w.capitalize(), 0)}
+        lower.update(w for w in WORD_RE.findall(c.text) if w.isalpha() and w.islower())
+        capital.update(w.lower() for w in _MID_CAPITAL.findall(c.text))
+    words = set(lower) | set(capital)
+    return {w for w in words if capital[w] == 0 or lower[w] >= capital[w]}
 
 
 def natural_case(term: str, common: set[str]) -> str:
@@ -38,18 +49,25 @@ def natural_case(term: str, common: set[str]) -> str:
     return term
 
 
+def _proper(name: str, common: set[str]) -> bool:
+    """A name worth asking about: not one common word capitalised at a sentence start ('Company', 'From')."""
+    words = name.split()
+    return len(words) > 1 or words[0].lower() not in common
+
+
 def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]]]:
     """Every chunk's question seeds (terms in natural case), and the seeds of each term across the corpus."""
     common = common_words(chunks)
     passages = {}
     for c in chunks:
         p = find_seeds(c)
-        p.seeds = [replace(s, term=natural_case(s.term, common)) if s.kind != "procedure" else s for s in p.seeds]
+        p.seeds = [replace(s, term=natural_case(s.term, common)) if s.kind not in ("procedure", "fact", "entity") else s
+                   for s in p.seeds if s.kind != "entity" or _proper(s.term, common)]
         passages[c.chunk_id] = p
     terms: dict[str, list[Seed]] = {}
     for p in passages.values():
         for s in p.seeds:
-            if s.kind in ("definition", "capability", "overview"):
+            if s.kind in ("definition", "capability", "overview", "entity", "fact"):
                 terms.setdefault(s.term.lower(), []).append(s)
     return passages, terms
 
@@ -59,7 +77,7 @@ def seed_passages(passages: dict[str, Passage], documents: list[str], rng: rando
     by_doc: dict[str, list[Passage]] = {}
     for p in passages.values():
         kinds = {s.kind for s in p.seeds}
-        if kinds & {"definition", "capability", "procedure"} or len(p.seeds) >= 2:
+        if kinds & {"definition", "capability", "procedure", "fact", "entity"} or len(p.seeds) >= 2:
             by_doc.setdefault(p.chunk.doc_id, []).append(p)
     order = [d for d in documents if d in by_doc]
     rng.shuffle(order)
@@ -77,7 +95,7 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
     conv_id = content_id(str(cfg.seed), str(conv_no), seed.chunk.chunk_id, length=32)
     length = rng.randint(*cfg.turns)
     plan = dims.plan(length)
-    state = State(conv_id)
+    state = State(conv_id, seed_chunk=seed.chunk.chunk_id)
     stop: str | None = None
     for pos, answerability in enumerate(plan):
         try:
@@ -120,9 +138,12 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     items: list[ConversationItem] = []
     rejected: list[Rejected] = []
     tried = 0
+    askable = {cid for cid, p in passages.items() if p.seeds}
     for conv_no, seed in enumerate(seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng)):
         if len(items) >= cfg.n or tried >= cfg.n * 4:
             break
+        if builder.topics.reach(seed.chunk.chunk_id, askable) < MIN_REACH:
+            continue  # too few related passages to talk about for a whole conversation without changing the subject
         tried += 1
         out = build_conversation(builder, dims, seed, conv_no, cfg, rng)
         (items if isinstance(out, ConversationItem) else rejected).append(out)

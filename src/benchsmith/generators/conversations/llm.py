@@ -236,6 +236,7 @@ class LLMConversations:
         if term:
             state.terms.append(term)
         state.used |= {c.chunk_id for c in turn.relevant}
+        state.order += [c.chunk_id for c in turn.relevant]
         state.documents |= {c.doc_id for c in turn.relevant}
         state.repetition.add(turn.rewrite, turn.response if turn.answerability in ("ANSWERABLE", "PARTIAL") else None)
         if turn.answerability != "CONVERSATIONAL":
@@ -261,7 +262,7 @@ def generate_llm(ctx: Any, cfg: ConversationConfig, prover: Any, retriever: Any,
         batch = []
         for seed in seeds:
             conv_id = content_id("llm", str(cfg.seed), str(tried), seed.chunk.chunk_id, length=32)
-            batch.append(Conv(State(conv_id), seed, dims.plan(rng.randint(*cfg.turns))))
+            batch.append(Conv(State(conv_id, seed_chunk=seed.chunk.chunk_id), seed, dims.plan(rng.randint(*cfg.turns))))
             tried += 1
             if len(batch) >= cfg.n - len(items):
                 break

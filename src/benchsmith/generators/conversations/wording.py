@@ -19,6 +19,9 @@ KIND_TYPES = {
     "procedure": ("How-To", "Non-Question"),
     "recommendation": ("Opinion",),
     "overview": ("Summarization", "Keyword", "How-To", "Non-Question"),
+    "fact": ("Factoid",),
+    "entity": ("Summarization", "Keyword", "Non-Question"),
+    "more": ("Summarization",),  # an entity asked about before, from a passage not used yet
 }
 
 
@@ -103,6 +106,22 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
         topic = seed.term
         options = [(f"What do you recommend when it comes to {topic}?", f"What do you recommend when it comes to {topic}?"),
                    (f"Is there a best practice for {topic}?", f"Is there a best practice for {topic}?")]
+    elif seed.kind == "fact":  # the question the sentence's grammar gives (facts.fact_question)
+        question = seed.detail
+        asked = question.replace(seed.term, ref, 1) if pronoun and seed.term in question else question
+        options = [(asked, question)]
+    elif seed.kind == "entity":
+        options = {
+            "Summarization": [(f"What can you tell me about {obj}?", f"What can you tell me about {term}?"),
+                              (f"Tell me about {obj}.", f"Tell me about {term}.")],
+            "Keyword": [(term, f"Tell me about {term}.")] if len(term.split()) >= 2 and not pronoun else [],
+            "Non-Question": [(f"I'd like to know more about {obj}.", f"Tell me about {term}.")],
+        }[qtype]
+    elif seed.kind == "more":
+        options = [(f"What else can you tell me about {obj}?", f"What else can you tell me about {term}?"),
+                   (f"Tell me more about {obj}.", f"Tell me more about {term}.")]
+        user, rewrite = rng.choice(options)
+        return Wording(user, rewrite, ("Summarization",), standalone=False)
     else:  # overview: the passage title
         title = low = seed.term
         howto = howto_from_title(title)
