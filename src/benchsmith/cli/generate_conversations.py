@@ -41,6 +41,7 @@ def generate_conversations_cmd(
     max_cost: float | None = options.MaxCost,
     concurrency: int = options.Concurrency,
     search: str = common.Search,
+    dry_run: bool = common.DryRun,
 ) -> None:
     """Conversations turn by turn: dimensions drawn per turn, active retrieval on the rewrite, verified responses."""
     from rich.console import Console
@@ -59,6 +60,9 @@ def generate_conversations_cmd(
     )
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
                          concurrency, search)
+    if dry_run:
+        common.run_and_report(GENERATOR, opts, cfg, dry_run=True)
+        return
     console = Console(stderr=True)
     outcome = run_generator(GENERATOR, opts, cfg, console)
     common.print_outcome(console, GENERATOR.name, outcome)

@@ -46,6 +46,7 @@ class State:
     topic: str = ""  # what the conversation is about now, when no heuristic draft says it (llm strategy)
     seed_chunk: str | None = None
     order: list[str] = field(default_factory=list)  # passages used, in the order the conversation used them
+    said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
 
     def anchors(self) -> list[str]:
         return anchors(self.seed_chunk, self.order)
@@ -230,6 +231,8 @@ class HeuristicBuilder:
                 support_from(nearby, self.passages, draft.term, draft.grounded, state.used, budget,
                              3 - len(draft.grounded.used), loose=True)
             continue_answer(self.passages, draft.grounded, draft.term, target, budget)
+            if not draft.grounded.drop(state.said):  # an answer repeating what the agent already said reads as a loop
+                raise TurnFailed("repeated_answer")
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
@@ -294,6 +297,7 @@ class HeuristicBuilder:
                 state.nouns.append(draft.term)
             state.used |= {c.chunk_id for c in turn.relevant}
             state.order += [c.chunk_id for c in turn.relevant]
+            state.said |= set(draft.grounded.sentences)
             state.documents |= {c.doc_id for c in turn.relevant}
             state.intents |= {(s.kind, s.term.lower()) for s in draft.seeds}
             if draft.attribute is not None:

@@ -31,6 +31,14 @@ class Grounded:
     def words(self) -> int:
         return len(self.text.split())
 
+    def drop(self, said: set[str]) -> bool:
+        """Remove sentences the conversation already said; False when the first (the direct answer) was among them."""
+        if self.sentences and self.sentences[0] in said:
+            return False
+        self.sentences = [s for s in self.sentences if s not in said]
+        self.used = {c: kept for c, ss in self.used.items() if (kept := [s for s in ss if s not in said])}
+        return True
+
     def add(self, chunk_id: str, sentence: str) -> None:
         self.sentences.append(sentence)
         self.used.setdefault(chunk_id, []).append(sentence)

@@ -71,7 +71,7 @@ ATTRIBUTES = (
               r"chang|histor|evolv|over the years|original|previous|formerly|updated|new in|no longer|used to|"
               r"(?:19|20)\d\d|decade|centur|increas|decreas|trend", "NTEC"),
     Attribute("What are the main criticisms of {t}?", "criticisms of {t}",
-              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "NE"),
+              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "N"),
     Attribute("How popular {is} {t} compared to the alternatives?", "how popular {t} {is} compared to the alternatives",
               r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b", "N"),
     Attribute("How much {does} {t} cost?", "what {t} {costs}",
@@ -94,10 +94,6 @@ ATTRIBUTES = (
               r"research|stud(?:y|ies)|scientist|found that|survey|report|paper|journal|evidence", "EC"),
     Attribute("How {does} {t} affect people's health?", "how {t} {does} affect people's health",
               r"health|ill|injur|death|die|disease|sick|hospital|breath|asthma|lung|medical|safety", "C"),
-    Attribute("Who is in charge of {t}?", "who is in charge of {t}",
-              r"lead|manag|direct|head|charge|run by|coach|owner|own|president|chief|responsib|administ", "E"),
-    Attribute("How many people work on {t}?", "how many people work on {t}",
-              r"people|employ|staff|engineer|team|member|worker|scientist|personnel", "E"),
 )
 
 
