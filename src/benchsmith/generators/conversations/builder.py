@@ -22,6 +22,7 @@ from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.topic import Topics, anchors
 from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, category, mentions
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
+from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
 from benchsmith.types import Provenance, Rejected
@@ -94,7 +95,7 @@ class HeuristicBuilder:
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
         """Seeds of unused passages near the conversation's topic, nearest first."""
         if first is not None:
-            seeds = list(first.seeds)
+            seeds = [s for s in first.seeds if s.kind != "entity" or not self.generic(s.term)]
             self.rng.shuffle(seeds)
             return seeds
         last = state.last
@@ -102,14 +103,18 @@ class HeuristicBuilder:
                                                       " ".join(last.grounded.sentences[:1]) if last else ""]))
         near: list[tuple[float, list[Seed]]] = []
         marks = state.anchors()
-        for chunk, _ in self.retrieval.top(query, POOL_K):
-            if chunk.chunk_id in state.used or not self.on_topic(state, chunk.chunk_id):
+        # what a search for the topic finds, and the passages nearest the ones just used (a search can miss them)
+        found = [chunk.chunk_id for chunk, _ in self.retrieval.top(query, POOL_K)]
+        found += [n for a in marks for n in self.topics.neighbours(a)]
+        for chunk_id in dict.fromkeys(found):
+            chunk = self.retrieval.chunks_by_id[chunk_id]
+            if chunk_id in state.used or not self.on_topic(state, chunk_id):
                 continue
-            seeds = [s for s in self.passages[chunk.chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
-                     or not self.generic(s.term)] if chunk.chunk_id in self.passages else []
+            seeds = [s for s in self.passages[chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
+                     or not self.generic(s.term)] if chunk_id in self.passages else []
             self.rng.shuffle(seeds)
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
-            near.append((self.topics.closeness(chunk.chunk_id, marks) + (0.2 if shared else 0.0), seeds))
+            near.append((self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0), seeds))
         near.sort(key=lambda pair: -pair[0])
         return [s for _, seeds in near for s in seeds]  # the nearest passages first; nothing off the topic
 
@@ -129,7 +134,7 @@ class HeuristicBuilder:
             for i in range(len(words) - n + 1):
                 phrase = " ".join(words[i : i + n]).lower()
                 for seed in self.terms.get(phrase, []):
-                    if (seed.kind in ("definition", "entity", "capability") and seed.chunk_id not in state.used
+                    if (seed.kind in ("definition", "entity") and seed.chunk_id not in state.used
                             and phrase not in state.terms and not self.generic(seed.term) and self.on_topic(state, seed.chunk_id)):
                         found.append(seed)
         return found[:4]
@@ -169,9 +174,14 @@ class HeuristicBuilder:
                             last and last.term == seed.term), max_words=cfg.max_response_words):
                         yield d, "Follow-up"
             same = [s for s in self._same_term(state) if qtype in KIND_TYPES.get(s.kind, ())]
+            missed = bool(state.turns) and state.turns[-1].answerability == "UNANSWERABLE"
             for seed in same[:2]:
                 if d := D.answerable(seed, qtype, passages, rng, pronoun=True, max_words=cfg.max_response_words):
-                    yield d, "Follow-up"
+                    if missed:  # what the agent could answer about the same thing, asked after it could not
+                        d.wording = W.after_miss(d.wording)
+                        yield d, "Clarification"
+                    else:
+                        yield d, "Follow-up"
             for seed in [s for s in pool if qtype in KIND_TYPES.get(s.kind, ())][:4]:
                 if last and qtype == "Factoid" and last.recipe.startswith("definition") and rng.random() < 0.35:
                     if d := D.ellipsis(last.term, seed, passages, cfg.max_response_words):
@@ -225,7 +235,11 @@ class HeuristicBuilder:
             budget = cfg.max_response_words - (25 if draft.proof else 0)
             target = min(budget, TARGET_WORDS - (25 if draft.proof else 0))
             continue_answer(self.passages, draft.grounded, draft.term, target, budget)
-            nearby = [(c, x) for c, x in ranked if c.chunk_id in draft.grounded.used or self.on_topic(state, c.chunk_id)]
+            wider = list(self.retrieval.top(draft.wording.rewrite, cfg.retrieval_k * 2))
+            seen = {c.chunk_id for c, _ in wider}
+            for cid in list(draft.grounded.used):  # passages next to the answer's own: what an annotator would add
+                wider += [(self.retrieval.chunks_by_id[n], 0.0) for n in self.topics.neighbours(cid, 6) if n not in seen]
+            nearby = [(c, x) for c, x in wider if c.chunk_id in draft.grounded.used or self.on_topic(state, c.chunk_id)]
             support_from(nearby, self.passages, draft.term, draft.grounded, state.used, budget, limit, loose=limit == 3)
             if len(draft.grounded.used) < 3:  # more passages that name the term on the same subject, as annotators added
                 support_from(nearby, self.passages, draft.term, draft.grounded, state.used, budget,

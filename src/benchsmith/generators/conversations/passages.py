@@ -183,7 +183,8 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
             continue
         answer = tuple(i for i, s in enumerate(sentences)
                        if name in s.text and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
-        if len(answer) >= 2 or (answer and name in title):
+        subject = any(sentences[i].text.removeprefix("The ").startswith(name) for i in answer)
+        if (len(answer) >= 2 and subject) or (answer and name in title):
             out.append(Seed(chunk.chunk_id, "entity", term, answer))
     out.sort(key=lambda s: -len(s.answer))
     return out[:limit]
@@ -196,7 +197,7 @@ def headline(title: str) -> bool:
     """A news-style title ('Drought Fuels Wildfires in the Amazon') names an event, not a topic to ask an overview of;
     a gerund title ('Configuring a redirect') is a task and stays."""
     words = title.split()
-    if _GERUND_TITLE.match(title) and len(words) <= 9:
+    if _GERUND_TITLE.match(title) and len(words) <= 10:
         return False
     return len(words) >= 6 or bool(_HEADLINE_VERB.search(title))
 

@@ -75,6 +75,14 @@ class Topics:
     def closeness(self, candidate: str, anchors: list[str]) -> float:
         return max((self.similarity(candidate, a) for a in anchors), default=0.0)
 
+    def neighbours(self, chunk_id: str, k: int = NEIGHBOURS) -> list[str]:
+        """The passage's k nearest passages, nearest first (itself excluded)."""
+        if chunk_id not in self.row:
+            return []
+        scores = self._scores(chunk_id)
+        ids = list(self.row)
+        return [ids[i] for i in np.argsort(-scores)[: k + 1] if ids[i] != chunk_id][:k]
+
     def reach(self, chunk_id: str, among: set[str] | None = None, depth: int = 2) -> int:
         """How many passages (of `among`) a conversation starting here can reach by steps between neighbourhoods."""
         if chunk_id not in self._neighbourhood:

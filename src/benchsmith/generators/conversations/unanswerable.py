@@ -92,6 +92,10 @@ ATTRIBUTES = (
               r"offline|without (?:an )?internet|disconnect|air.?gap|no network", "N"),
     Attribute("What does the latest research say about {t}?", "what the latest research says about {t}",
               r"research|stud(?:y|ies)|scientist|found that|survey|report|paper|journal|evidence", "EC"),
+    Attribute("Are there any books or documentaries about {t}?", "books or documentaries about {t}",
+              r"book|documentar|film|movie|novel|publish|author|episode|series|wrote|written", "EC"),
+    Attribute("How {is} {t} viewed by the public?", "how {t} {is} viewed by the public",
+              r"public|opinion|poll|perceiv|percept|popular|fan|support|critic|controvers|reputation", "NE"),
     Attribute("How {does} {t} affect people's health?", "how {t} {does} affect people's health",
               r"health|ill|injur|death|die|disease|sick|hospital|breath|asthma|lung|medical|safety", "C"),
 )

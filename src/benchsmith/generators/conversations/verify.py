@@ -25,7 +25,7 @@ _COMPOSITE = re.compile(rf",\s+and\s+{_WH}\b", re.I)
 
 def classify_question(text: str) -> set[str]:
     """mtRAG question types of a user message, by its wording (multi-label; empty when nothing fits)."""
-    t = re.sub(r"^(?:wait|so|and|ok|okay|also|then),?\s+", "", text.strip(), flags=re.I)
+    t = re.sub(r"^(?:(?:wait|so|and|ok|okay|also|then)[,.]?\s+)+", "", text.strip(), flags=re.I)
     words = WORD_RE.findall(t)
     labels: set[str] = set()
     if _COMPOSITE.search(t):

@@ -8,7 +8,7 @@ rewrite never does.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from benchsmith.generators.conversations.passages import Seed, howto_from_title
 
@@ -150,6 +150,20 @@ def clarification(term: str, rng: random.Random) -> Wording:
         options.append((f"{term}?", "Keyword"))
     user, qtype = rng.choice(options)
     return Wording(user[0].upper() + user[1:], f"What {be} {term}?", (qtype,), standalone=True)
+
+
+def clarify_name(term: str, rng: random.Random) -> Wording:
+    """A name the agent just used, asked about: 'You mentioned the Chicago Cardinals. Tell me more about them.'"""
+    obj = _object_pronoun(term)
+    user = rng.choice([f"You mentioned {term}. Can you tell me more about {obj}?", f"Tell me more about {term}."])
+    return Wording(user, f"Tell me more about {term}.", ("Summarization",), standalone=user.startswith("Tell"))
+
+
+def after_miss(wording: Wording) -> Wording:
+    """The user narrows or re-asks after the agent could not answer ('Okay, then what is ...?'), as mtRAG labels
+    Clarification."""
+    user = wording.user
+    return replace(wording, user=f"Okay, then {user[0].lower()}{user[1:]}" if user[1:2].islower() else f"Okay. {user}")
 
 
 def ellipsis(previous_term: str, seed: Seed) -> Wording | None:
