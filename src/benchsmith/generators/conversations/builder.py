@@ -49,8 +49,10 @@ class State:
     order: list[str] = field(default_factory=list)  # passages used, in the order the conversation used them
     said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
 
+    wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
+
     def anchors(self) -> list[str]:
-        return anchors(self.seed_chunk, self.order)
+        return anchors(self.seed_chunk, self.order, recent=len(self.order) if self.wide else None)
     repetition: Repetition = field(default_factory=Repetition)
 
 
@@ -82,10 +84,11 @@ class HeuristicBuilder:
             self._generic[key] = len(index.documents_with_phrase(core)) > GENERIC_SHARE * max(1, len(index.documents))
         return self._generic[key]
 
-    def _attributes(self, term: str) -> list:
+    def _attributes(self, term: str, state: State) -> list:
         """Attributes that fit what the term names (unanswerable.CATEGORIES), least asked so far first, so unanswerable
         turns vary across the run: the cost of a named mission, not the "original motivation" of floods."""
         texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
+        texts += [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
         kind = category(term, texts)
         order = [a for a in ATTRIBUTES if kind in a.fits]
         self.rng.shuffle(order)
@@ -168,7 +171,7 @@ class HeuristicBuilder:
                                 yield d, "Follow-up"
                 continue
             if qtype == "Summarization":  # more about a name asked before, from a passage not used yet
-                for seed in [s for s in pool if s.kind == "entity" and ("entity", s.term.lower()) in state.intents
+                for seed in [s for s in pool if s.kind in ("entity", "overview") and (s.kind, s.term.lower()) in state.intents
                              and ("more", s.term.lower()) not in state.intents][:2]:
                     if d := D.answerable(replace(seed, kind="more"), qtype, passages, rng, pronoun=bool(
                             last and last.term == seed.term), max_words=cfg.max_response_words):
@@ -199,7 +202,7 @@ class HeuristicBuilder:
             nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]
             terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
         for term in terms:
-            for attribute in self._attributes(term):
+            for attribute in self._attributes(term, state):
                 if partial:
                     seeds = [s for s in self.terms.get(term.lower(), []) if s.chunk_id not in state.used]
                     for seed in seeds[:2]:
@@ -214,7 +217,8 @@ class HeuristicBuilder:
         intents = {(s.kind, s.term.lower()) for s in draft.seeds}
         if draft.attribute is not None:  # "What are the main criticisms of it?" twice reads as a loop, whatever "it" is
             intents.add(("attribute", draft.attribute.question))
-        return bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
+        said = bool(draft.grounded.sentences) and draft.grounded.sentences[0] in state.said  # answered in passing before
+        return said or bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
 
     def _finish(self, state: State, draft: D.Draft, multi_turn: str) -> ConversationTurn:
         """Retrieve on the rewrite, ground or prove, and verify; raises TurnFailed with the reason."""
@@ -240,9 +244,10 @@ class HeuristicBuilder:
             for cid in list(draft.grounded.used):  # passages next to the answer's own: what an annotator would add
                 wider += [(self.retrieval.chunks_by_id[n], 0.0) for n in self.topics.neighbours(cid, 6) if n not in seen]
             nearby = [(c, x) for c, x in wider if c.chunk_id in draft.grounded.used or self.on_topic(state, c.chunk_id)]
-            support_from(nearby, self.passages, draft.term, draft.grounded, state.used, budget, limit, loose=limit == 3)
+            room = min(budget, target + 20)  # past that, quoting more would use up what later turns can ask about
+            support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room, limit, loose=limit == 3)
             if len(draft.grounded.used) < 3:  # more passages that name the term on the same subject, as annotators added
-                support_from(nearby, self.passages, draft.term, draft.grounded, state.used, budget,
+                support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room,
                              3 - len(draft.grounded.used), loose=True)
             continue_answer(self.passages, draft.grounded, draft.term, target, budget)
             if not draft.grounded.drop(state.said):  # an answer repeating what the agent already said reads as a loop
@@ -318,4 +323,10 @@ class HeuristicBuilder:
                 state.intents.add(("attribute", draft.attribute.question))
             state.repetition.add(turn.rewrite, turn.response if turn.answerability != "UNANSWERABLE" else None)
             return turn
+        if answerability == "ANSWERABLE" and not state.wide and state.order:
+            state.wide = True  # before ending the conversation, go back to anything it talked about
+            try:
+                return self.turn(state, pos, answerability, first)
+            finally:
+                state.wide = False
         raise TurnFailed(f"no {answerability.lower()} candidate survived ({', '.join(sorted(set(reasons))) or 'none found'})")

@@ -21,6 +21,7 @@ from scipy import sparse
 from benchsmith.text import STOPWORDS, WORD_RE
 
 NEIGHBOURS = 12  # a passage's own neighbourhood: its 12 nearest passages set what "related" means for it
+FLOOR = 0.12  # an isolated passage's 12th neighbour may share only stopword-like terms: never "related" below this
 RECENT = 3  # the conversation's last passages a new one may be near
 
 
@@ -65,7 +66,7 @@ class Topics:
                 return 1.0
             scores = np.sort(self._scores(chunk_id))[::-1]
             k = min(NEIGHBOURS, len(scores) - 1)
-            self._bar[chunk_id] = max(0.08, float(scores[k])) if k > 0 else 1.0
+            self._bar[chunk_id] = max(FLOOR, float(scores[k])) if k > 0 else 1.0
         return self._bar[chunk_id]
 
     def related(self, candidate: str, anchors: list[str]) -> bool:
@@ -100,9 +101,9 @@ class Topics:
         return self._neighbourhood[chunk_id]
 
 
-def anchors(seed_chunk: str | None, used_in_order: list[str]) -> list[str]:
+def anchors(seed_chunk: str | None, used_in_order: list[str], recent: int | None = None) -> list[str]:
     """The passages a next passage must be near: the latest used ones (the drift) and the seed (the subject)."""
-    out = list(dict.fromkeys(reversed(used_in_order)))[:RECENT]
+    out = list(dict.fromkeys(reversed(used_in_order)))[: recent or RECENT]
     if seed_chunk and seed_chunk not in out:
         out.append(seed_chunk)
     return out
