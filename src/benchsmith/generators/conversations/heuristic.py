@@ -24,6 +24,7 @@ _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )([A-Z][a-z][\w\-]*)")
 
 
 MIN_REACH = 12  # passages a seed's topic must reach: the unique passages a conversation needs
+SEEDS_PER_CONVERSATION = 8  # seed passages tried per requested conversation (cheap without a model; topics run dry)
 
 
 def common_words(chunks: list[Any]) -> set[str]:
@@ -140,7 +141,7 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     tried = 0
     askable = {cid for cid, p in passages.items() if p.seeds}
     for conv_no, seed in enumerate(seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng)):
-        if len(items) >= cfg.n or tried >= cfg.n * 4:
+        if len(items) >= cfg.n or tried >= cfg.n * SEEDS_PER_CONVERSATION:
             break
         if builder.topics.reach(seed.chunk.chunk_id, askable) < MIN_REACH:
             continue  # too few related passages to talk about for a whole conversation without changing the subject
