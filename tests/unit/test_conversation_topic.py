@@ -124,3 +124,11 @@ def test_dry_run_estimate_grows_with_the_request():
     steps = {s.step: s for s in large.steps}
     assert steps["conversations.llm.unanswerable"].calls < steps["conversations.llm.user_turn"].calls
     assert all(s.prompt_tokens_per_call > 0 for s in large.steps)
+
+
+def test_a_one_word_name_takes_the_noun_it_is_always_written_with():
+    text = ("The available plans include Lite and Standard. The Lite plan is free. Lite plan instances have a fixed "
+            "amount of capacity. You are limited to one Lite plan instance.")
+    assert "the Lite plan" in repeated_names(text, "")
+    entity = [s for s in find_seeds(_chunk("c1#0", text)).seeds if s.kind == "entity"]
+    assert any(s.term == "the Lite plan" and len(s.answer) >= 2 for s in entity)

@@ -86,4 +86,15 @@ def repeated_names(text: str, title: str) -> list[str]:
             continue
         name = " ".join(words).removesuffix("’s").removesuffix("'s")
         counts[name] = counts.get(name, 0) + 1
-    return [n for n, c in counts.items() if (c >= 2 or (n in title and c >= 1)) and len(n.split()) <= 5]
+    names = [n for n, c in counts.items() if (c >= 2 or (n in title and c >= 1)) and len(n.split()) <= 5]
+    return [_with_head_noun(n, text) for n in names]
+
+
+def _with_head_noun(name: str, text: str) -> str:
+    """'Lite' -> 'the Lite plan' when the text nearly always writes the one-word name before the same noun."""
+    if len(name.split()) > 1:
+        return name
+    after = re.findall(rf"\b{re.escape(name)}\s+([a-z]{{3,}})\b", text)
+    if len(after) >= 2 and max(after.count(a) for a in set(after)) >= 0.6 * len(re.findall(rf"\b{re.escape(name)}\b", text)):
+        return f"the {name} {max(set(after), key=after.count)}"
+    return name

@@ -181,10 +181,11 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
         term = clean_term(name)
         if term is None:
             continue
+        core = name.removeprefix("the ")  # 'the Lite plan' (facts._with_head_noun) is written 'The Lite plan' too
         answer = tuple(i for i, s in enumerate(sentences)
-                       if name in s.text and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
-        subject = any(sentences[i].text.removeprefix("The ").startswith(name) for i in answer)
-        if (len(answer) >= 2 and subject) or (answer and name in title):
+                       if core in s.text and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
+        subject = any(sentences[i].text.removeprefix("The ").startswith(core) for i in answer)
+        if (len(answer) >= 2 and subject) or (answer and core in title):
             out.append(Seed(chunk.chunk_id, "entity", term, answer))
     out.sort(key=lambda s: -len(s.answer))
     return out[:limit]
