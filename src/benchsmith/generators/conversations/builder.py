@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from benchsmith.generators.conversations import drafts as D
+from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.grounding import Retrieval, contexts_for, continue_answer, support_from
@@ -22,7 +23,6 @@ from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.topic import Topics, anchors
 from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, category, mentions
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
-from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
 from benchsmith.types import Provenance, Rejected
@@ -170,10 +170,12 @@ class HeuristicBuilder:
                             if d := D.composite(a, b, passages, rng, max_words=cfg.max_response_words):
                                 yield d, "Follow-up"
                 continue
-            if qtype == "Summarization":  # more about a name asked before, from a passage not used yet
+            # more about a name asked before, from a passage not used yet (twice at most, worded differently each time)
+            asked_more = sum(kind == "more" for kind, _ in state.intents)
+            if qtype == "Summarization" and asked_more < 2:
                 for seed in [s for s in pool if s.kind in ("entity", "overview") and (s.kind, s.term.lower()) in state.intents
                              and ("more", s.term.lower()) not in state.intents][:2]:
-                    if d := D.answerable(replace(seed, kind="more"), qtype, passages, rng, pronoun=bool(
+                    if d := D.answerable(replace(seed, kind="more", detail=str(asked_more)), qtype, passages, rng, pronoun=bool(
                             last and last.term == seed.term), max_words=cfg.max_response_words):
                         yield d, "Follow-up"
             same = [s for s in self._same_term(state) if qtype in KIND_TYPES.get(s.kind, ())]

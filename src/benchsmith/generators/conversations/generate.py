@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from benchsmith.generators.conversations.config import ConversationConfig
+from benchsmith.generators.conversations.estimate import estimate_conversations
 from benchsmith.generators.conversations.exports import flat_exports, mtrag_layout
 from benchsmith.generators.conversations.heuristic import analyse, generate_heuristic
 from benchsmith.generators.conversations.stats import table8
 from benchsmith.generators.conversations.unanswerable import Prover
-from benchsmith.generators.conversations.estimate import estimate_conversations
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.estimate import Estimate
 from benchsmith.generators.core.generator import Generated, Generator, register_generator

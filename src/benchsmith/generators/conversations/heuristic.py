@@ -19,7 +19,6 @@ from benchsmith.schemas.conversation import ConversationItem
 from benchsmith.text import WORD_RE
 from benchsmith.types import Provenance, Rejected, content_id
 
-
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )([A-Z][a-z][\w\-]*)")
 
 
@@ -103,8 +102,12 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
             turn = builder.turn(state, pos, answerability, seed if pos == 0 else None)
         except TurnFailed as failed:
             if answerability == "ANSWERABLE":
-                stop = str(failed)
-                break
+                turn = _when_topic_runs_dry(builder, state, pos, cfg)
+                if turn is None:
+                    stop = str(failed)
+                    break
+                state.turns.append(turn)
+                continue
             builder.rejected.append(Rejected(step=STEP, reason=f"{answerability.lower()}_turn_failed", detail=str(failed),
                                              input_ref=f"{conv_id}<::>{pos + 1}"))
             clear = pos + 2 >= len(plan) or plan[pos + 2] == "ANSWERABLE"  # never two special turns in a row
@@ -128,6 +131,22 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
                               extra={"planned_turns": length, "stopped_by": stop,
                                      "label": "baseline: rule-written questions and extractive responses, no model"}),
     )
+
+
+def _when_topic_runs_dry(builder: HeuristicBuilder, state: State, pos: int, cfg: ConversationConfig):
+    """Nothing new on the topic is answerable: a person would then ask for something the documents lack (or say
+    thanks) before giving up, so one such turn is tried, within the per-conversation cap and never two in a row."""
+    last = state.turns[-1].answerability if state.turns else "ANSWERABLE"
+    if last != "ANSWERABLE" or pos == 0:
+        return None
+    if sum(t.answerability == "UNANSWERABLE" for t in state.turns) < cfg.max_unanswerable:
+        try:
+            return builder.turn(state, pos, "UNANSWERABLE", None)
+        except TurnFailed:
+            pass
+    if not any(t.answerability == "CONVERSATIONAL" for t in state.turns):
+        return builder.turn(state, pos, "CONVERSATIONAL", None)
+    return None
 
 
 def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retriever: Any,

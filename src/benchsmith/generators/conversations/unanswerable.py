@@ -25,7 +25,6 @@ from benchsmith.schemas.conversation import UnanswerableProof
 from benchsmith.text import STOPWORDS, WORD_RE
 from benchsmith.types import Chunk
 
-
 # What kind of thing a term names decides which questions about it a person would plausibly ask:
 #   N  a named product, service or organisation the documents describe as something used (Amazon S3, IBM Cloudant)
 #   E  another named thing (Europa Clipper, the Arizona Cardinals, NASA)

@@ -118,9 +118,10 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
             "Non-Question": [(f"I'd like to know more about {obj}.", f"Tell me about {term}.")],
         }[qtype]
     elif seed.kind == "more":
-        options = [(f"What else can you tell me about {obj}?", f"What else can you tell me about {term}?"),
-                   (f"Tell me more about {obj}.", f"Tell me more about {term}.")]
-        user, rewrite = rng.choice(options)
+        if seed.detail == "1":  # the second time in a conversation: another wording, so the two do not read alike
+            user, rewrite = f"Is there anything else about {obj} I should know?", f"Is there anything else about {term} I should know?"
+        else:
+            user, rewrite = f"What else can you tell me about {obj}?", f"What else can you tell me about {term}?"
         return Wording(user, rewrite, ("Summarization",), standalone=False)
     else:  # overview: the passage title
         title = low = seed.term
