@@ -70,6 +70,11 @@ class HeuristicBuilder:
         self.attribute_use: Counter[str] = Counter()
         self._generic: dict[str, bool] = {}
         self.topics = Topics(retrieval.chunks_by_id.values())
+        self.run_use: Counter[str] = Counter()  # passages earlier conversations of the run answered from
+
+    def finished(self, state: State) -> None:
+        """Remember a kept conversation's passages, so later ones prefer others (a benchmark of near-copies is no use)."""
+        self.run_use.update(set(state.order))
 
     def on_topic(self, state: State, chunk_id: str) -> bool:
         """The passage is near the conversation's seed or its latest passages (no jump to an unrelated subject)."""
@@ -105,21 +110,26 @@ class HeuristicBuilder:
         query = state.topic or " ".join(filter(None, [last.wording.rewrite if last else "", last.term if last else "",
                                                       " ".join(last.grounded.sentences[:1]) if last else ""]))
         near: list[tuple[float, list[Seed]]] = []
+        far: list[tuple[float, list[Seed]]] = []
         marks = state.anchors()
         # what a search for the topic finds, and the passages nearest the ones just used (a search can miss them)
         found = [chunk.chunk_id for chunk, _ in self.retrieval.top(query, POOL_K)]
         found += [n for a in marks for n in self.topics.neighbours(a)]
         for chunk_id in dict.fromkeys(found):
-            chunk = self.retrieval.chunks_by_id[chunk_id]
-            if chunk_id in state.used or not self.on_topic(state, chunk_id):
+            if chunk_id in state.used:
                 continue
+            chunk = self.retrieval.chunks_by_id[chunk_id]
             seeds = [s for s in self.passages[chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
                      or not self.generic(s.term)] if chunk_id in self.passages else []
             self.rng.shuffle(seeds)
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
-            near.append((self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0), seeds))
+            reused = 0.15 * self.run_use[chunk_id]
+            score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
+            (near if self.on_topic(state, chunk_id) else far).append((score, seeds))
+        if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:
+            near = far  # a corpus of unrelated pages: a topic shift rather than no conversation at all
         near.sort(key=lambda pair: -pair[0])
-        return [s for _, seeds in near for s in seeds]  # the nearest passages first; nothing off the topic
+        return [s for _, seeds in near for s in seeds]  # the nearest passages first
 
     def _same_term(self, state: State) -> list[Seed]:
         if not state.last:

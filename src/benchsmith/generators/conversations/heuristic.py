@@ -125,6 +125,7 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
                         input_ref=conv_id)
     for t in state.turns:
         dims.record(t.question_types, t.answerability, t.multi_turn)
+    builder.finished(state)
     return ConversationItem(
         item_id=conv_id, strategy="heuristic", baseline=True, seed_chunk_id=seed.chunk.chunk_id, turns=state.turns,
         provenance=Provenance(step="conversations.heuristic", strategy="heuristic", seed=cfg.seed,
@@ -162,7 +163,7 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     for conv_no, seed in enumerate(seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng)):
         if len(items) >= cfg.n or tried >= cfg.n * SEEDS_PER_CONVERSATION:
             break
-        if builder.topics.reach(seed.chunk.chunk_id, askable) < MIN_REACH:
+        if builder.run_use[seed.chunk.chunk_id] or builder.topics.reach(seed.chunk.chunk_id, askable) < MIN_REACH:
             continue  # too few related passages to talk about for a whole conversation without changing the subject
         tried += 1
         out = build_conversation(builder, dims, seed, conv_no, cfg, rng)

@@ -72,7 +72,15 @@ class LLMConversations:
             target["question_type"] = "Factoid" if qtype in ("Comparative", "Composite", "Keyword") else qtype
             return target
         pool: list[Seed] = self.builder._pool(state, conv.seed if pos == 0 else None)
+        if not pool and pos > 0:  # the latest passages' neighbourhoods ran dry: anything the conversation used may lead on
+            state.wide = True
+            pool = self.builder._pool(state, None)
+            state.wide = False
         chunks = list(dict.fromkeys(s.chunk_id for s in pool))
+        if not chunks:  # the model writes from the passage itself: the seed or any unused neighbour will do, seeds or not
+            topics = self.builder.topics
+            chunks = [conv.seed.chunk.chunk_id] if pos == 0 else list(dict.fromkeys(
+                n for a in state.anchors() for n in topics.neighbours(a) if n not in state.used))
         if not chunks:
             self._fail(conv, "no_unused_passage", f"no unused passage near the topic {state.topic[:120]!r}")
             return {**target, "passages": None}
