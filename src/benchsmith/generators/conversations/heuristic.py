@@ -150,6 +150,16 @@ def _when_topic_runs_dry(builder: HeuristicBuilder, state: State, pos: int, cfg:
     return None
 
 
+def _fresh_first(seeds: list[Passage], builder: HeuristicBuilder, taken: set[str]) -> Iterator[Passage]:
+    """Seeds no earlier conversation answered from first (decided lazily, as conversations are kept), then the rest."""
+    for seed in seeds:
+        if not builder.run_use[seed.chunk.chunk_id]:
+            yield seed
+    for seed in seeds:
+        if seed.chunk.chunk_id not in taken:
+            yield seed
+
+
 def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retriever: Any,
                        passages: dict[str, Passage], terms: dict[str, list[Seed]]) -> tuple[list[ConversationItem], list[Rejected], dict]:
     rng = random.Random(cfg.seed)
@@ -160,11 +170,13 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     rejected: list[Rejected] = []
     tried = 0
     askable = {cid for cid, p in passages.items() if p.seeds}
-    for conv_no, seed in enumerate(seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng)):
+    seeds = [p for p in seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng)
+             if builder.topics.reach(p.chunk.chunk_id, askable) >= MIN_REACH]  # room for a whole conversation on topic
+    taken: set[str] = set()
+    for conv_no, seed in enumerate(_fresh_first(seeds, builder, taken)):
         if len(items) >= cfg.n or tried >= cfg.n * SEEDS_PER_CONVERSATION:
             break
-        if builder.run_use[seed.chunk.chunk_id] or builder.topics.reach(seed.chunk.chunk_id, askable) < MIN_REACH:
-            continue  # too few related passages to talk about for a whole conversation without changing the subject
+        taken.add(seed.chunk.chunk_id)
         tried += 1
         out = build_conversation(builder, dims, seed, conv_no, cfg, rng)
         (items if isinstance(out, ConversationItem) else rejected).append(out)
