@@ -123,7 +123,7 @@ class HeuristicBuilder:
                      or not self.generic(s.term)] if chunk_id in self.passages else []
             self.rng.shuffle(seeds)
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
-            reused = 0.15 * self.run_use[chunk_id]
+            reused = 0.05 * self.run_use[chunk_id]
             score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
             (near if self.on_topic(state, chunk_id) else far).append((score, seeds))
         if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:

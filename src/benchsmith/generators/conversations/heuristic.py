@@ -102,7 +102,7 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
             turn = builder.turn(state, pos, answerability, seed if pos == 0 else None)
         except TurnFailed as failed:
             if answerability == "ANSWERABLE":
-                turn = _when_topic_runs_dry(builder, state, pos, cfg)
+                turn = _when_topic_runs_dry(builder, state, pos, cfg, plan[pos + 1 :])
                 if turn is None:
                     stop = str(failed)
                     break
@@ -134,13 +134,14 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
     )
 
 
-def _when_topic_runs_dry(builder: HeuristicBuilder, state: State, pos: int, cfg: ConversationConfig):
+def _when_topic_runs_dry(builder: HeuristicBuilder, state: State, pos: int, cfg: ConversationConfig, later: list[str]):
     """Nothing new on the topic is answerable: a person would then ask for something the documents lack (or say
     thanks) before giving up, so one such turn is tried, within the per-conversation cap and never two in a row."""
     last = state.turns[-1].answerability if state.turns else "ANSWERABLE"
     if last != "ANSWERABLE" or pos == 0:
         return None
-    if sum(t.answerability == "UNANSWERABLE" for t in state.turns) < cfg.max_unanswerable:
+    planned = sum(t.answerability == "UNANSWERABLE" for t in state.turns) + later.count("UNANSWERABLE")
+    if planned < cfg.max_unanswerable:
         try:
             return builder.turn(state, pos, "UNANSWERABLE", None)
         except TurnFailed:
