@@ -102,7 +102,7 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
             turn = builder.turn(state, pos, answerability, seed if pos == 0 else None)
         except TurnFailed as failed:
             if answerability == "ANSWERABLE":
-                turn = _when_topic_runs_dry(builder, state, pos, cfg, plan[pos + 1 :])
+                turn = _when_topic_runs_dry(builder, state, pos, cfg, plan)
                 if turn is None:
                     stop = str(failed)
                     break
@@ -134,18 +134,24 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
     )
 
 
-def _when_topic_runs_dry(builder: HeuristicBuilder, state: State, pos: int, cfg: ConversationConfig, later: list[str]):
+def _when_topic_runs_dry(builder: HeuristicBuilder, state: State, pos: int, cfg: ConversationConfig, plan: list[str]):
     """Nothing new on the topic is answerable: a person would then ask for something the documents lack (or say
-    thanks) before giving up, so one such turn is tried, within the per-conversation cap and never two in a row."""
+    thanks) before giving up, so one such turn is tried, within the per-conversation cap and never two in a row
+    (it takes the place of a later planned unanswerable turn, so the run's share stays as requested)."""
     last = state.turns[-1].answerability if state.turns else "ANSWERABLE"
     if last != "ANSWERABLE" or pos == 0:
         return None
-    planned = sum(t.answerability == "UNANSWERABLE" for t in state.turns) + later.count("UNANSWERABLE")
-    if planned < cfg.max_unanswerable:
+    done = sum(t.answerability == "UNANSWERABLE" for t in state.turns)
+    if done < cfg.max_unanswerable:
         try:
-            return builder.turn(state, pos, "UNANSWERABLE", None)
+            turn = builder.turn(state, pos, "UNANSWERABLE", None)
         except TurnFailed:
-            pass
+            turn = None
+        if turn is not None:
+            later = [i for i in range(pos + 1, len(plan)) if plan[i] == "UNANSWERABLE"]
+            if later and done + 1 + len(later) > cfg.max_unanswerable:
+                plan[later[-1]] = "ANSWERABLE"
+            return turn
     if not any(t.answerability == "CONVERSATIONAL" for t in state.turns):
         return builder.turn(state, pos, "CONVERSATIONAL", None)
     return None
