@@ -113,3 +113,19 @@ def test_mtrag_passages_meet_the_human_bar(tmp_path):
     stats = json.loads((out / "conversation_stats.json").read_text())
     assert stats["turns"] >= 7.7
     assert abs(stats["answerability"]["UNANSWERABLE"] - 0.20) <= 0.05
+
+
+def test_dry_run_estimates_the_llm_strategy_and_writes_nothing(news, tmp_path, capsys):
+    out = tmp_path / "out"
+    small = _generate(news, out, "--n", "2", "--strategy", "llm", "--llm", "scripted/none", "--dry-run")
+    assert small == 0
+    printed = capsys.readouterr().out
+    assert "conversations.llm.user_turn" in printed and "conversations.llm.unanswerable" in printed
+    assert not (out / "items.jsonl").exists()
+    calls = {line.split("│")[1].strip(): int(line.split("│")[2]) for line in printed.splitlines()
+             if line.count("│") >= 4 and line.split("│")[2].strip().isdigit()}
+    assert _generate(news, tmp_path / "big", "--n", "8", "--strategy", "llm", "--llm", "scripted/none", "--dry-run") == 0
+    bigger = capsys.readouterr().out
+    big_calls = {line.split("│")[1].strip(): int(line.split("│")[2]) for line in bigger.splitlines()
+                 if line.count("│") >= 4 and line.split("│")[2].strip().isdigit()}
+    assert big_calls["total"] > calls["total"] > 0

@@ -43,6 +43,7 @@ def generate_conversations_cmd(
     search: str = common.Search,
     timeout: float = common.Timeout,
     deadline: float | None = common.Deadline,
+    dry_run: bool = common.DryRun,
 ) -> None:
     """Conversations turn by turn: dimensions drawn per turn, active retrieval on the rewrite, verified responses."""
     from rich.console import Console
@@ -61,6 +62,9 @@ def generate_conversations_cmd(
     )
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
                          concurrency, search, timeout, deadline)
+    if dry_run:
+        common.run_and_report(GENERATOR, opts, cfg, dry_run=True)
+        return
     console = Console(stderr=True)
     outcome = run_generator(GENERATOR, opts, cfg, console)
     common.print_outcome(console, GENERATOR.name, outcome)

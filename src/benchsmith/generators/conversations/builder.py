@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from benchsmith.generators.conversations import drafts as D
+from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
-from benchsmith.generators.conversations.grounding import Retrieval, contexts_for, support_from
+from benchsmith.generators.conversations.grounding import Retrieval, contexts_for, continue_answer, support_from
 from benchsmith.generators.conversations.passages import Passage, Seed
-from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, mentions
+from benchsmith.generators.conversations.topic import Topics, anchors
+from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, category, mentions
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
@@ -28,6 +30,7 @@ from benchsmith.types import Provenance, Rejected
 STEP = "conversations.turn"
 POOL_K = 40
 MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
+TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers are lengthened toward it from their passages
 GENERIC_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
 
 
@@ -42,6 +45,14 @@ class State:
     intents: set[tuple[str, str]] = field(default_factory=set)
     documents: set[str] = field(default_factory=set)
     topic: str = ""  # what the conversation is about now, when no heuristic draft says it (llm strategy)
+    seed_chunk: str | None = None
+    order: list[str] = field(default_factory=list)  # passages used, in the order the conversation used them
+    said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
+
+    wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
+
+    def anchors(self) -> list[str]:
+        return anchors(self.seed_chunk, self.order, recent=len(self.order) if self.wide else None)
     repetition: Repetition = field(default_factory=Repetition)
 
 
@@ -58,6 +69,16 @@ class HeuristicBuilder:
         self.repeats_skipped = 0
         self.attribute_use: Counter[str] = Counter()
         self._generic: dict[str, bool] = {}
+        self.topics = Topics(retrieval.chunks_by_id.values())
+        self.run_use: Counter[str] = Counter()  # passages earlier conversations of the run answered from
+
+    def finished(self, state: State) -> None:
+        """Remember a kept conversation's passages, so later ones prefer others (a benchmark of near-copies is no use)."""
+        self.run_use.update(set(state.order))
+
+    def on_topic(self, state: State, chunk_id: str) -> bool:
+        """The passage is near the conversation's seed or its latest passages (no jump to an unrelated subject)."""
+        return not state.order and state.seed_chunk is None or self.topics.related(chunk_id, state.anchors())
 
     def generic(self, term: str) -> bool:
         """A term most of the corpus names (the corpus's own subject): no one asks to clarify it mid-conversation."""
@@ -68,10 +89,13 @@ class HeuristicBuilder:
             self._generic[key] = len(index.documents_with_phrase(core)) > GENERIC_SHARE * max(1, len(index.documents))
         return self._generic[key]
 
-    def _attributes(self, *, named: bool) -> list:
-        """Attributes least asked so far first, so unanswerable turns vary across the run; a common noun ("a bucket")
-        is asked only what fits any thing (its origin, its history), a named product or service anything."""
-        order = [a for a in ATTRIBUTES if named or not a.names_only]
+    def _attributes(self, term: str, state: State) -> list:
+        """Attributes that fit what the term names (unanswerable.CATEGORIES), least asked so far first, so unanswerable
+        turns vary across the run: the cost of a named mission, not the "original motivation" of floods."""
+        texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
+        texts += [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
+        kind = category(term, texts)
+        order = [a for a in ATTRIBUTES if kind in a.fits]
         self.rng.shuffle(order)
         return sorted(order, key=lambda a: self.attribute_use[a.question])
 
@@ -79,27 +103,39 @@ class HeuristicBuilder:
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
         """Seeds of unused passages near the conversation's topic, nearest first."""
         if first is not None:
-            seeds = list(first.seeds)
+            seeds = [s for s in first.seeds if s.kind != "entity" or not self.generic(s.term)]
             self.rng.shuffle(seeds)
             return seeds
         last = state.last
         query = state.topic or " ".join(filter(None, [last.wording.rewrite if last else "", last.term if last else "",
                                                       " ".join(last.grounded.sentences[:1]) if last else ""]))
-        near, far = [], []
-        for chunk, _ in self.retrieval.top(query, POOL_K):
-            if chunk.chunk_id in state.used:
+        near: list[tuple[float, list[Seed]]] = []
+        far: list[tuple[float, list[Seed]]] = []
+        marks = state.anchors()
+        # what a search for the topic finds, and the passages nearest the ones just used (a search can miss them)
+        found = [chunk.chunk_id for chunk, _ in self.retrieval.top(query, POOL_K)]
+        found += [n for a in marks for n in self.topics.neighbours(a)]
+        for chunk_id in dict.fromkeys(found):
+            if chunk_id in state.used:
                 continue
-            seeds = [s for s in self.passages[chunk.chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
-                     or not self.generic(s.term)] if chunk.chunk_id in self.passages else []
+            chunk = self.retrieval.chunks_by_id[chunk_id]
+            seeds = [s for s in self.passages[chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
+                     or not self.generic(s.term)] if chunk_id in self.passages else []
             self.rng.shuffle(seeds)
-            on_topic = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
-            (near if on_topic else far).extend(seeds)
-        return near + far  # on-topic passages first; then others (on a small corpus the subject runs out)
+            shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
+            reused = 0.05 * self.run_use[chunk_id]
+            score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
+            (near if self.on_topic(state, chunk_id) else far).append((score, seeds))
+        if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:
+            near = far  # a corpus of unrelated pages: a topic shift rather than no conversation at all
+        near.sort(key=lambda pair: -pair[0])
+        return [s for _, seeds in near for s in seeds]  # the nearest passages first
 
     def _same_term(self, state: State) -> list[Seed]:
         if not state.last:
             return []
-        seeds = [s for s in self.terms.get(state.last.term.lower(), []) if s.chunk_id not in state.used]
+        seeds = [s for s in self.terms.get(state.last.term.lower(), [])
+                 if s.chunk_id not in state.used and self.on_topic(state, s.chunk_id)]
         self.rng.shuffle(seeds)
         return seeds
 
@@ -111,8 +147,8 @@ class HeuristicBuilder:
             for i in range(len(words) - n + 1):
                 phrase = " ".join(words[i : i + n]).lower()
                 for seed in self.terms.get(phrase, []):
-                    if (seed.kind == "definition" and seed.chunk_id not in state.used and phrase not in state.terms
-                            and not self.generic(seed.term)):
+                    if (seed.kind in ("definition", "entity") and seed.chunk_id not in state.used
+                            and phrase not in state.terms and not self.generic(seed.term) and self.on_topic(state, seed.chunk_id)):
                         found.append(seed)
         return found[:4]
 
@@ -144,10 +180,23 @@ class HeuristicBuilder:
                             if d := D.composite(a, b, passages, rng, max_words=cfg.max_response_words):
                                 yield d, "Follow-up"
                 continue
+            # more about a name asked before, from a passage not used yet (twice at most, worded differently each time)
+            asked_more = sum(kind == "more" for kind, _ in state.intents)
+            if qtype == "Summarization" and asked_more < 2:
+                for seed in [s for s in pool if s.kind in ("entity", "overview") and (s.kind, s.term.lower()) in state.intents
+                             and ("more", s.term.lower()) not in state.intents][:2]:
+                    if d := D.answerable(replace(seed, kind="more", detail=str(asked_more)), qtype, passages, rng, pronoun=bool(
+                            last and last.term == seed.term), max_words=cfg.max_response_words):
+                        yield d, "Follow-up"
             same = [s for s in self._same_term(state) if qtype in KIND_TYPES.get(s.kind, ())]
+            missed = bool(state.turns) and state.turns[-1].answerability == "UNANSWERABLE"
             for seed in same[:2]:
                 if d := D.answerable(seed, qtype, passages, rng, pronoun=True, max_words=cfg.max_response_words):
-                    yield d, "Follow-up"
+                    if missed:  # what the agent could answer about the same thing, asked after it could not
+                        d.wording = W.after_miss(d.wording)
+                        yield d, "Clarification"
+                    else:
+                        yield d, "Follow-up"
             for seed in [s for s in pool if qtype in KIND_TYPES.get(s.kind, ())][:4]:
                 if last and qtype == "Factoid" and last.recipe.startswith("definition") and rng.random() < 0.35:
                     if d := D.ellipsis(last.term, seed, passages, cfg.max_response_words):
@@ -158,13 +207,14 @@ class HeuristicBuilder:
 
     def _unanswerable_drafts(self, state: State, partial: bool):
         # what the conversation asked about, then what its passages define: the topics a user could ask more about
-        seen = [s.term for cid in state.used for s in self.passages[cid].seeds if s.kind in ("definition", "capability")]
+        seen = [s.term for cid in state.order for s in self.passages[cid].seeds
+                if s.kind in ("definition", "capability", "entity", "fact")]
         terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t)][:8]
         if partial:  # the answerable half may also come from a new passage near the topic
-            nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability")][:6]
+            nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]
             terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
         for term in terms:
-            for attribute in self._attributes(named=any(w[:1].isupper() for w in term.split())):
+            for attribute in self._attributes(term, state):
                 if partial:
                     seeds = [s for s in self.terms.get(term.lower(), []) if s.chunk_id not in state.used]
                     for seed in seeds[:2]:
@@ -179,7 +229,8 @@ class HeuristicBuilder:
         intents = {(s.kind, s.term.lower()) for s in draft.seeds}
         if draft.attribute is not None:  # "What are the main criticisms of it?" twice reads as a loop, whatever "it" is
             intents.add(("attribute", draft.attribute.question))
-        return bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
+        said = bool(draft.grounded.sentences) and draft.grounded.sentences[0] in state.said  # answered in passing before
+        return said or bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
 
     def _finish(self, state: State, draft: D.Draft, multi_turn: str) -> ConversationTurn:
         """Retrieve on the rewrite, ground or prove, and verify; raises TurnFailed with the reason."""
@@ -198,10 +249,21 @@ class HeuristicBuilder:
         else:
             limit = 3 if "Summarization" in draft.wording.types else 2
             budget = cfg.max_response_words - (25 if draft.proof else 0)
-            support_from(ranked, self.passages, draft.term, draft.grounded, state.used, budget, limit, loose=limit == 3)
+            target = min(budget, TARGET_WORDS - (25 if draft.proof else 0))
+            continue_answer(self.passages, draft.grounded, draft.term, target, budget)
+            wider = list(self.retrieval.top(draft.wording.rewrite, cfg.retrieval_k * 2))
+            seen = {c.chunk_id for c, _ in wider}
+            for cid in list(draft.grounded.used):  # passages next to the answer's own: what an annotator would add
+                wider += [(self.retrieval.chunks_by_id[n], 0.0) for n in self.topics.neighbours(cid, 6) if n not in seen]
+            nearby = [(c, x) for c, x in wider if c.chunk_id in draft.grounded.used or self.on_topic(state, c.chunk_id)]
+            room = min(budget, target + 20)  # past that, quoting more would use up what later turns can ask about
+            support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room, limit, loose=limit == 3)
             if len(draft.grounded.used) < 3:  # more passages that name the term on the same subject, as annotators added
-                support_from(ranked, self.passages, draft.term, draft.grounded, state.used, budget,
+                support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room,
                              3 - len(draft.grounded.used), loose=True)
+            continue_answer(self.passages, draft.grounded, draft.term, target, budget)
+            if not draft.grounded.drop(state.said):  # an answer repeating what the agent already said reads as a loop
+                raise TurnFailed("repeated_answer")
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
@@ -262,13 +324,21 @@ class HeuristicBuilder:
             if draft.attribute is not None:
                 self.attribute_use[draft.attribute.question] += 1
             state.terms.append(draft.term)
-            if any(s.kind in ("definition", "capability") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
+            if any(s.kind in ("definition", "capability", "entity", "fact") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
                 state.nouns.append(draft.term)
             state.used |= {c.chunk_id for c in turn.relevant}
+            state.order += [c.chunk_id for c in turn.relevant]
+            state.said |= set(draft.grounded.sentences)
             state.documents |= {c.doc_id for c in turn.relevant}
             state.intents |= {(s.kind, s.term.lower()) for s in draft.seeds}
             if draft.attribute is not None:
                 state.intents.add(("attribute", draft.attribute.question))
             state.repetition.add(turn.rewrite, turn.response if turn.answerability != "UNANSWERABLE" else None)
             return turn
+        if answerability == "ANSWERABLE" and not state.wide and state.order:
+            state.wide = True  # before ending the conversation, go back to anything it talked about
+            try:
+                return self.turn(state, pos, answerability, first)
+            finally:
+                state.wide = False
         raise TurnFailed(f"no {answerability.lower()} candidate survived ({', '.join(sorted(set(reasons))) or 'none found'})")

@@ -36,7 +36,7 @@ def answerable(seed: Seed, qtype: str, passages: dict[str, Passage], rng: random
 
 
 def clarification(seed: Seed, passages: dict[str, Passage], rng: random.Random, max_words: int) -> Draft | None:
-    wording = W.clarification(seed.term, rng)
+    wording = W.clarification(seed.term, rng) if seed.kind == "definition" else W.clarify_name(seed.term, rng)
     draft = Draft(wording, "ANSWERABLE", seed.term, f"clarification/{seed.kind}", [seed])
     return draft if answer_from(passages[seed.chunk_id], seed, draft.grounded, max_words) else None
 

@@ -5,11 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from benchsmith.generators.conversations.config import ConversationConfig
+from benchsmith.generators.conversations.estimate import estimate_conversations
 from benchsmith.generators.conversations.exports import flat_exports, mtrag_layout
 from benchsmith.generators.conversations.heuristic import analyse, generate_heuristic
 from benchsmith.generators.conversations.stats import table8
 from benchsmith.generators.conversations.unanswerable import Prover
 from benchsmith.generators.core.context import GenerationContext
+from benchsmith.generators.core.estimate import Estimate
 from benchsmith.generators.core.generator import ExportSettings, Generated, Generator, register_generator
 from benchsmith.schemas.conversation import QUESTION_TYPES, ConversationItem
 from benchsmith.types import Rejected
@@ -62,6 +64,10 @@ class ConversationGenerator(Generator):
     def qrels(self, item: ConversationItem) -> list[tuple[str, str, int]]:
         """One query per turn (`conv<::>turn`), judged on the passages its response is grounded in."""
         return [(item.task_id(t.turn), c.chunk_id, 1) for t in item.turns for c in t.relevant]
+
+    def estimate(self, ctx: GenerationContext, cfg: ConversationConfig) -> Estimate:
+        """The llm strategy's calls and tokens for this request (no model called, no dense index built)."""
+        return estimate_conversations(ctx.index.chunks, cfg)
 
     def generate(self, ctx: GenerationContext, cfg: ConversationConfig) -> Generated:
         with ctx.timer.step("analyse"):

@@ -31,6 +31,14 @@ class Grounded:
     def words(self) -> int:
         return len(self.text.split())
 
+    def drop(self, said: set[str]) -> bool:
+        """Remove sentences the conversation already said; False when the first (the direct answer) was among them."""
+        if self.sentences and self.sentences[0] in said:
+            return False
+        self.sentences = [s for s in self.sentences if s not in said]
+        self.used = {c: kept for c, ss in self.used.items() if (kept := [s for s in ss if s not in said])}
+        return True
+
     def add(self, chunk_id: str, sentence: str) -> None:
         self.sentences.append(sentence)
         self.used.setdefault(chunk_id, []).append(sentence)
@@ -110,6 +118,42 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
             have |= sh
             added += 1
             break
+    return added
+
+
+_CONTINUES = {"it", "its", "they", "their", "this", "these", "he", "she", "his", "her", "the"}
+
+
+def continue_answer(passages: dict[str, Passage], grounded: Grounded, term: str, target: int, max_words: int) -> int:
+    """Lengthen a short answer toward `target` words with the sentences that follow its quotes in the same passage,
+    as a person answering would go on reading: each continues the quoted one (a pronoun or "the" opening it), names the
+    term, or shares two content words with the answer. Inserted right after the sentence they follow."""
+    added = 0
+    for chunk_id in list(grounded.used):
+        passage = passages.get(chunk_id)
+        if passage is None:
+            continue
+        texts = [x.text for x in passage.sentences]
+        for quoted in list(grounded.used[chunk_id]):
+            if grounded.words() >= target:
+                return added
+            i = texts.index(quoted) if quoted in texts else -1
+            for nxt in texts[i + 1 : i + 3] if i >= 0 else []:
+                if nxt in grounded.sentences or not _usable(nxt.replace(nxt.split()[0], "X", 1)) or nxt.endswith(":"):
+                    break
+                shared = len(content_words(nxt) & content_words(grounded.text))
+                opener = nxt.split()[0].lower().strip(",")
+                if not (mentions(nxt, term) or opener in _CONTINUES or shared >= 2):
+                    break
+                if grounded.words() + len(nxt.split()) > max_words:
+                    break
+                at = grounded.sentences.index(quoted) + 1
+                grounded.sentences.insert(at, nxt)
+                grounded.used[chunk_id].append(nxt)
+                quoted = nxt
+                added += 1
+                if grounded.words() >= target:
+                    return added
     return added
 
 

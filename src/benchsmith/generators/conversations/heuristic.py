@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
@@ -18,13 +19,23 @@ from benchsmith.schemas.conversation import ConversationItem
 from benchsmith.text import WORD_RE
 from benchsmith.types import Provenance, Rejected, content_id
 
+_MID_CAPITAL = re.compile(r"(?<=[a-z,;] )([A-Z][a-z][\w\-]*)")
+
+
+MIN_REACH = 12  # passages a seed's topic must reach: the unique passages a conversation needs
+SEEDS_PER_CONVERSATION = 8  # seed passages tried per requested conversation (cheap without a model; topics run dry)
+
 
 def common_words(chunks: list[Any]) -> set[str]:
-    """Words the corpus writes in lower case more often than capitalised (so a title's first word can be lowered)."""
-    counts: Counter[str] = Counter()
+    """Words the corpus writes in lower case more often than capitalised mid-sentence (so a title's words can be
+    lowered: 'Drought Fuels Wildfires in the Amazon' -> 'drought fuels wildfires in the Amazon')."""
+    lower: Counter[str] = Counter()
+    capital: Counter[str] = Counter()
     for c in chunks:
-        counts.update(w for w in WORD_RE.findall(c.text) if w.isalpha())
-    return {w for w in counts if w.islower() and counts[w] >= counts.get(w.capitalize(), 0)}
+        lower.update(w for w in WORD_RE.findall(c.text) if w.isalpha() and w.islower())
+        capital.update(w.lower() for w in _MID_CAPITAL.findall(c.text))
+    words = set(lower) | set(capital)
+    return {w for w in words if capital[w] == 0 or lower[w] >= capital[w]}
 
 
 def natural_case(term: str, common: set[str]) -> str:
@@ -38,18 +49,25 @@ def natural_case(term: str, common: set[str]) -> str:
     return term
 
 
+def _proper(name: str, common: set[str]) -> bool:
+    """A name worth asking about: not one common word capitalised at a sentence start ('Company', 'From')."""
+    words = name.split()
+    return len(words) > 1 or words[0].lower() not in common
+
+
 def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]]]:
     """Every chunk's question seeds (terms in natural case), and the seeds of each term across the corpus."""
     common = common_words(chunks)
     passages = {}
     for c in chunks:
         p = find_seeds(c)
-        p.seeds = [replace(s, term=natural_case(s.term, common)) if s.kind != "procedure" else s for s in p.seeds]
+        p.seeds = [replace(s, term=natural_case(s.term, common)) if s.kind not in ("procedure", "fact", "entity") else s
+                   for s in p.seeds if s.kind != "entity" or _proper(s.term, common)]
         passages[c.chunk_id] = p
     terms: dict[str, list[Seed]] = {}
     for p in passages.values():
         for s in p.seeds:
-            if s.kind in ("definition", "capability", "overview"):
+            if s.kind in ("definition", "capability", "overview", "entity", "fact"):
                 terms.setdefault(s.term.lower(), []).append(s)
     return passages, terms
 
@@ -59,7 +77,7 @@ def seed_passages(passages: dict[str, Passage], documents: list[str], rng: rando
     by_doc: dict[str, list[Passage]] = {}
     for p in passages.values():
         kinds = {s.kind for s in p.seeds}
-        if kinds & {"definition", "capability", "procedure"} or len(p.seeds) >= 2:
+        if kinds & {"definition", "capability", "procedure", "fact", "entity"} or len(p.seeds) >= 2:
             by_doc.setdefault(p.chunk.doc_id, []).append(p)
     order = [d for d in documents if d in by_doc]
     rng.shuffle(order)
@@ -77,15 +95,19 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
     conv_id = content_id(str(cfg.seed), str(conv_no), seed.chunk.chunk_id, length=32)
     length = rng.randint(*cfg.turns)
     plan = dims.plan(length)
-    state = State(conv_id)
+    state = State(conv_id, seed_chunk=seed.chunk.chunk_id)
     stop: str | None = None
     for pos, answerability in enumerate(plan):
         try:
             turn = builder.turn(state, pos, answerability, seed if pos == 0 else None)
         except TurnFailed as failed:
             if answerability == "ANSWERABLE":
-                stop = str(failed)
-                break
+                turn = _when_topic_runs_dry(builder, state, pos, cfg, plan)
+                if turn is None:
+                    stop = str(failed)
+                    break
+                state.turns.append(turn)
+                continue
             builder.rejected.append(Rejected(step=STEP, reason=f"{answerability.lower()}_turn_failed", detail=str(failed),
                                              input_ref=f"{conv_id}<::>{pos + 1}"))
             clear = pos + 2 >= len(plan) or plan[pos + 2] == "ANSWERABLE"  # never two special turns in a row
@@ -103,12 +125,46 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
                         input_ref=conv_id)
     for t in state.turns:
         dims.record(t.question_types, t.answerability, t.multi_turn)
+    builder.finished(state)
     return ConversationItem(
         item_id=conv_id, strategy="heuristic", baseline=True, seed_chunk_id=seed.chunk.chunk_id, turns=state.turns,
         provenance=Provenance(step="conversations.heuristic", strategy="heuristic", seed=cfg.seed,
                               extra={"planned_turns": length, "stopped_by": stop,
                                      "label": "baseline: rule-written questions and extractive responses, no model"}),
     )
+
+
+def _when_topic_runs_dry(builder: HeuristicBuilder, state: State, pos: int, cfg: ConversationConfig, plan: list[str]):
+    """Nothing new on the topic is answerable: a person would then ask for something the documents lack (or say
+    thanks) before giving up, so one such turn is tried, within the per-conversation cap and never two in a row
+    (it takes the place of a later planned unanswerable turn, so the run's share stays as requested)."""
+    last = state.turns[-1].answerability if state.turns else "ANSWERABLE"
+    if last != "ANSWERABLE" or pos == 0:
+        return None
+    done = sum(t.answerability == "UNANSWERABLE" for t in state.turns)
+    if done < cfg.max_unanswerable:
+        try:
+            turn = builder.turn(state, pos, "UNANSWERABLE", None)
+        except TurnFailed:
+            turn = None
+        if turn is not None:
+            later = [i for i in range(pos + 1, len(plan)) if plan[i] == "UNANSWERABLE"]
+            if later and done + 1 + len(later) > cfg.max_unanswerable:
+                plan[later[-1]] = "ANSWERABLE"
+            return turn
+    if not any(t.answerability == "CONVERSATIONAL" for t in state.turns):
+        return builder.turn(state, pos, "CONVERSATIONAL", None)
+    return None
+
+
+def _fresh_first(seeds: list[Passage], builder: HeuristicBuilder, taken: set[str]) -> Iterator[Passage]:
+    """Seeds no earlier conversation answered from first (decided lazily, as conversations are kept), then the rest."""
+    for seed in seeds:
+        if not builder.run_use[seed.chunk.chunk_id]:
+            yield seed
+    for seed in seeds:
+        if seed.chunk.chunk_id not in taken:
+            yield seed
 
 
 def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retriever: Any,
@@ -120,9 +176,14 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     items: list[ConversationItem] = []
     rejected: list[Rejected] = []
     tried = 0
-    for conv_no, seed in enumerate(seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng)):
-        if len(items) >= cfg.n or tried >= cfg.n * 4:
+    askable = {cid for cid, p in passages.items() if p.seeds}
+    seeds = [p for p in seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng)
+             if builder.topics.reach(p.chunk.chunk_id, askable) >= MIN_REACH]  # room for a whole conversation on topic
+    taken: set[str] = set()
+    for conv_no, seed in enumerate(_fresh_first(seeds, builder, taken)):
+        if len(items) >= cfg.n or tried >= cfg.n * SEEDS_PER_CONVERSATION:
             break
+        taken.add(seed.chunk.chunk_id)
         tried += 1
         out = build_conversation(builder, dims, seed, conv_no, cfg, rng)
         (items if isinstance(out, ConversationItem) else rejected).append(out)

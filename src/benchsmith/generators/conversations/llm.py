@@ -72,7 +72,15 @@ class LLMConversations:
             target["question_type"] = "Factoid" if qtype in ("Comparative", "Composite", "Keyword") else qtype
             return target
         pool: list[Seed] = self.builder._pool(state, conv.seed if pos == 0 else None)
+        if not pool and pos > 0:  # the latest passages' neighbourhoods ran dry: anything the conversation used may lead on
+            state.wide = True
+            pool = self.builder._pool(state, None)
+            state.wide = False
         chunks = list(dict.fromkeys(s.chunk_id for s in pool))
+        if not chunks:  # the model writes from the passage itself: the seed or any unused neighbour will do, seeds or not
+            topics = self.builder.topics
+            chunks = [conv.seed.chunk.chunk_id] if pos == 0 else list(dict.fromkeys(
+                n for a in state.anchors() for n in topics.neighbours(a) if n not in state.used))
         if not chunks:
             self._fail(conv, "no_unused_passage", f"no unused passage near the topic {state.topic[:120]!r}")
             return {**target, "passages": None}
@@ -236,6 +244,7 @@ class LLMConversations:
         if term:
             state.terms.append(term)
         state.used |= {c.chunk_id for c in turn.relevant}
+        state.order += [c.chunk_id for c in turn.relevant]
         state.documents |= {c.doc_id for c in turn.relevant}
         state.repetition.add(turn.rewrite, turn.response if turn.answerability in ("ANSWERABLE", "PARTIAL") else None)
         if turn.answerability != "CONVERSATIONAL":
@@ -261,7 +270,7 @@ def generate_llm(ctx: Any, cfg: ConversationConfig, prover: Any, retriever: Any,
         batch = []
         for seed in seeds:
             conv_id = content_id("llm", str(cfg.seed), str(tried), seed.chunk.chunk_id, length=32)
-            batch.append(Conv(State(conv_id), seed, dims.plan(rng.randint(*cfg.turns))))
+            batch.append(Conv(State(conv_id, seed_chunk=seed.chunk.chunk_id), seed, dims.plan(rng.randint(*cfg.turns))))
             tried += 1
             if len(batch) >= cfg.n - len(items):
                 break

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from benchsmith.generators.conversations.facts import fact_question, repeated_names
 from benchsmith.types import Chunk
 from benchsmith.validators.conversation import Sentence, split_sentences
 
@@ -18,14 +19,14 @@ _PRONOUN_START = {"it", "this", "that", "these", "those", "they", "there", "he",
                   "if", "when", "for", "in", "on", "to", "as", "by", "with", "after", "before", "however", "also",
                   "while", "although", "because", "since", "unlike", "like", "shown", "see", "note", "once", "so",
                   "then", "thus", "now", "today", "below", "above", "another", "other", "many", "most", "only", "not",
-                  "every", "either", "neither", "use", "using", "where", "whether", "how", "why", "who",
+                  "every", "either", "neither", "use", "using", "where", "whether", "how", "why", "who", "same", "let's", "let’s",
                   "but", "and", "or", "yet", "nor", "just", "even", "still", "instead", "otherwise", "therefore"}
-_DANGLING_START = {"however", "also", "this", "these", "that", "those", "it", "its", "they", "such", "then", "there",
+_DANGLING_START = {"let's", "let’s", "however", "also", "this", "these", "that", "those", "it", "its", "they", "such", "then", "there",
                    "here", "both", "for", "instead", "otherwise", "so", "but", "and", "or", "in", "at", "when"}
 _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "may", "do", "does", "has", "have"}
 _DEFINITION = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
-    r"(?P<verb>is|are|refers to|means)\s+(?P<rest>(?:a|an|the|one|used|any)\b.{12,})$"
+    r"(?P<verb>is|are|refers to|means)\s+(?P<rest>(?:a|an|the|one|any)\b.{12,})$"
 )
 _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
@@ -34,6 +35,10 @@ _CAPABILITY = re.compile(
 _PROCEDURE = re.compile(r"^To\s+(?P<goal>[a-z][^,:]{8,90})[,:]\s+(?P<rest>.{8,})$")
 _RECOMMEND = re.compile(r"\b(?:we recommend|is recommended|are recommended|best practice|we strongly recommend|"
                         r"it is a good idea|you should|should be)\b", re.IGNORECASE)
+# "To add to what others have said, ..." is a turn of phrase, not a task someone asks how to do
+_DISCOURSE_GOAL = re.compile(r"^(?:add to|be (?:fair|honest|clear|sure)|put it|sum up|summarize|answer|clarify|say|recap|"
+                             r"conclude|illustrate|understand|explain|give you|help you understand|the best of|my knowledge|"
+                             r"date|this end|that end)\b|\bwhat (?:others|you|i|we)\b", re.I)
 _GERUND_TITLE = re.compile(r"^(?P<verb>[A-Z][a-z]+ing)\s+(?P<rest>[^:(]+)$")
 _E_STEMS = {"us", "manag", "configur", "creat", "enabl", "mov", "stor", "retriev", "restor", "remov", "replicat", "analyz",
             "chang", "archiv", "organiz", "secur", "defin", "writ", "updat", "invok", "delet", "disabl", "activat", "generat",
@@ -85,12 +90,16 @@ def clean_term(term: str) -> str | None:
 
 
 _CODE_LIKE = re.compile(r"[{}=;<>\\]|\*\*\*|^\W|https?://|\baws \w|\.(?:java|py|json|xml)\b|[a-z][A-Z]\w*\(")
+# page furniture glued into the text by scraping ("Read MoreWorkers", "LaunchOct.") and calls to action
+_GLUED = re.compile(r"\b[A-Z][a-z]+[A-Z][a-z]+[A-Z][a-z]+[A-Z]|[a-z]{2}[.!?][A-Z][a-z]")
+_BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown here\b|\bpictured\b|\bphoto credit", re.I)
 
 
 def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
     return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
+            and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 
@@ -107,6 +116,8 @@ def _following(sentences: list[Sentence], i: int, limit: int = 2) -> tuple[int, 
 
 
 _TITLE_SUFFIX = re.compile(r"\s+[|–—:]\s+.*$|\s+-\s+.*$")
+_TITLE_PARTS = re.compile(r"\s+[•·»]\s+")
+_SITE_PART = re.compile(r"^(?:FAQs?|Home|News|Blog|CivicEngage|Official Website)$|\bCivicEngage\b", re.I)
 
 
 _TITLE_PREFIX = re.compile(r"^\([^)]*\)\s*")
@@ -118,6 +129,8 @@ def clean_title(title: str) -> str:
     """The topic part of a page title: 'Meet Europa Clipper | Spacecraft – NASA' -> 'Meet Europa Clipper',
     '(Optional) Configuring a redirect' -> 'Configuring a redirect', 'Object Lock overview' -> 'Object Lock'."""
     title = _TITLE_PREFIX.sub("", _TITLE_SUFFIX.sub("", title.strip()).strip())
+    parts = [p for p in _TITLE_PARTS.split(title) if p.strip() and not _SITE_PART.search(p.strip())]
+    title = max(parts, key=len) if parts else ""  # 'FAQs • Disaster Preparedness' -> 'Disaster Preparedness'
     return _TITLE_TAIL.sub("", title).strip()
 
 
@@ -143,18 +156,51 @@ def find_seeds(chunk: Chunk) -> Passage:
                 continue
         if m := _PROCEDURE.match(text):
             goal = m.group("goal").strip()
-            if len(goal.split()) <= 12 and "(" not in goal:
+            if len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal):
                 seeds.append(Seed(chunk.chunk_id, "procedure", goal, _following(sentences, i, 3)))
                 continue
+        if fact := fact_question(text):
+            seeds.append(Seed(chunk.chunk_id, "fact", fact[0], _following(sentences, i, 1), fact[1]))
+            continue
         if _RECOMMEND.search(text) and title and len(title.split()) <= 10:
             seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
     usable = [i for i, s in enumerate(sentences)
               if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
     first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
-    if title and about_title and len(usable) >= 2 and len(title.split()) <= 10 and not any(ch in title for ch in ",:;?!"):
+    if title and about_title and len(usable) >= 2 and not headline(title) and not any(ch in title for ch in ",:;?!"):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
+    seeds += entity_seeds(chunk, sentences, title)
     return Passage(chunk, sentences, seeds)
+
+
+def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int = 2) -> list[Seed]:
+    """Names the passage keeps returning to, answered by the (up to three) quotable sentences that name them."""
+    out: list[Seed] = []
+    for name in repeated_names(chunk.text, title):
+        term = clean_term(name)
+        if term is None:
+            continue
+        core = name.removeprefix("the ")  # 'the Lite plan' (facts._with_head_noun) is written 'The Lite plan' too
+        answer = tuple(i for i, s in enumerate(sentences)
+                       if core in s.text and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
+        subject = any(sentences[i].text.removeprefix("The ").startswith(core) for i in answer)
+        if (len(answer) >= 2 and subject) or (answer and core in title):
+            out.append(Seed(chunk.chunk_id, "entity", term, answer))
+    out.sort(key=lambda s: -len(s.answer))
+    return out[:limit]
+
+
+_HEADLINE_VERB = re.compile(r"\b(?:may|might|will|can|could|is|are|was|were|be|been|has|have|meet|how|why|what)\b", re.I)
+
+
+def headline(title: str) -> bool:
+    """A news-style title ('Drought Fuels Wildfires in the Amazon') names an event, not a topic to ask an overview of;
+    a gerund title ('Configuring a redirect') is a task and stays."""
+    words = title.split()
+    if _GERUND_TITLE.match(title) and len(words) <= 10:
+        return False
+    return len(words) >= 6 or bool(_HEADLINE_VERB.search(title))
 
 
 def howto_from_title(title: str) -> str | None:

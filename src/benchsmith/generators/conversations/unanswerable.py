@@ -25,13 +25,29 @@ from benchsmith.schemas.conversation import UnanswerableProof
 from benchsmith.text import STOPWORDS, WORD_RE
 from benchsmith.types import Chunk
 
+# What kind of thing a term names decides which questions about it a person would plausibly ask:
+#   N  a named product, service or organisation the documents describe as something used (Amazon S3, IBM Cloudant)
+#   E  another named thing (Europa Clipper, the Arizona Cardinals, NASA)
+#   T  a technical common noun of such documents (a bucket, versioning)
+#   C  an everyday common noun (floods, wildfires, a checking account)
+CATEGORIES = "NETC"
+_PRODUCT_CUES = re.compile(r"\b(?:configur\w*|enabl\w*|install\w*|API|SDK|console|dashboard|plan|feature|service|"
+                           r"account settings|request|endpoint|database|instance|integration|command|parameter)\b")
+
+
+def category(term: str, texts: list[str]) -> str:
+    """N, E, T or C (above) from the term's capitalisation and the passages that name it."""
+    named = any(w[:1].isupper() for w in term.split() if w.lower() not in ("the", "a", "an"))
+    technical = len(_PRODUCT_CUES.findall(" ".join(texts))) >= 3
+    return ("N" if technical else "E") if named else ("T" if technical else "C")
+
 
 @dataclass(frozen=True)
 class Attribute:
     question: str  # with {t} for the term (or a pronoun) and {is}/{was}/{has}/{does}/{costs} agreeing with it
     missing: str  # what the corpus does not state, same placeholders
     cues: str  # regex of words that would state it
-    names_only: bool = False  # fits a named product, service or organisation, not a common noun
+    fits: str = "NT"  # the CATEGORIES of term it is a plausible question about
 
     def ask(self, term: str, subject: str | None = None, *, plural: bool = False) -> str:
         return _fill(self.question, subject or term, plural)
@@ -47,31 +63,40 @@ def _fill(template: str, term: str, plural: bool) -> str:
 
 ATTRIBUTES = (
     Attribute("Who first came up with {t}?", "who first came up with {t}",
-              r"invent|creat\w* by|design\w* by|develop\w* by|came up|coined|author|pioneer"),
+              r"invent|creat\w* by|design\w* by|develop\w* by|came up|coined|author|pioneer", "NT"),
     Attribute("When {was} {t} first introduced?", "when {t} {was} first introduced",
-              r"introduc|launch|releas|announc|since (?:19|20)\d\d|in (?:19|20)\d\d|first (?:became )?available"),
+              r"introduc|launch|releas|announc|since (?:19|20)\d\d|in (?:19|20)\d\d|first (?:became )?available", "NT"),
     Attribute("How {has} {t} changed over the years?", "how {t} {has} changed over the years",
-              r"chang|histor|evolv|over the years|original|previous|formerly|updated|new in|no longer|used to"),
+              r"chang|histor|evolv|over the years|original|previous|formerly|updated|new in|no longer|used to|"
+              r"(?:19|20)\d\d|decade|centur|increas|decreas|trend", "NTEC"),
     Attribute("What are the main criticisms of {t}?", "criticisms of {t}",
-              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", names_only=True),
+              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "N"),
     Attribute("How popular {is} {t} compared to the alternatives?", "how popular {t} {is} compared to the alternatives",
-              r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b", names_only=True),
+              r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b", "N"),
     Attribute("How much {does} {t} cost?", "what {t} {costs}",
-              r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap", names_only=True),
+              r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap|budget|fund|million|billion", "NE"),
     Attribute("What is the environmental impact of {t}?", "the environmental impact of {t}",
-              r"environment|carbon|emission|energy|climate|sustainab|pollut|green", names_only=True),
+              r"environment|carbon|emission|energy|climate|sustainab|pollut|green|ecosystem|habitat|wildlife", "NC"),
     Attribute("Who are the main competitors to {t}?", "the main competitors to {t}",
-              r"compet|rival|alternative|instead of|other (?:vendor|provider|compan)", names_only=True),
+              r"compet|rival|alternative|instead of|other (?:vendor|provider|compan)", "N"),
     Attribute("What was the original motivation behind {t}?", "the original motivation behind {t}",
-              r"motivat|original|reason|why|in order to|designed to|purpose"),
+              r"motivat|original|reason|why|in order to|designed to|purpose", "NT"),
     Attribute("{Is} {t} covered in any certification exam?", "whether {t} {is} covered in a certification exam",
-              r"certif|exam|accredit|course|training"),
+              r"certif|exam|accredit|course|training", "NT"),
     Attribute("What are experts saying about the future of {t}?", "what experts say about the future of {t}",
-              r"future|roadmap|upcoming|will be|plan|expert|trend"),
+              r"future|roadmap|upcoming|will be|plan|expert|trend|predict|forecast", "NTE"),
     Attribute("Which well-known companies rely on {t}?", "which well-known companies rely on {t}",
-              r"compan|customer|enterprise|business|organization|used by|rely", names_only=True),
+              r"compan|customer|enterprise|business|organization|used by|rely", "N"),
     Attribute("Can {t} be used offline?", "whether {t} can be used offline",
-              r"offline|without (?:an )?internet|disconnect|air.?gap|no network", names_only=True),
+              r"offline|without (?:an )?internet|disconnect|air.?gap|no network", "N"),
+    Attribute("What does the latest research say about {t}?", "what the latest research says about {t}",
+              r"research|stud(?:y|ies)|scientist|found that|survey|report|paper|journal|evidence", "EC"),
+    Attribute("Are there any books or documentaries about {t}?", "books or documentaries about {t}",
+              r"book|documentar|film|movie|novel|publish|author|episode|series|wrote|written", "EC"),
+    Attribute("How {is} {t} viewed by the public?", "how {t} {is} viewed by the public",
+              r"public|opinion|poll|perceiv|percept|popular|fan|support|critic|controvers|reputation", "NE"),
+    Attribute("How {does} {t} affect people's health?", "how {t} {does} affect people's health",
+              r"health|ill|injur|death|die|disease|sick|hospital|breath|asthma|lung|medical|safety", "C"),
 )
 
 

@@ -8,7 +8,7 @@ rewrite never does.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from benchsmith.generators.conversations.passages import Seed, howto_from_title
 
@@ -19,6 +19,9 @@ KIND_TYPES = {
     "procedure": ("How-To", "Non-Question"),
     "recommendation": ("Opinion",),
     "overview": ("Summarization", "Keyword", "How-To", "Non-Question"),
+    "fact": ("Factoid",),
+    "entity": ("Summarization", "Keyword", "Non-Question"),
+    "more": ("Summarization",),  # an entity asked about before, from a passage not used yet
 }
 
 
@@ -103,6 +106,23 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
         topic = seed.term
         options = [(f"What do you recommend when it comes to {topic}?", f"What do you recommend when it comes to {topic}?"),
                    (f"Is there a best practice for {topic}?", f"Is there a best practice for {topic}?")]
+    elif seed.kind == "fact":  # the question the sentence's grammar gives (facts.fact_question)
+        question = seed.detail
+        asked = question.replace(seed.term, ref, 1) if pronoun and seed.term in question else question
+        options = [(asked, question)]
+    elif seed.kind == "entity":
+        options = {
+            "Summarization": [(f"What can you tell me about {obj}?", f"What can you tell me about {term}?"),
+                              (f"Tell me about {obj}.", f"Tell me about {term}.")],
+            "Keyword": [(term, f"Tell me about {term}.")] if len(term.split()) >= 2 and not pronoun else [],
+            "Non-Question": [(f"I'd like to know more about {obj}.", f"Tell me about {term}.")],
+        }[qtype]
+    elif seed.kind == "more":
+        if seed.detail == "1":  # the second time in a conversation: another wording, so the two do not read alike
+            user, rewrite = f"Is there anything else about {obj} I should know?", f"Is there anything else about {term} I should know?"
+        else:
+            user, rewrite = f"What else can you tell me about {obj}?", f"What else can you tell me about {term}?"
+        return Wording(user, rewrite, ("Summarization",), standalone=False)
     else:  # overview: the passage title
         title = low = seed.term
         howto = howto_from_title(title)
@@ -131,6 +151,20 @@ def clarification(term: str, rng: random.Random) -> Wording:
         options.append((f"{term}?", "Keyword"))
     user, qtype = rng.choice(options)
     return Wording(user[0].upper() + user[1:], f"What {be} {term}?", (qtype,), standalone=True)
+
+
+def clarify_name(term: str, rng: random.Random) -> Wording:
+    """A name the agent just used, asked about: 'You mentioned the Chicago Cardinals. Tell me more about them.'"""
+    obj = _object_pronoun(term)
+    user = rng.choice([f"You mentioned {term}. Can you tell me more about {obj}?", f"Tell me more about {term}."])
+    return Wording(user, f"Tell me more about {term}.", ("Summarization",), standalone=user.startswith("Tell"))
+
+
+def after_miss(wording: Wording) -> Wording:
+    """The user narrows or re-asks after the agent could not answer ('Okay, then what is ...?'), as mtRAG labels
+    Clarification."""
+    user = wording.user
+    return replace(wording, user=f"Okay, then {user[0].lower()}{user[1:]}" if user[1:2].islower() else f"Okay. {user}")
 
 
 def ellipsis(previous_term: str, seed: Seed) -> Wording | None:

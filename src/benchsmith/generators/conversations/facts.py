@@ -1,0 +1,100 @@
+"""Factoid and entity seeds for open-domain prose (encyclopedia, news, public-service pages).
+
+Definitions and procedures are rare outside technical documentation; what a person
+asks about such text is who/when/where/how-many about the things it names. A fact
+seed is a sentence whose grammar gives the question away ("The Steelers have won
+six Super Bowls" -> "How many Super Bowls have the Steelers won?"), with the
+question stored in `Seed.detail`. An entity seed is a name the passage keeps
+coming back to ("What can you tell me about Europa Clipper?").
+"""
+
+from __future__ import annotations
+
+import re
+
+_SUBJECT = r"(?P<subj>(?:The\s+)?[A-Z][\w'’.\-]*(?:\s+(?:of\s+(?:the\s+)?|de\s+|and\s+)?[A-Z0-9][\w'’.\-]*){0,5})"
+_WHEN_VERBS = ("founded|established|built|launched|created|formed|opened|discovered|introduced|released|completed|"
+               "signed|elected|hired|named|designed|developed|announced|renamed|born|adopted|approved|passed|"
+               "enacted|awarded|selected|constructed|dedicated|organized|incorporated|acquired|published")
+_NUMBER = r"(?P<num>\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|\w+ty(?:-\w+)?)"
+_COUNT_VERBS = "won|played|appeared in|made|hosted|recorded|scored|produced|reached|visited|lost|released|launched"
+
+_PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>was|were)\s+(?P<verb>{_WHEN_VERBS})\s+(?:in|on|during)\s+"
+                r"(?:\w+\s+){0,2}(?:\d{1,2}\s*,?\s*)?(?:1[5-9]|20)\d\d\b"),
+     "When {aux} {subj} {verb}?"),
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>has|have)\s+(?P<verb>{_COUNT_VERBS})\s+{_NUMBER}\s+"
+                r"(?P<obj>(?:[A-Za-z][\w\-]*\s+){0,2}?[A-Za-z][\w\-]*s)\b"),
+     "How many {obj} {aux} {subj} {verb}?"),
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>is|are)\s+located\s+(?:in|on|at|near)\b"), "Where {aux} {subj} located?"),
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>is|are|was|were)\s+named\s+after\b"), "Who {aux} {subj} named after?"),
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>is|are)\s+caused\s+by\b"), "What causes {subj}?"),
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>consists?|consisted)\s+of\b"), "What does {subj} consist of?"),
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>takes?|lasts?)\s+(?:about|approximately|roughly|around|up to|nearly)?\s*\d"),
+     "How long does {subj} take?"),
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>was|were)\s+(?:the\s+)?first\s+(?P<rest>[a-z][\w\s\-]{{3,40}}?)\s+(?:to|in|of)\b"),
+     "What was {subj} the first {rest} to do?"),
+)
+_BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:This|That|These|Those|It|They|He|She|We|You|In|On|At|For|After|Before|When|"
+                          r"If|As|By|With|During|Since|While|Although|Because|However|There|Here|One|Each|Some|Many|Most|"
+                          r"All|Both|Other|Another|Such|Then|Today|Now|Also|Note|See|Read|Click|Learn|Visit)\b")
+
+
+def _clean_subject(subject: str) -> str | None:
+    subject = subject.strip(" ,")
+    if _BAD_SUBJECT.match(subject) or len(subject) < 3 or len(subject.split()) > 6:
+        return None
+    if subject.startswith("The ") and len(subject.split()) > 1:
+        subject = "the " + subject[4:]
+    return subject
+
+
+def fact_question(sentence: str) -> tuple[str, str] | None:
+    """(subject, question) when the sentence's grammar says which question it answers."""
+    for pattern, template in _PATTERNS:
+        m = pattern.match(sentence)
+        if not m:
+            continue
+        subject = _clean_subject(m.group("subj"))
+        if subject is None:
+            return None
+        groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
+        groups["subj"] = subject
+        if groups.get("aux") in ("takes", "lasts", "take", "last"):
+            template = template.replace("does", "do") if groups["aux"] in ("take", "last") else template
+        question = template.format(**groups)
+        return subject, question[0].upper() + question[1:]
+    return None
+
+
+_NAME = re.compile(r"(?<![\w'’])(?:[A-Z][a-z][\w'’\-]*|[A-Z]{2,}[a-z]?)(?:\s+(?:of\s+(?:the\s+)?|de\s+)?"
+                   r"(?:[A-Z][\w'’\-]+|\d+))*")
+_NOT_NAMES = {"The", "A", "An", "This", "That", "These", "Those", "It", "In", "On", "At", "For", "If", "When", "As", "By",
+              "After", "Before", "However", "There", "Here", "We", "You", "They", "He", "She", "I", "Our", "Your", "Its",
+              "Read", "More", "Click", "Learn", "Sign", "Create", "FAQs", "FAQ", "Home", "Menu", "Contact", "Yes", "No"}
+
+
+def repeated_names(text: str, title: str) -> list[str]:
+    """Names (capitalised, not sentence-initial function words) the passage mentions at least twice, or in its title."""
+    counts: dict[str, int] = {}
+    for m in _NAME.finditer(text):
+        name = m.group(0).strip()
+        words = name.split()
+        while words and words[0] in _NOT_NAMES:
+            words = words[1:]
+        if not words or (len(words) == 1 and len(words[0]) < 4):
+            continue
+        name = " ".join(words).removesuffix("’s").removesuffix("'s")
+        counts[name] = counts.get(name, 0) + 1
+    names = [n for n, c in counts.items() if (c >= 2 or (n in title and c >= 1)) and len(n.split()) <= 5]
+    return [_with_head_noun(n, text) for n in names]
+
+
+def _with_head_noun(name: str, text: str) -> str:
+    """'Lite' -> 'the Lite plan' when the text nearly always writes the one-word name before the same noun."""
+    if len(name.split()) > 1:
+        return name
+    after = re.findall(rf"\b{re.escape(name)}\s+([a-z]{{3,}})\b", text)
+    if len(after) >= 2 and max(after.count(a) for a in set(after)) >= 0.6 * len(re.findall(rf"\b{re.escape(name)}\b", text)):
+        return f"the {name} {max(set(after), key=after.count)}"
+    return name
