@@ -83,6 +83,9 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
         return _number(round(m)) if first.kind == "year" else _number(m) + unit
     if d.op == "sum":
         return _number(sum(vals) / factor) + unit
+    if d.op == "count":
+        limit, below = float(d.params["threshold"]), bool(d.params["below"])
+        return str(sum((v < limit) if below else (v > limit) for v in vals))
     if d.op == "roman":
         return _roman(int(min(vals)))
     if d.op == "convert":
