@@ -77,6 +77,14 @@ def independent_answer(item: FramesItem, docs) -> str:
         return num(abs(vals[0] - vals[1]) / per) + unit
     if op == "sum":
         return num(sum(vals) / per) + unit
+    if op == "count":
+        # the question's own threshold, read back from its words ("before 1850", "larger than 200 KB")
+        m = re.search(r"(?:before|than) ([\d.,]+)(?: (\w+))?", item.question)
+        limit = float(m.group(1).replace(",", "")) * (1 if first.kind == "year" else _scale(m.group(2)))
+        assert abs(limit - item.derivation.params["threshold"]) < 1e-6 * max(1, limit)
+        n = sum(v < limit for v in vals) if first.kind == "year" else sum(v > limit for v in vals)
+        assert 0 < n < len(vals), "a count every or no article fits needs no article"
+        return str(n)
     if op == "mean":
         return num(round(sum(vals) / len(vals))) if first.kind == "year" else num(sum(vals) / len(vals) / per) + unit
     if op in ("sum", "mean", "convert"):

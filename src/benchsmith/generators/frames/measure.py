@@ -28,6 +28,11 @@ _FOR = re.compile(r"^\s*(?:for|of)\s+((?:the\s+)?(?:[A-Z0-9][\w-]*\s+){1,4}(?:st
 MAX_SUBJECT_WORDS = 8
 
 
+def _sentence_capital(word: str) -> bool:
+    """"Bucket" opening a sentence, not a name such as "S3", "IAM" or "McDonald"."""
+    return word[:1].isupper() and word[1:].islower() and word.isalpha()
+
+
 def _subject(text: str) -> str | None:
     """The noun phrase ending `text` after its last clause boundary, if it is short and names something."""
     text = _STRAY.sub("", re.sub(r"\([^()]*\)", " ", text))
@@ -47,7 +52,7 @@ def _subject(text: str) -> str | None:
         if not words:
             return None
         words = ["an" if words[0][0].lower() in "aeiou" else "a", *words] if not words[-1].endswith("s") else words
-    if words[0][0].isupper() and not (len(words[0]) > 1 and words[0][1].isupper()):
+    if _sentence_capital(words[0]):
         words[0] = words[0].lower()  # a sentence's capital, not a name's (S3, IAM keep theirs)
     return " ".join(words)
 
@@ -84,7 +89,7 @@ def _clause(text: str) -> str | None:
         return None
     if words[0].lower() in ("it", "this", "that", "they", "these", "those", "there", "which", "we", "and", "or", "to"):
         return None
-    if words[0][0].isupper() and not (len(words[0]) > 1 and words[0][1].isupper()) and words[0] not in ("Amazon", "AWS"):
+    if _sentence_capital(words[0]) and words[0] not in ("Amazon", "AWS"):
         words[0] = words[0].lower()
     return " ".join(words)
 
