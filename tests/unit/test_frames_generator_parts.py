@@ -178,7 +178,7 @@ def test_the_pin_date_comes_from_the_changing_articles_or_the_snapshot():
     from benchsmith.types import Provenance
 
     docs = {"a": _doc("a", "Limits A", "Objects can be up to 5 TB in size in this service today."),
-            "b": _doc("b", "Sizes B", "The maximum copy size was 5 GB in the first release.")}
+            "b": _doc("b", "Sizes B", "The original copy size was 5 GB in the first release.")}
     facts = [next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in docs.values()]
     assert [f.changeable for f in facts] == [True, False]
     draft = Draft("numerical", "sum", "What do “A” and “B” add up to, in TB?", "5 TB", ["numerical"], facts,
