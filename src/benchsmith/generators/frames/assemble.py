@@ -82,6 +82,14 @@ class Assembler:
         self.members: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # hub name -> doc -> name fact
         # A page may state several measures of one kind; it offers the one fewest other pages repeat,
         # since a limit copied across pages makes a question count one fact twice.
+        # A measure phrase given different values on different pages ("the retention period") names none of them.
+        named: dict[str, set] = defaultdict(set)
+        for fs in facts.values():
+            for f in fs:
+                if f.kind == "quantity" and not f.from_table:
+                    named[f.label.lower()].add(round(base_value(f), 6))
+        facts = {d: [f for f in fs if f.kind != "quantity" or f.from_table or len(named[f.label.lower()]) == 1]
+                 for d, fs in facts.items()}
         seen = Counter((f.dimension, round(base_value(f), 6)) for fs in facts.values() for f in fs if f.kind != "name")
         for doc_id, fs in sorted(facts.items()):
             for f in sorted(fs, key=lambda f: seen[(f.dimension, round(base_value(f), 6))] if f.kind != "name" else 0):

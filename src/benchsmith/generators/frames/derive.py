@@ -78,19 +78,28 @@ def _round_between(lo: float, hi: float) -> float | None:
     return None
 
 
+def _one_digit_above(lo: float, hi: float) -> float | None:
+    """The smallest one-digit figure (2, 50, 300) strictly between lo and hi: "larger than 2 MB", not "1000000 KB"."""
+    options = [d * 10.0**e for e in range(-2, 8) for d in range(1, 10) if lo < d * 10.0**e < hi]
+    return min(options) if options else None
+
+
 def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
     """A round threshold between two neighbouring values, so "how many of these ..." counts some but not all.
 
     Returns the count operation's params: threshold (base unit), below (years count "before"), shown (as worded).
     """
-    unit, factor = display_unit(facts)
-    values = sorted({base_value(f) / factor for f in facts})
-    splits = list(range(1, len(values)))
+    ranked = sorted(facts, key=base_value)
+    splits = list(range(1, len(ranked)))
     rng.shuffle(splits)
+    year = facts[0].kind == "year"
     for i in splits:
-        t = _round_between(values[i - 1], values[i])
+        # worded in the unit of the value just below it: "1000 MB" between 1 MB and 5 GB, never "0.2 MB" or "1000000 KB"
+        unit = "" if year else ranked[i - 1].unit
+        factor = 1.0 if year else UNITS[unit.lower()][1]
+        lo, hi = base_value(ranked[i - 1]) / factor, base_value(ranked[i]) / factor
+        t = _round_between(lo, hi) if year else _one_digit_above(lo, hi)
         if t is not None:
-            year = facts[0].kind == "year"
             return {"threshold": t * factor, "below": year, "shown": fmt(t) if year else f"{fmt(t)} {unit}"}
     return None
 
