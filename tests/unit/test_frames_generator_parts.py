@@ -133,9 +133,10 @@ def test_a_life_span_in_parentheses_is_not_the_making_year():
     assert fact.dimension == "year:made" and fact.value == 1762
 
 
-def test_a_hyphenated_period_makes_a_second_value():
+def test_a_figure_is_kept_only_where_its_sentence_names_what_it_measures():
     doc = _doc("d5", "Lock", "An object that is 15 days into a 30-day retention period keeps its lock in this setting.")
-    assert [f for f in extract_facts(doc, _chunks(doc)) if f.dimension == "time"] == []
+    (fact,) = [f for f in extract_facts(doc, _chunks(doc)) if f.dimension == "time"]
+    assert fact.value == 30 and fact.label == "the retention period"  # "15 days" names nothing: not kept
 
 
 def test_table_values_make_a_prose_figure_ambiguous_and_are_named_by_row_and_column():
@@ -177,7 +178,7 @@ def test_the_pin_date_comes_from_the_changing_articles_or_the_snapshot():
     from benchsmith.types import Provenance
 
     docs = {"a": _doc("a", "Limits A", "Objects can be up to 5 TB in size in this service today."),
-            "b": _doc("b", "Sizes B", "A single copy was 5 GB in size in the first release.")}
+            "b": _doc("b", "Sizes B", "The original copy size was 5 GB in the first release.")}
     facts = [next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in docs.values()]
     assert [f.changeable for f in facts] == [True, False]
     draft = Draft("numerical", "sum", "What do “A” and “B” add up to, in TB?", "5 TB", ["numerical"], facts,
@@ -206,3 +207,64 @@ def test_one_fact_stated_on_two_pages_is_not_counted_twice():
     limits = [_doc(f"l{i}", f"Page {i}", "Also the bucket policies are limited to 20 KB in size." if i else
                    "Bucket policies are limited to 20 KB in size.") for i in range(2)]
     assert repeated_statement([next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in limits])
+
+
+@pytest.mark.parametrize("sentence, phrase", [
+    ("Bucket policies are limited to 20 KB in size.", "the maximum size of bucket policies"),
+    ("You store objects in buckets, and each object can be up to 5 TB in size.", "the maximum size of an object"),
+    ("The form data and boundaries (excluding the file) cannot exceed 20 KB.", "the maximum size of form data and boundaries"),
+    ("The maximum length of a SQL expression is 256 KB.", "the maximum length of a SQL expression"),
+    ("The Amazon S3 console limits the amount of data returned to 40 MB.", "the maximum amount of data returned"),
+    ("S3 RTC replicates most new objects within 15 minutes.", "the time within which S3 RTC replicates most new objects"),
+    ("After it is enabled, it can take up to 20 minutes for you to see the benefit.", None),  # "it" names nothing
+    ("The form said 20 KB.", None),
+])
+def test_measure_phrase_names_a_figure_by_what_it_measures(sentence, phrase):
+    from benchsmith.generators.frames.facts import UNITS, _QUANTITY
+    from benchsmith.generators.frames.measure import measure_phrase
+    m = next(m for m in _QUANTITY.finditer(sentence) if m.group(3).lower() in UNITS)
+    assert measure_phrase(sentence, m.start(), UNITS[m.group(3).lower()][0], m.end()) == phrase
+
+
+@pytest.mark.parametrize("text", [
+    "## Objects can be up to 5 TB in size",  # a heading
+    "**Can objects be up to 5 TB in size?**",  # a FAQ title
+    "For example, objects can be up to 5 TB in size here.",  # a worked example
+    "The name of each object can be from 1 to 4 bytes long in this setting.",  # a range's bound
+])
+def test_headings_questions_examples_and_range_bounds_give_no_fact(text):
+    doc = _doc("d9", "Limits", text)
+    assert [f for f in extract_facts(doc, _chunks(doc)) if f.kind == "quantity"] == []
+
+
+def test_count_questions_split_the_values_at_a_round_threshold():
+    import random
+
+    from benchsmith.generators.frames.derive import count_threshold
+    from benchsmith.generators.frames.wording import question
+    facts = [_year_fact(f"f{i}", f"d{i}", y) for i, y in enumerate([1821, 1843, 1888, 1901, 1910])]
+    params = count_threshold(facts, random.Random(0))
+    assert params["below"] and params["threshold"] % 5 == 0 and params["threshold"] not in (1821, 1843, 1888, 1901, 1910)
+    expected = sum(f.value < params["threshold"] for f in facts)
+    answer = compute("count", [f.fact_id for f in facts], {f.fact_id: f for f in facts}, params, {})
+    assert answer == str(expected) and 0 < expected < 5
+    q = question("count", facts, ["A", "B", "C", "D", "E"], None, params)
+    assert q.startswith("How many of these works were made before ") and "\u201cE\u201d" in q
+    with pytest.raises(ValueError, match="none or all"):
+        compute("count", [f.fact_id for f in facts], {f.fact_id: f for f in facts}, {"threshold": 1700, "below": True}, {})
+    with pytest.raises(MissingInput):
+        compute("count", ["f0", "gone"], {f.fact_id: f for f in facts}, params, {})
+
+
+def test_quantity_questions_never_name_a_page_and_identical_measures_are_skipped():
+    from benchsmith.generators.frames.wording import question
+    from benchsmith.schemas.frames import FramesFact
+
+    def qty(fid, value, unit, label):
+        return FramesFact(fact_id=fid, doc_id=fid, chunk_id=fid + "-0", kind="quantity", dimension="data", value=value,
+                          unit=unit, span=Span(start=0, end=4), text="x", value_span=Span(start=0, end=4),
+                          value_text=f"{value} {unit}", label=label)
+    a, b = qty("a", 20, "KB", "the maximum size of bucket policies"), qty("b", 5, "GB", "the maximum size of an object")
+    q = question("gap", [a, b], ["Bucket policy examples", "Working with objects"])
+    assert q == ("How much larger is the maximum size of an object than the maximum size of bucket policies, in GB?")
+    assert question("gap", [a, qty("c", 8, "KB", "the maximum size of bucket policies")], ["P", "Q"]) is None

@@ -83,6 +83,9 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
         return _number(round(m)) if first.kind == "year" else _number(m) + unit
     if d.op == "sum":
         return _number(sum(vals) / factor) + unit
+    if d.op == "count":
+        limit, below = float(d.params["threshold"]), bool(d.params["below"])
+        return str(sum((v < limit) if below else (v > limit) for v in vals))
     if d.op == "roman":
         return _roman(int(min(vals)))
     if d.op == "convert":
@@ -161,9 +164,12 @@ class AnswerType:
         answer = item.answer.strip().rstrip(".").lower()
         if answer in _BINARY:
             return [Issue("binary_answer", "error", "FRAMES questions have non-binary answers")]
-        if item.derivation.op in ("gap", "mean", "sum", "convert") and not _NUM.match(answer):
+        if item.derivation.op in ("gap", "mean", "sum", "convert", "count") and not _NUM.match(answer):
             return [Issue("answer_not_numeric", "error", f"a {item.derivation.op} answer must be a number: {item.answer!r}")]
-        if item.derivation.op not in ("earliest", "largest", "order") and answer and answer in item.question.lower():
+        # a count ("2") is written in the question only as a number of its own, not inside "S3" or "20 KB"
+        written = (re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", item.question.lower()) if item.derivation.op == "count"
+                   else answer in item.question.lower())
+        if item.derivation.op not in ("earliest", "largest", "order") and answer and written:
             return [Issue("answer_in_question", "error", "the answer is written in the question")]
         return []
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute
+from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold
 from benchsmith.generators.frames.graph import bridge_of, draw_set
 from benchsmith.generators.frames.wording import clean_title, question
 from benchsmith.schemas.frames import FramesFact
@@ -25,13 +25,14 @@ YEAR_DIMS = ("year:made", "year:born")
 QTY_DIMS = ("time", "data", "percent", "length")
 # reasoning type -> (op, kind of value, smallest k, largest k)
 OPS = {
-    "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("mean", "year", 5, 15)],
-    "numerical": [("gap", "year", 2, 2), ("sum", "qty", 2, 15), ("gap", "qty", 2, 2), ("largest", "qty", 3, 6),
-                  ("mean", "year", 3, 15), ("mean", "qty", 4, 15)],
-    "post_processing": [("roman", "year", 2, 5), ("convert", "qty", 2, 4)],
+    "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("count", "year", 5, 10)],
+    "numerical": [("gap", "year", 2, 2), ("gap", "qty", 2, 2), ("count", "year", 3, 10), ("count", "qty", 3, 10)],
+    "post_processing": [("roman", "year", 2, 5), ("convert", "table", 2, 4)],
     "constraints": [("after", "any", 2, 2), ("between", "any", 3, 3)],
-    "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("largest", "table", 3, 6)],
+    "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("count", "table", 3, 8)],
 }
+# Adding up figures is natural only for one measure read from tables (a column), never for unrelated limits.
+SAME_MEASURE_OPS = ("sum", "convert")
 
 
 def repeated_statement(facts: list[FramesFact]) -> str | None:
@@ -67,6 +68,7 @@ class Draft:
     bridge: str | None
     titles: dict[str, str]  # doc_id -> clean title
     steps: list[str] = field(default_factory=list)
+    params: dict = field(default_factory=dict)
 
 
 class Assembler:
@@ -78,8 +80,19 @@ class Assembler:
         self.value_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # dimension -> doc -> fact
         self.table_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)
         self.members: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # hub name -> doc -> name fact
-        for doc_id, fs in sorted(facts.items()):
+        # A page may state several measures of one kind; it offers the one fewest other pages repeat,
+        # since a limit copied across pages makes a question count one fact twice.
+        # A measure phrase given different values on different pages ("the retention period") names none of them.
+        named: dict[str, set] = defaultdict(set)
+        for fs in facts.values():
             for f in fs:
+                if f.kind == "quantity" and not f.from_table:
+                    named[f.label.lower()].add(round(base_value(f), 6))
+        facts = {d: [f for f in fs if f.kind != "quantity" or f.from_table or len(named[f.label.lower()]) == 1]
+                 for d, fs in facts.items()}
+        seen = Counter((f.dimension, round(base_value(f), 6)) for fs in facts.values() for f in fs if f.kind != "name")
+        for doc_id, fs in sorted(facts.items()):
+            for f in sorted(fs, key=lambda f: seen[(f.dimension, round(base_value(f), 6))] if f.kind != "name" else 0):
                 if f.kind == "name":
                     self.members[f.value][doc_id] = f
                 elif f.from_table:
@@ -99,7 +112,7 @@ class Assembler:
         for op, kind, lo, hi in OPS[rtype]:
             if not lo <= k <= hi:
                 continue
-            pool = self._table_pool() if kind == "table" else self.value_facts
+            pool = self._pool(op, kind)
             dims = YEAR_DIMS if kind == "year" else QTY_DIMS
             if op in ("sum", "convert", "mean"):
                 dims = tuple(d for d in dims if d != "percent")  # shares of different wholes do not add up
@@ -108,8 +121,14 @@ class Assembler:
                 out += [(op, kind, d) for d in dims if self._hub_groups(d, k + 1)]
                 continue
             out += [(op, kind, d) for d in dims
-                    if len(pool.get(d, {})) >= k and (kind != "table" or self.table_facts.get(d))]
+                    if len(pool.get(d, {})) >= k and (kind != "table" or self.table_facts.get(d))
+                    and (op != "count" or kind != "qty" or d != "percent")]
         return out
+
+    def _pool(self, op: str, kind: str) -> dict[str, dict[str, FramesFact]]:
+        if kind != "table":
+            return self.value_facts
+        return dict(self.table_facts) if op in SAME_MEASURE_OPS else self._table_pool()
 
     def _table_pool(self) -> dict[str, dict[str, FramesFact]]:
         """Per measure, each article's table value where it has one, else its prose value."""
@@ -128,7 +147,7 @@ class Assembler:
         op, kind, dim = self.rng.choice(options)
         if op in ("after", "between"):
             return self._constraint(op, k, dim)
-        pool = (self._table_pool() if kind == "table" else self.value_facts)[dim]
+        pool = self._pool(op, kind)[dim]
         seeds = self.table_facts[dim] if kind == "table" else None  # a tabular question starts from a table value
         units = Counter(f.unit.lower() for f in pool.values())
         common = sorted(u for u, n in units.items() if n >= k)
@@ -185,18 +204,26 @@ class Assembler:
             self._reject("same_fact_twice", f"two articles state the same fact ({twice!r}): it would count twice",
                          ",".join(members))
             return None
+        params = count_threshold(facts, self.rng) if op == "count" else {}
+        if params is None:
+            self._reject("no_threshold", "no round threshold splits the values", ",".join(members))
+            return None
         try:
-            answer = compute(op, [f.fact_id for f in facts], {f.fact_id: f for f in facts}, {}, by_fact)
+            answer = compute(op, [f.fact_id for f in facts], {f.fact_id: f for f in facts}, params, by_fact)
         except ValueError as exc:
             self._reject("not_computable", f"{op}: {exc}", ",".join(members))
             return None
         shown = [titles[d] for d in members if roles[d] != "answer"]
-        q = question(op, facts if op not in ("after", "between") else facts[:-1], shown, bridge)
+        q = question(op, facts if op not in ("after", "between") else facts[:-1], shown, bridge, params)
+        if q is None:
+            self._reject("no_natural_wording", f"{op}: the measures cannot be named apart", ",".join(members))
+            return None
         if any(str(f.value_text) in q for f in facts if f.kind != "name"):
             self._reject("value_in_question", f"a value the answer depends on is written in the question: {q}")
             return None
         labels = {*OP_TYPES[op]} | {"temporal"} if facts[0].kind == "year" else {*OP_TYPES[op]} - {"temporal"} | {"numerical"}
         labels = sorted(labels | ({"tabular"} if any(f.from_table for f in facts) else set()))
         steps = [f"{titles[f.doc_id]}: {f.value_text}" + (f" ({f.label})" if f.label else "") for f in facts]
+        rule = f" {'<' if params.get('below') else '>'} {params['shown']}" if params else ""
         return Draft(rtype, op, q, answer, labels, list(facts), [f.fact_id for f in facts], roles, bridge, titles,
-                     steps + [f"{op} -> {answer}"])
+                     steps + [f"{op}{rule} -> {answer}"], params)

@@ -17,6 +17,7 @@ OP_TYPES = {
     "gap": ("numerical", "temporal"), "earliest": ("temporal",), "largest": ("numerical",), "order": ("temporal",),
     "mean": ("numerical",), "sum": ("numerical",), "roman": ("temporal", "post_processing"),
     "convert": ("numerical", "post_processing"), "after": ("constraints", "temporal"), "between": ("constraints", "temporal"),
+    "count": ("numerical",),
 }
 # A conversion goes one step down from the largest input unit: TB -> GB, days -> hours, cm -> mm.
 STEP_DOWN = {"tb": ("GB", "1 TB = 1,024 GB"), "gb": ("MB", "1 GB = 1,024 MB"), "mb": ("KB", "1 MB = 1,024 KB"),
@@ -67,6 +68,42 @@ def display_unit(facts: Sequence[FramesFact]) -> tuple[str, float]:
     return unit, UNITS[unit.lower()][1]
 
 
+def _round_between(lo: float, hi: float) -> float | None:
+    """The roundest number strictly between lo and hi (1800 before 1850 before 1843), or None."""
+    for exp in range(6, -3, -1):
+        for step in (10**exp, 5 * 10**exp, 2 * 10**exp):
+            t = (lo // step + 1) * step
+            if lo < t < hi:
+                return float(t)
+    return None
+
+
+def _one_digit_above(lo: float, hi: float) -> float | None:
+    """The smallest one-digit figure (2, 50, 300) strictly between lo and hi: "larger than 2 MB", not "1000000 KB"."""
+    options = [d * 10.0**e for e in range(-2, 8) for d in range(1, 10) if lo < d * 10.0**e < hi]
+    return min(options) if options else None
+
+
+def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
+    """A round threshold between two neighbouring values, so "how many of these ..." counts some but not all.
+
+    Returns the count operation's params: threshold (base unit), below (years count "before"), shown (as worded).
+    """
+    ranked = sorted(facts, key=base_value)
+    splits = list(range(1, len(ranked)))
+    rng.shuffle(splits)
+    year = facts[0].kind == "year"
+    for i in splits:
+        # worded in the unit of the value just below it: "1000 MB" between 1 MB and 5 GB, never "0.2 MB" or "1000000 KB"
+        unit = "" if year else ranked[i - 1].unit
+        factor = 1.0 if year else UNITS[unit.lower()][1]
+        lo, hi = base_value(ranked[i - 1]) / factor, base_value(ranked[i]) / factor
+        t = _round_between(lo, hi) if year else _one_digit_above(lo, hi)
+        if t is not None:
+            return {"threshold": t * factor, "below": year, "shown": fmt(t) if year else f"{fmt(t)} {unit}"}
+    return None
+
+
 def _need(values: dict[str, float], ids: Sequence[str]) -> list[float]:
     missing = [i for i in ids if i not in values]
     if missing:
@@ -100,6 +137,15 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
         return fmt(round(mean)) if facts[inputs[0]].kind == "year" else f"{fmt(mean)} {unit}"
     if op == "sum":
         return f"{fmt(sum(vals) / factor)} {unit}"
+    if op == "count":
+        # params: threshold (base unit) and side; "how many of these were made before 1850" counts strictly
+        threshold, below = float(params["threshold"]), bool(params["below"])
+        if threshold in vals:
+            raise ValueError("a value equals the threshold: before/after is unclear")
+        n = sum((v < threshold) if below else (v > threshold) for v in vals)
+        if not 0 < n < len(vals):
+            raise ValueError("none or all fit: the count needs no article")
+        return str(n)
     if op == "roman":
         if vals.count(min(vals)) != 1:
             raise ValueError("tie: the oldest is not one article")

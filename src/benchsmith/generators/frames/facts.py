@@ -16,6 +16,7 @@ from pydantic import BaseModel
 
 from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.core.step import HeuristicStep
+from benchsmith.generators.frames.measure import measure_phrase
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Chunk, Document, Span, content_id
 
@@ -43,6 +44,18 @@ _CHANGEABLE_NAME = re.compile(
     r"(?:now )?in the (?:permanent )?collection)|hangs|incumbent|(?:holds|held) the record|record)\b", re.IGNORECASE)
 _CODE_LINE = re.compile(r"^\s*(#|//|\$|<|\{|\}|import |def |puts |print|var |const |aws |[\w.]+\s*=)")
 LEAD_SENTENCES = 2
+# Lines whose figures are no statement of the article's own: headings, FAQ titles, worked examples, hypotheticals.
+_NOT_A_STATEMENT = re.compile(
+    r"^(?:#|\*\*)|\?\**\s*$|\b(?:for example|for instance|e\.g\.|suppose|such as|example|if you (?:specify|set|choose))\b",
+    re.IGNORECASE)
+
+
+def _range_bound(line: str, start: int, end: int) -> bool:
+    """A value that opens or closes a range: "from 1 to 4 bytes", "between 5 MB and 5 GB", "5-10 days"."""
+    before, after = line[max(0, start - 30):start].lower(), line[end:end + 25].lower()
+    return bool(re.search(r"\b(?:from|between)\s+$", before) or re.search(r"\b(?:to|and|through)\s+$|[–-]\s*$", before)
+                and re.search(r"\b(?:from|between)\b", before)
+                or re.match(r"\s*(?:to|and|through|[–-])\s*\d", after))
 
 
 class DocFacts(BaseModel):
@@ -157,7 +170,7 @@ def _count_only(by_dim: dict[str, list[tuple]], line: str) -> None:
         unit = m.group(3)
         if unit.lower() in UNITS and unit != "in":
             by_dim.setdefault(UNITS[unit.lower()][0], []).append(
-                (float(m.group(1).replace(",", "")), unit, 0, 0, 0, 0, False))
+                (float(m.group(1).replace(",", "")), unit, 0, 0, 0, 0, False, None))
 
 
 def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
@@ -186,26 +199,36 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
         if _CODE_LINE.match(line) or len(line) < 25:
             _count_only(by_dim, line)
             continue
+        citable = not _NOT_A_STATEMENT.search(line)
         for m in _QUANTITY.finditer(line):
             unit = m.group(3)
             if unit.lower() not in UNITS or unit == "in":
                 continue
+            if _range_bound(line, m.start(), m.end()):
+                citable = False  # "from 1 to 4 bytes": a bound of a range is no single figure to compute with
             if re.search(r"(?:[×x]|\bby)\s*$", line[: m.start()]) or re.match(r"\s*(?:[×x]|by\b)", line[m.end():]):
                 continue  # one side of "W × H": the question could not say which
             dim = UNITS[unit.lower()][0]
             if m.group(2) == "-":
                 unit = unit + "s" if unit.lower() + "s" in UNITS else unit  # "a 30-day period" counts as 30 days
             unit = unit if unit.upper() in ("KB", "MB", "GB", "TB") or unit == "%" else unit.lower()
+            phrase = measure_phrase(line, m.start(), dim, m.end()) if citable else None
             by_dim.setdefault(dim, []).append((float(m.group(1).replace(",", "")), unit, s, e, s + m.start(), s + m.end(),
-                                               m.group(2) != "-"))
+                                               phrase is not None, phrase))
     for dim, found in by_dim.items():
-        # One value per measure, or the question could not say which figure it means.
+        phrased = [f for f in found if f[6]]
         if len({round(v * UNITS[u.lower()][1], 6) for v, u, *_ in found}) == 1:
-            # "a 30-day period" counts against a second value, but the cited value is a plain "30 days"
-            plain = [f for f in found if f[6]]
-            if plain:
-                v, u, s, e, vs, ve, _ = plain[0]
-                b.add("quantity", dim, v, u, s, e, vs, ve)
+            phrased = phrased[:1]  # one figure repeated: cite it once
+        # A figure is asked about by its measure phrase, so a page may give several measures of one kind;
+        # a phrase given two different values is ambiguous and names neither.
+        values_of: dict[str, set] = {}
+        for v, u, *_, phrase in phrased:
+            values_of.setdefault(phrase.lower(), set()).add(round(v * UNITS[u.lower()][1], 6))
+        cited: set[str] = set()
+        for v, u, s, e, vs, ve, _, phrase in phrased:
+            if len(values_of[phrase.lower()]) == 1 and phrase.lower() not in cited:
+                cited.add(phrase.lower())
+                b.add("quantity", dim, v, u, s, e, vs, ve, label=phrase)
 
 
 def _names(b: _Builder, sentences: list[tuple[int, int]]) -> None:
@@ -238,7 +261,7 @@ class ExtractFacts(HeuristicStep):
     """The typed facts of one article (years, quantities, table values, linked names), each with its span."""
 
     name: ClassVar[str] = "frames.facts"
-    version: ClassVar[str] = "3"
+    version: ClassVar[str] = "4"
     output_type: ClassVar[type] = DocFacts
 
     def key(self, item: DocInput) -> str:

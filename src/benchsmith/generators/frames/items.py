@@ -73,7 +73,7 @@ def to_item(draft: Draft, documents: dict[str, Document], provenance: Provenance
     values = [f for f in draft.facts if f.kind != "name"]
     unit = conversion(values)[0] if draft.op == "convert" else display_unit(values)[0]
     derivation = FramesDerivation(op=draft.op, inputs=draft.inputs, dimension=first.dimension, unit=unit,
-                                  steps=draft.steps)
+                                  steps=draft.steps, params=draft.params)
     return FramesItem(
         item_id=content_id(q, draft.answer, *order, prefix="frames-"),
         question=q, answer=draft.answer, reasoning_types=[LABELS[t] for t in draft.labels],

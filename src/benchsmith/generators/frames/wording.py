@@ -9,10 +9,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from benchsmith.generators.frames.derive import conversion, display_unit
+from benchsmith.generators.frames.derive import base_value, conversion, display_unit
 from benchsmith.schemas.frames import FramesFact
 
 GENERIC_COLUMNS = {"specification", "value", "values", "item", "details", "description", "limit", "setting", "name"}
+_PAINTED = re.compile(r"\b(paint|oil on|canvas|watercolou?r|gouache|tempera)", re.IGNORECASE)
 MEASURE = {"time": "time period", "data": "size", "percent": "percentage", "length": "measurement"}
 
 
@@ -31,7 +32,7 @@ def quoted(title: str) -> str:
 
 
 def subject(fact: FramesFact, title: str) -> str:
-    """How the question names the value of one fact."""
+    """How the question names the value of one fact: the work's title, or what the figure measures."""
     t = clean_title(title)
     if fact.dimension == "year:born":
         return f"the painter of {quoted(t)}"
@@ -40,50 +41,63 @@ def subject(fact: FramesFact, title: str) -> str:
     if fact.from_table and fact.label:
         column, _, row = fact.label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
-            return f"the {row} in the table of \u201c{t}\u201d"
-        return f"the {column.lower()} of {row} in the table of \u201c{t}\u201d"
-    return f"the {MEASURE.get(fact.dimension, 'figure')} stated in \u201c{t}\u201d"
+            return f"the figure given for {row}"
+        return f"the {column[0].lower() + column[1:]} of {row}"
+    return fact.label  # the measure phrase of its sentence ("the maximum size of an object"); facts without one are not kept
 
 
-def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: str | None = None) -> str:
+def made(facts: Sequence[FramesFact]) -> str:
+    """"painted" when every cited sentence is about a painting, else "made"."""
+    return "painted" if all(_PAINTED.search(f.text) for f in facts) else "made"
+
+
+COMPARATIVE = {"time": "longer", "data": "larger", "percent": "higher", "length": "longer"}
+
+
+def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: str | None = None,
+             params: dict | None = None) -> str | None:
+    """The question, or None when its measures could not be told apart by their names."""
     subj = [subject(f, t) for f, t in zip(facts, titles)]
+    if len({x.lower() for x in subj}) < len(subj):
+        return None
     born = facts[0].dimension == "year:born"
     unit = display_unit(facts)[0]
+    verb = made(facts)
+    works = listing(quoted(t) for t in titles)
+    ranked = [x for _, x in sorted(zip((base_value(f) for f in facts), subj), key=lambda p: p[0])]
     if op == "gap":
         if facts[0].kind == "year":
-            return (f"How many years apart were {listing(subj)} born?" if born
-                    else f"How many years passed between the making of {subj[0]} and that of {subj[1]}?")
-        return f"What is the difference between {subj[0]} and {subj[1]}, in {unit}?"
+            return (f"How many years older is {ranked[0]} than {ranked[1]}?" if born
+                    else f"How many years after {ranked[0]} was {ranked[1]} {verb}?")
+        return f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}, in {unit}?"
     if op == "earliest":
-        return (f"Which of these works is by the earliest-born painter: {listing(quoted(t) for t in titles)}?" if born
-                else f"Which of these was made first: {listing(subj)}?")
-    if op == "largest":
-        return f"Which page gives the largest value: {listing(subj)}?"
+        return (f"Which of these works is by the earliest-born painter: {works}?" if born
+                else f"Which of these works was {verb} first: {works}?")
     if op == "order":
-        return (f"Order these works by their painters' birth years, earliest first: {listing(quoted(t) for t in titles)}."
-                if born else f"Put these works in the order they were made, oldest first: {listing(subj)}.")
-    if op == "mean":
+        return (f"Order these works by their painters' birth years, earliest first: {works}."
+                if born else f"Put these works in the order they were {verb}, oldest first: {works}.")
+    if op == "count":
+        shown = params["shown"]
         if facts[0].kind == "year":
-            what = "birth year of the painters of" if born else "year of creation of"
-            return f"What is the average {what} {listing(quoted(t) for t in titles)}, rounded to the nearest year?"
-        return f"What is the average of {listing(subj)}, in {unit}?"
+            return (f"How many of the painters of {works} were born before {shown}?" if born
+                    else f"How many of these works were {verb} before {shown}: {works}?")
+        return f"How many of these are {COMPARATIVE[facts[0].dimension]} than {shown}: {listing(subj)}?"
     if op == "sum":
         return f"What do {listing(subj)} add up to, in {unit}?"
     if op == "roman":
-        return (f"In Roman numerals, what is the birth year of the earliest-born painter among the painters of "
-                f"{listing(quoted(t) for t in titles)}?" if born
-                else f"In Roman numerals, in what year was the oldest of {listing(subj)} made?")
+        return (f"In what year was the earliest-born of the painters of {works} born? Give it in Roman numerals." if born
+                else f"In what year was the oldest of {works} {verb}? Give it in Roman numerals.")
     if op == "convert":
         target, rule = conversion(facts)
-        return f"Taken together, how many {target} are {listing(subj)}{f' ({rule})' if rule else ''}? Round to two decimals."
+        return f"How many {target} do {listing(subj)} come to together{f' ({rule})' if rule else ''}? Round to two decimals."
     if op == "after":
         if facts[0].kind == "year":
-            return f"Of the works whose article mentions {hub}, which was made soonest after {subj[0]}?"
-        return (f"Of the pages that mention {hub}, which states the smallest {MEASURE[facts[0].dimension]} "
+            return f"Of the works whose articles mention {hub}, which was {verb} soonest after {subj[0]}?"
+        return (f"Of the pages that mention {hub}, which gives the smallest {MEASURE[facts[0].dimension]} "
                 f"larger than {subj[0]}? Give its title.")
     if op == "between":
         if facts[0].kind == "year":
-            return f"Which work whose article mentions {hub} was made after {subj[0]} but before {subj[1]}?"
-        return (f"Which page that mentions {hub} states a {MEASURE[facts[0].dimension]} larger than {subj[0]} "
-                f"but smaller than {subj[1]}? Give its title.")
+            return f"Which work whose article mentions {hub} was {verb} after {ranked[0]} but before {ranked[1]}?"
+        return (f"Which page that mentions {hub} gives a {MEASURE[facts[0].dimension]} larger than {ranked[0]} "
+                f"but smaller than {ranked[1]}? Give its title.")
     raise ValueError(f"no template for {op!r}")

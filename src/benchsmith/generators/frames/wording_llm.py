@@ -120,7 +120,10 @@ class WordQuestion(LLMStep):
             return reject("worded_drops_article", f"the question no longer names {missing[0]!r}")
         if any(re.search(rf"(?<![\d.]){re.escape(v)}(?![\d])", q) for v in item.must_not_state):
             return reject("worded_states_value", "the question states a value the answer is computed from")
-        if item.op not in _TITLE_OPS and _norm(item.answer) in low:
+        # a count ("2") leaks only as a number of its own, not inside "1820" or "S3"
+        leaks = (re.search(rf"(?<![\w.]){re.escape(_norm(item.answer))}(?![\w.])", low) if item.op == "count"
+                 else _norm(item.answer) in low)
+        if item.op not in _TITLE_OPS and leaks:
             return reject("worded_leaks_answer", "the question gives the answer away")
         if _YES_NO.match(q):
             return reject("worded_binary", "a yes/no question")

@@ -1,0 +1,145 @@
+"""What a figure in a sentence measures, as a noun phrase a question can name it by.
+
+"Bucket policies are limited to 20 KB in size." -> "the maximum size of bucket policies";
+"The minimum storage duration is 30 days." -> "the minimum storage duration".
+Only clear shapes are read: a short subject, then a limit verb (or "is" after a measure noun),
+then the value. A figure without such a phrase gets none, and no question is asked about it.
+"""
+
+from __future__ import annotations
+
+import re
+
+# limit wording right before the value -> the bound it sets
+_MAX = (r"(?:can ?not|can't|must not|may not|should not|doesn't|does not|do not|don't)\s+(?:exceed|be (?:larger|greater|"
+        r"more|longer) than)|(?:is|are|be)\s+limited\s+to|(?:can|may)\s+(?:be|have|contain|hold|store|take|last|include)\s+"
+        r"(?:up to|as (?:much|many|large|long) as)|(?:is|are|be)\s+(?:up to|at most|no (?:more|larger|longer) than)|"
+        r"(?:has|have) a (?:maximum|limit) of|(?:maximum|limit) (?:is|of)|expires? after|(?:is|are|be) valid for(?: up to)?")
+_MIN = r"(?:must|should)\s+be\s+at\s+least|(?:is|are)\s+at\s+least|(?:has|have) a minimum of|minimum (?:is|of)"
+_PLAIN = r"(?:is|are|was|equals)"
+MEASURE_NOUNS = re.compile(r"\b(size|duration|period|time|timeout|limit|length|lifetime|interval|age|retention|"
+                           r"percentage|rate|durability|availability|window|delay|expiration|threshold)\b", re.IGNORECASE)
+NOUN = {"data": "size", "time": "duration", "percent": "percentage", "length": "length"}
+_CLAUSE_START = re.compile(r"(?:^|[,;:(]\s*|\b(?:that|which|where|because|while|when|if|then)\s+)", re.IGNORECASE)
+_PRONOUNS = {"it", "this", "that", "they", "these", "those", "which", "you", "we", "there", "each", "one", "both", "all"}
+_SUBJECT_WORD = re.compile(r"^[A-Za-z0-9][\w'’./-]*$")
+_OWNER = re.compile(r"(?:^|[,;:]\s*)((?:[\w-]+\s+){0,7}?[\w-]+)\s+(?:has|have|uses|use|sets|set|gets|get)\s*$")
+_FOR = re.compile(r"^\s*(?:for|of)\s+((?:the\s+)?(?:[A-Z0-9][\w-]*\s+){1,4}(?:storage class|class|tier|buckets?|objects?))\b")
+MAX_SUBJECT_WORDS = 8
+
+
+def _sentence_capital(word: str) -> bool:
+    """"Bucket" opening a sentence, not a name such as "S3", "IAM" or "McDonald"."""
+    return word[:1].isupper() and word[1:].islower() and word.isalpha()
+
+
+def _subject(text: str) -> str | None:
+    """The noun phrase ending `text` after its last clause boundary, if it is short and names something."""
+    text = _STRAY.sub("", re.sub(r"\([^()]*\)", " ", text))
+    cut = 0
+    for m in _CLAUSE_START.finditer(text):
+        if m.end() < len(text.rstrip()):
+            cut = m.end()
+    words = re.sub(r"[*`]", "", text[cut:]).split()
+    if words and words[0].lower() in ("and", "but", "so", "or"):
+        words = words[1:]
+    if not words or len(words) > MAX_SUBJECT_WORDS or not all(_SUBJECT_WORD.match(w) for w in words):
+        return None
+    if words[0].lower() in _PRONOUNS and len(words) == 1 or words[-1].lower() in _PRONOUNS:
+        return None
+    if words[0].lower() in ("each", "every", "any", "a", "an", "the", "your", "its", "their"):
+        words = words[1:]
+        if not words:
+            return None
+        words = ["an" if words[0][0].lower() in "aeiou" else "a", *words] if not words[-1].endswith("s") else words
+    if _sentence_capital(words[0]):
+        words[0] = words[0].lower()  # a sentence's capital, not a name's (S3, IAM keep theirs)
+    return " ".join(words)
+
+
+_NAMED_OF = re.compile(rf"\b(?:a|an|the)\s+((?:[\w-]+\s+){{0,4}}?{MEASURE_NOUNS.pattern}(?:\s+period)?)\s+(?:of|is)\s+(?:up to\s+)?$",
+                       re.IGNORECASE)
+_LIMITS = re.compile(r"\blimits\s+(?:the\s+)?((?:[\w-]+\s+){1,6}?)to\s+$", re.IGNORECASE)
+_HYPHENATED = re.compile(rf"^\s+((?:[\w-]+\s+){{0,3}}?{MEASURE_NOUNS.pattern}(?:\s+period)?)\b", re.IGNORECASE)
+
+
+def _phrase(words: str) -> str | None:
+    words = " ".join(words.split())
+    if len(words.split()) < 2 or not all(_SUBJECT_WORD.match(w) for w in words.split()):
+        return None
+    return f"the {words[0].lower() + words[1:] if not words[:2].isupper() else words}"
+
+
+# a time figure after a preposition names the time of its clause: "S3 RTC replicates new objects within 15 minutes"
+_CLAUSE_TIME = {"within": "the time within which", "for": "the length of time for which", "after": "the time after which",
+                "every": "the interval at which", "in": "the time in which"}
+_STRAY = re.compile(r"\b(?:also|only|still|currently|generally|usually|typically|now|then|just)\s+", re.IGNORECASE)
+MAX_CLAUSE_WORDS = 12
+
+
+def _clause(text: str) -> str | None:
+    """The clause that ends `text` ("S3 RTC replicates new objects"), if it is a plain statement with a subject."""
+    text = _STRAY.sub("", re.sub(r"\([^()]*\)|[*`]", "", text)).strip()
+    cut = 0
+    for m in re.finditer(r"(?:^|[,;:]\s+|\b(?:that|which|where|because|while|when|if|so|but|and)\s+(?=[A-Z]|you\b|it\b))", text):
+        if m.end() < len(text):
+            cut = m.end()
+    words = text[cut:].split()
+    if not 4 <= len(words) <= MAX_CLAUSE_WORDS or not all(_SUBJECT_WORD.match(w) and w[-1] not in ".," for w in words):
+        return None
+    if words[0].lower() in ("it", "this", "that", "they", "these", "those", "there", "which", "we", "and", "or", "to"):
+        return None
+    if _sentence_capital(words[0]) and words[0] not in ("Amazon", "AWS"):
+        words[0] = words[0].lower()
+    return " ".join(words)
+
+
+def _clause_phrase(before: str, dimension: str) -> str | None:
+    table = _CLAUSE_TIME if dimension == "time" else {}
+    for prep, lead in sorted(table.items(), key=lambda p: -len(p[0])):
+        m = re.search(rf"\b{prep}$", before, re.IGNORECASE)
+        if m:
+            clause = _clause(before[:m.start()])
+            return f"{lead} {clause}" if clause else None
+    return None
+
+
+def measure_phrase(line: str, value_start: int, dimension: str, value_end: int | None = None) -> str | None:
+    """The noun phrase naming the figure that starts at `value_start` in `line`, or None."""
+    phrase = _named_phrase(line, value_start, dimension, value_end)
+    return phrase or _clause_phrase(line[:value_start].rstrip(), dimension)
+
+
+def _named_phrase(line: str, value_start: int, dimension: str, value_end: int | None) -> str | None:
+    before = line[:value_start].rstrip()
+    named = _NAMED_OF.search(line[:value_start]) or _LIMITS.search(line[:value_start])
+    if named:
+        phrase = _phrase(named.group(1))
+        if phrase is None:
+            return None
+        if _LIMITS.search(line[:value_start]):
+            return phrase.replace("the ", "the maximum ", 1)
+        owner = _OWNER.search(line[:named.start()])
+        owner_np = owner and _subject(owner.group(1))
+        return f"{phrase} of {owner_np if owner_np.split()[0] in ('a', 'an') else 'the ' + owner_np}" if owner_np else phrase
+    if value_end is not None and line[value_start:value_end].count("-"):
+        # "the 30-day minimum storage duration": the figure names its measure right after itself
+        m = _HYPHENATED.match(line[value_end:])
+        return _phrase(m.group(1)) if m else None
+    for pattern, bound in ((_MAX, "maximum"), (_MIN, "minimum")):
+        m = re.search(rf"(?:(?:can|may|must|will|should)\s+)?(?:{pattern})$", before, re.IGNORECASE)
+        if m:
+            subj = _subject(before[:m.start()].rstrip())
+            if subj is None:
+                return None
+            if MEASURE_NOUNS.search(subj):
+                return f"the {subj}" if re.match(r"(?:maximum|minimum|default)\b", subj) else f"the {bound} {subj}"
+            return f"the {bound} {NOUN.get(dimension, 'value')} of {subj}"
+    m = re.search(rf"\b(?:{_PLAIN})$", before, re.IGNORECASE)
+    if m:
+        subj = _subject(before[:m.start()].rstrip())
+        if subj is not None and MEASURE_NOUNS.search(" ".join(subj.split()[:4])):
+            target = _FOR.match(line[value_end:]) if value_end is not None else None
+            tail = f" for {target.group(1) if target.group(1).startswith('the ') else 'the ' + target.group(1)}" if target else ""
+            return f"the {re.sub(r'^(?:a|an) ', '', subj)}{tail}"
+    return None
