@@ -220,7 +220,7 @@ def test_one_fact_stated_on_two_pages_is_not_counted_twice():
     ("The form said 20 KB.", None),
 ])
 def test_measure_phrase_names_a_figure_by_what_it_measures(sentence, phrase):
-    from benchsmith.generators.frames.facts import UNITS, _QUANTITY
+    from benchsmith.generators.frames.facts import _QUANTITY, UNITS
     from benchsmith.generators.frames.measure import measure_phrase
     m = next(m for m in _QUANTITY.finditer(sentence) if m.group(3).lower() in UNITS)
     assert measure_phrase(sentence, m.start(), UNITS[m.group(3).lower()][0], m.end()) == phrase
