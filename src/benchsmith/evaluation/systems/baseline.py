@@ -116,6 +116,18 @@ class BaselineRAG:
         messages = [{"role": "system", "content": self.preset.system_prompt}] if self.preset.system_prompt else []
         return [*messages, {"role": "user", "content": user}]
 
+    async def answer(self, query: EvalQuery, ctx: list[ContextPassage], *, step: str | None = None,
+                     config: Any = None) -> Prediction:
+        """One generation over the given passages; a failed call gives a Prediction with `error` set."""
+        completion = await self.llm.complete(self.build_messages(query, ctx), config or self.preset.config,
+                                             step=step or f"rag_{self.preset.name}", input_ref=query.query_id)
+        if completion.rejected is not None:
+            return Prediction(id=query.query_id, answer="", contexts=ctx,
+                              error=f"{completion.rejected.reason}: {completion.rejected.detail}")
+        answer = self.preset.postprocess(completion.text)
+        return Prediction(id=query.query_id, answer=answer, contexts=ctx,
+                          raw=completion.text if answer != completion.text else None)
+
     async def arun(self, queries: Sequence[EvalQuery] | None = None,
                    on_done: Callable[[], None] | None = None) -> list[Prediction]:
         """Answer every query (default: the whole benchmark), in order."""
@@ -123,16 +135,10 @@ class BaselineRAG:
         contexts = await asyncio.to_thread(self.contexts_for, queries)
 
         async def one(query: EvalQuery, ctx: list[ContextPassage]) -> Prediction:
-            completion = await self.llm.complete(self.build_messages(query, ctx), self.preset.config,
-                                                 step=f"rag_{self.preset.name}", input_ref=query.query_id)
+            prediction = await self.answer(query, ctx)
             if on_done:
                 on_done()
-            if completion.rejected is not None:
-                return Prediction(id=query.query_id, answer="", contexts=ctx,
-                                  error=f"{completion.rejected.reason}: {completion.rejected.detail}")
-            answer = self.preset.postprocess(completion.text)
-            return Prediction(id=query.query_id, answer=answer, contexts=ctx,
-                              raw=completion.text if answer != completion.text else None)
+            return prediction
 
         return list(await asyncio.gather(*(one(q, c) for q, c in zip(queries, contexts))))
 

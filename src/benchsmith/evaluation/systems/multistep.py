@@ -51,7 +51,7 @@ class MultiStepRAG:
                  name: str | None = None) -> None:
         if min(steps, queries_per_step, n_docs) < 1:
             raise ValueError("steps, queries_per_step and n_docs must be at least 1")
-        preset = replace(get_preset("frames-bm25"), k=n_docs)
+        preset = replace(get_preset("frames-bm25"), k=n_docs, postprocess=str.strip)
         self.rag = BaselineRAG(benchmark, llm=llm, retriever=retriever, preset=preset)
         self.llm = llm
         self.steps, self.queries_per_step, self.n_docs = steps, queries_per_step, n_docs
@@ -105,14 +105,10 @@ class MultiStepRAG:
                 if on_done:
                     on_done()
                 return Prediction(id=query.query_id, answer="", contexts=ctx, error=failed)
-            completion = await self.llm.complete(self.rag.build_messages(query, ctx), self.config,
-                                                 step=f"rag_{self.name}", input_ref=query.query_id)
+            prediction = await self.rag.answer(query, ctx, step=f"rag_{self.name}", config=self.config)
             if on_done:
                 on_done()
-            if completion.rejected is not None:
-                return Prediction(id=query.query_id, answer="", contexts=ctx,
-                                  error=f"{completion.rejected.reason}: {completion.rejected.detail}")
-            return Prediction(id=query.query_id, answer=completion.text.strip(), contexts=ctx)
+            return prediction
 
         return list(await asyncio.gather(*(one(q) for q in queries)))
 
