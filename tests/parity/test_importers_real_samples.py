@@ -10,7 +10,7 @@ import pytest
 
 from benchsmith.evaluation.importers import load_benchmark, load_run
 from benchsmith.evaluation.importers.qrels import load_qrels
-from benchsmith.evaluation.importers.runs import canonical_task_id
+from benchsmith.retrieval.runs import canonical_task_id
 
 DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 pytestmark = pytest.mark.skipif(not DATA.is_dir(), reason=f"shared sample data not found at {DATA} (only in the team workspace)")

@@ -11,7 +11,7 @@ from benchsmith.corpora.store import write_corpus_dir
 from benchsmith.errors import InputError
 from benchsmith.evaluation.importers import FORMATS, detect_format, load_benchmark
 from benchsmith.evaluation.importers.multihop_rag import article_id
-from benchsmith.evaluation.importers.runs import mirage_chunk_id
+from benchsmith.retrieval.runs import mirage_chunk_id
 from benchsmith.types import Chunk, Document, Span
 
 

@@ -10,7 +10,7 @@ import pytest
 from benchsmith.errors import InputError
 from benchsmith.evaluation.importers import load_run, write_trec_run
 from benchsmith.evaluation.importers.qrels import load_qrels, write_trec_qrels
-from benchsmith.evaluation.importers.runs import canonical_task_id, mirage_chunk_id, text_passage_id
+from benchsmith.retrieval.runs import canonical_task_id, mirage_chunk_id, text_passage_id
 
 
 def write(path: Path, text: str) -> Path:

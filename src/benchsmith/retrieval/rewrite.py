@@ -3,9 +3,15 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Protocol
 
-from benchsmith.evaluation.benchmark import Turn
+
+class Turn(Protocol):
+    """One message of the conversation so far (evaluation's Turn, or anything with these fields)."""
+
+    role: str
+    content: str
+
 
 PROMPT = "query_rewrite.v1.j2"
 _LABEL = re.compile(r"^(standalone (question|query)|rewritten (question|query)|question|query)\s*:\s*", re.IGNORECASE)

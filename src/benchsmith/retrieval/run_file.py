@@ -20,7 +20,7 @@ class RunFileRetriever:
     name = "run"
 
     def __init__(self, path: str | Path, **_: Any) -> None:
-        from benchsmith.evaluation.importers.runs import load_run, ranked
+        from benchsmith.retrieval.runs import load_run, ranked
 
         self.path = Path(path)
         self._rankings = {qid: ranked(scores) for qid, scores in load_run(self.path).items()}
@@ -33,7 +33,7 @@ class RunFileRetriever:
         """Nothing to index: the rankings are already stored."""
 
     def search_ids(self, query_ids: Sequence[str], k: int = 10) -> list[Ranking]:
-        from benchsmith.evaluation.importers.runs import canonical_task_id
+        from benchsmith.retrieval.runs import canonical_task_id
 
         out = []
         for qid in query_ids:

@@ -55,7 +55,7 @@ def mirage_pool(benchmark: Any) -> list[dict[str, Any]] | None:
 
 def mtrag_collections(path: Path) -> dict[str, str]:
     """task id -> `Collection` of an mtRAG run JSONL (the official script groups and weights by it)."""
-    from benchsmith.evaluation.importers.runs import canonical_task_id
+    from benchsmith.retrieval.runs import canonical_task_id
 
     out: dict[str, str] = {}
     for _, rec in iter_jsonl(path):

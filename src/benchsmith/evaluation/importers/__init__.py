@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from benchsmith.evaluation.importers._base import FORMATS, BenchmarkFormat, detect_format, load_benchmark
 from benchsmith.evaluation.importers.qrels import load_qrels, write_trec_qrels
-from benchsmith.evaluation.importers.runs import canonical_task_id, load_run, write_trec_run
+from benchsmith.retrieval.runs import canonical_task_id, load_run, write_trec_run
 
 __all__ = [
     "FORMATS",

@@ -102,7 +102,7 @@ def load_benchmark(path: str | Path, *, format: str = "auto", corpus: str | Path
     bench = fmt.load(p, corpus=Path(corpus) if corpus is not None else None, **options)
     if qrels is not None:
         from benchsmith.evaluation.importers.qrels import apply_qrels
-        from benchsmith.evaluation.importers.runs import canonical_task_id
+        from benchsmith.retrieval.runs import canonical_task_id
 
         if not Path(qrels).is_file():
             raise InputError("qrels file does not exist", path=qrels)

@@ -19,9 +19,9 @@ from benchsmith.errors import InputError
 from benchsmith.evaluation.benchmark import EvalBenchmark, EvalQuery
 from benchsmith.evaluation.importers._base import FORMATS, BenchmarkFormat
 from benchsmith.evaluation.importers._common import json_head, passage_chunk, read_json_list, require
-from benchsmith.evaluation.importers.runs import mirage_pool_chunk_id
 from benchsmith.fileio import read_json
 from benchsmith.outdir import check_complete, read_marker
+from benchsmith.retrieval.runs import mirage_pool_chunk_id
 from benchsmith.types import Chunk
 
 

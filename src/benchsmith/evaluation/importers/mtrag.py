@@ -25,8 +25,8 @@ from benchsmith.evaluation.importers._common import (
     require,
 )
 from benchsmith.evaluation.importers.qrels import find_qrels_near, load_qrels
-from benchsmith.evaluation.importers.runs import canonical_task_id
 from benchsmith.fileio import iter_jsonl, read_json
+from benchsmith.retrieval.runs import canonical_task_id
 from benchsmith.types import Chunk
 
 _DOMAINS = ("clapnq", "govt", "fiqa", "ibmcloud", "cloud")

@@ -57,7 +57,7 @@ def match_predictions(benchmark: Any, records: Sequence[PredictionRecord], path:
     Raises:
         InputError: two records answer the same query differently (names both places).
     """
-    from benchsmith.evaluation.importers.runs import canonical_task_id
+    from benchsmith.retrieval.runs import canonical_task_id
 
     benchmark = expand_repeats(benchmark)
     ids = {q.query_id for q in benchmark.queries}
