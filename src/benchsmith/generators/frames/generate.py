@@ -55,6 +55,18 @@ def distribution(items: list[FramesItem]) -> dict:
             "reasoning_types": {k: round(v / total, 4) for k, v in sorted(labels.items())}}
 
 
+def overused(draft: Draft, used: Counter, caps: tuple[int, int]) -> bool:
+    """A fact already in caps[0] questions, or a work already the answer of caps[1] (a set that keeps
+    returning to the same few figures reads as one question asked many times)."""
+    return (any(used[i] >= caps[0] for i in draft.inputs)
+            or any(used[f"answer:{d}"] >= caps[1] for d, role in draft.roles.items() if role == "answer"))
+
+
+def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
+    """The caps loosen a little each round, so a small corpus still fills its slots, after the spread-out sets."""
+    return cfg.fact_reuse + 2 * round_, cfg.answer_reuse + round_
+
+
 class FramesGenerator(Generator):
     name = "frames"
     help = "FRAMES: questions over 2-15 linked articles, answers computed from verified facts, five reasoning types."
@@ -65,7 +77,7 @@ class FramesGenerator(Generator):
         docs = ctx.corpus.documents_by_id
         asm = self._assembler(ctx, cfg)
         precheck = self._prechecker(ctx, cfg, [])
-        drafts = [d for d in (self._draft(asm, slot, cfg.attempts_per_item, set(), precheck)
+        drafts = [d for d in (self._draft(asm, slot, cfg, set(), Counter(), precheck, reuse_caps(cfg, 0))
                               for slot in plan_slots(cfg.n, cfg.mix)) if d is not None]
         wording = [WordQuestion().build_prompt(wording_input(d, docs)) for d in drafts]
         closed = [ClosedBook().build_prompt(closed_book_input(d)) for d in drafts]
@@ -84,11 +96,7 @@ class FramesGenerator(Generator):
             outs = ctx.run_step(ExtractFacts(), [DocInput(d, tuple(chunks.get(d.doc_id, []))) for d in ctx.corpus.documents])
         with ctx.timer.step("graph"):
             graph = link_graph(ctx.corpus.documents, cfg.hub_max_share)
-        def mentions(name: str) -> set[str]:
-            return {d.doc_id for d in ctx.index.documents_with_phrase(name)}
-
-        return Assembler(ctx.corpus.documents_by_id, {o.doc_id: o.facts for o in outs}, graph, cfg.seed, cfg.hub_max_share,
-                         mentions)
+        return Assembler(ctx.corpus.documents_by_id, {o.doc_id: o.facts for o in outs}, graph, cfg.seed)
 
     def generate(self, ctx: GenerationContext, cfg: FramesConfig) -> Generated:
         docs = ctx.corpus.documents_by_id
@@ -102,10 +110,11 @@ class FramesGenerator(Generator):
         precheck = self._prechecker(ctx, cfg, prechecked)
         pending = list(slots)
         tried: set[str] = set()  # a draft that failed once would fail again (same prompt, same cached reply)
+        used: Counter = Counter()  # fact id (and "answer:" doc id) -> drafts that passed the checks
         for _round in range(ROUNDS):
             drafts: list[tuple[tuple[str, int], Draft]] = []
             for slot in pending:
-                draft = self._draft(asm, slot, cfg.attempts_per_item, tried, precheck)
+                draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round))
                 if draft is not None:
                     drafts.append((slot, draft))
             done = self._accept(ctx, cfg, drafts, docs, validation, checks)
@@ -161,7 +170,8 @@ class FramesGenerator(Generator):
                 "distribution.json": distribution(items)}
 
     @staticmethod
-    def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, tried: set[str], precheck) -> Draft | None:
+    def _draft(asm: Assembler, slot: tuple[str, int], cfg: FramesConfig, tried: set[str], used: Counter,
+               precheck, caps: tuple[int, int]) -> Draft | None:
         """A draft for the slot that passes the checks that do not depend on wording (so no call is spent on it)."""
         rtype, k = slot
         # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
@@ -170,16 +180,22 @@ class FramesGenerator(Generator):
         for size, t in ((s, t) for s in sizes for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]):
             if (t != rtype or size != k) and not asm.options(t, size):
                 continue
-            for _ in range(attempts):
+            for _ in range(cfg.attempts_per_item):
                 draft = asm.draft(t, size)
                 if draft is None:
                     continue
-                # The same operation over the same facts in another order is the same question reworded.
+                # The same operation over the same facts in another order is the same question reworded;
+                # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
-                if draft.question in tried or same in tried:
+                inputs = [f for f in draft.facts if f.fact_id in draft.inputs]
+                pair = "pair:" + "|".join(sorted(f"{f.dimension}={f.value}" for f in inputs)) if len(inputs) == 2 else same
+                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps):
                     continue
                 tried.update((draft.question, same))
                 if precheck(draft):
+                    tried.add(pair)
+                    used.update(draft.inputs)
+                    used.update(f"answer:{d}" for d, role in draft.roles.items() if role == "answer")
                     return draft
         return None
 
