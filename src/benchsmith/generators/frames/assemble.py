@@ -81,8 +81,9 @@ class Assembler:
         self.documents, self.graph, self.rng = documents, graph, random.Random(seed)
         self.value_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # dimension -> doc -> fact
         self.table_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)
-        # A page may state several measures of one kind; it offers the one fewest other pages repeat,
-        # since a limit copied across pages makes a question count one fact twice.
+        # A page may state several measures of one kind, each named by its own phrase: a draft takes one of them
+        # (the one fewest other pages repeat stands for the page in the counts), at most one per page per question.
+        self.alternatives: dict[tuple[str, str], list[FramesFact]] = defaultdict(list)
         # A measure phrase given different values on different pages ("the retention period") names none of them.
         named: dict[str, set] = defaultdict(set)
         for fs in facts.values():
@@ -100,7 +101,20 @@ class Assembler:
                     self.table_facts[f.dimension].setdefault(doc_id, f)
                 else:
                     self.value_facts[f.dimension].setdefault(doc_id, f)
+                    self.alternatives[(f.dimension, doc_id)].append(f)
         self.rejected: list[Rejected] = []
+        self._two_hop: nx.Graph | None = None
+
+    def _pairs(self) -> nx.Graph:
+        if self._two_hop is None:
+            self._two_hop = nx.power(self.graph, 2)
+            for a, b in self._two_hop.edges:
+                if self.graph.has_edge(a, b):
+                    self._two_hop.edges[a, b]["via"] = self.graph.edges[a, b]["via"]
+                else:
+                    shared = sorted(set(self.graph[a]) & set(self.graph[b]))
+                    self._two_hop.edges[a, b]["via"] = self.documents[shared[0]].title if shared else None
+        return self._two_hop
 
     def _reject(self, reason: str, detail: str, ref: str | None = None) -> None:
         self.rejected.append(Rejected(step="frames.assemble", reason=reason, detail=detail, input_ref=ref))
@@ -138,6 +152,8 @@ class Assembler:
             return None
         op, kind, dim = self.rng.choice(options)
         pool = self._pool(op, kind)[dim]
+        if kind != "table":
+            pool = {d: self.rng.choice(self.alternatives.get((dim, d)) or [f]) for d, f in pool.items()}
         seeds = self.table_facts[dim] if kind == "table" else None  # a tabular question starts from a table value
         units = Counter(f.unit.lower() for f in pool.values())
         common = sorted(u for u, n in units.items() if n >= k)
@@ -145,13 +161,17 @@ class Assembler:
             # Values in one unit make sums read naturally and keep every article's share visible in the answer.
             unit = self.rng.choice(common)
             pool = {d: f for d, f in pool.items() if f.unit.lower() == unit}
-        members = draw_set(self.graph, pool, k, self.rng, seeds)
+        # A pair may also be two pages one page links together (a shared neighbour): still one topic, and a small
+        # corpus has few direct pairs with a figure each.
+        members = draw_set(self._pairs() if k == 2 else self.graph, pool, k, self.rng, seeds)
         if members is None:
             self._reject("no_linked_set", f"no connected set of {k} articles with {dim} facts")
             return None
         if op in ("after", "between"):
             return self._constraint(op, [pool[d] for d in members], bridge_of(self.graph, members))
         facts = [pool[d] for d in members]
+        if k == 2:
+            return self._finish(rtype, op, facts, members, {d: "input" for d in members}, bridge_of(self._pairs(), members))
         return self._finish(rtype, op, facts, members, {d: "input" for d in members}, bridge_of(self.graph, members))
 
     def _constraint(self, op: str, facts: list[FramesFact], bridge: str | None) -> Draft | None:

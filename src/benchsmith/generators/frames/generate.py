@@ -152,7 +152,8 @@ class FramesGenerator(Generator):
         if len(items) < cfg.n:
             missing = ", ".join(f"{t} over {k} articles" for t, k in pending)
             shortfall = (f"produced {len(items)} of {cfg.n}; no verified question for: {missing}. The corpus gave "
-                         f"{sum(len(v) for v in asm.value_facts.values())} value facts in {len(asm.value_facts)} measures; "
+                         f"{sum(len(v) for v in asm.alternatives.values())} value facts on {sum(len(v) for v in asm.value_facts.values())} "
+                         f"pages in {len(asm.value_facts)} measures; "
                          "ask for fewer items or add linked articles")
         dist = distribution(items)
         return Generated(

@@ -42,6 +42,7 @@ def subject(fact: FramesFact, title: str) -> str:
         column, _, row = fact.label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
             return f"the figure given for {row}"
+        column = re.sub(r"\bmax\b", "maximum", re.sub(r"\bmin\b", "minimum", column, flags=re.I), flags=re.I)
         return f"the {column[0].lower() + column[1:]} of {row}"
     return fact.label  # the measure phrase of its sentence ("the maximum size of an object"); facts without one are not kept
 
