@@ -105,6 +105,15 @@ class Assembler:
         self.rejected: list[Rejected] = []
         self._two_hop: nx.Graph | None = None
 
+    def _one_page_per_statement(self, pool: dict[str, FramesFact]) -> dict[str, FramesFact]:
+        """One page, drawn at random, for a figure several pages repeat ("bucket policies are limited to 20 KB"),
+        so a draw does not spend its attempts on sets that would count one fact twice."""
+        groups: dict[tuple, list[str]] = defaultdict(list)
+        for d, f in sorted(pool.items()):
+            groups[(f.label.lower(), round(base_value(f), 6))].append(d)
+        keep = {self.rng.choice(ds) for ds in groups.values()}
+        return {d: f for d, f in pool.items() if d in keep}
+
     def _pairs(self) -> nx.Graph:
         if self._two_hop is None:
             self._two_hop = nx.power(self.graph, 2)
@@ -154,6 +163,7 @@ class Assembler:
         pool = self._pool(op, kind)[dim]
         if kind != "table":
             pool = {d: self.rng.choice(self.alternatives.get((dim, d)) or [f]) for d, f in pool.items()}
+            pool = self._one_page_per_statement(pool)
         seeds = self.table_facts[dim] if kind == "table" else None  # a tabular question starts from a table value
         units = Counter(f.unit.lower() for f in pool.values())
         common = sorted(u for u, n in units.items() if n >= k)

@@ -21,6 +21,7 @@ from benchsmith.generators.frames.config import (
     FramesConfig,
     size_bucket,
 )
+from benchsmith.generators.frames.derive import base_value
 from benchsmith.generators.frames.facts import DocInput, ExtractFacts
 from benchsmith.generators.frames.graph import link_graph
 from benchsmith.generators.frames.items import snapshot_date, to_frames_record, to_frames_tsv, to_item
@@ -114,7 +115,8 @@ class FramesGenerator(Generator):
         for _round in range(ROUNDS):
             drafts: list[tuple[tuple[str, int], Draft]] = []
             for slot in pending:
-                draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round))
+                draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round),
+                                    widen=_round >= ROUNDS - 2)
                 if draft is not None:
                     drafts.append((slot, draft))
             done = self._accept(ctx, cfg, drafts, docs, validation, checks)
@@ -144,6 +146,10 @@ class FramesGenerator(Generator):
         pinned = sum(i.as_of is not None for i in items)
         if pinned:
             notes.append(f"{pinned} question(s) rest on a fact that can change and are pinned with 'As of <date>'")
+        widened = sum(1 for slot, _, i in accepted if slot[1] < 5 and len(i.articles) != slot[1])
+        if widened:
+            notes.append(f"{widened} question(s) planned over k articles use k+1: the corpus had no other verified "
+                         "question of that size")
         for t, n in sorted(substituted.items()):
             notes.append(f"{n} {t} slot(s) had no candidate on this corpus and were filled with another reasoning type")
         requested = Counter(t for t, _ in slots)
@@ -172,12 +178,14 @@ class FramesGenerator(Generator):
 
     @staticmethod
     def _draft(asm: Assembler, slot: tuple[str, int], cfg: FramesConfig, tried: set[str], used: Counter,
-               precheck, caps: tuple[int, int]) -> Draft | None:
+               precheck, caps: tuple[int, int], widen: bool = False) -> Draft | None:
         """A draft for the slot that passes the checks that do not depend on wording (so no call is spent on it)."""
         rtype, k = slot
         # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
         # FRAMES counts 5 to 15 articles as one group, so a 5+ slot may take another size in that group.
         sizes = [k] if k < 5 else sorted(range(5, 16), key=lambda s: (abs(s - k), s))
+        if widen and k < 5:
+            sizes.append(k + 1)  # the last rounds: one more article than planned beats no question
         for size, t in ((s, t) for s in sizes for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]):
             if (t != rtype or size != k) and not asm.options(t, size):
                 continue
@@ -189,7 +197,7 @@ class FramesGenerator(Generator):
                 # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
                 inputs = [f for f in draft.facts if f.fact_id in draft.inputs]
-                pair = "pair:" + "|".join(sorted(f"{f.dimension}={f.value}" for f in inputs)) if len(inputs) == 2 else same
+                pair = "pair:" + "|".join(sorted(f"{f.dimension}={base_value(f):g}" for f in inputs)) if len(inputs) == 2 else same
                 if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps):
                     continue
                 tried.update((draft.question, same))

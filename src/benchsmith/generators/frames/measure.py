@@ -116,8 +116,22 @@ def _clause_phrase(before: str, dimension: str) -> str | None:
 _LIST_MARK = re.compile(r"^\s*(?:[+*\u2022-]\s+)+")
 
 
+_BOUND_WORDS = {"the", "a", "an", "of", "for", "maximum", "minimum", "minimal", "default", "max", "min", "period"}
+
+
+def specific(phrase: str) -> bool:
+    """A phrase that says whose measure it is: "the data retention" or "the expiration period" could be any page's."""
+    words = [w for w in re.findall(r"[\w-]+", phrase.lower()) if w not in _BOUND_WORDS and not MEASURE_NOUNS.fullmatch(w)]
+    return len(words) >= 2 or (len(words) == 1 and re.search(r"\b(?:of|for|which)\b", phrase) is not None)
+
+
 def measure_phrase(line: str, value_start: int, dimension: str, value_end: int | None = None) -> str | None:
-    """The noun phrase naming the figure that starts at `value_start` in `line`, or None."""
+    """The noun phrase naming the figure that starts at `value_start` in `line`, or None (also when it is too vague)."""
+    phrase = _measure_phrase(line, value_start, dimension, value_end)
+    return phrase if phrase and specific(phrase) else None
+
+
+def _measure_phrase(line: str, value_start: int, dimension: str, value_end: int | None = None) -> str | None:
     line = _LIST_MARK.sub(lambda m: " " * len(m.group(0)), line)  # "+ The maximum length ...": a list item's marker
     phrase = _named_phrase(line, value_start, dimension, value_end)
     if phrase:
