@@ -266,7 +266,8 @@ def test_facts_that_can_change_are_pinned_with_the_corpus_dates(corpora, tmp_pat
         docs = load_corpus_dir(corpora[name]).documents_by_id
         items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
         changing = [i for i in items if any(f.changeable for f in i.facts)]
-        assert changing, name
+        # the year a work was painted cannot change: no painting question is pinned; the S3 limits can
+        assert bool(changing) == (name == "aws_s3_developer_guide"), name
         for item in changing:
             dates = [article_date(docs[f.doc_id]) for f in item.facts if f.changeable]
             want = max(d.date() for d in dates if d).isoformat() if any(dates) else "2021-01-19"

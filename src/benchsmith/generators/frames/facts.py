@@ -35,6 +35,7 @@ _QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0
 _RANGE_PARENS = re.compile(r"\([^()]*[–-][^()]*\)")
 _YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
 _LIFESPAN = re.compile(r"\((?:[^()]*?\b)?(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\s*[–-]\s*(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\)")
+_MAKER = re.compile(r"\b(?:by|of)\s+(?:the\s+)?(?:[\w.'’-]+\s+){0,3}?(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*\s*$")
 _MADE = re.compile(r"\b(paint(?:ing|ed)|canvas|watercolou?r|drawing|work|created|completed|fresco|etching|print|sculpture)\b", re.IGNORECASE)
 _CHANGEABLE = re.compile(r"\b(currently|now|today|at present|as of|maximum|minimum|up to|limit|default|at least|no more than)\b", re.IGNORECASE)
 # A linked name stated as a present holder, place or record ("is currently on display at", "the incumbent",
@@ -123,7 +124,9 @@ def _lead_year(b: _Builder, sentences: list[tuple[int, int]]) -> None:
     for s, e in sentences[:LEAD_SENTENCES]:
         sentence = text[s:e]
         life = _LIFESPAN.search(sentence)
-        if life and life.start() < 120:
+        # the maker's life span: "a painting by Albert Bierstadt (1830–1902)", "the most famous work of W. Holmberg
+        # (1830–1860)"; "Before Renoir, Claude Monet (1840–1926) painted ..." is another painter's
+        if life and life.start() < 120 and _MAKER.search(sentence[:life.start()]):
             b.add("year", "year:born", int(life.group(1)), "", s, e, s + life.start(1), s + life.end(1))
             return
         if _MADE.search(sentence):
@@ -261,7 +264,7 @@ class ExtractFacts(HeuristicStep):
     """The typed facts of one article (years, quantities, table values, linked names), each with its span."""
 
     name: ClassVar[str] = "frames.facts"
-    version: ClassVar[str] = "4"
+    version: ClassVar[str] = "5"
     output_type: ClassVar[type] = DocFacts
 
     def key(self, item: DocInput) -> str:

@@ -39,7 +39,7 @@ from benchsmith.validators.dedup import QueryDeduplicator
 
 # FRAMES' longest questions run to about 400 characters; a template listing many long page titles goes past that.
 MAX_QUESTION_CHARS = 450
-ROUNDS = 6  # rounds of drafting when validation or the model eats the margin
+ROUNDS = 8  # rounds of drafting when validation or the model eats the margin
 MODEL_MARGIN = 1.3  # worded questions the model's checks reject on top of the validators, for estimates
 COMPLETION_TOKENS = {"word": 80, "closed_book": 15}
 
@@ -61,6 +61,17 @@ def overused(draft: Draft, used: Counter, caps: tuple[int, int]) -> bool:
     returning to the same few figures reads as one question asked many times)."""
     return (any(used[i] >= caps[0] for i in draft.inputs)
             or any(used[f"answer:{d}"] >= caps[1] for d, role in draft.roles.items() if role == "answer"))
+
+
+def pair_key(draft: Draft) -> str:
+    """Two inputs are one pair of values whatever the operation: two works by one painter are one pair of births."""
+    inputs = [f for f in draft.facts if f.fact_id in draft.inputs]
+    values = sorted(f"{f.dimension}={base_value(f):g}" for f in inputs)
+    return "pair:" + "|".join(values) if len(inputs) == 2 else "set:" + "|".join(sorted(draft.inputs))
+
+
+def usage(draft: Draft) -> list[str]:
+    return [*draft.inputs, *(f"answer:{d}" for d, role in draft.roles.items() if role == "answer")]
 
 
 def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
@@ -116,10 +127,14 @@ class FramesGenerator(Generator):
             drafts: list[tuple[tuple[str, int], Draft]] = []
             for slot in pending:
                 draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round),
-                                    widen=_round >= ROUNDS - 2)
+                                    widen=_round >= ROUNDS - 3)
                 if draft is not None:
                     drafts.append((slot, draft))
-            done = self._accept(ctx, cfg, drafts, docs, validation, checks)
+            done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks)
+            for _, d in drafts:
+                if id(d) not in kept:  # its wording or the run-wide checks failed: its facts and pair are free again
+                    used.subtract(usage(d))
+                    tried.discard(pair_key(d))
             accepted += done
             taken = Counter(s for s, _, _ in done)
             still = []
@@ -196,15 +211,13 @@ class FramesGenerator(Generator):
                 # The same operation over the same facts in another order is the same question reworded;
                 # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
-                inputs = [f for f in draft.facts if f.fact_id in draft.inputs]
-                pair = "pair:" + "|".join(sorted(f"{f.dimension}={base_value(f):g}" for f in inputs)) if len(inputs) == 2 else same
+                pair = pair_key(draft)
                 if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps):
                     continue
                 tried.update((draft.question, same))
                 if precheck(draft):
                     tried.add(pair)
-                    used.update(draft.inputs)
-                    used.update(f"answer:{d}" for d, role in draft.roles.items() if role == "answer")
+                    used.update(usage(draft))
                     return draft
         return None
 
@@ -232,7 +245,8 @@ class FramesGenerator(Generator):
 
         return precheck
 
-    def _accept(self, ctx, cfg, drafts, docs, validation, checks) -> list:
+    def _accept(self, ctx, cfg, drafts, docs, validation, checks) -> tuple[list, set[int]]:
+        """The accepted (slot, type drafted, item) and the ids of the drafts they came from."""
         prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
         worded: dict[int, tuple[str, Provenance]] = {}
         if ctx.client is not None and drafts:
@@ -243,7 +257,7 @@ class FramesGenerator(Generator):
                     worded[n] = (out[0].question, Provenance(
                         step=WordQuestion.name, strategy="llm", seed=cfg.seed, prompt_name=WordQuestion.template,
                         prompt_hash=out[0].prompt_hash, model=out[0].model, raw_output=out[0].raw))
-        done, rejected = [], []
+        done, rejected, kept = [], [], set()
         for n, (slot, draft) in enumerate(drafts):
             if ctx.client is not None and n not in worded:
                 continue  # the wording step already put its reason in the ledger
@@ -256,8 +270,9 @@ class FramesGenerator(Generator):
                                          input_ref=item.item_id, raw_output=item.question))
                 continue
             done.append((slot, draft.rtype, item))
+            kept.add(id(draft))
         ctx.reject(rejected)
-        return done
+        return done, kept
 
     @staticmethod
     def _closed_book(ctx, items: list[FramesItem]) -> list[FramesItem]:

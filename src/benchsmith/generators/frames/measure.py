@@ -74,7 +74,9 @@ def _phrase(words: str) -> str | None:
     words = " ".join(words.split())
     if len(words.split()) < 2 or not all(_SUBJECT_WORD.match(w) for w in words.split()):
         return None
-    return f"the {words[0].lower() + words[1:] if not words[:2].isupper() else words}"
+    parts = words.split()
+    name = words[:2].isupper() or parts[1][:1].isupper()  # "S3 ...", "Object Lock ...": a name keeps its capitals
+    return f"the {words if name else words[0].lower() + words[1:]}"
 
 
 # a time figure after a preposition names the time of its clause: "S3 RTC replicates new objects within 15 minutes"
