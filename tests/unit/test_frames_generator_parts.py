@@ -335,3 +335,16 @@ def test_a_life_span_counts_only_as_the_maker_s():
     own = _doc("h", "Road in Häme", "Häme road is the most famous work of Werner Holmberg (1830–1860).")
     assert not any(f.dimension == "year:born" for f in extract_facts(other, _chunks(other)))
     assert [f.value for f in extract_facts(own, _chunks(own)) if f.dimension == "year:born"] == [1830]
+
+
+@pytest.mark.parametrize("title, text, year", [
+    ("The Valkhof", "The Valkhof is an oil painting by Aelbert Cuyp, likely painted between 1652 and 1654.", None),
+    ("The Angelus", "The Angelus is an oil painting by Millet, completed between 1857 and 1859.", None),
+    ("Paysage", "Paysage is an oil painting created circa 1907 by the French artist.", None),
+    ("La Promenade (Renoir)", "La Promenade is a landscape. Before Renoir, Claude Monet painted \"Bazille\" (1865).", None),
+    ("Cairn in Snow", "Cairn in Snow is a landscape. It was created in 1807.", 1807),
+    ("Aurora Borealis", "Aurora Borealis is an 1865 painting by Frederic Edwin Church.", 1865),
+])
+def test_a_work_s_year_is_one_certain_year_from_a_sentence_about_it(title, text, year):
+    doc = _doc("y", title, text)
+    assert [f.value for f in extract_facts(doc, _chunks(doc)) if f.dimension == "year:made"] == ([year] if year else [])
