@@ -67,7 +67,10 @@ def _check_system(system: dict, expected: dict[str, float | None], rows: list[di
     # every judged question sits in exactly one article-count group; reasoning-type groups count each label
     by_count = system["breakdowns"]["n_articles"]
     assert sum(g["accuracy"]["n"] for g in by_count.values()) == len(judged)
-    assert sum(g["accuracy"]["mean"] * g["accuracy"]["n"] for g in by_count.values()) == pytest.approx(sum(judged.values()))
+    # a group whose every verdict was malformed has no mean (None) and no judged question
+    assert all(g["accuracy"]["mean"] is None for g in by_count.values() if g["accuracy"]["n"] == 0)
+    assert sum(g["accuracy"]["mean"] * g["accuracy"]["n"] for g in by_count.values() if g["accuracy"]["n"]) == \
+        pytest.approx(sum(judged.values()))
     labels = Counter(t.strip() for r in rows if expected[f"frames-{int(r['unique_id']):04d}"] is not None
                      for t in r["reasoning_types"].split("|") if t.strip())
     assert {t: g["accuracy"]["n"] for t, g in system["breakdowns"]["reasoning_types"].items()} == dict(labels)

@@ -95,10 +95,12 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
         if len(vals) <= nb:
             raise Missing("no candidate")
         lo, hi = (vals[0], float("inf")) if nb == 1 else sorted(vals[:2])
-        fit = [i for v, i in zip(vals[nb:], d.inputs[nb:]) if lo < v < hi]
+        fit = sorted((v, i) for v, i in zip(vals[nb:], d.inputs[nb:]) if lo < v < hi)
+        if d.op == "after":
+            fit = [p for p in fit if p[0] == fit[0][0]] if fit else []  # the soonest after the bound
         if len(fit) != 1:
             raise Missing("no single candidate")
-        return titles[fit[0]]
+        return titles[fit[0][1]]
     raise ValueError(f"unknown operation {d.op!r}")
 
 
@@ -156,6 +158,10 @@ class LeaveOneOut:
         return issues
 
 
+# operations whose answer is one of the works the question names
+CHOICE_OPS = ("earliest", "largest", "order", "after", "between")
+
+
 class AnswerType:
     name = "frames.answer_type"
     applies_to = KINDS
@@ -169,7 +175,7 @@ class AnswerType:
         # a count ("2") is written in the question only as a number of its own, not inside "S3" or "20 KB"
         written = (re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", item.question.lower()) if item.derivation.op == "count"
                    else answer in item.question.lower())
-        if item.derivation.op not in ("earliest", "largest", "order") and answer and written:
+        if item.derivation.op not in CHOICE_OPS and answer and written:
             return [Issue("answer_in_question", "error", "the answer is written in the question")]
         return []
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -28,7 +27,8 @@ OPS = {
     "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("count", "year", 5, 10)],
     "numerical": [("gap", "year", 2, 2), ("gap", "qty", 2, 2), ("count", "year", 3, 10), ("count", "qty", 3, 10)],
     "post_processing": [("roman", "year", 2, 5), ("convert", "table", 2, 4)],
-    "constraints": [("after", "any", 2, 2), ("between", "any", 3, 3)],
+    # A closed set: the candidates are named, so the one that fits is unique in the world, not only in the corpus.
+    "constraints": [("after", "year", 3, 5), ("between", "year", 4, 6)],
     "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("count", "table", 3, 8)],
 }
 # Adding up figures is natural only for one measure read from tables (a column), never for unrelated limits.
@@ -53,6 +53,10 @@ def max_size(rtype: str) -> int:
     return max(hi for *_, hi in OPS[rtype])
 
 
+def min_size(rtype: str) -> int:
+    return min(lo for _, _, lo, _ in OPS[rtype])
+
+
 @dataclass
 class Draft:
     """A candidate question with its computed answer, before validation and wording."""
@@ -73,15 +77,13 @@ class Draft:
 
 class Assembler:
     def __init__(self, documents: dict[str, Document], facts: dict[str, list[FramesFact]], graph: nx.Graph,
-                 seed: int, hub_max_share: float, mentions: Callable[[str], set[str]] | None = None) -> None:
-        """`mentions(name)`: ids of every corpus document whose text names it (uniqueness is corpus-wide)."""
+                 seed: int) -> None:
         self.documents, self.graph, self.rng = documents, graph, random.Random(seed)
-        self.mentions = mentions
         self.value_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # dimension -> doc -> fact
         self.table_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)
-        self.members: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # hub name -> doc -> name fact
-        # A page may state several measures of one kind; it offers the one fewest other pages repeat,
-        # since a limit copied across pages makes a question count one fact twice.
+        # A page may state several measures of one kind, each named by its own phrase: a draft takes one of them
+        # (the one fewest other pages repeat stands for the page in the counts), at most one per page per question.
+        self.alternatives: dict[tuple[str, str], list[FramesFact]] = defaultdict(list)
         # A measure phrase given different values on different pages ("the retention period") names none of them.
         named: dict[str, set] = defaultdict(set)
         for fs in facts.values():
@@ -94,14 +96,34 @@ class Assembler:
         for doc_id, fs in sorted(facts.items()):
             for f in sorted(fs, key=lambda f: seen[(f.dimension, round(base_value(f), 6))] if f.kind != "name" else 0):
                 if f.kind == "name":
-                    self.members[f.value][doc_id] = f
-                elif f.from_table:
+                    continue
+                if f.from_table:
                     self.table_facts[f.dimension].setdefault(doc_id, f)
                 else:
                     self.value_facts[f.dimension].setdefault(doc_id, f)
-        cap = max(3, int(hub_max_share * len(documents)))
-        self.hubs = {h: m for h, m in self.members.items() if len(m) <= cap}
+                    self.alternatives[(f.dimension, doc_id)].append(f)
         self.rejected: list[Rejected] = []
+        self._two_hop: nx.Graph | None = None
+
+    def _one_page_per_statement(self, pool: dict[str, FramesFact]) -> dict[str, FramesFact]:
+        """One page, drawn at random, for a figure several pages repeat ("bucket policies are limited to 20 KB"),
+        so a draw does not spend its attempts on sets that would count one fact twice."""
+        groups: dict[tuple, list[str]] = defaultdict(list)
+        for d, f in sorted(pool.items()):
+            groups[(f.label.lower(), round(base_value(f), 6))].append(d)
+        keep = {self.rng.choice(ds) for ds in groups.values()}
+        return {d: f for d, f in pool.items() if d in keep}
+
+    def _pairs(self) -> nx.Graph:
+        if self._two_hop is None:
+            self._two_hop = nx.power(self.graph, 2)
+            for a, b in self._two_hop.edges:
+                if self.graph.has_edge(a, b):
+                    self._two_hop.edges[a, b]["via"] = self.graph.edges[a, b]["via"]
+                else:
+                    shared = sorted(set(self.graph[a]) & set(self.graph[b]))
+                    self._two_hop.edges[a, b]["via"] = self.documents[shared[0]].title if shared else None
+        return self._two_hop
 
     def _reject(self, reason: str, detail: str, ref: str | None = None) -> None:
         self.rejected.append(Rejected(step="frames.assemble", reason=reason, detail=detail, input_ref=ref))
@@ -117,9 +139,7 @@ class Assembler:
             if op in ("sum", "convert", "mean"):
                 dims = tuple(d for d in dims if d != "percent")  # shares of different wholes do not add up
             if op in ("after", "between"):
-                dims = ("year:made",) + QTY_DIMS
-                out += [(op, kind, d) for d in dims if self._hub_groups(d, k + 1)]
-                continue
+                dims = ("year:made",)  # "which was painted after X": a date orders works; unrelated limits do not
             out += [(op, kind, d) for d in dims
                     if len(pool.get(d, {})) >= k and (kind != "table" or self.table_facts.get(d))
                     and (op != "count" or kind != "qty" or d != "percent")]
@@ -135,19 +155,15 @@ class Assembler:
         dims = set(self.table_facts) | set(self.value_facts)
         return {d: {**self.value_facts.get(d, {}), **self.table_facts.get(d, {})} for d in dims}
 
-    def _hub_groups(self, dim: str, size: int) -> list[str]:
-        """Link targets named in the text of at least `size` articles that have a `dim` fact."""
-        pool = self.value_facts.get(dim, {})
-        return sorted(h for h, m in self.hubs.items() if sum(d in pool for d in m) >= size)
-
     def draft(self, rtype: str, k: int) -> Draft | None:
         options = self.options(rtype, k)
         if not options:
             return None
         op, kind, dim = self.rng.choice(options)
-        if op in ("after", "between"):
-            return self._constraint(op, k, dim)
         pool = self._pool(op, kind)[dim]
+        if kind != "table":
+            pool = {d: self.rng.choice(self.alternatives.get((dim, d)) or [f]) for d, f in pool.items()}
+            pool = self._one_page_per_statement(pool)
         seeds = self.table_facts[dim] if kind == "table" else None  # a tabular question starts from a table value
         units = Counter(f.unit.lower() for f in pool.values())
         common = sorted(u for u, n in units.items() if n >= k)
@@ -155,45 +171,47 @@ class Assembler:
             # Values in one unit make sums read naturally and keep every article's share visible in the answer.
             unit = self.rng.choice(common)
             pool = {d: f for d, f in pool.items() if f.unit.lower() == unit}
-        members = draw_set(self.graph, pool, k, self.rng, seeds)
+        # A pair may also be two pages one page links together (a shared neighbour): still one topic, and a small
+        # corpus has few direct pairs with a figure each.
+        members = draw_set(self._pairs() if k == 2 else self.graph, pool, k, self.rng, seeds)
         if members is None:
             self._reject("no_linked_set", f"no connected set of {k} articles with {dim} facts")
             return None
+        if op in ("after", "between"):
+            return self._constraint(op, [pool[d] for d in members], bridge_of(self.graph, members))
         facts = [pool[d] for d in members]
+        if k == 2:
+            return self._finish(rtype, op, facts, members, {d: "input" for d in members}, bridge_of(self._pairs(), members))
         return self._finish(rtype, op, facts, members, {d: "input" for d in members}, bridge_of(self.graph, members))
 
-    def _constraint(self, op: str, k: int, dim: str) -> Draft | None:
-        """The one article, among all the corpus's articles naming a hub, that fits bounds set by the others."""
-        pool = self.value_facts[dim]
-        hub = self.rng.choice(self._hub_groups(dim, k + 1))
-        group = sorted(d for d in self.hubs[hub] if d in pool)
-        bounds = self.rng.sample(group, k - 1)
-        if op == "between":
-            bounds.sort(key=lambda d: base_value(pool[d]))
-        # Every article that names the hub competes, linked or not, so the answer is unique in the whole corpus.
-        named = self.mentions(hub) if self.mentions is not None else set(group)
-        group = sorted((set(group) | named) & set(pool))
-        candidates = [d for d in group if d not in bounds]
-        titles = {pool[d].fact_id: clean_title(self.documents[d].title) for d in group}
-        facts = {pool[d].fact_id: pool[d] for d in group}
-        try:
-            answer = compute(op, [pool[d].fact_id for d in bounds + candidates], facts, {}, titles)
-        except ValueError as exc:
-            self._reject("constraints_not_unique", f"{op} over {hub}: {exc}", hub)
+    def _constraint(self, op: str, facts: list[FramesFact], bridge: str | None) -> Draft | None:
+        """Bounds and named candidates from one linked set: exactly one candidate fits, and telling which needs
+        every article (a candidate left unread could be the one that fits).
+
+        after: "Of A, B and C, which was painted soonest after X?" (one bound, a later candidate besides the answer);
+        between: "Of A, B and C, which was painted after X but before Y?" (two bounds, the answer alone between them).
+        """
+        ranked = sorted(facts, key=base_value)
+        values = [base_value(f) for f in ranked]
+        if len(set(values)) < len(values):
+            self._reject("constraints_not_unique", f"{op}: two works of the set share a year", ranked[0].doc_id)
             return None
-        winner = next(d for d in candidates if titles[pool[d].fact_id] == answer)
-        if winner not in self.hubs[hub]:
-            self._reject("constraint_unsourced", f"{answer!r} names {hub} outside a linked sentence", hub)
+        gap = 1 if op == "after" else 2
+        # after: a candidate later than the answer too, so "soonest" is a constraint and not just "after"
+        lows = list(range(len(ranked) - gap - (1 if op == "after" else 0)))
+        if not lows:
             return None
-        order = bounds + [winner]
-        roles = {**{d: "bound" for d in bounds}, winner: "answer"}
-        draft = self._finish("constraints", op, [pool[d] for d in order], order, roles, hub)
-        if draft is not None:
-            draft.facts.append(self.hubs[hub][winner])
-        return draft
+        i = self.rng.choice(lows)
+        bounds = [ranked[i]] if op == "after" else [ranked[i], ranked[i + 2]]
+        winner = ranked[i + 1]
+        candidates = [f for f in facts if f not in bounds]
+        order = bounds + candidates
+        members = [f.doc_id for f in order]
+        roles = {**{f.doc_id: "bound" for f in bounds}, **{f.doc_id: "input" for f in candidates}, winner.doc_id: "answer"}
+        return self._finish("constraints", op, order, members, roles, bridge, {"bounds": len(bounds)})
 
     def _finish(self, rtype: str, op: str, facts: list[FramesFact], members: list[str], roles: dict[str, str],
-                bridge: str | None) -> Draft | None:
+                bridge: str | None, params: dict | None = None) -> Draft | None:
         titles = {d: clean_title(self.documents[d].title) for d in members}
         by_fact = {f.fact_id: titles[f.doc_id] for f in facts}
         if len(set(titles.values())) < len(titles):
@@ -204,7 +222,7 @@ class Assembler:
             self._reject("same_fact_twice", f"two articles state the same fact ({twice!r}): it would count twice",
                          ",".join(members))
             return None
-        params = count_threshold(facts, self.rng) if op == "count" else {}
+        params = count_threshold(facts, self.rng) if op == "count" else dict(params or {})
         if params is None:
             self._reject("no_threshold", "no round threshold splits the values", ",".join(members))
             return None
@@ -213,8 +231,7 @@ class Assembler:
         except ValueError as exc:
             self._reject("not_computable", f"{op}: {exc}", ",".join(members))
             return None
-        shown = [titles[d] for d in members if roles[d] != "answer"]
-        q = question(op, facts if op not in ("after", "between") else facts[:-1], shown, bridge, params)
+        q = question(op, facts, [titles[d] for d in members], bridge, params)
         if q is None:
             self._reject("no_natural_wording", f"{op}: the measures cannot be named apart", ",".join(members))
             return None
@@ -224,6 +241,6 @@ class Assembler:
         labels = {*OP_TYPES[op]} | {"temporal"} if facts[0].kind == "year" else {*OP_TYPES[op]} - {"temporal"} | {"numerical"}
         labels = sorted(labels | ({"tabular"} if any(f.from_table for f in facts) else set()))
         steps = [f"{titles[f.doc_id]}: {f.value_text}" + (f" ({f.label})" if f.label else "") for f in facts]
-        rule = f" {'<' if params.get('below') else '>'} {params['shown']}" if params else ""
+        rule = f" {'<' if params.get('below') else '>'} {params['shown']}" if op == "count" else ""
         return Draft(rtype, op, q, answer, labels, list(facts), [f.fact_id for f in facts], roles, bridge, titles,
                      steps + [f"{op}{rule} -> {answer}"], params)

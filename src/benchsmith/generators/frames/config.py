@@ -32,6 +32,8 @@ class FramesConfig:
     seed: int = 0
     llm: str | None = None
     attempts_per_item: int = 40
+    fact_reuse: int = 4  # questions one fact may feed
+    answer_reuse: int = 2  # questions one work may answer
     hub_max_share: float = 0.25  # a link target shared by more of the corpus than this is too generic to link a set
     dedup_threshold: float = 0.85
     closed_book: bool = True  # llm strategy: ask the model without any article, flag what it answers anyway
@@ -49,6 +51,8 @@ class FramesConfig:
                 date.fromisoformat(self.as_of)
             except ValueError:
                 raise InputError(f"--as-of must be a date as YYYY-MM-DD, got {self.as_of!r}") from None
+        if self.fact_reuse < 1 or self.answer_reuse < 1:
+            raise InputError(f"fact and answer reuse must be at least 1, got {self.fact_reuse} and {self.answer_reuse}")
         if self.attempts_per_item < 1:
             raise InputError(f"attempts per item must be at least 1, got {self.attempts_per_item}")
 

@@ -31,6 +31,9 @@ def conversion(facts: Sequence[FramesFact]) -> tuple[str, str] | None:
     return STEP_DOWN.get(display_unit(facts)[0].lower())
 
 
+MAX_GAP_RATIO = 100  # "14 days longer than 15 minutes" asks for 13.99 days: no one compares such figures
+
+
 class MissingInput(ValueError):
     """A value the operation needs is not among the facts."""
 
@@ -119,6 +122,8 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
     if op == "gap":
         if vals[0] == vals[1]:
             raise ValueError("equal values: a zero gap makes no question")
+        if facts[inputs[0]].kind != "year" and max(vals) > MAX_GAP_RATIO * min(vals):
+            raise ValueError("one value dwarfs the other: the difference is the larger value restated")
         diff = abs(vals[0] - vals[1]) / factor
         if fmt(diff) in (fmt(vals[0] / factor), fmt(vals[1] / factor)):
             raise ValueError("one value is negligible at the answer's precision")

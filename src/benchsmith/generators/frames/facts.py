@@ -35,6 +35,10 @@ _QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0
 _RANGE_PARENS = re.compile(r"\([^()]*[–-][^()]*\)")
 _YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
 _LIFESPAN = re.compile(r"\((?:[^()]*?\b)?(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\s*[–-]\s*(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\)")
+_MAKER = re.compile(r"\b(?:by|of)\s+(?:the\s+)?(?:[\w.'’-]+\s+){0,3}?(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*\s*$")
+_ABOUT_THE_WORK = re.compile(r"(?:It|This|The (?:painting|work|picture|canvas|watercolou?r))\b")
+_UNCERTAIN = re.compile(r"\b(?:between|circa|c\.|ca\.|about|around|likely|probably|possibly|perhaps)\s+(?:\w+\s+){0,2}$",
+                        re.IGNORECASE)
 _MADE = re.compile(r"\b(paint(?:ing|ed)|canvas|watercolou?r|drawing|work|created|completed|fresco|etching|print|sculpture)\b", re.IGNORECASE)
 _CHANGEABLE = re.compile(r"\b(currently|now|today|at present|as of|maximum|minimum|up to|limit|default|at least|no more than)\b", re.IGNORECASE)
 # A linked name stated as a present holder, place or record ("is currently on display at", "the incumbent",
@@ -120,18 +124,24 @@ class _Builder:
 
 def _lead_year(b: _Builder, sentences: list[tuple[int, int]]) -> None:
     text = b.doc.text
+    title = re.sub(r"\s*\([^()]*\)\s*$", "", b.doc.title).strip().lower()
     for s, e in sentences[:LEAD_SENTENCES]:
         sentence = text[s:e]
         life = _LIFESPAN.search(sentence)
-        if life and life.start() < 120:
+        # the maker's life span: "a painting by Albert Bierstadt (1830–1902)", "the most famous work of W. Holmberg
+        # (1830–1860)"; "Before Renoir, Claude Monet (1840–1926) painted ..." is another painter's
+        if life and life.start() < 120 and _MAKER.search(sentence[:life.start()]):
             b.add("year", "year:born", int(life.group(1)), "", s, e, s + life.start(1), s + life.end(1))
             return
+        if title not in sentence.lower() and not _ABOUT_THE_WORK.match(sentence):
+            continue  # "Before Renoir, Claude Monet painted "Bazille and Camille" (1865)": another work's sentence
         if _MADE.search(sentence):
             # Years in "(1776–1837)" or "(–1812)" are a life span, not the year the work was made.
             masked = _RANGE_PARENS.sub(lambda r: " " * len(r.group(0)), sentence)
             m = _YEAR.search(masked)
-            if m and re.match(r"\s*[–-]\s*\d{2,4}\b", masked[m.end():]):
-                return  # "painted in 1816–17": no single year to compute with
+            if m and (re.match(r"\s*(?:[–-]|and)\s*\d{2,4}\b", masked[m.end():])
+                      or _UNCERTAIN.search(masked[max(0, m.start() - 40):m.start()])):
+                return  # "painted in 1816–17", "between 1652 and 1654", "circa 1907": no single year to compute with
             if m:
                 b.add("year", "year:made", int(m.group(1)), "", s, e, s + m.start(1), s + m.end(1))
                 return
@@ -261,7 +271,7 @@ class ExtractFacts(HeuristicStep):
     """The typed facts of one article (years, quantities, table values, linked names), each with its span."""
 
     name: ClassVar[str] = "frames.facts"
-    version: ClassVar[str] = "4"
+    version: ClassVar[str] = "6"
     output_type: ClassVar[type] = DocFacts
 
     def key(self, item: DocInput) -> str:

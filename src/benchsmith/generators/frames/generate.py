@@ -21,6 +21,7 @@ from benchsmith.generators.frames.config import (
     FramesConfig,
     size_bucket,
 )
+from benchsmith.generators.frames.derive import base_value
 from benchsmith.generators.frames.facts import DocInput, ExtractFacts
 from benchsmith.generators.frames.graph import link_graph
 from benchsmith.generators.frames.items import snapshot_date, to_frames_record, to_frames_tsv, to_item
@@ -38,7 +39,7 @@ from benchsmith.validators.dedup import QueryDeduplicator
 
 # FRAMES' longest questions run to about 400 characters; a template listing many long page titles goes past that.
 MAX_QUESTION_CHARS = 450
-ROUNDS = 6  # rounds of drafting when validation or the model eats the margin
+ROUNDS = 8  # rounds of drafting when validation or the model eats the margin
 MODEL_MARGIN = 1.3  # worded questions the model's checks reject on top of the validators, for estimates
 COMPLETION_TOKENS = {"word": 80, "closed_book": 15}
 
@@ -55,6 +56,29 @@ def distribution(items: list[FramesItem]) -> dict:
             "reasoning_types": {k: round(v / total, 4) for k, v in sorted(labels.items())}}
 
 
+def overused(draft: Draft, used: Counter, caps: tuple[int, int]) -> bool:
+    """A fact already in caps[0] questions, or a work already the answer of caps[1] (a set that keeps
+    returning to the same few figures reads as one question asked many times)."""
+    return (any(used[i] >= caps[0] for i in draft.inputs)
+            or any(used[f"answer:{d}"] >= caps[1] for d, role in draft.roles.items() if role == "answer"))
+
+
+def pair_key(draft: Draft) -> str:
+    """Two inputs are one pair of values whatever the operation: two works by one painter are one pair of births."""
+    inputs = [f for f in draft.facts if f.fact_id in draft.inputs]
+    values = sorted(f"{f.dimension}={base_value(f):g}" for f in inputs)
+    return "pair:" + "|".join(values) if len(inputs) == 2 else "set:" + "|".join(sorted(draft.inputs))
+
+
+def usage(draft: Draft) -> list[str]:
+    return [*draft.inputs, *(f"answer:{d}" for d, role in draft.roles.items() if role == "answer")]
+
+
+def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
+    """The caps loosen a little each round, so a small corpus still fills its slots, after the spread-out sets."""
+    return cfg.fact_reuse + 2 * round_, cfg.answer_reuse + round_
+
+
 class FramesGenerator(Generator):
     name = "frames"
     help = "FRAMES: questions over 2-15 linked articles, answers computed from verified facts, five reasoning types."
@@ -65,7 +89,7 @@ class FramesGenerator(Generator):
         docs = ctx.corpus.documents_by_id
         asm = self._assembler(ctx, cfg)
         precheck = self._prechecker(ctx, cfg, [])
-        drafts = [d for d in (self._draft(asm, slot, cfg.attempts_per_item, set(), precheck)
+        drafts = [d for d in (self._draft(asm, slot, cfg, set(), Counter(), precheck, reuse_caps(cfg, 0))
                               for slot in plan_slots(cfg.n, cfg.mix)) if d is not None]
         wording = [WordQuestion().build_prompt(wording_input(d, docs)) for d in drafts]
         closed = [ClosedBook().build_prompt(closed_book_input(d)) for d in drafts]
@@ -84,11 +108,7 @@ class FramesGenerator(Generator):
             outs = ctx.run_step(ExtractFacts(), [DocInput(d, tuple(chunks.get(d.doc_id, []))) for d in ctx.corpus.documents])
         with ctx.timer.step("graph"):
             graph = link_graph(ctx.corpus.documents, cfg.hub_max_share)
-        def mentions(name: str) -> set[str]:
-            return {d.doc_id for d in ctx.index.documents_with_phrase(name)}
-
-        return Assembler(ctx.corpus.documents_by_id, {o.doc_id: o.facts for o in outs}, graph, cfg.seed, cfg.hub_max_share,
-                         mentions)
+        return Assembler(ctx.corpus.documents_by_id, {o.doc_id: o.facts for o in outs}, graph, cfg.seed)
 
     def generate(self, ctx: GenerationContext, cfg: FramesConfig) -> Generated:
         docs = ctx.corpus.documents_by_id
@@ -102,13 +122,19 @@ class FramesGenerator(Generator):
         precheck = self._prechecker(ctx, cfg, prechecked)
         pending = list(slots)
         tried: set[str] = set()  # a draft that failed once would fail again (same prompt, same cached reply)
+        used: Counter = Counter()  # fact id (and "answer:" doc id) -> drafts that passed the checks
         for _round in range(ROUNDS):
             drafts: list[tuple[tuple[str, int], Draft]] = []
             for slot in pending:
-                draft = self._draft(asm, slot, cfg.attempts_per_item, tried, precheck)
+                draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round),
+                                    widen=_round >= ROUNDS - 3)
                 if draft is not None:
                     drafts.append((slot, draft))
-            done = self._accept(ctx, cfg, drafts, docs, validation, checks)
+            done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks)
+            for _, d in drafts:
+                if id(d) not in kept:  # its wording or the run-wide checks failed: its facts and pair are free again
+                    used.subtract(usage(d))
+                    tried.discard(pair_key(d))
             accepted += done
             taken = Counter(s for s, _, _ in done)
             still = []
@@ -135,6 +161,10 @@ class FramesGenerator(Generator):
         pinned = sum(i.as_of is not None for i in items)
         if pinned:
             notes.append(f"{pinned} question(s) rest on a fact that can change and are pinned with 'As of <date>'")
+        widened = sum(1 for slot, _, i in accepted if slot[1] < 5 and len(i.articles) != slot[1])
+        if widened:
+            notes.append(f"{widened} question(s) planned over k articles use k+1: the corpus had no other verified "
+                         "question of that size")
         for t, n in sorted(substituted.items()):
             notes.append(f"{n} {t} slot(s) had no candidate on this corpus and were filled with another reasoning type")
         requested = Counter(t for t, _ in slots)
@@ -143,7 +173,8 @@ class FramesGenerator(Generator):
         if len(items) < cfg.n:
             missing = ", ".join(f"{t} over {k} articles" for t, k in pending)
             shortfall = (f"produced {len(items)} of {cfg.n}; no verified question for: {missing}. The corpus gave "
-                         f"{sum(len(v) for v in asm.value_facts.values())} value facts in {len(asm.value_facts)} measures; "
+                         f"{sum(len(v) for v in asm.alternatives.values())} value facts on {sum(len(v) for v in asm.value_facts.values())} "
+                         f"pages in {len(asm.value_facts)} measures; "
                          "ask for fewer items or add linked articles")
         dist = distribution(items)
         return Generated(
@@ -161,25 +192,32 @@ class FramesGenerator(Generator):
                 "distribution.json": distribution(items)}
 
     @staticmethod
-    def _draft(asm: Assembler, slot: tuple[str, int], attempts: int, tried: set[str], precheck) -> Draft | None:
+    def _draft(asm: Assembler, slot: tuple[str, int], cfg: FramesConfig, tried: set[str], used: Counter,
+               precheck, caps: tuple[int, int], widen: bool = False) -> Draft | None:
         """A draft for the slot that passes the checks that do not depend on wording (so no call is spent on it)."""
         rtype, k = slot
         # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
         # FRAMES counts 5 to 15 articles as one group, so a 5+ slot may take another size in that group.
         sizes = [k] if k < 5 else sorted(range(5, 16), key=lambda s: (abs(s - k), s))
+        if widen and k < 5:
+            sizes.append(k + 1)  # the last rounds: one more article than planned beats no question
         for size, t in ((s, t) for s in sizes for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]):
             if (t != rtype or size != k) and not asm.options(t, size):
                 continue
-            for _ in range(attempts):
+            for _ in range(cfg.attempts_per_item):
                 draft = asm.draft(t, size)
                 if draft is None:
                     continue
-                # The same operation over the same facts in another order is the same question reworded.
+                # The same operation over the same facts in another order is the same question reworded;
+                # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
-                if draft.question in tried or same in tried:
+                pair = pair_key(draft)
+                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps):
                     continue
                 tried.update((draft.question, same))
                 if precheck(draft):
+                    tried.add(pair)
+                    used.update(usage(draft))
                     return draft
         return None
 
@@ -207,7 +245,8 @@ class FramesGenerator(Generator):
 
         return precheck
 
-    def _accept(self, ctx, cfg, drafts, docs, validation, checks) -> list:
+    def _accept(self, ctx, cfg, drafts, docs, validation, checks) -> tuple[list, set[int]]:
+        """The accepted (slot, type drafted, item) and the ids of the drafts they came from."""
         prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
         worded: dict[int, tuple[str, Provenance]] = {}
         if ctx.client is not None and drafts:
@@ -218,7 +257,7 @@ class FramesGenerator(Generator):
                     worded[n] = (out[0].question, Provenance(
                         step=WordQuestion.name, strategy="llm", seed=cfg.seed, prompt_name=WordQuestion.template,
                         prompt_hash=out[0].prompt_hash, model=out[0].model, raw_output=out[0].raw))
-        done, rejected = [], []
+        done, rejected, kept = [], [], set()
         for n, (slot, draft) in enumerate(drafts):
             if ctx.client is not None and n not in worded:
                 continue  # the wording step already put its reason in the ledger
@@ -231,8 +270,9 @@ class FramesGenerator(Generator):
                                          input_ref=item.item_id, raw_output=item.question))
                 continue
             done.append((slot, draft.rtype, item))
+            kept.add(id(draft))
         ctx.reject(rejected)
-        return done
+        return done, kept
 
     @staticmethod
     def _closed_book(ctx, items: list[FramesItem]) -> list[FramesItem]:

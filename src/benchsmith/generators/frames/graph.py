@@ -89,6 +89,6 @@ def bridge_of(g: nx.Graph, members: Sequence[str]) -> str | None:
     counts: dict[str, int] = defaultdict(int)
     for i, a in enumerate(members):
         for b in members[i + 1:]:
-            if g.has_edge(a, b):
+            if g.has_edge(a, b) and g.edges[a, b].get("via"):
                 counts[g.edges[a, b]["via"]] += 1
     return max(sorted(counts), key=counts.get) if counts else None

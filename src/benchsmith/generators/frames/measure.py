@@ -51,7 +51,11 @@ def _subject(text: str) -> str | None:
         words = words[1:]
         if not words:
             return None
-        words = ["an" if words[0][0].lower() in "aeiou" else "a", *words] if not words[-1].endswith("s") else words
+        # "the length of your path" keeps its noun bare (it follows "the maximum"); "each object" becomes "an object"
+        # "metadata" and "data" take no article; "a user", "an upload"
+        if not words[-1].endswith(("s", "data")) and not MEASURE_NOUNS.fullmatch(words[0]):
+            vowel = re.match(r"[aeio]|u(?:n|pl|pd|pp)", words[0].lower()) is not None
+            words = ["an" if vowel else "a", *words]
     if _sentence_capital(words[0]):
         words[0] = words[0].lower()  # a sentence's capital, not a name's (S3, IAM keep theirs)
     return " ".join(words)
@@ -59,6 +63,9 @@ def _subject(text: str) -> str | None:
 
 _NAMED_OF = re.compile(rf"\b(?:a|an|the)\s+((?:[\w-]+\s+){{0,4}}?{MEASURE_NOUNS.pattern}(?:\s+period)?)\s+(?:of|is)\s+(?:up to\s+)?$",
                        re.IGNORECASE)
+# "The maximum length of a record in the input or result is 1 MB": the whole noun phrase before "is" names it
+_BOUND_OF = re.compile(rf"\bthe\s+((?:maximum|minimum|default)\s+(?:[\w-]+\s+){{0,2}}?{MEASURE_NOUNS.pattern}\s+of\s+"
+                       r"(?:[\w-]+\s+){1,8}?)(?:is|are)\s+$", re.IGNORECASE)
 _LIMITS = re.compile(r"\blimits\s+(?:the\s+)?((?:[\w-]+\s+){1,6}?)to\s+$", re.IGNORECASE)
 _HYPHENATED = re.compile(rf"^\s+((?:[\w-]+\s+){{0,3}}?{MEASURE_NOUNS.pattern}(?:\s+period)?)\b", re.IGNORECASE)
 
@@ -67,7 +74,9 @@ def _phrase(words: str) -> str | None:
     words = " ".join(words.split())
     if len(words.split()) < 2 or not all(_SUBJECT_WORD.match(w) for w in words.split()):
         return None
-    return f"the {words[0].lower() + words[1:] if not words[:2].isupper() else words}"
+    parts = words.split()
+    name = words[:2].isupper() or parts[1][:1].isupper()  # "S3 ...", "Object Lock ...": a name keeps its capitals
+    return f"the {words if name else words[0].lower() + words[1:]}"
 
 
 # a time figure after a preposition names the time of its clause: "S3 RTC replicates new objects within 15 minutes"
@@ -87,6 +96,8 @@ def _clause(text: str) -> str | None:
     words = text[cut:].split()
     if not 4 <= len(words) <= MAX_CLAUSE_WORDS or not all(_SUBJECT_WORD.match(w) and w[-1] not in ".," for w in words):
         return None
+    if any(re.search(r"\d", w) and w not in ("S3", "EC2") for w in words) or "and" in words[1:]:
+        return None  # "replicates most objects in seconds and 99.99 percent of objects": two figures, no one measure
     if words[0].lower() in ("it", "this", "that", "they", "these", "those", "there", "which", "we", "and", "or", "to"):
         return None
     if _sentence_capital(words[0]) and words[0] not in ("Amazon", "AWS"):
@@ -104,14 +115,37 @@ def _clause_phrase(before: str, dimension: str) -> str | None:
     return None
 
 
+_LIST_MARK = re.compile(r"^\s*(?:[+*\u2022-]\s+)+")
+
+
+_BOUND_WORDS = {"the", "a", "an", "of", "for", "maximum", "minimum", "minimal", "default", "max", "min", "period"}
+
+
+def specific(phrase: str) -> bool:
+    """A phrase that says whose measure it is: "the data retention" or "the expiration period" could be any page's."""
+    words = [w for w in re.findall(r"[\w-]+", phrase.lower()) if w not in _BOUND_WORDS and not MEASURE_NOUNS.fullmatch(w)]
+    return len(words) >= 2 or (len(words) == 1 and re.search(r"\b(?:of|for|which)\b", phrase) is not None)
+
+
 def measure_phrase(line: str, value_start: int, dimension: str, value_end: int | None = None) -> str | None:
-    """The noun phrase naming the figure that starts at `value_start` in `line`, or None."""
+    """The noun phrase naming the figure that starts at `value_start` in `line`, or None (also when it is too vague)."""
+    phrase = _measure_phrase(line, value_start, dimension, value_end)
+    return phrase if phrase and specific(phrase) else None
+
+
+def _measure_phrase(line: str, value_start: int, dimension: str, value_end: int | None = None) -> str | None:
+    line = _LIST_MARK.sub(lambda m: " " * len(m.group(0)), line)  # "+ The maximum length ...": a list item's marker
     phrase = _named_phrase(line, value_start, dimension, value_end)
+    if phrase:
+        phrase = re.sub(r"\bof your\b", "of the", phrase)
     return phrase or _clause_phrase(line[:value_start].rstrip(), dimension)
 
 
 def _named_phrase(line: str, value_start: int, dimension: str, value_end: int | None) -> str | None:
     before = line[:value_start].rstrip()
+    bound_of = _BOUND_OF.search(line[:value_start])
+    if bound_of:
+        return _phrase(bound_of.group(1))
     named = _NAMED_OF.search(line[:value_start]) or _LIMITS.search(line[:value_start])
     if named:
         phrase = _phrase(named.group(1))
@@ -121,7 +155,9 @@ def _named_phrase(line: str, value_start: int, dimension: str, value_end: int | 
             return phrase.replace("the ", "the maximum ", 1)
         owner = _OWNER.search(line[:named.start()])
         owner_np = owner and _subject(owner.group(1))
-        return f"{phrase} of {owner_np if owner_np.split()[0] in ('a', 'an') else 'the ' + owner_np}" if owner_np else phrase
+        if owner_np:
+            return f"{phrase} of {owner_np if owner_np.split()[0] in ('a', 'an') else 'the ' + owner_np}"
+        return phrase + _for_tail(line, value_end)
     if value_end is not None and line[value_start:value_end].count("-"):
         # "the 30-day minimum storage duration": the figure names its measure right after itself
         m = _HYPHENATED.match(line[value_end:])
@@ -139,7 +175,11 @@ def _named_phrase(line: str, value_start: int, dimension: str, value_end: int | 
     if m:
         subj = _subject(before[:m.start()].rstrip())
         if subj is not None and MEASURE_NOUNS.search(" ".join(subj.split()[:4])):
-            target = _FOR.match(line[value_end:]) if value_end is not None else None
-            tail = f" for {target.group(1) if target.group(1).startswith('the ') else 'the ' + target.group(1)}" if target else ""
-            return f"the {re.sub(r'^(?:a|an) ', '', subj)}{tail}"
+            return f"the {re.sub(r'^(?:a|an) ', '', subj)}{_for_tail(line, value_end)}"
     return None
+
+
+def _for_tail(line: str, value_end: int | None) -> str:
+    """" for the S3 Glacier storage class" when the figure is followed by what it holds for."""
+    target = _FOR.match(line[value_end:]) if value_end is not None else None
+    return f" for {target.group(1) if target.group(1).startswith('the ') else 'the ' + target.group(1)}" if target else ""

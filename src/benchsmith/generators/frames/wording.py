@@ -42,6 +42,7 @@ def subject(fact: FramesFact, title: str) -> str:
         column, _, row = fact.label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
             return f"the figure given for {row}"
+        column = re.sub(r"\bmax\b", "maximum", re.sub(r"\bmin\b", "minimum", column, flags=re.I), flags=re.I)
         return f"the {column[0].lower() + column[1:]} of {row}"
     return fact.label  # the measure phrase of its sentence ("the maximum size of an object"); facts without one are not kept
 
@@ -90,14 +91,12 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
     if op == "convert":
         target, rule = conversion(facts)
         return f"How many {target} do {listing(subj)} come to together{f' ({rule})' if rule else ''}? Round to two decimals."
-    if op == "after":
-        if facts[0].kind == "year":
-            return f"Of the works whose articles mention {hub}, which was {verb} soonest after {subj[0]}?"
-        return (f"Of the pages that mention {hub}, which gives the smallest {MEASURE[facts[0].dimension]} "
-                f"larger than {subj[0]}? Give its title.")
-    if op == "between":
-        if facts[0].kind == "year":
-            return f"Which work whose article mentions {hub} was {verb} after {ranked[0]} but before {ranked[1]}?"
-        return (f"Which page that mentions {hub} gives a {MEASURE[facts[0].dimension]} larger than {ranked[0]} "
-                f"but smaller than {ranked[1]}? Give its title.")
+    if op in ("after", "between"):
+        bounds = int(params["bounds"])
+        named = [quoted(t) for t in titles]
+        choices = f"Of {listing(named[bounds:])}, which"
+        if op == "after":
+            return f"{choices} was {verb} soonest after {named[0]}?"
+        lo, hi = sorted(zip((base_value(f) for f in facts[:2]), named[:2]))
+        return f"{choices} was {verb} after {lo[1]} but before {hi[1]}?"
     raise ValueError(f"no template for {op!r}")

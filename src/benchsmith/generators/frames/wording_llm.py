@@ -18,10 +18,11 @@ from pydantic import BaseModel, ConfigDict, Field
 from benchsmith.generators.core.step import LLMStep, Reply
 from benchsmith.generators.frames.assemble import Draft
 from benchsmith.generators.frames.config import LABELS
+from benchsmith.generators.frames.wording import subject
 from benchsmith.types import Document, Rejected
 
 _YES_NO = re.compile(r"^(is|are|was|were|does|do|did|can|could|has|have|will|would|should)\b", re.IGNORECASE)
-_TITLE_OPS = ("earliest", "largest", "order")
+_TITLE_OPS = ("earliest", "largest", "order", "after", "between")  # the answer is one of the works named
 
 
 class _Strict(BaseModel):
@@ -82,7 +83,10 @@ def _measure(fact) -> str:
 
 
 def wording_input(draft: Draft, documents: dict[str, Document]) -> WordingInput:
-    shown = [draft.titles[d] for d in draft.titles if draft.roles.get(d) != "answer"]
+    # what the drafted question names: a work by its title, a figure by what it measures (the page title is no
+    # part of an S3 question); a constraint question lists its answer among the candidates
+    shown = [draft.titles[f.doc_id] if f.kind == "year" else subject(f, draft.titles[f.doc_id])
+             for f in draft.facts if f.kind != "name" and (draft.op in _TITLE_OPS or draft.roles.get(f.doc_id) != "answer")]
     views = tuple(FactView(draft.titles[f.doc_id], draft.roles.get(f.doc_id, "input"),
                            _measure(f), f.text) for f in draft.facts if f.kind != "name")
     return WordingInput(draft.question, draft.answer, draft.op, tuple(LABELS[t] for t in draft.labels),
