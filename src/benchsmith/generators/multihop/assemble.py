@@ -17,7 +17,7 @@ from functools import partial
 from benchsmith.generators.core.timing import StepTimer
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
-from benchsmith.generators.multihop.compose.null import build_corpus_null
+from benchsmith.generators.multihop.compose.null import build_corpus_null, name_parts, product_names
 from benchsmith.generators.multihop.compose.profiles import entity_name
 from benchsmith.generators.multihop.compose.questions import WORK_VERBS
 from benchsmith.generators.multihop.config import evidence_weights
@@ -44,6 +44,7 @@ from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected
 from benchsmith.validators import errors, names_for, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
+from benchsmith.validators.markup import clean
 
 DEDUP = "dedup.query"
 GENERIC_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
@@ -377,9 +378,12 @@ class Assembler:
         # A real given name or surname is never written in lower case ("Command", "Log" and "Host" are).
         lower = {w for d in self.documents.values() for w in re.findall(r"\b[a-z]+\b", d.text)}
         names = [n for n in names if not any(part.lower() in lower for part in n.split())]
-        things = sorted(self.thing_names)
+        firsts, lasts = name_parts(names)
+        # A corpus without people to name (a manual) gets invented feature names built from its product names.
+        things = product_names([clean(d.text) for d in self.documents.values()]) if min(len(firsts), len(lasts)) < 8 else []
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
+        asked: set[tuple[str, ...]] = set()
         # Without a model a try costs microseconds; with one, a call: bound the calls, not just the tries.
         for _ in range(NULL_TRIES_WITH_MODEL if self.llm else NULL_TRIES):
             with self.timer.step("null"):
@@ -397,6 +401,11 @@ class Assembler:
                         doc_id = sorted(g.claims_by_doc)[0]
                         cs = ClaimSet(group=g, claims=(g.claims_by_doc[doc_id][0],), keywords=())
                     draft = build_null(cs, self.vocabulary, rng)
+                if isinstance(draft, Draft):
+                    invented = tuple(draft.null_entities)
+                    if invented in asked:
+                        continue  # one question per invented name: a benchmark repeating a name tests nothing new
+                    asked.add(invented)
             batch.append((draft, cs, "null_query"))
             if len(batch) >= self.batch_size:
                 yield from self.accept_batch(batch)

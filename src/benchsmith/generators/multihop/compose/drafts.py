@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.generators.multihop.compose.hops import single_document
+from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
 from benchsmith.generators.multihop.compose.questions import (
     bridge_candidates,
@@ -56,6 +57,9 @@ class Composer:
         self.profiles = read_profiles(list(self.documents.values()))
         self.links = find_links(self.profiles, self.documents)
         self.works = works_by_creator(self.profiles)
+        docs = list(self.documents.values())
+        self.limits = read_limits(docs)  # the typed limits a manual states, compared between related pages
+        self.page_links = page_links(docs)
 
     @property
     def doc_cap(self) -> int:
@@ -72,7 +76,8 @@ class Composer:
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
             return inverse
         elif qtype == "comparison_query":
-            return comparison_candidates(self.profiles, self.links, self.works, rng, limit)
+            typed = limit_comparisons(self.limits, rng, limit, self.page_links)
+            return comparison_candidates(self.profiles, self.links, self.works, rng, limit) + typed
         else:
             return []
         rng.shuffle(cands)
