@@ -270,7 +270,12 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
         month = _month(doc) if dated else None
         chosen = None
-        for name in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects):
+        rest = [d.text for d in docs if d.doc_id != doc.doc_id]
+        # A name the query's other reports also hold goes last: with it one report may hold every anchor and
+        # the answer, and the question would fail its hop check for want of a better name.
+        candidates = sorted(_subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects),
+                            key=lambda n: any(contains_phrase(t, n) for t in rest))
+        for name in candidates:
             others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and contains_phrase(d.text, name)]
             if not others:
                 chosen = name
