@@ -68,7 +68,7 @@ class Composer:
     def candidates(self, qtype: str, limit: int) -> list[dict]:
         rng = random.Random(f"{self.seed}:composed:{qtype}")
         if qtype == "bridge_query":
-            cands = bridge_candidates(self.links, rng)
+            cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
         elif qtype == "inference_query":
             inverse = inference_candidates(self.links)
             rng.shuffle(inverse)
@@ -91,9 +91,9 @@ class Composer:
     def to_draft(self, cand: dict) -> Draft | str:
         if has_markup(cand["query"]) or has_markup(cand["answer"]):
             return "markup_in_question"
-        ev_docs = [p.doc_id for p, _ in cand["evidence"]]
-        if len(set(ev_docs)) != len(ev_docs):
-            return "evidence_not_distinct"
+        ev_docs = list(dict.fromkeys(p.doc_id for p, _ in cand["evidence"]))
+        if len(ev_docs) < 2 or len({(p.doc_id, v.start) for p, v in cand["evidence"]}) != len(cand["evidence"]):
+            return "evidence_not_distinct"  # two documents at least; one document may give two sentences
         if frozenset(ev_docs) in self.used_sets:
             return "documents_already_asked"  # one question per set of documents, across types
         if any(self.doc_uses[d] >= self.doc_cap for d in ev_docs):

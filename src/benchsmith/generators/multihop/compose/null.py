@@ -90,13 +90,12 @@ def product_names(texts: Sequence[str]) -> list[str]:
     counts: Counter[str] = Counter()
     for t in texts:
         for m in re.finditer(rf"(?<![\w.:/\-])({word}(?: {word}){{1,3}})(?![\w\-])", t):
-            name = m.group(1)
-            parts = name.split()
-            head = parts[0].lower()
-            if any(re.search(r"[a-z][A-Z]", p) for p in parts) or parts[0] in _NOT_FIRST_NAMES:
-                continue
-            if capitalized[head] >= BRAND_CAPITALIZED * seen[head]:
-                counts[name] += 1
+            parts = m.group(1).split()
+            # A sentence's first word ("The", "For") is no part of the name that follows it.
+            while parts and (parts[0] in _NOT_FIRST_NAMES or capitalized[parts[0].lower()] < BRAND_CAPITALIZED * seen[parts[0].lower()]):
+                parts = parts[1:]
+            if len(parts) >= 2 and not any(re.search(r"[a-z][A-Z]", p) for p in parts):
+                counts[" ".join(parts)] += 1
     return [n for n, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
 
 
@@ -114,10 +113,14 @@ def compound_parts(things: Sequence[str]) -> tuple[list[str], list[str], list[st
     like the corpus's own products without being another name of one of them.
     """
     names = list(dict.fromkeys(things))
+    prefixes = {" ".join(n.split()[:k]) for n in names for k in range(1, len(n.split()) - 1)}
     features: dict[str, list[list[str]]] = {}
-    for brand in names:
+    for brand in prefixes:
         tails = [n[len(brand) + 1 :].split() for n in names if n.startswith(brand + " ")]
-        features[brand] = [t for t in tails if len(t) >= 2]
+        tails = [t for t in tails if len(t) >= 2]
+        # "Amazon" before "S3 Storage Lens", "S3 Object Lock": the brand is "Amazon S3", one word longer.
+        if tails and Counter(t[0] for t in tails).most_common(1)[0][1] * 2 <= len(tails):
+            features[brand] = tails
     ranked = sorted((b for b in features if len(features[b]) >= BRAND_MIN_NAMES), key=lambda b: (-len(features[b]), b))
     if not ranked:
         return [], [], []
