@@ -228,6 +228,9 @@ def _editions(documents: dict[str, Document], dated: bool) -> dict[tuple, list[D
     return _BY_EDITION[key][1]
 
 
+_NOT_NAME_OPENERS = frozenset("Like As With For But And Unlike While When After Before Since".split())
+
+
 def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities: dict | None,
                         lower_words: set[str], taken: Sequence[str] = ()) -> list[str]:
     """Named entities that can name the story: those in the headline first, then the cited claim's, then the
@@ -242,6 +245,8 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
         if len(text.split()) < 2 and (label not in ("ORG", "PRODUCT", "FAC")
                                       or not re.search(r"[a-z,;] " + re.escape(text) + r"\b", doc.text)):
             continue  # a surname or a first name alone does not pick a story out, nor a word only seen opening a sentence
+        if text.split()[0] in _NOT_NAME_OPENERS or re.match(r"^Series [A-Z]$", text):
+            continue  # "Like Quillpay" (a sentence's first word glued on), "Series A" (a funding round, not a subject)
         if _CODE_LIKE.search(text) or any(contains_phrase(text, a) or contains_phrase(a, text) for a in (*avoid, *taken) if a):
             continue
         if any(w.lower() in {x.lower() for a in avoid for x in a.split() if len(x) > 3} for w in text.split()):

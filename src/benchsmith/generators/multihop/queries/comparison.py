@@ -157,9 +157,16 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     if not terms:
         return "nothing_to_compare"
     present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
+    # Each story that mentions the term is cited by a sentence that shows it (and names the bridge): a Yes
+    # must be visible in its evidence, not only somewhere in the articles.
+    cited = {t: _citing(cs, claims, t, present[t]) for t in terms}
+    terms = [t for t in terms if cited[t] is not None]
+    if not terms:
+        return "mention_not_in_evidence"
     want_yes = rng.random() < 0.5
     pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
     term = pool[rng.randrange(len(pool))]
+    claims = cited[term]
     named = subject_refs(docs, claims, documents, [bridge, term], doc_entities=doc_entities)
     if named is None:
         return "reports_not_distinguishable"
@@ -172,6 +179,21 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
                      "anchors": [*topics, term]},
         template="comparison.mention",
     )
+
+
+def _citing(cs: ClaimSet, claims, term: str, present: list[bool]):
+    """The claims to cite for a mention question: per story that mentions `term`, one of its claims on the bridge
+    that states the term; None when such a story has none."""
+    out = []
+    for claim, has in zip(claims, present, strict=True):
+        if not has or contains_phrase(claim.text, term):
+            out.append(claim)
+            continue
+        other = next((c for c in cs.group.claims_by_doc.get(claim.fact.doc_id, ()) if contains_phrase(c.text, term)), None)
+        if other is None:
+            return None
+        out.append(other)
+    return tuple(out)
 
 
 MAX_TERM_SHARE = 0.2
