@@ -138,6 +138,14 @@ class MultihopGenerator(Generator):
                 f"{prep.counts['topic_groups']} topic bridge groups from {prep.counts['selected_documents']} selected "
                 "documents: not enough claim sets for the request (add documents, lower --min-tokens, or ask for fewer items)"
             )
+            comp = asm.composer
+            if comp is not None and not comp.links and not any(d.published_at for d in prep.documents):
+                shortfall += (
+                    f". This corpus has no dated stories and no article that names another article's person or work "
+                    f"(a manual or a collection of unlinked articles): inference and bridge questions need one of those "
+                    f"and are not made from page links without a model; its comparisons come from {len(comp.limits)} "
+                    f"typed limits stated on its pages and from related articles' dates and creators"
+                )
         docs = ctx.corpus.documents_by_id
         with ctx.timer.step("difficulty"):
             card = difficulty_card(items, ctx.index, docs)
