@@ -41,6 +41,7 @@ _MIN_MAX = re.compile(
     rf"^(?P<subj>[A-Z][\w\- ]{{2,60}}?) (?:has|have) a (?P<which>minimum|maximum) (?P<what>[a-z][a-z ]{{2,40}}?) of {_NUM} ?"
     r"(?P<unit>days|hours|minutes|KB|MB|GB|TB|bytes)\b"
 )
+_CUE = re.compile(r"\b(?:up to|limited to|can be|minimum|maximum) [^.]{0,60}?\d")
 _BULLET = re.compile(r"^\s*(?:[+*\-]|\d+\.)\s+")
 _LEAD = re.compile(r"^(?:the|a|an|each|every|any)\s+", re.IGNORECASE)
 _OBJ_LEAD = re.compile(r"^(?:each of your|each|every|a single|a|an|the|your)\s+", re.IGNORECASE)
@@ -84,8 +85,12 @@ def read_limits(documents: Sequence[Document]) -> list[Limit]:
     out: dict[tuple, Limit] = {}
     for doc in documents:
         page = Profile(doc.doc_id, doc.title)
+        if not _CUE.search(doc.text):
+            continue  # most documents state no limit: skip them before splitting and cleaning
         for span in split_sentences(doc.text):
             raw = doc.text[span.start : span.end]
+            if not _CUE.search(raw):
+                continue
             text = _BULLET.sub("", clean(raw))
             if not text or has_markup(text) or len(text.split()) > 40:
                 continue
