@@ -78,6 +78,7 @@ class Assembler:
     person_names: frozenset[str] = frozenset()  # PERSON entities the sentence analysis found (null-query name parts)
     thing_names: frozenset[str] = frozenset()  # organization, product, facility ... entities (null-query name parts)
     doc_entities: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)  # per document: norm -> (label, surface)
+    doc_claims: dict[str, list] = field(default_factory=dict)  # per document, all its claims (what a mention cites)
     embed: object = "auto"  # the sentence encoder for the same-entity check ("auto": the packaged MiniLM if installed)
     rejected: list[Rejected] = field(default_factory=list)
     # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
@@ -286,7 +287,8 @@ class Assembler:
         if qtype == "null_query":
             yield from self._null_stream(rng)
             return
-        builder = partial(HEURISTIC_BUILDERS[qtype], doc_entities=self.doc_entities)
+        extra = {"doc_claims": self.doc_claims} if qtype == "comparison_query" else {}
+        builder = partial(HEURISTIC_BUILDERS[qtype], doc_entities=self.doc_entities, **extra)
         weights = evidence_weights(*self.evidence)
         kinds = ("entity",) if qtype == "inference_query" else ("entity", "topic")
         groups = [g for g in iter_groups(self.groups, None, rng) if g.kind in kinds]

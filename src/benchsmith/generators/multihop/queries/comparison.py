@@ -132,7 +132,8 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
     )
 
 
-def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
+def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None,
+             doc_claims: dict | None = None) -> Draft | str:
     """Do two stories on the bridge both mention a named entity? Checked against the whole articles."""
     claims = cs.claims[:2]
     bridge = cs.group.surface
@@ -159,7 +160,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
     # Each story that mentions the term is cited by a sentence that shows it (and names the bridge): a Yes
     # must be visible in its evidence, not only somewhere in the articles.
-    cited = {t: _citing(cs, claims, t, present[t]) for t in terms}
+    cited = {t: _citing(cs, claims, t, present[t], doc_claims or {}) for t in terms}
     terms = [t for t in terms if cited[t] is not None]
     if not terms:
         return "mention_not_in_evidence"
@@ -181,15 +182,17 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     )
 
 
-def _citing(cs: ClaimSet, claims, term: str, present: list[bool]):
-    """The claims to cite for a mention question: per story that mentions `term`, one of its claims on the bridge
-    that states the term; None when such a story has none."""
+def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: dict):
+    """The claims to cite for a mention question: per story that mentions `term`, one of its claims that states
+    the term (one on the bridge first, else any of the story's claims); None when such a story has none."""
     out = []
     for claim, has in zip(claims, present, strict=True):
         if not has or contains_phrase(claim.text, term):
             out.append(claim)
             continue
-        other = next((c for c in cs.group.claims_by_doc.get(claim.fact.doc_id, ()) if contains_phrase(c.text, term)), None)
+        doc_id = claim.fact.doc_id
+        pool = [*cs.group.claims_by_doc.get(doc_id, ()), *doc_claims.get(doc_id, ())]
+        other = next((c for c in pool if contains_phrase(c.text, term)), None)
         if other is None:
             return None
         out.append(other)
@@ -214,11 +217,12 @@ def document_share(documents: dict[str, Document], term: str) -> float:
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred".split())
 
 
-def build_comparison(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
+def build_comparison(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None,
+                     doc_claims: dict | None = None) -> Draft | str:
     """A comparison query: numeric when every claim states a quantity of one unit, else a mention check."""
     unit = _common_unit(cs.claims)
     if unit is not None:
         draft = _numeric(cs, documents, rng, unit, doc_entities)
         if isinstance(draft, Draft):
             return draft
-    return _mention(cs, documents, rng, doc_entities)
+    return _mention(cs, documents, rng, doc_entities, doc_claims)
