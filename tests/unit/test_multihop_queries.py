@@ -114,8 +114,9 @@ def test_a_mention_question_cites_the_sentence_that_states_the_term():
     on_bridge = [claim("a", "Harrowgate Builders won the contract."), claim("b", "Harrowgate Builders hired staff.")]
     cs = NS(group=NS(claims_by_doc={"a": on_bridge[:1], "b": on_bridge[1:]}))
     elsewhere = {"a": [claim("a", "Tidemark Ventures backed the deal.")], "b": [claim("b", "The mayor spoke.")]}
-    # Story a mentions the term only in another sentence: that sentence is cited; story b lacks it: its bridge claim stays.
+    # Story a mentions the term only in another sentence: it is cited after the bridge claim; story b lacks it.
     cited = _citing(cs, on_bridge, "Tidemark Ventures", [True, False], elsewhere)
-    assert [c.text for c in cited] == ["Tidemark Ventures backed the deal.", "Harrowgate Builders hired staff."]
+    assert [c.text for c in cited] == ["Harrowgate Builders won the contract.", "Tidemark Ventures backed the deal.",
+                                       "Harrowgate Builders hired staff."]
     # A story said to mention the term with no claim stating it: no question (its Yes would not be in the evidence).
     assert _citing(cs, on_bridge, "Tidemark Ventures", [True, True], elsewhere) is None

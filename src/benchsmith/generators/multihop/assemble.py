@@ -210,8 +210,9 @@ class Assembler:
         key = normalize_entity(bridge)
         group_keys = {e.norm for c in draft.claims for e in c.entities if normalize_entity(e.text) == key or e.norm == key}
         if draft.question_type != "null_query" and bridge and not all(
-                any(names_bridge(c, k) for k in group_keys) for c in draft.claims):
-            return "evidence_does_not_name_bridge"  # the cited sentence must state the link itself
+                any(names_bridge(c, k) for c in draft.claims if c.fact.doc_id == d for k in group_keys)
+                for d in {c.fact.doc_id for c in draft.claims}):
+            return "evidence_does_not_name_bridge"  # each document's cited sentences must state the link itself
         for cut in range(2, len(words)):
             if words[cut] in ("of", "at", "and", "from") and " ".join(words[:cut]) in self.person_names:
                 return "compound_mention"

@@ -167,11 +167,11 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     want_yes = rng.random() < 0.5
     pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
     term = pool[rng.randrange(len(pool))]
-    claims = cited[term]
     named = subject_refs(docs, claims, documents, [bridge, term], doc_entities=doc_entities)
     if named is None:
         return "reports_not_distinguishable"
     refs, topics = named
+    claims = cited[term]
     query = f"Do {refs[0]} and {refs[1]} both mention {term}?"
     return Draft(
         query=query, answer="Yes" if all(present[term]) else "No", question_type="comparison_query", claims=claims,
@@ -184,7 +184,8 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
 
 def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: dict):
     """The claims to cite for a mention question: per story that mentions `term`, one of its claims that states
-    the term (one on the bridge first, else any of the story's claims); None when such a story has none."""
+    the term (one on the bridge first, else its bridge claim and then any of its claims that states the term);
+    None when such a story has none."""
     out = []
     for claim, has in zip(claims, present, strict=True):
         if not has or contains_phrase(claim.text, term):
@@ -195,7 +196,7 @@ def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: di
         other = next((c for c in pool if contains_phrase(c.text, term)), None)
         if other is None:
             return None
-        out.append(other)
+        out += [claim, other] if other not in cs.group.claims_by_doc.get(doc_id, ()) else [other]
     return tuple(out)
 
 
