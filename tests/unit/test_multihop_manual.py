@@ -111,3 +111,13 @@ def test_a_work_with_year_and_collection_is_described_not_named():
     rival = "Evening is an 1865 painting by Paul Roe, on display at the National Gallery of Art."
     cands = bridge_candidates([link], random.Random(0), [text, rival])
     assert "The Quiet Pond" in cands[0]["query"]
+
+
+def test_with_corpus_capitalization_common_nouns_make_no_feature_names():
+    text = MANUAL + " A bucket keeps keys and logs; access needs endpoints; the object is stored; storage grows."
+    things = product_names([text])
+    from benchsmith.generators.multihop.compose.null import proper_words
+
+    _brands, opening, closing = compound_parts(things, proper_words([text]))
+    assert "Bucket" not in opening and "Keys" not in closing and "Storage" not in opening
+    assert "Lens" in closing

@@ -17,7 +17,7 @@ from functools import partial
 from benchsmith.generators.core.timing import StepTimer
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
-from benchsmith.generators.multihop.compose.null import build_corpus_null, name_parts, product_names
+from benchsmith.generators.multihop.compose.null import build_corpus_null, name_parts, product_names, proper_words
 from benchsmith.generators.multihop.compose.profiles import entity_name
 from benchsmith.generators.multihop.compose.questions import WORK_VERBS
 from benchsmith.generators.multihop.config import evidence_weights
@@ -383,7 +383,8 @@ class Assembler:
         names = [n for n in names if not any(part.lower() in lower for part in n.split())]
         firsts, lasts = name_parts(names)
         # A corpus without people to name (a manual) gets invented feature names built from its product names.
-        things = product_names([clean(d.text) for d in self.documents.values()]) if min(len(firsts), len(lasts)) < 8 else []
+        texts = [clean(d.text) for d in self.documents.values()] if min(len(firsts), len(lasts)) < 8 else []
+        things, proper = product_names(texts), proper_words(texts)
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         asked: set[tuple[str, ...]] = set()
@@ -393,7 +394,7 @@ class Assembler:
                 cs = None
                 draft: Draft | str = "too_few_name_parts"
                 if from_corpus:
-                    draft = build_corpus_null(names, sources, people, self.index, rng, things, self._work_kind())
+                    draft = build_corpus_null(names, sources, people, self.index, rng, things, self._work_kind(), proper)
                     from_corpus = draft != "too_few_name_parts"
                     if draft == "no_safe_null_names":
                         batch.append((draft, None, "null_query"))

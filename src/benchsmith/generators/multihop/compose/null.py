@@ -76,6 +76,17 @@ BRAND_MIN_NAMES = 3
 BRAND_CAPITALIZED = 0.9  # a brand word is written capitalized in at least this share of its occurrences
 
 
+def proper_words(texts: Sequence[str]) -> set[str]:
+    """Words the corpus nearly always capitalizes ("Glacier", "Lens"): names, not common nouns ("Bucket", "Logs")."""
+    seen: Counter[str] = Counter()
+    capitalized: Counter[str] = Counter()
+    for t in texts:
+        for w in re.findall(r"\b[A-Za-z][A-Za-z0-9]+\b", t):
+            seen[w.lower()] += 1
+            capitalized[w.lower()] += w[0].isupper()
+    return {w for w in seen if capitalized[w] >= BRAND_CAPITALIZED * seen[w]}
+
+
 def product_names(texts: Sequence[str]) -> list[str]:
     """Capitalized names of two to four words led by a brand word, a word the corpus nearly always capitalizes
     ("Amazon S3 Storage Lens", "AWS Key Management Service"), most frequent first. Code identifiers
@@ -103,7 +114,7 @@ _NOT_FEATURE_WORDS = frozenset("Guide Reference Documentation Docs Examples Exam
                                "Console User Developer Service Services Regions Region".split())
 
 
-def compound_parts(things: Sequence[str]) -> tuple[list[str], list[str], list[str]]:
+def compound_parts(things: Sequence[str], proper: set[str] | None = None) -> tuple[list[str], list[str], list[str]]:
     """(brands, leading feature words, closing feature words) of the corpus's product names.
 
     A brand is a name that opens at least BRAND_MIN_NAMES longer names ("Amazon S3" opens "Amazon S3 Storage
@@ -125,14 +136,19 @@ def compound_parts(things: Sequence[str]) -> tuple[list[str], list[str], list[st
     if not ranked:
         return [], [], []
     splits = features[ranked[0]]
-    word = lambda w: w not in _NOT_FEATURE_WORDS and not w.isupper()  # noqa: E731  "GET", "REST": protocol words
+    # "GET", "REST": protocol words. With `proper`, only words the corpus always capitalizes: "Bucket Logs" or
+    # "Access Endpoints" would describe a real, documented thing in common words; "Glacier Lens" names nothing.
+    brand_words = set(ranked[0].split())
+    word = lambda w: (w not in _NOT_FEATURE_WORDS and w not in brand_words and not w.isupper()  # noqa: E731
+                      and (proper is None or w.lower() in proper))
     opening = Counter(p[0] for p in splits if word(p[0]))
     closing = Counter(p[-1] for p in splits if word(p[-1]))
-    order = lambda c: [w for w, k in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) if k >= 2]  # noqa: E731
+    least = 2 if proper is None else 1
+    order = lambda c: [w for w, k in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) if k >= least]  # noqa: E731
     return ranked[:1], order(opening), order(closing)
 
 
-def build_thing_null(things: Sequence[str], index, rng: random.Random) -> Draft | str:
+def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: set[str] | None = None) -> Draft | str:
     """A null query about a feature whose name pairs a real brand with the opening word of one real feature and
     the closing word of another ("S3 Object Lens"), a pairing the corpus never writes.
 
@@ -140,7 +156,7 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random) -> Draft 
     corpus's "AWS Key Management Service" is another name of a documented product, so the corpus
     would answer it. The name and its feature part must each be absent corpus-wide.
     """
-    heads, opening, closing = compound_parts(things)
+    heads, opening, closing = compound_parts(things, proper)
     if not heads or len(opening) < 3 or len(closing) < 3:
         return "no_safe_null_names"
     brand = heads[0]
@@ -159,12 +175,12 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random) -> Draft 
 
 
 def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people: Sequence[str], index,
-                      rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed")
-                      ) -> Draft | str:
+                      rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed"),
+                      proper: set[str] | None = None) -> Draft | str:
     """One null query, or the reason none could be built this try."""
     firsts, lasts = name_parts(names)
     if len(firsts) < 8 or len(lasts) < 8:
-        return build_thing_null(things, index, rng)
+        return build_thing_null(things, index, rng, proper)
     first = firsts[rng.randrange(min(len(firsts), 200))]
     last = lasts[rng.randrange(min(len(lasts), 200))]
     name = f"{first} {last}"
