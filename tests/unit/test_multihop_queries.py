@@ -109,7 +109,7 @@ def test_a_mention_question_cites_the_sentence_that_states_the_term():
     from benchsmith.generators.multihop.queries.comparison import _citing
 
     def claim(doc_id, text):
-        return NS(text=text, fact=NS(doc_id=doc_id))
+        return NS(text=text, fact=NS(doc_id=doc_id, text=text))
 
     on_bridge = [claim("a", "Harrowgate Builders won the contract."), claim("b", "Harrowgate Builders hired staff.")]
     cs = NS(group=NS(claims_by_doc={"a": on_bridge[:1], "b": on_bridge[1:]}))
@@ -120,3 +120,6 @@ def test_a_mention_question_cites_the_sentence_that_states_the_term():
                                        "Harrowgate Builders hired staff."]
     # A story said to mention the term with no claim stating it: no question (its Yes would not be in the evidence).
     assert _citing(cs, on_bridge, "Tidemark Ventures", [True, True], elsewhere) is None
+    # A claim that names the term only by resolving "The firm" does not show it in its sentence.
+    resolved = NS(text="Tidemark Ventures led it.", fact=NS(doc_id="b", text="The firm led it."))
+    assert _citing(cs, on_bridge, "Tidemark Ventures", [True, True], {**elsewhere, "b": [resolved]}) is None

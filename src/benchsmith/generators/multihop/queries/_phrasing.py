@@ -228,7 +228,8 @@ def _editions(documents: dict[str, Document], dated: bool) -> dict[tuple, list[D
     return _BY_EDITION[key][1]
 
 
-_NOT_NAME_OPENERS = frozenset("Like As With For But And Unlike While When After Before Since".split())
+_NOT_NAME_OPENERS = frozenset("Like As With For But And Unlike While When After Before Since Today Yesterday Now Also Then "
+                              "Meanwhile Earlier Later".split())
 
 
 def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities: dict | None,

@@ -188,12 +188,13 @@ def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: di
     None when such a story has none."""
     out = []
     for claim, has in zip(claims, present, strict=True):
-        if not has or contains_phrase(claim.text, term):
+        # The cited sentence itself (not the claim, whose pronouns are resolved) must show the term.
+        if not has or contains_phrase(claim.fact.text, term):
             out.append(claim)
             continue
         doc_id = claim.fact.doc_id
         pool = [*cs.group.claims_by_doc.get(doc_id, ()), *doc_claims.get(doc_id, ())]
-        other = next((c for c in pool if contains_phrase(c.text, term)), None)
+        other = next((c for c in pool if contains_phrase(c.fact.text, term)), None)
         if other is None:
             return None
         out += [claim, other] if other not in cs.group.claims_by_doc.get(doc_id, ()) else [other]
