@@ -19,7 +19,6 @@ from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
 from benchsmith.generators.multihop.compose.null import build_corpus_null, name_parts, product_names, proper_words
 from benchsmith.generators.multihop.compose.profiles import entity_name
-from benchsmith.generators.multihop.compose.questions import WORK_VERBS
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for, names_bridge
 from benchsmith.generators.multihop.items import draft_to_item
@@ -39,6 +38,14 @@ from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
 from benchsmith.generators.multihop.queries._phrasing import type_noun
 from benchsmith.generators.multihop.same_entity import ContextJudge
+from benchsmith.generators.multihop.shaping import (
+    balanced,
+    build_short,
+    claim_set_ref,
+    computation_of,
+    null_names,
+    work_kind,
+)
 from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected
@@ -130,7 +137,7 @@ class Assembler:
         drafts: list[Draft | None] = []
         for draft, cs, qtype in batch:
             if isinstance(draft, str):
-                self.rejected.append(Rejected(step=f"multihop.query.{qtype}", reason=draft, input_ref=_ref(cs)))
+                self.rejected.append(Rejected(step=f"multihop.query.{qtype}", reason=draft, input_ref=claim_set_ref(cs)))
                 drafts.append(None)
             else:
                 drafts.append(draft)
@@ -191,7 +198,7 @@ class Assembler:
         update: dict = {"warnings": warnings} if warnings else {}
         if self.index is not None and item.question_type != "null_query":
             with self.timer.step("hop_check"):
-                comp = _computation_of(item)
+                comp = computation_of(item)
                 hops = leave_one_out(self.index, item.query, list(dict.fromkeys(e.doc_id for e in item.evidence)),
                                      item.answer, comp.get("anchors", []))
             extra = {**(item.provenance.extra or {}), "hop_check": hops}
@@ -360,24 +367,9 @@ class Assembler:
             out.append((draft, cs, qtype))
         return out
 
-    def _null_names(self) -> tuple[list[str], list[str], list[str]]:
-        """(names to take parts from, real sources, real people to compare with), from this corpus."""
-        people = sorted({p.name for p in self.composer.profiles if p.kind == "person"}) if self.composer else []
-        entity = sorted(self.person_names)
-        counts = Counter(d.source for d in self.documents.values() if d.source)
-        sources = sorted(s for s, n in counts.items() if n >= 2)
-        # Enough people with articles: their name parts alone (entity names mix in places and groups).
-        return (people if len(people) >= 20 else people + entity), sources if len(sources) >= 2 else [], people
-
-    def _work_kind(self) -> tuple[str, str]:
-        """The corpus's most common kind of work and how one is made ("painting", "painted"), for null questions."""
-        kinds = Counter(p.kind for p in self.composer.profiles if p.kind not in (None, "person")) if self.composer else Counter()
-        kind = min(kinds, key=lambda k: (-kinds[k], k)) if kinds else "film"
-        return kind, WORK_VERBS.get(kind, ("made", "made"))[1]
-
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
-        names, sources, people = self._null_names()
+        names, sources, people = null_names(self.composer, self.person_names, self.documents)
         # A real given name or surname is never written in lower case ("Command", "Log" and "Host" are).
         lower = {w for d in self.documents.values() for w in re.findall(r"\b[a-z]+\b", d.text)}
         names = [n for n in names if not any(part.lower() in lower for part in n.split())]
@@ -394,7 +386,7 @@ class Assembler:
                 cs = None
                 draft: Draft | str = "too_few_name_parts"
                 if from_corpus:
-                    draft = build_corpus_null(names, sources, people, self.index, rng, things, self._work_kind(), proper)
+                    draft = build_corpus_null(names, sources, people, self.index, rng, things, work_kind(self.composer), proper)
                     from_corpus = draft != "too_few_name_parts"
                     if draft == "no_safe_null_names":
                         batch.append((draft, None, "null_query"))
@@ -415,70 +407,3 @@ class Assembler:
                 yield from self.accept_batch(batch)
                 batch = []
         yield from self.accept_batch(batch)
-
-
-MAX_QUERY_WORDS = 45  # the length aimed at: longer drafts lose their longest claims first
-MAX_QUERY_WORDS_HARD = 80  # past this (long encyclopedic sentences) a draft is rejected
-
-
-def build_short(builder, cs: ClaimSet, documents: dict[str, Document], rng: random.Random, min_claims: int) -> tuple[Draft | str, ClaimSet]:
-    """Build a draft; while it runs past MAX_QUERY_WORDS, drop the longest claim and rebuild (down to `min_claims`).
-
-    A draft still longer than MAX_QUERY_WORDS_HARD is rejected as "query_too_long".
-
-    The rebuild uses a copy of `rng` taken before the first build, so the choices
-    made for a set do not depend on how often it was shortened.
-    """
-    state = rng.getstate()
-    draft = builder(cs, documents, rng)
-    while isinstance(draft, Draft) and len(draft.query.split()) > MAX_QUERY_WORDS and len(cs.claims) > max(2, min_claims):
-        longest = max(range(len(cs.claims)), key=lambda i: (len(cs.claims[i].text), -i))
-        claims = cs.claims[:longest] + cs.claims[longest + 1 :]
-        cs = ClaimSet(group=cs.group, claims=claims, keywords=keywords_for(claims, cs.group.surface))
-        rng.setstate(state)
-        draft = builder(cs, documents, rng)
-    if isinstance(draft, Draft) and len(draft.query.split()) > MAX_QUERY_WORDS_HARD:
-        return "query_too_long", cs
-    return draft, cs
-
-
-YES_SHARE_BOUNDS = (0.4, 0.6)
-
-
-def balanced(items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
-    """Items in stream order, except that a Yes (or No) answer waits until its opposite arrives; answers that
-    are neither pass at once. Unpaired ones are released at the end only while the Yes share stays in bounds
-    (or a single answer off an even split)."""
-    waiting: dict[str, list[MultihopItem]] = {"yes": [], "no": []}
-    shown = {"yes": 0, "no": 0}
-    for item in items:
-        key = item.answer.strip().rstrip(".").lower()
-        if key not in waiting:
-            yield item
-            continue
-        other = "no" if key == "yes" else "yes"
-        if waiting[other]:
-            for it in (waiting[other].pop(0), item):
-                shown[it.answer.strip().rstrip(".").lower()] += 1
-                yield it
-        else:
-            waiting[key].append(item)
-    for key, queue in waiting.items():
-        for item in queue:
-            total = shown["yes"] + shown["no"] + 1
-            yes = shown["yes"] + (key == "yes")
-            # Within the bounds, or one answer off an even split (a handful of items cannot be split finer).
-            if not (YES_SHARE_BOUNDS[0] <= yes / total <= YES_SHARE_BOUNDS[1] or abs(2 * yes - total) <= 1):
-                break
-            shown[key] += 1
-            yield item
-
-
-def _computation_of(item: MultihopItem) -> dict:
-    return (item.provenance.extra or {}).get("computation", {}) if item.provenance else {}
-
-
-def _ref(cs: ClaimSet | None) -> str | None:
-    if cs is None:
-        return None
-    return f"{cs.group.kind}:{cs.group.key}:" + ",".join(c.fact.doc_id for c in cs.claims)
