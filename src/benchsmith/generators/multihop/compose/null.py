@@ -157,7 +157,7 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
     would answer it. The name and its feature part must each be absent corpus-wide.
     """
     heads, opening, closing = compound_parts(things, proper)
-    if not heads or len(opening) < 3 or len(closing) < 3:
+    if not heads or len(opening) < 2 or len(closing) < 2:  # at least four pairings to draw from
         return "no_safe_null_names"
     brand = heads[0]
     first = opening[rng.randrange(min(len(opening), 40))]
