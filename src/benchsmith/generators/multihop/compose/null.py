@@ -148,6 +148,9 @@ def compound_parts(things: Sequence[str], proper: set[str] | None = None) -> tup
     return ranked[:1], order(opening), order(closing)
 
 
+_PARTS: dict[tuple[int, int], tuple] = {}
+
+
 def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: set[str] | None = None) -> Draft | str:
     """A null query about a feature whose name pairs a real brand with the opening word of one real feature and
     the closing word of another ("S3 Object Lens"), a pairing the corpus never writes.
@@ -156,7 +159,11 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
     corpus's "AWS Key Management Service" is another name of a documented product, so the corpus
     would answer it. The name and its feature part must each be absent corpus-wide.
     """
-    heads, opening, closing = compound_parts(things, proper)
+    key = (id(things), id(proper))
+    if key not in _PARTS or _PARTS[key][0] is not things:  # computed once per run, not once per try
+        _PARTS.clear()
+        _PARTS[key] = (things, compound_parts(things, proper))
+    heads, opening, closing = _PARTS[key][1]
     if not heads or len(opening) < 2 or len(closing) < 2:  # at least four pairings to draw from
         return "no_safe_null_names"
     brand = heads[0]
