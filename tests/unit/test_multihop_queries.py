@@ -101,3 +101,25 @@ def test_item_records_spans_qrels_and_original_format():
     assert set(rag["evidence_list"][0]) == {"author", "category", "fact", "published_at", "source", "title", "url"}
     assert rag["evidence_list"][0]["author"] == "A"
     assert draft_to_item(d, DOCS, seed=7).item_id == item.item_id
+
+
+def test_a_mention_question_cites_the_sentence_that_states_the_term():
+    from types import SimpleNamespace as NS
+
+    from benchsmith.generators.multihop.queries.comparison import _citing
+
+    def claim(doc_id, text):
+        return NS(text=text, fact=NS(doc_id=doc_id, text=text))
+
+    on_bridge = [claim("a", "Harrowgate Builders won the contract."), claim("b", "Harrowgate Builders hired staff.")]
+    cs = NS(group=NS(claims_by_doc={"a": on_bridge[:1], "b": on_bridge[1:]}))
+    elsewhere = {"a": [claim("a", "Tidemark Ventures backed the deal.")], "b": [claim("b", "The mayor spoke.")]}
+    # Story a mentions the term only in another sentence: it is cited after the bridge claim; story b lacks it.
+    cited = _citing(cs, on_bridge, "Tidemark Ventures", [True, False], elsewhere)
+    assert [c.text for c in cited] == ["Harrowgate Builders won the contract.", "Tidemark Ventures backed the deal.",
+                                       "Harrowgate Builders hired staff."]
+    # A story said to mention the term with no claim stating it: no question (its Yes would not be in the evidence).
+    assert _citing(cs, on_bridge, "Tidemark Ventures", [True, True], elsewhere) is None
+    # A claim that names the term only by resolving "The firm" does not show it in its sentence.
+    resolved = NS(text="Tidemark Ventures led it.", fact=NS(doc_id="b", text="The firm led it."))
+    assert _citing(cs, on_bridge, "Tidemark Ventures", [True, True], {**elsewhere, "b": [resolved]}) is None

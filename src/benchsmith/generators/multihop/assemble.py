@@ -17,9 +17,8 @@ from functools import partial
 from benchsmith.generators.core.timing import StepTimer
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
-from benchsmith.generators.multihop.compose.null import build_corpus_null
+from benchsmith.generators.multihop.compose.null import build_corpus_null, name_parts, product_names, proper_words
 from benchsmith.generators.multihop.compose.profiles import entity_name
-from benchsmith.generators.multihop.compose.questions import WORK_VERBS
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for, names_bridge
 from benchsmith.generators.multihop.items import draft_to_item
@@ -39,11 +38,20 @@ from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
 from benchsmith.generators.multihop.queries._phrasing import type_noun
 from benchsmith.generators.multihop.same_entity import ContextJudge
+from benchsmith.generators.multihop.shaping import (
+    balanced,
+    build_short,
+    claim_set_ref,
+    computation_of,
+    null_names,
+    work_kind,
+)
 from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected
 from benchsmith.validators import errors, names_for, run_validators
 from benchsmith.validators.dedup import QueryDeduplicator
+from benchsmith.validators.markup import clean
 
 DEDUP = "dedup.query"
 GENERIC_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
@@ -77,6 +85,7 @@ class Assembler:
     person_names: frozenset[str] = frozenset()  # PERSON entities the sentence analysis found (null-query name parts)
     thing_names: frozenset[str] = frozenset()  # organization, product, facility ... entities (null-query name parts)
     doc_entities: dict[str, dict[str, tuple[str, str]]] = field(default_factory=dict)  # per document: norm -> (label, surface)
+    doc_claims: dict[str, list] = field(default_factory=dict)  # per document, all its claims (what a mention cites)
     embed: object = "auto"  # the sentence encoder for the same-entity check ("auto": the packaged MiniLM if installed)
     rejected: list[Rejected] = field(default_factory=list)
     # What the dry pass of an estimate counts: claim sets drawn, drafts built, items that passed the validators.
@@ -128,7 +137,7 @@ class Assembler:
         drafts: list[Draft | None] = []
         for draft, cs, qtype in batch:
             if isinstance(draft, str):
-                self.rejected.append(Rejected(step=f"multihop.query.{qtype}", reason=draft, input_ref=_ref(cs)))
+                self.rejected.append(Rejected(step=f"multihop.query.{qtype}", reason=draft, input_ref=claim_set_ref(cs)))
                 drafts.append(None)
             else:
                 drafts.append(draft)
@@ -189,7 +198,7 @@ class Assembler:
         update: dict = {"warnings": warnings} if warnings else {}
         if self.index is not None and item.question_type != "null_query":
             with self.timer.step("hop_check"):
-                comp = _computation_of(item)
+                comp = computation_of(item)
                 hops = leave_one_out(self.index, item.query, list(dict.fromkeys(e.doc_id for e in item.evidence)),
                                      item.answer, comp.get("anchors", []))
             extra = {**(item.provenance.extra or {}), "hop_check": hops}
@@ -208,8 +217,9 @@ class Assembler:
         key = normalize_entity(bridge)
         group_keys = {e.norm for c in draft.claims for e in c.entities if normalize_entity(e.text) == key or e.norm == key}
         if draft.question_type != "null_query" and bridge and not all(
-                any(names_bridge(c, k) for k in group_keys) for c in draft.claims):
-            return "evidence_does_not_name_bridge"  # the cited sentence must state the link itself
+                any(names_bridge(c, k) for c in draft.claims if c.fact.doc_id == d for k in group_keys)
+                for d in {c.fact.doc_id for c in draft.claims}):
+            return "evidence_does_not_name_bridge"  # each document's cited sentences must state the link itself
         for cut in range(2, len(words)):
             if words[cut] in ("of", "at", "and", "from") and " ".join(words[:cut]) in self.person_names:
                 return "compound_mention"
@@ -285,7 +295,8 @@ class Assembler:
         if qtype == "null_query":
             yield from self._null_stream(rng)
             return
-        builder = partial(HEURISTIC_BUILDERS[qtype], doc_entities=self.doc_entities)
+        extra = {"doc_claims": self.doc_claims} if qtype == "comparison_query" else {}
+        builder = partial(HEURISTIC_BUILDERS[qtype], doc_entities=self.doc_entities, **extra)
         weights = evidence_weights(*self.evidence)
         kinds = ("entity",) if qtype == "inference_query" else ("entity", "topic")
         groups = [g for g in iter_groups(self.groups, None, rng) if g.kind in kinds]
@@ -356,37 +367,26 @@ class Assembler:
             out.append((draft, cs, qtype))
         return out
 
-    def _null_names(self) -> tuple[list[str], list[str], list[str]]:
-        """(names to take parts from, real sources, real people to compare with), from this corpus."""
-        people = sorted({p.name for p in self.composer.profiles if p.kind == "person"}) if self.composer else []
-        entity = sorted(self.person_names)
-        counts = Counter(d.source for d in self.documents.values() if d.source)
-        sources = sorted(s for s, n in counts.items() if n >= 2)
-        # Enough people with articles: their name parts alone (entity names mix in places and groups).
-        return (people if len(people) >= 20 else people + entity), sources if len(sources) >= 2 else [], people
-
-    def _work_kind(self) -> tuple[str, str]:
-        """The corpus's most common kind of work and how one is made ("painting", "painted"), for null questions."""
-        kinds = Counter(p.kind for p in self.composer.profiles if p.kind not in (None, "person")) if self.composer else Counter()
-        kind = min(kinds, key=lambda k: (-kinds[k], k)) if kinds else "film"
-        return kind, WORK_VERBS.get(kind, ("made", "made"))[1]
-
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
-        names, sources, people = self._null_names()
+        names, sources, people = null_names(self.composer, self.person_names, self.documents)
         # A real given name or surname is never written in lower case ("Command", "Log" and "Host" are).
         lower = {w for d in self.documents.values() for w in re.findall(r"\b[a-z]+\b", d.text)}
         names = [n for n in names if not any(part.lower() in lower for part in n.split())]
-        things = sorted(self.thing_names)
+        firsts, lasts = name_parts(names)
+        # A corpus without people to name (a manual) gets invented feature names built from its product names.
+        texts = [clean(d.text) for d in self.documents.values()] if min(len(firsts), len(lasts)) < 8 else []
+        things, proper = product_names(texts), proper_words(texts)
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
+        asked: set[tuple[str, ...]] = set()
         # Without a model a try costs microseconds; with one, a call: bound the calls, not just the tries.
         for _ in range(NULL_TRIES_WITH_MODEL if self.llm else NULL_TRIES):
             with self.timer.step("null"):
                 cs = None
                 draft: Draft | str = "too_few_name_parts"
                 if from_corpus:
-                    draft = build_corpus_null(names, sources, people, self.index, rng, things, self._work_kind())
+                    draft = build_corpus_null(names, sources, people, self.index, rng, things, work_kind(self.composer), proper)
                     from_corpus = draft != "too_few_name_parts"
                     if draft == "no_safe_null_names":
                         batch.append((draft, None, "null_query"))
@@ -397,75 +397,13 @@ class Assembler:
                         doc_id = sorted(g.claims_by_doc)[0]
                         cs = ClaimSet(group=g, claims=(g.claims_by_doc[doc_id][0],), keywords=())
                     draft = build_null(cs, self.vocabulary, rng)
+                if isinstance(draft, Draft):
+                    invented = tuple(draft.null_entities)
+                    if invented in asked:
+                        continue  # one question per invented name: a benchmark repeating a name tests nothing new
+                    asked.add(invented)
             batch.append((draft, cs, "null_query"))
             if len(batch) >= self.batch_size:
                 yield from self.accept_batch(batch)
                 batch = []
         yield from self.accept_batch(batch)
-
-
-MAX_QUERY_WORDS = 45  # the length aimed at: longer drafts lose their longest claims first
-MAX_QUERY_WORDS_HARD = 80  # past this (long encyclopedic sentences) a draft is rejected
-
-
-def build_short(builder, cs: ClaimSet, documents: dict[str, Document], rng: random.Random, min_claims: int) -> tuple[Draft | str, ClaimSet]:
-    """Build a draft; while it runs past MAX_QUERY_WORDS, drop the longest claim and rebuild (down to `min_claims`).
-
-    A draft still longer than MAX_QUERY_WORDS_HARD is rejected as "query_too_long".
-
-    The rebuild uses a copy of `rng` taken before the first build, so the choices
-    made for a set do not depend on how often it was shortened.
-    """
-    state = rng.getstate()
-    draft = builder(cs, documents, rng)
-    while isinstance(draft, Draft) and len(draft.query.split()) > MAX_QUERY_WORDS and len(cs.claims) > max(2, min_claims):
-        longest = max(range(len(cs.claims)), key=lambda i: (len(cs.claims[i].text), -i))
-        claims = cs.claims[:longest] + cs.claims[longest + 1 :]
-        cs = ClaimSet(group=cs.group, claims=claims, keywords=keywords_for(claims, cs.group.surface))
-        rng.setstate(state)
-        draft = builder(cs, documents, rng)
-    if isinstance(draft, Draft) and len(draft.query.split()) > MAX_QUERY_WORDS_HARD:
-        return "query_too_long", cs
-    return draft, cs
-
-
-YES_SHARE_BOUNDS = (0.4, 0.6)
-
-
-def balanced(items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
-    """Items in stream order, except that a Yes (or No) answer waits until its opposite arrives; answers that
-    are neither pass at once. Unpaired ones are released at the end only while the Yes share stays in bounds
-    (or a single answer off an even split)."""
-    waiting: dict[str, list[MultihopItem]] = {"yes": [], "no": []}
-    shown = {"yes": 0, "no": 0}
-    for item in items:
-        key = item.answer.strip().rstrip(".").lower()
-        if key not in waiting:
-            yield item
-            continue
-        other = "no" if key == "yes" else "yes"
-        if waiting[other]:
-            for it in (waiting[other].pop(0), item):
-                shown[it.answer.strip().rstrip(".").lower()] += 1
-                yield it
-        else:
-            waiting[key].append(item)
-    for key, queue in waiting.items():
-        for item in queue:
-            total = shown["yes"] + shown["no"] + 1
-            yes = shown["yes"] + (key == "yes")
-            # Within the bounds, or one answer off an even split (a handful of items cannot be split finer).
-            if not (YES_SHARE_BOUNDS[0] <= yes / total <= YES_SHARE_BOUNDS[1] or abs(2 * yes - total) <= 1):
-                break
-            shown[key] += 1
-            yield item
-
-
-def _computation_of(item: MultihopItem) -> dict:
-    return (item.provenance.extra or {}).get("computation", {}) if item.provenance else {}
-
-
-def _ref(cs: ClaimSet | None) -> str | None:
-    if cs is None:
-        return None
-    return f"{cs.group.kind}:{cs.group.key}:" + ",".join(c.fact.doc_id for c in cs.claims)

@@ -65,6 +65,13 @@ def difficulty_card(items: list[MultihopItem], index, documents: dict) -> dict:
     return card_for(bench, index=index, documents=texts)
 
 
+def claims_by_doc(claims) -> dict[str, list]:
+    out: dict[str, list] = {}
+    for c in claims:
+        out.setdefault(c.fact.doc_id, []).append(c)
+    return out
+
+
 class MultihopGenerator(Generator):
     name = "multihop"
     help = "MultiHop-RAG: facts, claims with bridge entity and topic, inference/comparison/temporal/null queries."
@@ -87,7 +94,7 @@ class MultihopGenerator(Generator):
             documents=ctx.corpus.documents_by_id, groups=prep.groups, validation=validation, evidence=cfg.evidence,
             seed=cfg.seed, max_sets_per_group=cfg.max_sets_per_group, timer=ctx.timer, vocabulary=vocabulary,
             gen=ctx if with_model else None, qa_check=cfg.qa_check, hop_check=cfg.hop_check, composer=composer, index=ctx.index,
-            composed_limit=4 * cfg.n + 20, doc_entities=prep.doc_entities, quota=quota,
+            composed_limit=4 * cfg.n + 20, doc_entities=prep.doc_entities, quota=quota, doc_claims=claims_by_doc(prep.claims),
             person_names=frozenset(e.text for c in prep.claims for e in c.entities if e.label == "PERSON"),
             thing_names=frozenset(e.text for c in prep.claims for e in c.entities
                                   if e.label in ("ORG", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW")),
@@ -138,6 +145,14 @@ class MultihopGenerator(Generator):
                 f"{prep.counts['topic_groups']} topic bridge groups from {prep.counts['selected_documents']} selected "
                 "documents: not enough claim sets for the request (add documents, lower --min-tokens, or ask for fewer items)"
             )
+            comp = asm.composer
+            if comp is not None and not comp.links and not any(d.published_at for d in prep.documents):
+                shortfall += (
+                    f". This corpus has no dated stories and no article that names another article's person or work "
+                    f"(a manual or a collection of unlinked articles): inference and bridge questions need one of those "
+                    f"and are not made from page links without a model; its comparisons come from {len(comp.limits)} "
+                    f"typed limits stated on its pages and from related articles' dates and creators"
+                )
         docs = ctx.corpus.documents_by_id
         with ctx.timer.step("difficulty"):
             card = difficulty_card(items, ctx.index, docs)

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.generators.multihop.compose.hops import single_document
+from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
 from benchsmith.generators.multihop.compose.questions import (
     bridge_candidates,
@@ -56,6 +57,9 @@ class Composer:
         self.profiles = read_profiles(list(self.documents.values()))
         self.links = find_links(self.profiles, self.documents)
         self.works = works_by_creator(self.profiles)
+        docs = list(self.documents.values())
+        self.limits = read_limits(docs)  # the typed limits a manual states, compared between related pages
+        self.page_links = page_links(docs)
 
     @property
     def doc_cap(self) -> int:
@@ -64,7 +68,7 @@ class Composer:
     def candidates(self, qtype: str, limit: int) -> list[dict]:
         rng = random.Random(f"{self.seed}:composed:{qtype}")
         if qtype == "bridge_query":
-            cands = bridge_candidates(self.links, rng)
+            cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
         elif qtype == "inference_query":
             inverse = inference_candidates(self.links)
             rng.shuffle(inverse)
@@ -72,7 +76,8 @@ class Composer:
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
             return inverse
         elif qtype == "comparison_query":
-            return comparison_candidates(self.profiles, self.links, self.works, rng, limit)
+            typed = limit_comparisons(self.limits, rng, limit, self.page_links)
+            return comparison_candidates(self.profiles, self.links, self.works, rng, limit) + typed
         else:
             return []
         rng.shuffle(cands)
@@ -86,9 +91,9 @@ class Composer:
     def to_draft(self, cand: dict) -> Draft | str:
         if has_markup(cand["query"]) or has_markup(cand["answer"]):
             return "markup_in_question"
-        ev_docs = [p.doc_id for p, _ in cand["evidence"]]
-        if len(set(ev_docs)) != len(ev_docs):
-            return "evidence_not_distinct"
+        ev_docs = list(dict.fromkeys(p.doc_id for p, _ in cand["evidence"]))
+        if len(ev_docs) < 2 or len({(p.doc_id, v.start) for p, v in cand["evidence"]}) != len(cand["evidence"]):
+            return "evidence_not_distinct"  # two documents at least; one document may give two sentences
         if frozenset(ev_docs) in self.used_sets:
             return "documents_already_asked"  # one question per set of documents, across types
         if any(self.doc_uses[d] >= self.doc_cap for d in ev_docs):

@@ -73,37 +73,121 @@ def thing_parts(names: Sequence[str]) -> tuple[list[str], list[str]]:
 BRAND_MIN_NAMES = 3
 
 
-def build_thing_null(things: Sequence[str], index, rng: random.Random, *, enabled: bool = False) -> Draft | str:
-    """A null query about a product or feature whose name pairs a real leading word with a real trailing one.
+BRAND_CAPITALIZED = 0.9  # a brand word is written capitalized in at least this share of its occurrences
 
-    Off by default: a brand word with another brand's feature ("Amazon Key Management Service" beside the
-    corpus's "AWS Key Management Service") is usually another name of a real, documented product, so the
-    corpus does answer it. Without people to build names from, a corpus gets no null queries
-    ("no_safe_null_names"), rather than wrong ones.
+
+def proper_words(texts: Sequence[str]) -> set[str]:
+    """Words the corpus nearly always capitalizes ("Glacier", "Lens"): names, not common nouns ("Bucket", "Logs")."""
+    seen: Counter[str] = Counter()
+    capitalized: Counter[str] = Counter()
+    for t in texts:
+        for w in re.findall(r"\b[A-Za-z][A-Za-z0-9]+\b", t):
+            seen[w.lower()] += 1
+            capitalized[w.lower()] += w[0].isupper()
+    return {w for w in seen if capitalized[w] >= BRAND_CAPITALIZED * seen[w]}
+
+
+def product_names(texts: Sequence[str]) -> list[str]:
+    """Capitalized names of two to four words led by a brand word, a word the corpus nearly always capitalizes
+    ("Amazon S3 Storage Lens", "AWS Key Management Service"), most frequent first. Code identifiers
+    (camelCase words) are not names."""
+    seen: Counter[str] = Counter()
+    capitalized: Counter[str] = Counter()
+    for t in texts:
+        for w in re.findall(r"\b[A-Za-z][A-Za-z0-9]+\b", t):
+            seen[w.lower()] += 1
+            capitalized[w.lower()] += w[0].isupper()
+    word = r"[A-Z][A-Za-z0-9\-]*[A-Za-z0-9]"
+    counts: Counter[str] = Counter()
+    for t in texts:
+        for m in re.finditer(rf"(?<![\w.:/\-])({word}(?: {word}){{1,3}})(?![\w\-])", t):
+            parts = m.group(1).split()
+            # A sentence's first word ("The", "For") is no part of the name that follows it.
+            while parts and (parts[0] in _NOT_FIRST_NAMES or capitalized[parts[0].lower()] < BRAND_CAPITALIZED * seen[parts[0].lower()]):
+                parts = parts[1:]
+            if len(parts) >= 2 and not any(re.search(r"[a-z][A-Z]", p) for p in parts):
+                counts[" ".join(parts)] += 1
+    return [n for n, _ in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))]
+
+
+_NOT_FEATURE_WORDS = frozenset("Guide Reference Documentation Docs Examples Example FAQ Pricing API APIs Code SDK SDKs "
+                               "Console User Developer Service Services Regions Region".split())
+
+
+def compound_parts(things: Sequence[str], proper: set[str] | None = None) -> tuple[list[str], list[str], list[str]]:
+    """(brands, leading feature words, closing feature words) of the corpus's product names.
+
+    A brand is a name that opens at least BRAND_MIN_NAMES longer names ("Amazon S3" opens "Amazon S3 Storage
+    Lens"); the feature part is what follows it. The brand opening the most names is used. A leading
+    word opens, and a closing word ends, the feature part of at least two names ("Storage Lens",
+    "Storage Class"; "Bucket Keys", "Condition Keys"), so an invented pairing of one of each reads
+    like the corpus's own products without being another name of one of them.
     """
-    if not enabled:
+    names = list(dict.fromkeys(things))
+    prefixes = {" ".join(n.split()[:k]) for n in names for k in range(1, len(n.split()) - 1)}
+    features: dict[str, list[list[str]]] = {}
+    for brand in prefixes:
+        tails = [n[len(brand) + 1 :].split() for n in names if n.startswith(brand + " ")]
+        tails = [t for t in tails if len(t) >= 2]
+        # "Amazon" before "S3 Storage Lens", "S3 Object Lock": the brand is "Amazon S3", one word longer.
+        if tails and Counter(t[0] for t in tails).most_common(1)[0][1] * 2 <= len(tails):
+            features[brand] = tails
+    ranked = sorted((b for b in features if len(features[b]) >= BRAND_MIN_NAMES), key=lambda b: (-len(features[b]), b))
+    if not ranked:
+        return [], [], []
+    splits = features[ranked[0]]
+    # "GET", "REST": protocol words. With `proper`, only words the corpus always capitalizes: "Bucket Logs" or
+    # "Access Endpoints" would describe a real, documented thing in common words; "Glacier Lens" names nothing.
+    brand_words = set(ranked[0].split())
+    word = lambda w: (w not in _NOT_FEATURE_WORDS and w not in brand_words and not w.isupper()  # noqa: E731
+                      and (proper is None or w.lower() in proper))
+    opening = Counter(p[0] for p in splits if word(p[0]))
+    closing = Counter(p[-1] for p in splits if word(p[-1]))
+    least = 2 if proper is None else 1
+    order = lambda c: [w for w, k in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) if k >= least]  # noqa: E731
+    return ranked[:1], order(opening), order(closing)
+
+
+_PARTS: dict[tuple[int, int], tuple] = {}
+
+
+def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: set[str] | None = None) -> Draft | str:
+    """A null query about a feature whose name pairs a real brand with the opening word of one real feature and
+    the closing word of another ("S3 Object Lens"), a pairing the corpus never writes.
+
+    Never a brand with another brand's whole feature name: "Amazon Key Management Service" beside the
+    corpus's "AWS Key Management Service" is another name of a documented product, so the corpus
+    would answer it. The name and its feature part must each be absent corpus-wide.
+    """
+    key = (id(things), id(proper))
+    if key not in _PARTS or _PARTS[key][0] is not things:  # computed once per run, not once per try
+        _PARTS.clear()
+        _PARTS[key] = (things, compound_parts(things, proper))
+    heads, opening, closing = _PARTS[key][1]
+    if not heads or len(opening) < 2 or len(closing) < 2:  # at least four pairings to draw from
         return "no_safe_null_names"
-    heads, tails = thing_parts(things)
-    if len(heads) < 2 or len(tails) < 3:
-        return "too_few_name_parts"
-    name = f"{heads[rng.randrange(min(len(heads), 8))]} {tails[rng.randrange(min(len(tails), 200))]}"
-    if index.phrase_occurs(name):
+    brand = heads[0]
+    first = opening[rng.randrange(min(len(opening), 40))]
+    last = closing[rng.randrange(min(len(closing), 40))]
+    feature = f"{first} {last}"
+    if first == last or index.phrase_occurs(feature) or any(feature.lower() == t.lower() for t in things):
         return "name_occurs"
+    name = f"{brand} {feature}"
     i = rng.randrange(len(THING_TEMPLATES))
     return Draft(
         query=THING_TEMPLATES[i].format(name=name), answer=NULL_ANSWER, question_type="null_query", claims=(),
         bridge_entity=None, bridge_topic=None, keywords=(name,), null_entities=(name,), null_sources=(),
-        computation={"op": "null", "invented": [name]}, template=f"null.thing.{i}",
+        computation={"op": "null", "invented": [name], "from_parts": [brand, first, last]}, template=f"null.thing.{i}",
     )
 
 
 def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people: Sequence[str], index,
-                      rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed")
-                      ) -> Draft | str:
+                      rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed"),
+                      proper: set[str] | None = None) -> Draft | str:
     """One null query, or the reason none could be built this try."""
     firsts, lasts = name_parts(names)
     if len(firsts) < 8 or len(lasts) < 8:
-        return build_thing_null(things, index, rng)
+        return build_thing_null(things, index, rng, proper)
     first = firsts[rng.randrange(min(len(firsts), 200))]
     last = lasts[rng.randrange(min(len(lasts), 200))]
     name = f"{first} {last}"

@@ -39,6 +39,13 @@ _WORK_BY = re.compile(
     r"\b(?:film|painting|watercolou?r|novel|album|song|opera|poem|work|drawing|etching|landscape)\s+by\s+(?:the\s+)?"
     r"(?:(?:[A-Za-z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?" + _NAME
 )
+# Where a work is kept: "on display at the National Gallery of Art", "part of the collection of the Fondation ...".
+_HOME = re.compile(
+    r"\b(?:on display at|on view at|in the collection of|part of the collection of|in the collections of|acquired by|"
+    r"held (?:by|in|at)|housed (?:in|at)|hangs in|owned by) (?:the )?"
+    r"(?P<home>[A-Z][\w'’\-]*(?: (?:of|de|du|des|the|and|für|di|del)?\s?[A-Z][\w'’\-]*){0,6})"
+)
+HOME_SENTENCES = 6
 _KIN = re.compile(r"\b(?P<rel>son|daughter|wife|husband|widow)\s+of\s+(?:the\s+)?" + _NAME)
 _MARRIED = re.compile(r"\b(?:He|She)\s+married\s+" + _NAME)
 
@@ -86,6 +93,7 @@ class Profile:
     nationality: Value | None = None
     gender: str | None = None  # "m" / "f" from the pronouns of the document
     links: list[tuple[str, str, Value]] = field(default_factory=list)  # (role, name, sentence) e.g. ("director", "Luis Mandoki", ...)
+    home: Value | None = None  # the collection that holds a work ("National Gallery of Art"), with its sentence
 
 
 def entity_name(title: str) -> str:
@@ -169,6 +177,13 @@ def read_profile(doc: Document) -> Profile | None:
                 prof.links.append((rel, _clean_name(m.group("name")), val(m.group(0))))
             for m in _MARRIED.finditer(s):
                 prof.links.append(("spouse", _clean_name(m.group("name")), val(m.group(0))))
+    if prof.kind not in (None, "person"):
+        for span in list(split_sentences(doc.text))[:HOME_SENTENCES]:
+            s = doc.text[span.start : span.end]
+            m = _HOME.search(s)
+            if m and not has_markup(s) and len(m.group("home").split()) >= 2:
+                prof.home = Value(re.sub(r"\s+(?:in|at|on)$", "", m.group("home")).rstrip(".,;"), span.start, span.end)
+                break
     # A work's article names many people "by" whom something was done: keep only the role its kind implies.
     if prof.kind in KIND_ROLES:
         prof.links = [link for link in prof.links if link[0] in KIND_ROLES[prof.kind]]

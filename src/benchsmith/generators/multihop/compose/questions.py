@@ -49,14 +49,33 @@ def refer(p: Profile) -> str:
     return p.name
 
 
-def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
-    """Bridge questions: describe B through A, ask B's attribute (only attributes B states)."""
+def describe(link: Link, texts: Sequence[str]) -> tuple[str, list[Value]] | None:
+    """A work described by what its article says instead of its title: "the 1865 painting held by the National
+    Gallery of Art", with the sentences that state it; None unless the work's cited sentence gives its year,
+    the article names the collection, and no other document states that kind, year and collection together
+    (the description then picks out one work, and a search for the title finds nothing to match)."""
+    a, year = link.a, cited_year(link)
+    if a.kind in (None, "person") or year is None or a.home is None:
+        return None
+    home = a.home.text
+    rivals = [t for t in texts if str(year) in t and home in t and re.search(rf"\b{a.kind}", t)]
+    if len(rivals) != 1:
+        return None
+    cited = [link.evidence] if a.home.start == link.evidence.start else [link.evidence, a.home]
+    return f"the {year} {a.kind} held by the {home}", cited
+
+
+def bridge_candidates(links: Sequence[Link], rng: random.Random, texts: Sequence[str] = ()) -> list[dict]:
+    """Bridge questions: describe B through A, ask B's attribute (only attributes B states). A work is described
+    by its year and collection where that picks it out (see `describe`), else named."""
     out = []
     for link in links:
         role = role_noun(link)
         if role is None:
             continue
-        who = f"the {role} of {refer(link.a)}"
+        described = describe(link, texts)
+        a_evidence = described[1] if described else [link.evidence]
+        who = f"the {role} of {described[0] if described else refer(link.a)}"
         options = []
         if link.b.born is not None:
             options.append(("born", f"When was {who} born?", link.b.born))
@@ -68,8 +87,10 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
             continue
         attr, query, value = options[rng.randrange(len(options))]
         out.append({
-            "type": "bridge_query", "query": query, "answer": value.text, "evidence": [(link.a, link.evidence), (link.b, value)],
-            "anchors": [link.a.name], "bridge": link.b.name, "template": f"bridge.{link.role}.{attr}",
+            "type": "bridge_query", "query": query, "answer": value.text,
+            "evidence": [*((link.a, v) for v in a_evidence), (link.b, value)],
+            "anchors": [link.a.name] if not described else [link.a.home.text],
+            "bridge": link.b.name, "template": f"bridge.{link.role}.{attr}" + (".described" if described else ""),
             "computation": {"op": "bridge_attribute", "relation": link.role, "attribute": attr, "bridge": link.b.name,
                             "answer": value.text},
         })

@@ -228,6 +228,10 @@ def _editions(documents: dict[str, Document], dated: bool) -> dict[tuple, list[D
     return _BY_EDITION[key][1]
 
 
+_NOT_NAME_OPENERS = frozenset("Like As With For But And Unlike While When After Before Since Today Yesterday Now Also Then "
+                              "Meanwhile Earlier Later".split())
+
+
 def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities: dict | None,
                         lower_words: set[str], taken: Sequence[str] = ()) -> list[str]:
     """Named entities that can name the story: those in the headline first, then the cited claim's, then the
@@ -242,6 +246,8 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
         if len(text.split()) < 2 and (label not in ("ORG", "PRODUCT", "FAC")
                                       or not re.search(r"[a-z,;] " + re.escape(text) + r"\b", doc.text)):
             continue  # a surname or a first name alone does not pick a story out, nor a word only seen opening a sentence
+        if text.split()[0] in _NOT_NAME_OPENERS or re.match(r"^Series [A-Z]$", text):
+            continue  # "Like Quillpay" (a sentence's first word glued on), "Series A" (a funding round, not a subject)
         if _CODE_LIKE.search(text) or any(contains_phrase(text, a) or contains_phrase(a, text) for a in (*avoid, *taken) if a):
             continue
         if any(w.lower() in {x.lower() for a in avoid for x in a.split() if len(x) > 3} for w in text.split()):
@@ -270,7 +276,12 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
         month = _month(doc) if dated else None
         chosen = None
-        for name in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects):
+        rest = [d.text for d in docs if d.doc_id != doc.doc_id]
+        # A name the query's other reports also hold goes last: with it one report may hold every anchor and
+        # the answer, and the question would fail its hop check for want of a better name.
+        candidates = sorted(_subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects),
+                            key=lambda n: any(contains_phrase(t, n) for t in rest))
+        for name in candidates:
             others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and contains_phrase(d.text, name)]
             if not others:
                 chosen = name

@@ -132,7 +132,8 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
     )
 
 
-def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
+def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None,
+             doc_claims: dict | None = None) -> Draft | str:
     """Do two stories on the bridge both mention a named entity? Checked against the whole articles."""
     claims = cs.claims[:2]
     bridge = cs.group.surface
@@ -157,6 +158,12 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     if not terms:
         return "nothing_to_compare"
     present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
+    # Each story that mentions the term is cited by a sentence that shows it (and names the bridge): a Yes
+    # must be visible in its evidence, not only somewhere in the articles.
+    cited = {t: _citing(cs, claims, t, present[t], doc_claims or {}) for t in terms}
+    terms = [t for t in terms if cited[t] is not None]
+    if not terms:
+        return "mention_not_in_evidence"
     want_yes = rng.random() < 0.5
     pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
     term = pool[rng.randrange(len(pool))]
@@ -164,6 +171,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     if named is None:
         return "reports_not_distinguishable"
     refs, topics = named
+    claims = cited[term]
     query = f"Do {refs[0]} and {refs[1]} both mention {term}?"
     return Draft(
         query=query, answer="Yes" if all(present[term]) else "No", question_type="comparison_query", claims=claims,
@@ -172,6 +180,25 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
                      "anchors": [*topics, term]},
         template="comparison.mention",
     )
+
+
+def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: dict):
+    """The claims to cite for a mention question: per story that mentions `term`, one of its claims that states
+    the term (one on the bridge first, else its bridge claim and then any of its claims that states the term);
+    None when such a story has none."""
+    out = []
+    for claim, has in zip(claims, present, strict=True):
+        # The cited sentence itself (not the claim, whose pronouns are resolved) must show the term.
+        if not has or contains_phrase(claim.fact.text, term):
+            out.append(claim)
+            continue
+        doc_id = claim.fact.doc_id
+        pool = [*cs.group.claims_by_doc.get(doc_id, ()), *doc_claims.get(doc_id, ())]
+        other = next((c for c in pool if contains_phrase(c.fact.text, term)), None)
+        if other is None:
+            return None
+        out += [claim, other] if other not in cs.group.claims_by_doc.get(doc_id, ()) else [other]
+    return tuple(out)
 
 
 MAX_TERM_SHARE = 0.2
@@ -192,11 +219,12 @@ def document_share(documents: dict[str, Document], term: str) -> float:
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred".split())
 
 
-def build_comparison(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
+def build_comparison(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None,
+                     doc_claims: dict | None = None) -> Draft | str:
     """A comparison query: numeric when every claim states a quantity of one unit, else a mention check."""
     unit = _common_unit(cs.claims)
     if unit is not None:
         draft = _numeric(cs, documents, rng, unit, doc_entities)
         if isinstance(draft, Draft):
             return draft
-    return _mention(cs, documents, rng, doc_entities)
+    return _mention(cs, documents, rng, doc_entities, doc_claims)
