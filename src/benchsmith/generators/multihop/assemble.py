@@ -69,6 +69,7 @@ class Assembler:
     # The run context: with an LLM client the drafts are worded (and, with `qa_check`, checked) by the model.
     gen: object = None
     qa_check: bool = False
+    qa_inconclusive: str = "keep"  # an item the model doubts but the mechanics prove: keep (recorded) or drop
     hop_check: bool = False  # the model answers from each evidence document alone (llm strategy)
     composer: object = None  # a compose.Composer: the HotpotQA-style composed questions, drawn before the pasted ones
     index: object = None  # the CorpusIndex, for the leave-one-out retrieval record of each item
@@ -104,14 +105,15 @@ class Assembler:
 
         The size depends on the request and on what was accepted, never on --concurrency, so the
         items of a seed stay the same whatever the concurrency; the client bounds requests in flight.
-        A request for 6 items thus costs calls for about 9 candidates, not for 8 per type.
+        The margin is rounded down, so a type still missing one item sends one candidate (another is drawn
+        only if it is rejected): on a CPU-bound local server each spare candidate costs minutes.
         """
         if not self.llm:
             return 1
         if self._drawing is None or not self.quota:
             return LLM_BATCH
         need = max(1, self.quota.get(self._drawing, 0) - self.accepted[self._drawing])
-        return min(LLM_BATCH, math.ceil(need * LLM_MARGIN))
+        return min(LLM_BATCH, need + math.floor(need * (LLM_MARGIN - 1)))
 
     def wording_input(self, draft: Draft, cs: ClaimSet | None) -> WordingInput:
         sources = tuple(Source(d.source or "", d.title, iso(d)) for d in (self.documents[c.fact.doc_id] for c in draft.claims))
@@ -154,10 +156,10 @@ class Assembler:
             self._count("items", item)
         if self.llm and self.qa_check and items:
             with self.timer.step("qa_check"):  # also the hop check: one call per item
-                items = self.gen.run_step(CheckItem(), [alone_input(i, self.documents) for i in items])
+                items = self.gen.run_step(CheckItem(inconclusive=self.qa_inconclusive), [alone_input(i, self.documents) for i in items])
         elif self.llm and self.hop_check and items:
             with self.timer.step("hop_check_llm"):
-                items = self.gen.run_step(AnswerAlone(), [alone_input(i, self.documents) for i in items])
+                items = self.gen.run_step(AnswerAlone(inconclusive=self.qa_inconclusive), [alone_input(i, self.documents) for i in items])
         return items
 
     def _check(self, draft: Draft) -> MultihopItem | None:
