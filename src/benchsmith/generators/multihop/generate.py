@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import logging
 import math
-from collections import Counter
 import re
+from collections import Counter
 
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from benchsmith.generators.multihop.text import content_tokens, contains_phrase, normalize_entity
+from benchsmith.generators.multihop.text import contains_phrase, content_tokens, normalize_entity
 from benchsmith.schemas.multihop import MultihopItem
 
 NULL_ANSWER = "insufficient information"
