@@ -198,6 +198,31 @@ class Assembler:
             update["provenance"] = item.provenance.model_copy(update={"extra": extra})
         return item.model_copy(update=update) if update else item
 
+    def _template_passes(self, draft: Draft) -> bool:
+        """Whether the heuristic draft of a set (its template wording) passes the hop and validator checks.
+
+        With a model, only such sets are sent: the template wording is what stays when the model's claims or
+        wording fail their checks, so every set the model is asked about can become an item whatever the model
+        writes (save its QA check), and no call is spent on a set the validators would drop anyway. A failure is
+        recorded like any other rejection (near duplicates are judged later, on the final wording).
+        """
+        item = draft_to_item(draft, self.documents, seed=self.seed)
+        anchors = draft.computation.get("anchors") or []
+        if anchors and draft.question_type != "null_query":
+            texts = {c.fact.doc_id: self.documents[c.fact.doc_id].text for c in draft.claims}
+            if single_document(texts, draft.answer, anchors):
+                self.rejected.append(Rejected(step="multihop.hops", reason="single_document_answerable",
+                                              input_ref=item.item_id, raw_output=item.query))
+                return False
+        with self.timer.step("validate"):
+            errs = errors(run_validators(item, self.validation, self._checks))
+        if errs:
+            self.rejected.append(
+                Rejected(step="multihop.validate", reason=errs[0].code, detail="; ".join(i.message for i in errs)[:500],
+                         input_ref=item.item_id, raw_output=item.query))
+            return False
+        return True
+
     def _bridge_problem(self, draft: Draft) -> str | None:
         """Why an entity-bridged draft's answer is not one clear entity, or None.
 
@@ -327,8 +352,10 @@ class Assembler:
                         draft = self._bridge_problem(draft) or draft
                     if isinstance(draft, Draft):
                         self._count("buildable_sets", built)
-                    if self.llm and isinstance(draft, Draft):
+                    if self.llm and isinstance(draft, Draft) and self._template_passes(draft):
                         sets.append(cs)
+                    elif self.llm and isinstance(draft, Draft):
+                        continue  # recorded by _template_passes; the model is not asked about it
                     else:
                         batch.append((draft, built, qtype))
                 if len(sets) >= self.batch_size:
