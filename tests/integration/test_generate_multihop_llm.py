@@ -104,7 +104,7 @@ def test_stub_server_through_the_cli(corpus_dir, tmp_path):
     assert rc == 0
     items = [MultihopItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
     assert len(items) == 8
-    assert requests > 40
+    assert 8 <= requests <= 7 * 8  # the model was asked about every non-null item, and only about what the request needs
     summary = json.loads((out / "summary.json").read_text())
     assert summary["llm"]["requests"] == requests
     assert (out / ".run" / "llm-usage.jsonl").is_file()  # the usage ledger lives in the run folder
@@ -132,9 +132,10 @@ def test_deadline_stops_a_slow_run_cleanly_and_the_same_command_continues(corpus
     from benchsmith.llm.stub_server import StubServer
 
     out = tmp_path / "slow"
-    with StubServer(stub_responder, delay=0.3) as server:
+    # The deadline counts from the client's start, CPU work before the first call included: leave room for it.
+    with StubServer(stub_responder, delay=1.5) as server:
         args = ["generate", "multihop", "--corpus", str(corpus_dir), "--n", "4", "--strategy", "llm", "--ner", "rules",
-                "--llm", f"openai/stub-model@{server.base_url}", "--concurrency", "2", "--deadline", "1.5",
+                "--llm", f"openai/stub-model@{server.base_url}", "--concurrency", "2", "--deadline", "10",
                 "--out", str(out)]
         try:
             main(args)
