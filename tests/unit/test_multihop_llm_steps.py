@@ -251,3 +251,14 @@ def test_the_qa_check_asks_a_grammar_for_one_answer_per_document_and_still_count
     out = CheckItem().parse(_reply(verdict), inp)  # a miscount still reaches the step's own check
     assert isinstance(out, Rejected) and out.reason == "alone_count_mismatch"
     assert CheckItem().max_tokens_for(inp) < 150  # a few words per answer, not a paragraph of reasons
+
+
+def test_an_answer_one_hop_states_is_proved_but_a_shared_entity_must_be_in_every_claim():
+    from benchsmith.generators.multihop.qa_answers import answer_proof
+
+    facts = ["Gaby Days is a 1987 film directed by Luis Mandora.", "Luis Mandora (born 1954) is a director."]
+    inverse = _item("inference_query", "Gaby Days", computation={"op": "inverse_bridge"}, facts=facts)
+    assert answer_proof(inverse) == "the answer is stated verbatim in an evidence sentence"
+    shared = _item("inference_query", "Gaby Days", computation={"op": "bridge_entity"}, facts=facts)
+    assert answer_proof(shared) is None  # the shared entity is missing from the second claim
+    assert answer_proof(_item(computation={"op": "bridge_entity"})) == "the answer is named in every evidence claim"

@@ -15,6 +15,7 @@ from benchsmith.generators.multihop.text import contains_phrase, content_tokens,
 from benchsmith.schemas.multihop import MultihopItem
 
 NULL_ANSWER = "insufficient information"
+SHARED_ENTITY_OPS = frozenset({"bridge_entity", "shared_creator"})  # the answer is the entity every claim names
 _NULL_FORMS = re.compile(
     r"\b(insufficient|not enough|no (?:information|answer|evidence|mention)|unknown|cannot be (?:determined|answered)"
     r"|can ?not (?:tell|say|determine|answer)|not (?:stated|mentioned|given|known|specified|clear)|unclear|n/?a)\b")
@@ -69,8 +70,9 @@ def answer_proof(item: MultihopItem) -> str | None:
     Comparison and temporal answers were re-derived from the evidence by the consistency validators (an item
     whose computation could not be re-derived carries their `*_not_computable` warning instead); a null query's
     invented names were searched for across the corpus (null.proof); an entity answer must be named in the
-    evidence itself: in every claim for an inference query (the shared entity), in some evidence sentence for
-    a bridge query (the attribute).
+    evidence itself: in every claim when it is the entity the claims share (MultiHop-RAG's inference query,
+    "who directed both"), else verbatim in some evidence sentence (a bridge's attribute, "which film was
+    directed by someone born in 1954": one hop states the answer, the other the constraint).
     """
     qtype = item.question_type
     if qtype == "null_query":
@@ -83,10 +85,10 @@ def answer_proof(item: MultihopItem) -> str | None:
         return None
     if not item.evidence:
         return None
-    named = [contains_phrase(e.fact, item.answer) or contains_phrase(e.claim, item.answer) for e in item.evidence]
-    if qtype == "inference_query" and all(named):
-        return "the answer is named in every evidence claim"
-    if qtype == "bridge_query" and any(contains_phrase(e.fact, item.answer) for e in item.evidence):
+    if _computation(item).get("op") in SHARED_ENTITY_OPS or qtype == "inference_query" and not _computation(item).get("op"):
+        named = [contains_phrase(e.fact, item.answer) or contains_phrase(e.claim, item.answer) for e in item.evidence]
+        return "the answer is named in every evidence claim" if all(named) else None
+    if any(contains_phrase(e.fact, item.answer) for e in item.evidence):
         return "the answer is stated verbatim in an evidence sentence"
     return None
 
