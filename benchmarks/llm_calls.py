@@ -13,9 +13,9 @@ so no server is needed; NER runs on rules to keep the script quick.
 from __future__ import annotations
 
 import sys
-from collections import Counter
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
