@@ -3,7 +3,8 @@
 The calls must grow with the request, not with the corpus: for --n 100 the
 5,000-document figure should be within 20% of the 500-document one, and at most
 5 calls per accepted item on both. The model is the scripted fake of the test
-suite (plausible JSON, with some malformed and off-schema replies and QA refusals),
+suite (plausible JSON, some malformed and off-schema replies; it cannot answer questions, so most QA
+verdicts are inconclusive and an unproved answer is rejected),
 so no server is needed; NER runs on rules to keep the script quick.
 
     .venv/bin/python benchmarks/llm_calls.py            (needs ../shared/data)
@@ -14,6 +15,7 @@ from __future__ import annotations
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -36,6 +38,7 @@ def main() -> int:
 
     lines = CORPUS.read_text(encoding="utf-8").splitlines(keepends=True)
     rows = []
+    notes: list[str] = []
     with tempfile.TemporaryDirectory() as tmp:
         for n_docs in (500, 5000):
             raw = Path(tmp) / f"docs{n_docs}.jsonl"
@@ -57,6 +60,9 @@ def main() -> int:
             requests = client.usage.requests
             client.close()
             rows.append((n_docs, len(result.items), requests, estimate.calls, elapsed))
+            by_model = Counter(r.reason for r in result.rejected if r.step.endswith(("_llm", "qa_check", "answer_alone")))
+            verdicts = Counter(i.provenance.extra.get("qa_check", {}).get("verdict") for i in result.items)
+            notes.append(f"{n_docs} documents: model rejections {dict(by_model.most_common(6))}; QA verdicts {dict(verdicts)}")
     print(f"\nmultihop llm strategy, --n {N}, scripted model (rules NER)")
     print(f"{'documents':>10} {'accepted':>9} {'LLM calls':>10} {'per item':>9} {'dry-run estimate':>17} {'seconds':>8}")
     for n_docs, accepted, calls, est, secs in rows:
@@ -64,6 +70,7 @@ def main() -> int:
     small, large = (r[2] / max(r[1], 1) for r in rows)
     print(f"ratio 5,000 / 500 documents: {large / small:.2f} (target within 0.80-1.20); "
           f"max per item {max(small, large):.2f} (target <= 5)")
+    print("\n".join(notes))
     return 0
 
 

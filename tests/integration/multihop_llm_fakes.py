@@ -59,12 +59,14 @@ def reply_for(prompt: str) -> str:
             return json.dumps({"answers": ["unknown"] * (n - 1)})  # one answer short: rejected
         return json.dumps({"answers": ["unknown"] * n})
     if "You review one item" in prompt:
-        ok = b >= 8
         n = len(re.findall(r"^Document \d+ \(", prompt, re.M))
-        alone = ["unknown"] * (n - 1 if 8 <= b < 12 and n else n)  # sometimes one answer short: rejected
-        return json.dumps({"uses_all_evidence": True, "answerable_from_evidence": ok, "single_answer": True,
-                           "matches_type": True, "answers_alone": alone,
-                           "reason": "checked" if ok else "the evidence does not settle it"})
+        alone = ["unknown"] * (n - 1 if 8 <= b < 12 and n else n)  # sometimes one answer short
+        # The fake cannot answer: it names a capitalised phrase of the first evidence sentence, or says Yes,
+        # and sometimes gives up; the QA check then weighs that against the mechanical proofs.
+        evidence = _DATA.findall(prompt)[1:2]
+        names = _NAME.findall(evidence[0]) if evidence else []
+        answer = "Insufficient information." if b < 8 else (names[0] if names and b % 2 else "Yes")
+        return json.dumps({"answer": answer, "answers_alone": alone})
     if "Suppose you had read at least two articles about" in prompt:
         entity = re.search(r"articles about (.+?): one from", prompt).group(1)
         srcs = re.findall(r"from (The [A-Z]\w+ \w+)", prompt)

@@ -126,6 +126,96 @@ def test_a_worded_query_must_draw_on_every_evidence_claim():
     assert kept is draft and kept.query == "draft" and kept.strategy == "heuristic"  # the template wording, labelled
 
 
+def _item(qtype="inference_query", answer="Harrowgate Builders", *, warnings=(), computation=None, facts=None):
+    from benchsmith.schemas.multihop import MultihopEvidence, MultihopItem
+    from benchsmith.types import Provenance, Span
+
+    facts = facts or ["Harrowgate Builders won the ferry contract.", "Harrowgate Builders will renovate the stadium."]
+    evidence = [MultihopEvidence(doc_id=f"d{i}", chunk_id=f"d{i}#0", span=Span(start=0, end=len(f)), fact=f, claim=f)
+                for i, f in enumerate(facts)]
+    extra = {"computation": computation} if computation else {}
+    return MultihopItem(item_id="mh-1", query="Which firm won the ferry contract and will renovate the stadium?",
+                        answer=answer, question_type=qtype, evidence=evidence, keywords=[], warnings=list(warnings),
+                        provenance=Provenance(step="t", extra=extra))
+
+
+def _qa(step, answer, alone):
+    from benchsmith.generators.core.step import Reply
+    from benchsmith.generators.multihop.llm_steps import QAAnswers
+
+    return Reply(parsed=QAAnswers(answer=answer, answers_alone=alone), text="{}", model="m", prompt_name="p", prompt_hash="h")
+
+
+def _inp(item, n=2):
+    from benchsmith.generators.multihop.llm_steps import AloneInput
+
+    return AloneInput(item, tuple((f"Doc {i}", "text") for i in range(n)))
+
+
+def test_the_qa_check_confirms_an_answer_the_model_finds_itself_and_records_it():
+    from benchsmith.generators.multihop.llm_steps import CheckItem
+
+    inp = _inp(_item(computation={"anchors": ["ferry", "stadium"]}))
+    out = CheckItem().parse(_qa(CheckItem(), "The firm is Harrowgate Builders.", ["unknown", "unknown"]), inp)
+    record = out.provenance.extra["qa_check"]
+    assert record["verdict"] == "confirmed" and record["answer"] == "The firm is Harrowgate Builders."
+    assert out.provenance.extra["computation"]["anchors"] == ["ferry", "stadium"]  # the rest of the provenance is kept
+    assert "answer" not in CheckItem().variables(inp)  # the model answers blind: the gold answer is never shown
+
+
+def test_the_qa_check_rejects_a_wrong_answer_nothing_proves():
+    from benchsmith.generators.multihop.llm_steps import CheckItem
+
+    # The answer is named in no evidence sentence: the model's different answer decides.
+    unproved = _item(answer="Corvane Analytics")
+    out = CheckItem().parse(_qa(CheckItem(), "Harrowgate Builders", ["unknown", "unknown"]), _inp(unproved))
+    assert isinstance(out, Rejected) and out.reason == "qa_answer_mismatch" and "Corvane Analytics" in out.detail
+    # A comparison whose computation the validators could not re-derive has no proof either.
+    comp = _item("comparison_query", "Yes", warnings=["comparison_not_computable"], computation={"op": "gt"})
+    assert CheckItem().parse(_qa(CheckItem(), "No", ["unknown", "unknown"]), _inp(comp)).reason == "qa_answer_mismatch"
+    # "Insufficient information" is a disagreement, not an agreement, for an answerable item.
+    assert CheckItem().parse(_qa(CheckItem(), "Insufficient information.", ["unknown"] * 2), _inp(unproved)).reason \
+        == "qa_answer_mismatch"
+
+
+def test_a_weak_models_disagreement_with_a_proved_answer_is_inconclusive_kept_or_dropped():
+    from benchsmith.generators.multihop.llm_steps import CheckItem
+
+    comp = _item("comparison_query", "No", computation={"op": "gt", "anchors": ["ferry"]})
+    kept = CheckItem().parse(_qa(CheckItem(), "Yes", ["unknown", "unknown"]), _inp(comp))
+    record = kept.provenance.extra["qa_check"]
+    assert record["verdict"] == "inconclusive" and "re-derived" in record["why"][0] and record["answer"] == "Yes"
+    dropped = CheckItem(inconclusive="drop").parse(_qa(CheckItem(), "Yes", ["unknown", "unknown"]), _inp(comp))
+    assert isinstance(dropped, Rejected) and dropped.reason == "qa_inconclusive"
+    # The same disagreement on an entity answer named in every claim is inconclusive too.
+    named = CheckItem().parse(_qa(CheckItem(), "Port Calloway", ["unknown", "unknown"]), _inp(_item()))
+    assert named.provenance.extra["qa_check"]["verdict"] == "inconclusive"
+    with pytest.raises(ValueError):
+        CheckItem(inconclusive="maybe")
+
+
+def test_the_qa_check_also_rejects_an_item_one_document_answers_unless_the_hops_are_proved():
+    from benchsmith.generators.multihop.llm_steps import CheckItem
+
+    step = CheckItem()
+    plain = _item()  # no anchors: nothing shows each document is needed
+    assert step.parse(_qa(step, "Harrowgate Builders", ["Harrowgate Builders", "unknown"]), _inp(plain)).reason \
+        == "single_document_answerable_llm"
+    assert step.parse(_qa(step, "Harrowgate Builders", ["unknown"]), _inp(plain)).reason == "alone_count_mismatch"
+    anchored = _item(computation={"anchors": ["ferry", "stadium"]})
+    out = step.parse(_qa(step, "Harrowgate Builders", ["Harrowgate Builders", "unknown"]), _inp(anchored))
+    assert out.provenance.extra["qa_check"]["verdict"] == "inconclusive" and "document 1" in out.provenance.extra["qa_check"]["why"][0]
+
+
+def test_null_queries_are_not_sent_to_the_qa_check():
+    from benchsmith.generators.multihop.llm_steps import CheckItem
+
+    null = _item("null_query", "Insufficient information.", facts=["x"]).model_copy(update={"evidence": []})
+    (out,) = CheckItem().skip(_inp(null, 0))
+    assert out.provenance.extra["qa_check"]["verdict"] == "not_asked"
+    assert CheckItem().skip(_inp(_item())) is None
+
+
 def test_answer_alone_rejects_an_item_one_document_answers():
     from benchsmith.generators.core.step import Reply
     from benchsmith.generators.multihop.llm_steps import AloneInput, AloneOut, AnswerAlone
@@ -140,7 +230,7 @@ def test_answer_alone_rejects_an_item_one_document_answers():
     def reply(answers):
         return Reply(parsed=AloneOut(answers=answers), text="{}", model="m", prompt_name=step.template, prompt_hash="h")
 
-    assert step.parse(reply(["unknown", "unknown"]), inp) is item
+    assert step.parse(reply(["unknown", "unknown"]), inp).provenance.extra["qa_check"]["verdict"] == "confirmed"
     rejected = step.parse(reply(["unknown", "She was born in 1901."]), inp)
     assert rejected.reason == "single_document_answerable_llm" and "document 2" in rejected.detail
     assert step.parse(reply(["unknown"]), inp).reason == "alone_count_mismatch"
@@ -148,42 +238,27 @@ def test_answer_alone_rejects_an_item_one_document_answers():
     assert step.skip(AloneInput(null, inp.documents)) == [null]
 
 
-def test_the_qa_check_also_rejects_an_item_one_document_answers():
-    from benchsmith.generators.core.step import Reply
-    from benchsmith.generators.multihop.llm_steps import AloneInput, CheckItem, QACheck
-    from benchsmith.schemas.multihop import MultihopItem
-    from benchsmith.types import Provenance
-
-    item = MultihopItem(item_id="mh-2", query="Which 1987 film was directed by someone born in 1954?", answer="Gaby Days",
-                        question_type="inference_query", evidence=[], keywords=[], provenance=Provenance(step="t"))
-    inp = AloneInput(item, (("Gaby Days", "Gaby Days is a 1987 film by Luis Mandora."), ("Luis Mandora", "born 1954")))
-    step = CheckItem()
-    assert "Document 2 (" in step.build_prompt(inp)[-1]["content"]
-
-    def reply(alone):
-        verdict = QACheck(uses_all_evidence=True, answerable_from_evidence=True, single_answer=True, matches_type=True,
-                          answers_alone=alone)
-        return Reply(parsed=verdict, text="{}", model="m", prompt_name=step.template, prompt_hash="h")
-
-    assert step.parse(reply(["unknown", "unknown"]), inp) is item
-    assert step.parse(reply(["Gaby Days", "unknown"]), inp).reason == "single_document_answerable_llm"
-    assert step.parse(reply([]), inp).reason == "alone_count_mismatch"
-
-
 def test_the_qa_check_asks_a_grammar_for_one_answer_per_document_and_still_counts():
-    from benchsmith.generators.multihop.llm_steps import AloneInput, CheckItem, QACheck
-    from benchsmith.schemas.multihop import MultihopItem
-    from benchsmith.types import Provenance
+    from benchsmith.generators.multihop.llm_steps import CheckItem, QAAnswers
 
-    item = MultihopItem(item_id="mh-2", query="Which firm won both contracts?", answer="Harrowgate Builders",
-                        question_type="inference_query", evidence=[], keywords=[], provenance=Provenance(step="x"))
-    inp = AloneInput(item, (("Ferry plan", "text one"), ("Stadium", "text two"), ("Budget", "text three")))
+    inp = _inp(_item(), 3)
     model = CheckItem().response_model_for(inp)
     schema = json_schema_for(model)
     assert schema["properties"]["answers_alone"]["minItems"] == schema["properties"]["answers_alone"]["maxItems"] == 3
-    assert "answers_alone" in schema["required"]
-    assert "minItems" not in json_schema_for(QACheck)["properties"]["answers_alone"]  # the shared model is untouched
-    verdict = model.model_validate({"uses_all_evidence": True, "answerable_from_evidence": True, "single_answer": True,
-                                    "matches_type": True, "answers_alone": ["unknown", "unknown"]})
+    assert set(schema["required"]) == {"answer", "answers_alone"}
+    assert "minItems" not in json_schema_for(QAAnswers)["properties"]["answers_alone"]  # the shared model is untouched
+    verdict = model.model_validate({"answer": "Harrowgate Builders", "answers_alone": ["unknown", "unknown"], "reason": "x"})
     out = CheckItem().parse(_reply(verdict), inp)  # a miscount still reaches the step's own check
     assert isinstance(out, Rejected) and out.reason == "alone_count_mismatch"
+    assert CheckItem().max_tokens_for(inp) < 150  # a few words per answer, not a paragraph of reasons
+
+
+def test_an_answer_one_hop_states_is_proved_but_a_shared_entity_must_be_in_every_claim():
+    from benchsmith.generators.multihop.qa_answers import answer_proof
+
+    facts = ["Gaby Days is a 1987 film directed by Luis Mandora.", "Luis Mandora (born 1954) is a director."]
+    inverse = _item("inference_query", "Gaby Days", computation={"op": "inverse_bridge"}, facts=facts)
+    assert answer_proof(inverse) == "the answer is stated verbatim in an evidence sentence"
+    shared = _item("inference_query", "Gaby Days", computation={"op": "bridge_entity"}, facts=facts)
+    assert answer_proof(shared) is None  # the shared entity is missing from the second claim
+    assert answer_proof(_item(computation={"op": "bridge_entity"})) == "the answer is named in every evidence claim"

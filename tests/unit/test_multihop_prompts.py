@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from benchsmith.generators.multihop.llm_steps import ClaimsOut, QACheck, QueryOut
+from benchsmith.generators.multihop.llm_steps import ClaimsOut, QAAnswers, QueryOut
 from benchsmith.prompting import fence, render
 
 GOLDEN = Path(__file__).resolve().parents[1] / "golden"
@@ -37,8 +37,7 @@ CASES = {
     "multihop_answer_alone.v1.j2": {"query": "When was the director of the film Ferry Days born?",
                                     "documents": [{"title": "Ferry Days", "text": "Ferry Days is a 1950 film directed by Elena Marsh."},
                                                   {"title": "Elena Marsh", "text": "Elena Marsh (born 1901) was a director. " + INJECTION}]},
-    "multihop_qa_check.v1.j2": {"question_type": "inference_query", "query": "Which firm won both contracts?",
-                                "answer": "Harrowgate Builders",
+    "multihop_qa_check.v2.j2": {"query": "Which firm won both contracts?",
                                 "evidence": [{"source": c["source"], "published_at": c["published_at"], "fact": c["claim"]} for c in CLAIMS],
                                 "documents": [{"title": c["title"], "text": c["claim"]} for c in CLAIMS]},
 }
@@ -88,9 +87,9 @@ def test_fence_filter():
         (ClaimsOut, {"claims": "a, b"}),
         (ClaimsOut, {"claim": ["a"]}),
         (QueryOut, {"query": "short"}),
-        (QACheck, {"uses_all_evidence": True}),
-        (QACheck, {"uses_all_evidence": True, "answerable_from_evidence": "maybe", "single_answer": True,
-                   "matches_type": True}),
+        (QAAnswers, {"answers_alone": ["unknown"]}),
+        (QAAnswers, {"answer": ["Harrowgate"], "answers_alone": []}),
+        (QAAnswers, {"answer": "Harrowgate", "answers_alone": "unknown"}),
     ],
 )
 def test_response_models_reject_off_schema_output(model, payload):

@@ -29,6 +29,11 @@ def generate_multihop_cmd(
     ner_processes: int = typer.Option(1, "--ner-processes", help="spaCy worker processes (helps only on idle multi-core machines)."),
     classifier: str | None = typer.Option(None, "--fact-classifier", help="Local transformers text classifier (path) for fact sentences."),
     qa_check: bool = typer.Option(True, "--qa-check/--no-qa-check", help="LLM check of the paper's four criteria (llm strategy)."),
+    qa_inconclusive: str = typer.Option(
+        "keep", "--qa-inconclusive",
+        help="keep or drop items whose answer the model's QA check doubts but the evidence proves mechanically "
+             "(kept items record the check as inconclusive in provenance.extra.qa_check).",
+    ),
     name: str | None = common.Name,
     cache_dir: Path | None = common.CacheDir,
     work_dir: Path | None = common.WorkDir,
@@ -46,7 +51,7 @@ def generate_multihop_cmd(
 
     cfg = MultihopConfig(
         n=n, strategy=strategy, mix=parse_mix(mix), evidence=parse_evidence(evidence), seed=seed, min_tokens=min_tokens,
-        ner=ner, classifier=classifier, llm=llm, qa_check=qa_check, spacy_processes=ner_processes,
+        ner=ner, classifier=classifier, llm=llm, qa_check=qa_check, qa_inconclusive=qa_inconclusive, spacy_processes=ner_processes,
     )
     opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
                          concurrency, search, timeout, deadline)

@@ -77,6 +77,7 @@ class Assembler:
     # The run context: with an LLM client the drafts are worded (and, with `qa_check`, checked) by the model.
     gen: object = None
     qa_check: bool = False
+    qa_inconclusive: str = "keep"  # an item the model doubts but the mechanics prove: keep (recorded) or drop
     hop_check: bool = False  # the model answers from each evidence document alone (llm strategy)
     composer: object = None  # a compose.Composer: the HotpotQA-style composed questions, drawn before the pasted ones
     index: object = None  # the CorpusIndex, for the leave-one-out retrieval record of each item
@@ -113,14 +114,15 @@ class Assembler:
 
         The size depends on the request and on what was accepted, never on --concurrency, so the
         items of a seed stay the same whatever the concurrency; the client bounds requests in flight.
-        A request for 6 items thus costs calls for about 9 candidates, not for 8 per type.
+        The margin is rounded down, so a type still missing one item sends one candidate (another is drawn
+        only if it is rejected): on a CPU-bound local server each spare candidate costs minutes.
         """
         if not self.llm:
             return 1
         if self._drawing is None or not self.quota:
             return LLM_BATCH
         need = max(1, self.quota.get(self._drawing, 0) - self.accepted[self._drawing])
-        return min(LLM_BATCH, math.ceil(need * LLM_MARGIN))
+        return min(LLM_BATCH, need + math.floor(need * (LLM_MARGIN - 1)))
 
     def wording_input(self, draft: Draft, cs: ClaimSet | None) -> WordingInput:
         sources = tuple(Source(d.source or "", d.title, iso(d)) for d in (self.documents[c.fact.doc_id] for c in draft.claims))
@@ -163,10 +165,10 @@ class Assembler:
             self._count("items", item)
         if self.llm and self.qa_check and items:
             with self.timer.step("qa_check"):  # also the hop check: one call per item
-                items = self.gen.run_step(CheckItem(), [alone_input(i, self.documents) for i in items])
+                items = self.gen.run_step(CheckItem(inconclusive=self.qa_inconclusive), [alone_input(i, self.documents) for i in items])
         elif self.llm and self.hop_check and items:
             with self.timer.step("hop_check_llm"):
-                items = self.gen.run_step(AnswerAlone(), [alone_input(i, self.documents) for i in items])
+                items = self.gen.run_step(AnswerAlone(inconclusive=self.qa_inconclusive), [alone_input(i, self.documents) for i in items])
         return items
 
     def _check(self, draft: Draft) -> MultihopItem | None:
@@ -204,6 +206,31 @@ class Assembler:
             extra = {**(item.provenance.extra or {}), "hop_check": hops}
             update["provenance"] = item.provenance.model_copy(update={"extra": extra})
         return item.model_copy(update=update) if update else item
+
+    def _template_passes(self, draft: Draft) -> bool:
+        """Whether the heuristic draft of a set (its template wording) passes the hop and validator checks.
+
+        With a model, only such sets are sent: the template wording is what stays when the model's claims or
+        wording fail their checks, so every set the model is asked about can become an item whatever the model
+        writes (save its QA check), and no call is spent on a set the validators would drop anyway. A failure is
+        recorded like any other rejection (near duplicates are judged later, on the final wording).
+        """
+        item = draft_to_item(draft, self.documents, seed=self.seed)
+        anchors = draft.computation.get("anchors") or []
+        if anchors and draft.question_type != "null_query":
+            texts = {c.fact.doc_id: self.documents[c.fact.doc_id].text for c in draft.claims}
+            if single_document(texts, draft.answer, anchors):
+                self.rejected.append(Rejected(step="multihop.hops", reason="single_document_answerable",
+                                              input_ref=item.item_id, raw_output=item.query))
+                return False
+        with self.timer.step("validate"):
+            errs = errors(run_validators(item, self.validation, self._checks))
+        if errs:
+            self.rejected.append(
+                Rejected(step="multihop.validate", reason=errs[0].code, detail="; ".join(i.message for i in errs)[:500],
+                         input_ref=item.item_id, raw_output=item.query))
+            return False
+        return True
 
     def _bridge_problem(self, draft: Draft) -> str | None:
         """Why an entity-bridged draft's answer is not one clear entity, or None.
@@ -336,8 +363,10 @@ class Assembler:
                         draft = self._bridge_problem(draft) or draft
                     if isinstance(draft, Draft):
                         self._count("buildable_sets", built)
-                    if self.llm and isinstance(draft, Draft):
+                    if self.llm and isinstance(draft, Draft) and self._template_passes(draft):
                         sets.append(cs)
+                    elif self.llm and isinstance(draft, Draft):
+                        continue  # recorded by _template_passes; the model is not asked about it
                     else:
                         batch.append((draft, built, qtype))
                 if len(sets) >= self.batch_size:

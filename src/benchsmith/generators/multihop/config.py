@@ -33,6 +33,7 @@ class MultihopConfig:
     classifier: str | None = None
     llm: str | None = None
     qa_check: bool = True  # the paper's four criteria as an LLM check (llm strategy only)
+    qa_inconclusive: str = "keep"  # keep | drop: an item the model's QA answer doubts but the mechanics prove
     claim_judge: bool = True
     hop_check: bool = True  # the model must fail to answer from each evidence document alone (llm strategy only)  # the model's check of each claim against its evidence (llm strategy only)
     max_sets_per_group: int = 4
@@ -49,6 +50,8 @@ class MultihopConfig:
         lo, hi = self.evidence
         if not 2 <= lo <= hi <= 4:
             raise InputError(f"--evidence must be a range within 2-4, got {lo}-{hi}")
+        if self.qa_inconclusive not in ("keep", "drop"):
+            raise InputError(f"--qa-inconclusive must be keep or drop, got {self.qa_inconclusive!r}")
         if self.ner not in ("auto", "spacy", "rules"):
             raise InputError(f"--ner must be auto, spacy or rules, got {self.ner!r}")
         if self.spacy_processes < 1:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import math
 import re
+from collections import Counter
 
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
@@ -29,7 +30,7 @@ from benchsmith.validators.difficulty import BenchItem, card_for
 
 log = logging.getLogger(__name__)
 MODEL_MARGIN = 1.25  # candidates the model is expected to reject on top of the validators, for estimates
-COMPLETION_TOKENS = {"claim": 40, "query": 40, "qa": 60, "alone": 30}  # per claim / per question / per check, for estimates
+COMPLETION_TOKENS = {"claim": 40, "query": 40, "qa": 30, "alone": 25}  # per claim / per question / per check, for estimates
 
 
 def _drop(mix: dict[str, float], qtype: str, msg: str, notes: list[str]) -> dict[str, float]:
@@ -93,8 +94,9 @@ class MultihopGenerator(Generator):
         asm = Assembler(
             documents=ctx.corpus.documents_by_id, groups=prep.groups, validation=validation, evidence=cfg.evidence,
             seed=cfg.seed, max_sets_per_group=cfg.max_sets_per_group, timer=ctx.timer, vocabulary=vocabulary,
-            gen=ctx if with_model else None, qa_check=cfg.qa_check, hop_check=cfg.hop_check, composer=composer, index=ctx.index,
-            composed_limit=4 * cfg.n + 20, doc_entities=prep.doc_entities, quota=quota, doc_claims=claims_by_doc(prep.claims),
+            gen=ctx if with_model else None, qa_check=cfg.qa_check, qa_inconclusive=cfg.qa_inconclusive,
+            hop_check=cfg.hop_check, composer=composer, index=ctx.index, composed_limit=4 * cfg.n + 20,
+            doc_entities=prep.doc_entities, quota=quota, doc_claims=claims_by_doc(prep.claims),
             person_names=frozenset(e.text for c in prep.claims for e in c.entities if e.label == "PERSON"),
             thing_names=frozenset(e.text for c in prep.claims for e in c.entities
                                   if e.label in ("ORG", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW")),
@@ -136,6 +138,12 @@ class MultihopGenerator(Generator):
         ctx.reject(asm.rejected)
         items = [i for t in QUERY_TYPES for i in produced.get(t, [])]
         by_type = {t: len(produced.get(t, [])) for t in QUERY_TYPES}
+        verdicts = Counter(((i.provenance.extra or {}).get("qa_check") or {}).get("verdict") for i in items)
+        verdicts.pop(None, None)
+        if verdicts.get("inconclusive"):
+            notes.append(f"{verdicts['inconclusive']} items kept with the model's QA check inconclusive: it disagreed "
+                         "with an answer their evidence proves mechanically (see provenance.extra.qa_check; "
+                         "--qa-inconclusive drop leaves them out)")
         shortfall = None
         if len(items) < cfg.n:
             short = [f"{t.removesuffix('_query')} {by_type[t]}/{quota[t]}" for t in QUERY_TYPES if by_type[t] < quota[t]]
@@ -158,7 +166,7 @@ class MultihopGenerator(Generator):
             card = difficulty_card(items, ctx.index, docs)
         return Generated(
             items=items, requested_by_type=quota, produced_by_type=by_type,
-            counts={**prep.counts, "difficulty": card["benchmark"]},
+            counts={**prep.counts, "difficulty": card["benchmark"], **({"qa_check": dict(verdicts)} if verdicts else {})},
             settings={**cfg.as_dict(), "effective_mix": mix}, notes=notes, shortfall=shortfall,
             exports={
                 **self.exports(items, ExportSettings(documents=docs)),

@@ -22,13 +22,15 @@ class QueryOut(_Strict):
     query: str = Field(min_length=10, max_length=1500)
 
 
-class QACheck(_Strict):
-    uses_all_evidence: bool
-    answerable_from_evidence: bool
-    single_answer: bool
-    matches_type: bool
+class QAAnswers(BaseModel):
+    """The QA check's reply: the model's own answer from the evidence, and from each evidence document alone.
+
+    Extra keys (a "reason" a model adds unasked) are ignored rather than re-asked: they cost nothing to drop.
+    """
+
+    model_config = ConfigDict(extra="ignore")
+    answer: str = Field(max_length=500)
     answers_alone: list[str] = Field(default_factory=list)  # the answer from each evidence document read alone
-    reason: str = ""
 
 
 def claim_key(number: int) -> str:

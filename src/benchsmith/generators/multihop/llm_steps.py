@@ -1,4 +1,4 @@
-"""The llm strategy's steps: the claims of a drawn claim set, the wording of a draft, the QA check.
+"""The llm strategy's steps: the claims of a drawn claim set, the wording of a draft (the QA check is in llm_qa).
 
 Candidates are found without a model (fact sentences, NER, heuristic claims,
 bridge groups); the model is asked only about the claim sets the request draws,
@@ -14,14 +14,18 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
-from pydantic import BaseModel
-
 from benchsmith.generators.core.step import LLMStep, Reply
 from benchsmith.generators.multihop.claims import entailed
+from benchsmith.generators.multihop.llm_qa import (  # noqa: F401  (re-exported: callers import the steps here)
+    AloneInput,
+    AnswerAlone,
+    CheckItem,
+    alone_input,
+)
 from benchsmith.generators.multihop.llm_replies import (  # noqa: F401  (re-exported: tests and callers import them here)
     AloneOut,
     ClaimsOut,
-    QACheck,
+    QAAnswers,
     QueryOut,
     claim_key,
     claims_model,
@@ -30,7 +34,6 @@ from benchsmith.generators.multihop.llm_replies import (  # noqa: F401  (re-expo
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft
 from benchsmith.generators.multihop.text import contains_phrase, content_tokens
 from benchsmith.prompting import messages, prompt_hash
-from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected, content_id
 
 QUERY_PROMPTS = {
@@ -218,7 +221,7 @@ class WordQuery(LLMStep):
     name: ClassVar[str] = "multihop.query_llm"
     template: ClassVar[str] = "multihop_inference.v1.j2"  # per type: see `template_for`
     response_model: ClassVar[type] = QueryOut
-    max_tokens: ClassVar[int | None] = 200  # one short question
+    max_tokens: ClassVar[int | None] = 90  # one short question (replies run 15-50 tokens)
     output_type: ClassVar[type] = Draft
 
     def template_for(self, item: WordingInput) -> str:
@@ -272,105 +275,3 @@ class WordQuery(LLMStep):
 
     def key(self, item: WordingInput) -> str:
         return content_id(item.draft.query, item.draft.answer, *(c.claim_id for c in item.draft.claims), prefix="d-")
-
-
-# -- step 6: the paper's four criteria -----------------------------------------------
-@dataclass(frozen=True)
-class CheckItem(LLMStep):
-    """The paper's quality criteria per item, and hop necessity in the same call: the model also answers from
-    each evidence document alone, and an item one document answers is rejected. A Rejected names the first
-    criterion that failed."""
-
-    name: ClassVar[str] = "multihop.qa_check"
-    template: ClassVar[str] = "multihop_qa_check.v1.j2"
-    response_model: ClassVar[type] = QACheck
-    max_tokens: ClassVar[int | None] = 400  # four verdicts, per-document answers, one reason
-    output_type: ClassVar[type] = MultihopItem
-
-    def key(self, item: AloneInput) -> str:
-        return item.item.item_id
-
-    def response_model_for(self, item: AloneInput) -> type[BaseModel]:
-        return with_item_count(QACheck, "answers_alone", len(item.documents))
-
-    def variables(self, item: AloneInput) -> dict[str, Any]:
-        it = item.item
-        return {"question_type": it.question_type, "query": it.query, "answer": it.answer,
-                "evidence": [{"source": e.source or "", "published_at": e.published_at or "", "fact": e.fact}
-                             for e in it.evidence],
-                "documents": [{"title": t, "text": x} for t, x in item.documents]}
-
-    def parse(self, reply: Reply, item: AloneInput) -> Any:
-        verdict: QACheck = reply.parsed
-        it = item.item
-        failed = [k for k in ("uses_all_evidence", "answerable_from_evidence", "single_answer", "matches_type")
-                  if not getattr(verdict, k)]
-        if failed:
-            return _reject(self.name, f"qa_{failed[0]}", it.item_id, verdict.reason, reply.text)
-        if it.question_type != "null_query":
-            return alone_verdict(self.name, verdict.answers_alone, item, reply.text)
-        return it
-
-
-# -- hop necessity: the model answers from each evidence document alone ---------------
-ALONE_CHARS = 700  # of each document shown, centred on its evidence sentence (a CPU server reads ~10 tokens/s)
-
-
-def _same_answer(given: str, gold: str) -> bool:
-    g, a = given.strip().strip(".").lower(), gold.strip().strip(".").lower()
-    if not g or g == "unknown":
-        return False
-    return g == a or (len(a) > 3 and (a in g or g in a))
-
-
-@dataclass(frozen=True)
-class AnswerAlone(LLMStep):
-    """Hop necessity by a model, for runs without the QA check (which asks it in the same call): asked once per
-    item to answer from each evidence document alone; an item any single document answers is rejected."""
-
-    name: ClassVar[str] = "multihop.answer_alone"
-    template: ClassVar[str] = "multihop_answer_alone.v1.j2"
-    response_model: ClassVar[type] = AloneOut
-    output_type: ClassVar[type] = MultihopItem
-
-    def key(self, item: AloneInput) -> str:
-        return item.item.item_id
-
-    def response_model_for(self, item: AloneInput) -> type[BaseModel]:
-        return with_item_count(AloneOut, "answers", len(item.documents))
-
-    def skip(self, item: AloneInput) -> Any:
-        return [item.item] if item.item.question_type == "null_query" else None
-
-    def variables(self, item: AloneInput) -> dict[str, Any]:
-        return {"query": item.item.query, "documents": [{"title": t, "text": x} for t, x in item.documents]}
-
-    def parse(self, reply: Reply, item: AloneInput) -> Any:
-        return alone_verdict(self.name, reply.parsed.answers, item, reply.text)
-
-
-def alone_verdict(step: str, answers: list[str], item: AloneInput, raw: str) -> Any:
-    """The item, or a Rejected when the per-document answers are miscounted or one of them is the gold answer."""
-    if len(answers) != len(item.documents):
-        return _reject(step, "alone_count_mismatch", item.item.item_id,
-                       f"{len(answers)} answers for {len(item.documents)} documents", raw)
-    hits = [i + 1 for i, a in enumerate(answers) if _same_answer(a, item.item.answer)]
-    if hits:
-        return _reject(step, "single_document_answerable_llm", item.item.item_id,
-                       f"document {hits[0]} alone gave the answer", raw)
-    return item.item
-
-
-@dataclass(frozen=True)
-class AloneInput:
-    item: MultihopItem
-    documents: tuple[tuple[str, str], ...]  # (title, text window) per distinct evidence document
-
-
-def alone_input(item: MultihopItem, documents: dict[str, Document]) -> AloneInput:
-    views = []
-    for ev in {e.doc_id: e for e in item.evidence}.values():
-        doc = documents[ev.doc_id]
-        start = max(0, (ev.span.start + ev.span.end) // 2 - ALONE_CHARS // 2)
-        views.append((doc.title, doc.text[start : start + ALONE_CHARS]))
-    return AloneInput(item, tuple(views))
