@@ -15,12 +15,12 @@ from dataclasses import dataclass, field
 from functools import partial
 
 from benchsmith.generators.core.timing import StepTimer
+from benchsmith.generators.multihop.bridge_checks import BridgeChecker
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
 from benchsmith.generators.multihop.compose.null import build_corpus_null, name_parts, product_names, proper_words
-from benchsmith.generators.multihop.compose.profiles import entity_name
 from benchsmith.generators.multihop.config import evidence_weights
-from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for, names_bridge
+from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
 from benchsmith.generators.multihop.llm_steps import (
     AnswerAlone,
@@ -37,7 +37,6 @@ from benchsmith.generators.multihop.models import BridgeGroup, ClaimSet, Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries import HEURISTIC_BUILDERS, build_null
 from benchsmith.generators.multihop.queries._phrasing import type_noun
-from benchsmith.generators.multihop.same_entity import ContextJudge
 from benchsmith.generators.multihop.shaping import (
     balanced,
     build_short,
@@ -46,7 +45,6 @@ from benchsmith.generators.multihop.shaping import (
     null_names,
     work_kind,
 )
-from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected
 from benchsmith.validators import errors, names_for, run_validators
@@ -54,7 +52,6 @@ from benchsmith.validators.dedup import QueryDeduplicator
 from benchsmith.validators.markup import clean
 
 DEDUP = "dedup.query"
-GENERIC_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
 LLM_BATCH = 8
 LLM_MARGIN = 1.5  # candidates sent to the model per item still needed (its rejections eat the rest)
 NULL_TRIES = 10_000
@@ -98,12 +95,8 @@ class Assembler:
         self.dedup = QueryDeduplicator()
         self._checks = names_for("multihop_item", exclude=(DEDUP,))
         self.llm = self.gen is not None and getattr(self.gen, "client", None) is not None
-        self.judge = ContextJudge({normalize_entity(entity_name(d.title)) for d in self.documents.values() if d.title},
-                                  self.embed)
-        self._shares: dict[str, float] = {}
-        names = [n for ents in self.doc_entities.values() for n in ents if " " in n]
-        names += [normalize_entity(d.source) for d in self.documents.values() if d.source]
-        self._name_words = {w for n in names for w in n.split()}
+        self.bridges = BridgeChecker(self.documents, self.index, self.timer, self.person_names, self.doc_entities,
+                                     self.embed)
         self.accepted: Counter[str] = Counter()
         self._drawing: str | None = None  # the type whose stream is being drawn (streams are drawn one at a time)
 
@@ -232,58 +225,6 @@ class Assembler:
             return False
         return True
 
-    def _bridge_problem(self, draft: Draft) -> str | None:
-        """Why an entity-bridged draft's answer is not one clear entity, or None.
-
-        A compound mention ("Wen Achterberg of Tidemark Ventures": a person and a firm) is no
-        answer; and "Which organization appears in both ..." needs exactly one organization
-        shared by the two documents (others, short forms of the answer aside, make it ambiguous).
-        """
-        bridge = draft.bridge_entity or ""
-        words = bridge.split()
-        key = normalize_entity(bridge)
-        group_keys = {e.norm for c in draft.claims for e in c.entities if normalize_entity(e.text) == key or e.norm == key}
-        if draft.question_type != "null_query" and bridge and not all(
-                any(names_bridge(c, k) for c in draft.claims if c.fact.doc_id == d for k in group_keys)
-                for d in {c.fact.doc_id for c in draft.claims}):
-            return "evidence_does_not_name_bridge"  # each document's cited sentences must state the link itself
-        for cut in range(2, len(words)):
-            if words[cut] in ("of", "at", "and", "from") and " ".join(words[:cut]) in self.person_names:
-                return "compound_mention"
-        if self._document_share(bridge) > GENERIC_SHARE:
-            return "generic_bridge"  # the corpus's home city, named in most stories: it links anything to anything
-        if len(words) == 1 and key in self._name_words:
-            return "ambiguous_short_name"  # "Rovers", "Northgate": a word of a longer name, which may be meant
-        if bridge and len({c.fact.doc_id for c in draft.claims}) >= 2:
-            names = [bridge, *(e.text for c in draft.claims for e in c.entities if e.norm in group_keys)]
-            with self.timer.step("same_entity"):
-                same, low = self.judge.agree(key, names, [self.documents[c.fact.doc_id].text for c in draft.claims])
-            draft.computation["same_entity"] = {"method": "title" if low is None else self.judge.method,
-                                                "min_similarity": None if low is None else round(low, 3)}
-            if not same:
-                return "contexts_disagree"  # one name, two entities ("San Miguel" the district and the brewer)
-        comp = draft.computation
-        if comp.get("op") != "bridge_entity" or not self.doc_entities:
-            return None
-        noun = type_noun(comp.get("label", ""))
-        answer = normalize_entity(draft.answer)
-        skip = {answer, *(normalize_entity(a) for a in comp.get("anchors", []))}
-        doc_ids = list(dict.fromkeys(c.fact.doc_id for c in draft.claims))
-        texts = [self.documents[d].text for d in doc_ids]
-        rivals = {surface for d in doc_ids for n, (label, surface) in self.doc_entities.get(d, {}).items()
-                  if type_noun(label) == noun and n not in skip and not answer.startswith(n + " ")
-                  and not n.startswith(answer + " ") and not (len(n.split()) == 1 and n in answer.split())}
-        # Checked against the whole articles: another entity of the asked type in both makes two answers.
-        others = [r for r in sorted(rivals) if all(contains_phrase(t, r) for t in texts)]
-        return "answer_not_unique" if others else None
-
-    def _document_share(self, name: str) -> float:
-        """Share of the corpus's documents that name `name` (cached; 0 without a search index)."""
-        if name not in self._shares:
-            hits = len(self.index.documents_with_phrase(name)) if self.index is not None and name else 0
-            self._shares[name] = hits / max(1, len(self.documents))
-        return self._shares[name]
-
     def _count(self, what: str, sample) -> None:
         self.tally[what] += 1
         if len(self.samples[what]) < SAMPLES:
@@ -360,7 +301,7 @@ class Assembler:
                     # builder refuses (no comparable value, a bad bridge, ...) the model's prose cannot fix.
                     draft, built = build_short(builder, cs, self.documents, rng, self.evidence[0])
                     if isinstance(draft, Draft):
-                        draft = self._bridge_problem(draft) or draft
+                        draft = self.bridges.problem(draft) or draft
                     if isinstance(draft, Draft):
                         self._count("buildable_sets", built)
                     if self.llm and isinstance(draft, Draft) and self._template_passes(draft):
