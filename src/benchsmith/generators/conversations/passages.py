@@ -146,7 +146,7 @@ def find_seeds(chunk: Chunk) -> Passage:
             continue
         if m := _DEFINITION.match(text):
             term = clean_term(m.group("term"))
-            if term and term.lower() not in {"this", "that"}:
+            if term and term.lower() not in {"this", "that"} and not re.match(r"[A-Z][a-z]+ing\b", term):
                 seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), m.group("verb")))
                 continue
         if m := _CAPABILITY.match(text):
@@ -182,9 +182,11 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
         if term is None:
             continue
         core = name.removeprefix("the ")  # 'the Lite plan' (facts._with_head_noun) is written 'The Lite plan' too
+        # 'Europa' in 'Europa Clipper' or "Jupiter's moon Europa" is another subject than Europa or Jupiter
+        alone = re.compile(rf"(?<![\w'’]){re.escape(core)}(?![\w'’]|\s+[A-Z0-9])")
         answer = tuple(i for i, s in enumerate(sentences)
-                       if core in s.text and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
-        subject = any(sentences[i].text.removeprefix("The ").startswith(core) for i in answer)
+                       if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
+        subject = any(alone.match(sentences[i].text.removeprefix("The ")) for i in answer)
         if (len(answer) >= 2 and subject) or (answer and core in title):
             out.append(Seed(chunk.chunk_id, "entity", term, answer))
     out.sort(key=lambda s: -len(s.answer))
