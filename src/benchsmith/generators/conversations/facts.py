@@ -33,7 +33,7 @@ _PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
     (re.compile(rf"^{_SUBJECT}\s+(?P<aux>takes?|lasts?)\s+(?:about|approximately|roughly|around|up to|nearly)?\s*\d"),
      "How long does {subj} take?"),
     (re.compile(rf"^{_SUBJECT}\s+(?P<aux>was|were)\s+(?:the\s+)?first\s+(?P<rest>[a-z][\w\s\-]{{3,40}}?)\s+(?:to|in|of)\b"),
-     "What was {subj} the first {rest} to do?"),
+     "What {aux} {subj} the first {rest} to do?"),
 )
 _BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:This|That|These|Those|It|They|He|She|We|You|In|On|At|For|After|Before|When|"
                           r"If|As|By|With|During|Since|While|Although|Because|However|There|Here|One|Each|Some|Many|Most|"

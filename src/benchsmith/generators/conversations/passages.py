@@ -131,6 +131,7 @@ def clean_title(title: str) -> str:
     title = _TITLE_PREFIX.sub("", _TITLE_SUFFIX.sub("", title.strip()).strip())
     parts = [p for p in _TITLE_PARTS.split(title) if p.strip() and not _SITE_PART.search(p.strip())]
     title = max(parts, key=len) if parts else ""  # 'FAQs • Disaster Preparedness' -> 'Disaster Preparedness'
+    title = re.sub(r"\s*\([^)]*\)$", "", title)
     return _TITLE_TAIL.sub("", title).strip()
 
 
@@ -162,13 +163,13 @@ def find_seeds(chunk: Chunk) -> Passage:
         if fact := fact_question(text):
             seeds.append(Seed(chunk.chunk_id, "fact", fact[0], _following(sentences, i, 1), fact[1]))
             continue
-        if _RECOMMEND.search(text) and title and len(title.split()) <= 10:
+        if _RECOMMEND.search(text) and title and 2 <= len(title.split()) <= 10:
             seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
     usable = [i for i, s in enumerate(sentences)
               if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
     first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
-    if title and about_title and len(usable) >= 2 and not headline(title) and not any(ch in title for ch in ",:;?!"):
+    if title and len(title.split()) >= 2 and about_title and len(usable) >= 2 and not headline(title) and not any(ch in title for ch in ",:;?!"):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
     seeds += entity_seeds(chunk, sentences, title)
     return Passage(chunk, sentences, seeds)
@@ -187,7 +188,7 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
         answer = tuple(i for i, s in enumerate(sentences)
                        if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
         subject = any(alone.match(sentences[i].text.removeprefix("The ")) for i in answer)
-        if (len(answer) >= 2 and subject) or (answer and core in title):
+        if (len(answer) >= 2 and subject) or (answer and alone.search(title)):
             out.append(Seed(chunk.chunk_id, "entity", term, answer))
     out.sort(key=lambda s: -len(s.answer))
     return out[:limit]
