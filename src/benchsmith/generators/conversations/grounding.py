@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchsmith.generators.conversations.passages import Passage, Seed, _usable
+from benchsmith.generators.conversations.passages import POINTS_ELSEWHERE, Passage, Seed, _usable
 from benchsmith.generators.conversations.unanswerable import mentions, names
 from benchsmith.schemas.conversation import TurnContext
 from benchsmith.text import shingles
@@ -106,7 +106,7 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
             text = s.text
             if not _usable(text) or text.endswith(":") or text.split()[0].lower() in _DANGLING:
                 continue  # a sentence that leans on its own passage's previous one does not stand alone
-            if _POINTS_ELSEWHERE.search(text) or not (mentions(text, term) if loose else about(text, term)):
+            if POINTS_ELSEWHERE.search(text) or not (mentions(text, term) if loose else about(text, term)):
                 continue
             if loose and not names(text, term) and len(content_words(text) & topic) < 2:
                 continue  # names the term, but on another subject than the answer
@@ -122,10 +122,6 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
     return added
 
 
-# a sentence about something the reader of the answer cannot see (a figure, an example below, a video)
-_POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|below|above|this (?:image|video|figure|photo|picture|example|"
-                               r"screenshot|diagram|table|page|section|topic|walkthrough|tutorial)|in the video|"
-                               r"pictured|shown|these examples|the preceding)\b", re.I)
 _CONTINUES = {"it", "its", "they", "their", "this", "these", "he", "she", "his", "her", "the"}
 
 
@@ -151,7 +147,7 @@ def continue_answer(passages: dict[str, Passage], grounded: Grounded, term: str,
                 # a sentence on goes on with the same subject: it names the term, or a pronoun picks the last one up
                 # ("the" only with two of the answer's words: "The following example ..." is another matter)
                 goes_on = names(nxt, term) or (opener in _CONTINUES and (opener != "the" or shared >= 2))
-                if _POINTS_ELSEWHERE.search(nxt) or not goes_on:
+                if POINTS_ELSEWHERE.search(nxt) or not goes_on:
                     break
                 if grounded.words() + len(nxt.split()) > max_words:
                     break

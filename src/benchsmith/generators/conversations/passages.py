@@ -95,12 +95,19 @@ _GLUED = re.compile(r"\b[A-Z][a-z]+[A-Z][a-z]+[A-Z][a-z]+[A-Z]|[a-z]{2}[.!?][A-Z
 _BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown here\b|\bpictured\b|\bphoto credit", re.I)
 
 
+# a sentence about something the reader of an answer cannot see (a figure, the example below, a video)
+POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:shown|see|listed|described) (?:below|above|here)|"
+                              r"(?:this|the) (?:image|video|figure|photo|picture|screenshot|diagram)\b|in the video|pictured|"
+                              r"these examples|example below)", re.I)
+
+
 def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
     return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START
+            and not POINTS_ELSEWHERE.search(sentence)
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 
 
