@@ -89,7 +89,7 @@ def test_heuristic_conversations_are_verified_and_exported(news, tmp_path):
     rewrite = load_path(out / "mtrag" / "retrieval_tasks" / collection / f"{collection}_rewrite.jsonl")
     assert rewrite.queries and all(q.relevant and q.rewrite for q in rewrite.queries)
     ours = load_path(out)  # the generated folder itself: its conversations, with every turn's rewrite
-    assert [q.rewrite for q in ours.queries] == [t.rewrite for i in items for t in i.turns]
+    assert {q.query_id: q.rewrite for q in ours.queries} == {i.task_id(t.turn): t.rewrite for i in items for t in i.turns}
 
 
 def test_same_seed_gives_the_same_conversations(news, tmp_path):
