@@ -78,3 +78,49 @@ def test_table8_counts_grounded_turns_only_for_starred_rows():
     assert stats["relevant_passages"] == 1.5  # (2 + 1) over the two answerable turns
     assert stats["answerability"]["UNANSWERABLE"] == round(1 / 3, 4)
     assert "Avg # turns per conversation" in render(stats, "ours")
+
+
+def _write_layout(tmp_path):
+    for rel, text in mtrag_layout([_item()], "vaults", "gen").items():
+        (tmp_path / rel).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / rel).write_text(text, encoding="utf-8")
+    return tmp_path / "mtrag"
+
+
+def test_rewrite_query_mode_reads_the_exported_rewrites(tmp_path):
+    from benchsmith.evaluation.importers.mtrag import load_path
+    from benchsmith.retrieval.queries import build_query
+
+    root = _write_layout(tmp_path)
+    for path in (root / "conversations", root / "retrieval_tasks"):
+        bench = load_path(path)
+        later = {q.query_id: q for q in bench.queries}["c0ffee<::>3"]
+        assert build_query(later, "rewrite") == "How do I create a vault?", path
+        assert build_query(later, "last_turn") == "How do I create one?", path
+
+
+def test_conversations_without_message_rewrites_take_mtrags_rewrite_tasks(tmp_path):
+    """mtRAG's own conversation files carry no rewrites: they come from the rewrite task file beside them."""
+    from benchsmith.evaluation.importers.mtrag import load_path
+
+    root = _write_layout(tmp_path)
+    for f in (root / "conversations").glob("*.json"):
+        conv = json.loads(f.read_text())
+        for m in conv["messages"]:
+            m.pop("rewrite", None)
+        f.write_text(json.dumps(conv))
+    queries = {q.query_id: q for q in load_path(root / "conversations").queries}
+    assert queries["c0ffee<::>3"].rewrite == "How do I create a vault?"
+    assert queries["c0ffee<::>2"].rewrite is None  # unanswerable: no retrieval task, so no rewrite to read
+
+
+def test_generated_folder_is_read_as_mtrag_with_its_rewrites(tmp_path):
+    from benchsmith.evaluation.importers._base import detect_format, load_benchmark
+
+    _write_layout(tmp_path)
+    (tmp_path / "benchmark.json").write_text(json.dumps({"kind": "benchmark", "generator": "conversations"}))
+    (tmp_path / "items.jsonl").write_text(_item().model_dump_json() + "\n")
+    assert detect_format(tmp_path) == "mtrag"
+    bench = load_benchmark(tmp_path)
+    assert [q.rewrite for q in bench.queries] == [t.rewrite for t in _item().turns]
+    assert bench.queries[0].relevant == {"d1#0": 1, "d3#0": 1}  # the context judged "no" is not relevant

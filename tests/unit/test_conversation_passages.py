@@ -75,3 +75,36 @@ def test_every_wording_reads_back_as_its_type():
     d = next(s for s in seeds if s.kind == "definition")
     assert classify_question(comparative(d, d, pronoun=True).user) == {"Comparative"}
     assert classify_question(clarification("the lifecycle rule", random.Random(0)).user)
+
+
+def test_entity_answers_are_about_the_name_itself_not_a_longer_name_or_its_owner():
+    from benchsmith.generators.conversations.passages import entity_seeds
+
+    text = ("Europa Clipper will fly past the moon fifty times. Europa Clipper carries nine instruments. "
+            "Jupiter's moon Europa has an icy crust. Jupiter's strong radiation belts are a hazard for the craft.")
+    chunk = _chunk(text, title="Meet Europa Clipper")
+    seeds = {s.term: s for s in entity_seeds(chunk, split_sentences(text), "Meet Europa Clipper")}
+    assert "Europa Clipper" in seeds
+    assert "Jupiter" not in seeds  # only ever its possessive: the sentences are about its moon and its belts
+    assert "Europa" not in seeds  # 'Europa Clipper' is another subject
+
+
+def test_title_case_is_lowered_only_where_the_result_reads_as_prose_or_a_name():
+    from benchsmith.generators.conversations.heuristic import natural_case
+
+    assert natural_case("Amazon S3 Transfer Acceleration", {"transfer"}) == "Amazon S3 Transfer Acceleration"
+    assert natural_case("Wildfires in the Amazon", {"wildfires", "in", "the"}) == "wildfires in the Amazon"
+
+
+def test_questions_from_page_titles_are_in_the_users_voice_and_drop_disambiguation():
+    from benchsmith.generators.conversations.passages import Seed, clean_title
+
+    assert clean_title("Lunar distance (astronomy)") == "Lunar distance"
+    seed = Seed("d1#0", "recommendation", "Cleaning up your example resources", (0,))
+    asked = {word(seed, "Opinion", random.Random(i)).user for i in range(6)}
+    assert all("cleaning up my example resources" in q for q in asked), asked
+
+
+def test_a_gerund_subject_is_a_practice_not_a_definition():
+    text = "Spreading requests across many connections is a common design pattern to scale performance."
+    assert not [s for s in find_seeds(_chunk(text, title="Performance guidelines")).seeds if s.kind == "definition"]

@@ -18,7 +18,7 @@ def generate_conversations_cmd(
     out: Path = options.OutDir,
     strategy: str = common.Strategy,
     llm: str | None = options.LLMModel,
-    turns: str = typer.Option("8-10", "--turns", help="Turns per conversation, a range (mtRAG's annotators wrote 6-9+)."),
+    turns: str = typer.Option("8-11", "--turns", help="Turns per conversation, a range (mtRAG's annotators wrote 6-9+)."),
     min_turns: int = typer.Option(6, "--min-turns", help="A conversation cut short by a failed turn is kept only with this many turns."),
     question_mix: str = typer.Option(
         "", "--question-mix", help="Question type shares, e.g. Factoid=0.3,How-To=0.2 (default: the human mtRAG sample)."),

@@ -49,6 +49,10 @@ def detect_format(path: str | Path) -> str:
     )
 
 
+# generators whose paper format has another name (the conversation generator writes mtRAG's files)
+_PAPER_FORMAT = {"conversations": "mtrag"}
+
+
 def _generator_format(folder: Path) -> str | None:
     """A folder `generate KIND` wrote in KIND's paper format too (mirage: dataset.json, doc_pool.json, oracle.json)
     is read in that format: those files carry what items.jsonl does not (MIRAGE's pool and oracle chunks)."""
@@ -61,6 +65,7 @@ def _generator_format(folder: Path) -> str | None:
         generator = read_json(manifest).get("generator")
     except (InputError, AttributeError):
         return None
+    generator = _PAPER_FORMAT.get(generator, generator) if isinstance(generator, str) else generator
     if not isinstance(generator, str) or generator == "benchsmith" or generator not in FORMATS:
         return None
     try:

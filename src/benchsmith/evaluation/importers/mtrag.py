@@ -70,7 +70,9 @@ def _judged_relevant(context: dict[str, Any]) -> bool:
 # --- conversation JSON --------------------------------------------------------------
 
 
-def _conversation(path: Path) -> tuple[list[EvalQuery], list[Chunk], dict[str, str]]:
+def _conversation(path: Path, rewrites: dict[str, str] | None = None) -> tuple[list[EvalQuery], list[Chunk], dict[str, str]]:
+    """One conversation's user turns; a turn's standalone rewrite is its message's `rewrite` (as benchsmith's export
+    writes it), else the text of its task in `rewrites` (mtRAG's own `<collection>_rewrite.jsonl`)."""
     conv = read_json(path)
     messages = require(conv, "messages", path, None, "$", list)
     conv_id = str(conv.get("conversation_id") or conv.get("id") or path.stem)
@@ -97,11 +99,13 @@ def _conversation(path: Path) -> tuple[list[EvalQuery], list[Chunk], dict[str, s
         enrich = msg.get("enrichments") or {}
         qid = f"{conv_id}<::>{turn}"
         id_map[qid] = qid
+        rewrite = msg.get("rewrite")
         queries.append(
             EvalQuery(
                 query_id=qid,
                 question=text,
                 history=list(history),
+                rewrite=rewrite if isinstance(rewrite, str) and rewrite.strip() else (rewrites or {}).get(qid),
                 answers=[reply["text"]] if reply.get("text") else [],
                 answerability=normalize_answerability(enrich.get("Answerability")),
                 relevant={str(c["document_id"]): 1 for c in contexts if _judged_relevant(c)},
@@ -122,11 +126,34 @@ def _conversation_files(path: Path) -> list[Path]:
     return files
 
 
+def _sibling_rewrites(path: Path) -> dict[str, str]:
+    """Rewrites from mtRAG's layout beside a conversations folder: `../retrieval_tasks/*/*_rewrite.jsonl`
+    (mtRAG's conversation files carry no rewrites; its rewrite task files do)."""
+    folder = path if path.is_dir() else path.parent
+    tasks = folder.parent / "retrieval_tasks"
+    found: dict[str, str] = {}
+    if folder.name == "conversations" and tasks.is_dir():
+        for f in sorted(tasks.glob("*/*_rewrite.jsonl")):
+            found.update(_rewrites_in(f))
+    return found
+
+
+def _rewrites_in(path: Path) -> dict[str, str]:
+    """Task id (canonical) -> the last user turn of a rewrite task file."""
+    out = {}
+    for lineno, rec in iter_jsonl(path):
+        turns = [t for t in _split_speakers(require(rec, "text", path, lineno)) if t.role == "user"]
+        if turns:
+            out[canonical_task_id(str(require(rec, "_id", path, lineno)))] = turns[-1].content
+    return out
+
+
 def load_conversations(path: Path, *, corpus: Path | None = None, name: str | None = None) -> EvalBenchmark:
     """One EvalQuery per user turn of every conversation file (a file or a folder of them)."""
     queries, chunks, id_map = [], [], {}
+    rewrites = _sibling_rewrites(path)
     for f in _conversation_files(path):
-        q, c, m = _conversation(f)
+        q, c, m = _conversation(f, rewrites)
         queries += q
         chunks += c
         id_map.update(m)
@@ -279,13 +306,25 @@ def load_retrieval_folder(path: Path, *, corpus: Path | None = None, variant: st
         raise InputError(f"no <domain>/<domain>_{variant}.jsonl with a qrels/ folder beside it", path=path)
     parts = [load_retrieval_tasks(f, corpus=None) for f in files]
     queries = [q for b in parts for q in b.queries]
+    if variant != "rewrite":  # the rewrite query mode reads the rewrite tasks beside each file, not its last turn
+        rewrites = {k: v for f in files for r in [f.with_name(f.name.replace(f"_{variant}.jsonl", "_rewrite.jsonl"))]
+                    if r.is_file() for k, v in _rewrites_in(r).items()}
+        queries = [q.model_copy(update={"rewrite": rewrites[q.query_id]}) if q.query_id in rewrites else q for q in queries]
     id_map = {k: v for b in parts for k, v in b.metadata["id_map"].items()}
     meta = {"kind": "retrieval_tasks", "path": str(path), "qrels": ", ".join(str(b.metadata["qrels"]) for b in parts)}
     return _finish(name or path.name, queries, [], corpus, id_map, meta)
 
 
+def _generated(path: Path) -> Path | None:
+    """The conversations of a `benchsmith generate conversations` folder (its mtRAG export), if `path` is one."""
+    convs = path / "mtrag" / "conversations"
+    return convs if (path / "benchmark.json").is_file() and convs.is_dir() else None
+
+
 def _kind(path: Path) -> str | None:
     if path.is_dir():
+        if _generated(path):
+            return "generated"
         if _domain_task_files(path):
             return "retrieval_folder"
         return "conversations" if any(path.glob("*.json")) and _is_conversation(next(iter(sorted(path.glob("*.json"))))) else None
@@ -311,11 +350,16 @@ def load_path(path: Path, *, corpus: Path | None = None, kind: str | None = None
 
     Args:
         kind: "conversations", "retrieval", "retrieval_folder" (mtRAG's `retrieval_tasks/`, every
-            domain with its qrels) or "generation" (default: sniffed).
+            domain with its qrels), "generation" or "generated" (a `generate conversations` folder: its
+            `mtrag/conversations` over its `corpus/`) (default: sniffed).
         qrels: qrels TSV for retrieval tasks (default: `qrels/dev.tsv` beside the tasks, as the
             mtRAG repository lays out `retrieval_tasks/<domain>/`, else the one *qrels*.tsv beside them).
     """
     kind = kind or _kind(path)
+    if kind == "generated" and (convs := _generated(path)):
+        # our folder: the export's conversations (rewrites and judged contexts), over the ingested corpus it keeps
+        own_corpus = path / "corpus"
+        return load_conversations(convs, corpus=corpus or (own_corpus if own_corpus.is_dir() else None), name=name or path.name)
     if kind == "conversations":
         return load_conversations(path, corpus=corpus, name=name)
     if kind == "retrieval":

@@ -71,10 +71,15 @@ class HeuristicBuilder:
         self._generic: dict[str, bool] = {}
         self.topics = Topics(retrieval.chunks_by_id.values())
         self.run_use: Counter[str] = Counter()  # passages earlier conversations of the run answered from
+        # questions of earlier conversations: a turn is never asked twice in a run
+        self.run_questions = Repetition()
 
     def finished(self, state: State) -> None:
         """Remember a kept conversation's passages, so later ones prefer others (a benchmark of near-copies is no use)."""
         self.run_use.update(set(state.order))
+        for t in state.turns:
+            if t.answerability != "CONVERSATIONAL":
+                self.run_questions.add(t.rewrite, None)
 
     def on_topic(self, state: State, chunk_id: str) -> bool:
         """The passage is near the conversation's seed or its latest passages (no jump to an unrelated subject)."""
@@ -123,7 +128,7 @@ class HeuristicBuilder:
                      or not self.generic(s.term)] if chunk_id in self.passages else []
             self.rng.shuffle(seeds)
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
-            reused = 0.05 * self.run_use[chunk_id]
+            reused = 0.25 * self.run_use[chunk_id]
             score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
             (near if self.on_topic(state, chunk_id) else far).append((score, seeds))
         if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:
@@ -224,8 +229,13 @@ class HeuristicBuilder:
                     yield D.unanswerable(term, attribute, pronoun=bool(state.last and term == state.last.term))
 
     # -- one turn -----------------------------------------------------------------------
+    def _repeats(self, state: State, draft: D.Draft) -> bool:
+        if self.run_questions.question_repeats(draft.wording.rewrite):
+            return True  # an earlier conversation of the run asked it
+        return self._repeats_here(state, draft)
+
     @staticmethod
-    def _repeats(state: State, draft: D.Draft) -> bool:
+    def _repeats_here(state: State, draft: D.Draft) -> bool:
         intents = {(s.kind, s.term.lower()) for s in draft.seeds}
         if draft.attribute is not None:  # "What are the main criticisms of it?" twice reads as a loop, whatever "it" is
             intents.add(("attribute", draft.attribute.question))

@@ -37,7 +37,7 @@ class ConversationConfig:
     strategy: str = "heuristic"
     llm: str | None = None
     seed: int = 0
-    turns: tuple[int, int] = (8, 10)
+    turns: tuple[int, int] = (8, 11)
     min_turns: int = 6
     question_mix: dict[str, float] = field(default_factory=lambda: _normalise(DEFAULT_QUESTION_MIX))
     answerability: dict[str, float] = field(default_factory=lambda: dict(DEFAULT_ANSWERABILITY))

@@ -33,7 +33,7 @@ _PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
     (re.compile(rf"^{_SUBJECT}\s+(?P<aux>takes?|lasts?)\s+(?:about|approximately|roughly|around|up to|nearly)?\s*\d"),
      "How long does {subj} take?"),
     (re.compile(rf"^{_SUBJECT}\s+(?P<aux>was|were)\s+(?:the\s+)?first\s+(?P<rest>[a-z][\w\s\-]{{3,40}}?)\s+(?:to|in|of)\b"),
-     "What was {subj} the first {rest} to do?"),
+     "What {aux} {subj} the first {rest} to do?"),
 )
 _BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:This|That|These|Those|It|They|He|She|We|You|In|On|At|For|After|Before|When|"
                           r"If|As|By|With|During|Since|While|Although|Because|However|There|Here|One|Each|Some|Many|Most|"
@@ -77,6 +77,7 @@ _NOT_NAMES = {"The", "A", "An", "This", "That", "These", "Those", "It", "In", "O
 def repeated_names(text: str, title: str) -> list[str]:
     """Names (capitalised, not sentence-initial function words) the passage mentions at least twice, or in its title."""
     counts: dict[str, int] = {}
+    inside: set[str] = set()  # names seen mid-sentence: a capitalised first word only ('Creates sample objects') is no name
     for m in _NAME.finditer(text):
         name = m.group(0).strip()
         words = name.split()
@@ -86,7 +87,10 @@ def repeated_names(text: str, title: str) -> list[str]:
             continue
         name = " ".join(words).removesuffix("’s").removesuffix("'s")
         counts[name] = counts.get(name, 0) + 1
-    names = [n for n, c in counts.items() if (c >= 2 or (n in title and c >= 1)) and len(n.split()) <= 5]
+        if m.start() > 0 and text[:m.start()].rstrip()[-1:] not in ".!?:\n" and text[:m.start()].strip():
+            inside.add(name)
+    names = [n for n, c in counts.items() if (c >= 2 or (n in title and c >= 1)) and len(n.split()) <= 5
+             and (len(n.split()) > 1 or n in inside or n in title)]
     return [_with_head_noun(n, text) for n in names]
 
 

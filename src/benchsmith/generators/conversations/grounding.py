@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchsmith.generators.conversations.passages import Passage, Seed, _usable
-from benchsmith.generators.conversations.unanswerable import mentions
+from benchsmith.generators.conversations.passages import POINTS_ELSEWHERE, Passage, Seed, _usable
+from benchsmith.generators.conversations.unanswerable import mentions, names
 from benchsmith.schemas.conversation import TurnContext
 from benchsmith.text import shingles
 from benchsmith.types import Chunk
@@ -105,9 +106,9 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
             text = s.text
             if not _usable(text) or text.endswith(":") or text.split()[0].lower() in _DANGLING:
                 continue  # a sentence that leans on its own passage's previous one does not stand alone
-            if not (mentions(text, term) if loose else about(text, term)):
+            if POINTS_ELSEWHERE.search(text) or not (mentions(text, term) if loose else about(text, term)):
                 continue
-            if loose and not content_words(text) & topic:
+            if loose and not names(text, term) and len(content_words(text) & topic) < 2:
                 continue  # names the term, but on another subject than the answer
             sh = shingles(text)
             if have and len(sh & have) / max(1, len(sh)) > 0.5:
@@ -143,7 +144,10 @@ def continue_answer(passages: dict[str, Passage], grounded: Grounded, term: str,
                     break
                 shared = len(content_words(nxt) & content_words(grounded.text))
                 opener = nxt.split()[0].lower().strip(",")
-                if not (mentions(nxt, term) or opener in _CONTINUES or shared >= 2):
+                # a sentence on goes on with the same subject: it names the term, or a pronoun picks the last one up
+                # ("the" only with two of the answer's words: "The following example ..." is another matter)
+                goes_on = names(nxt, term) or (opener in _CONTINUES and (opener != "the" or shared >= 2))
+                if POINTS_ELSEWHERE.search(nxt) or not goes_on:
                     break
                 if grounded.words() + len(nxt.split()) > max_words:
                     break

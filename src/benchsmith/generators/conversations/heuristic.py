@@ -22,7 +22,9 @@ from benchsmith.types import Provenance, Rejected, content_id
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )([A-Z][a-z][\w\-]*)")
 
 
+_LEADS_INTO_NAME = {"the", "of", "in", "on", "at", "for", "and", "to", "from", "with", "by"}
 MIN_REACH = 12  # passages a seed's topic must reach: the unique passages a conversation needs
+FRESH_NEIGHBOURS = 6  # a seed's nearest passages looked at to tell a fresh subject from one already talked about
 SEEDS_PER_CONVERSATION = 8  # seed passages tried per requested conversation (cheap without a model; topics run dry)
 
 
@@ -43,7 +45,13 @@ def natural_case(term: str, common: set[str]) -> str:
     words = term.split()
     capitalised = [w[:1].isupper() and (w[1:].islower() or len(w) == 1) for w in words]
     if len(words) > 1 and sum(capitalised) >= 0.6 * len(words):  # Title Case: lower every common word
-        return " ".join(w.lower() if c and w.lower() in common else w for w, c in zip(words, capitalised))
+        out = [w.lower() if c and w.lower() in common else w for w, c in zip(words, capitalised)]
+        # 'Amazon S3 transfer Acceleration' is neither the name nor prose: a capital right after a lowered word,
+        # unless a function word leads into a name ('wildfires in the Amazon'), keeps the name as written
+        for i in range(1, len(out)):
+            if out[i][:1].isupper() and out[i - 1] != words[i - 1] and out[i - 1] not in _LEADS_INTO_NAME:
+                return term
+        return " ".join(out)
     if capitalised and capitalised[0] and words[0].lower() in common:
         return " ".join([words[0].lower(), *words[1:]])
     return term
@@ -99,7 +107,7 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
     stop: str | None = None
     for pos, answerability in enumerate(plan):
         try:
-            turn = builder.turn(state, pos, answerability, seed if pos == 0 else None)
+            turn = _turn(builder, state, pos, answerability, seed)
         except TurnFailed as failed:
             if answerability == "ANSWERABLE":
                 turn = _when_topic_runs_dry(builder, state, pos, cfg, plan)
@@ -134,6 +142,21 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
     )
 
 
+def _turn(builder: HeuristicBuilder, state: State, pos: int, answerability: str, seed: Passage):
+    """A turn; the first one opens on the seed passage, or when an earlier conversation already asked everything it
+    offers, on an unused passage next to it (the same subject from another side, not the same question again)."""
+    if pos > 0:
+        return builder.turn(state, pos, answerability, None)
+    try:
+        return builder.turn(state, pos, answerability, seed)
+    except TurnFailed:
+        state.topic = " ".join([seed.chunk.title or "", seed.sentences[0].text if seed.sentences else ""])
+        try:
+            return builder.turn(state, pos, answerability, None)
+        finally:
+            state.topic = ""
+
+
 def _when_topic_runs_dry(builder: HeuristicBuilder, state: State, pos: int, cfg: ConversationConfig, plan: list[str]):
     """Nothing new on the topic is answerable: a person would then ask for something the documents lack (or say
     thanks) before giving up, so one such turn is tried, within the per-conversation cap and never two in a row
@@ -158,9 +181,19 @@ def _when_topic_runs_dry(builder: HeuristicBuilder, state: State, pos: int, cfg:
 
 
 def _fresh_first(seeds: list[Passage], builder: HeuristicBuilder, taken: set[str]) -> Iterator[Passage]:
-    """Seeds no earlier conversation answered from first (decided lazily, as conversations are kept), then the rest."""
+    """Seeds whose whole neighbourhood no earlier conversation answered from first (so conversations spread over the
+    corpus's subjects instead of circling its biggest one), then seeds not used themselves, then the rest; decided
+    lazily, as conversations are kept."""
+    def crowded(seed: Passage) -> int:
+        return sum(builder.run_use[n] > 0 for n in builder.topics.neighbours(seed.chunk.chunk_id, FRESH_NEIGHBOURS))
+
     for seed in seeds:
-        if not builder.run_use[seed.chunk.chunk_id]:
+        if seed.chunk.chunk_id not in taken and not builder.run_use[seed.chunk.chunk_id] and crowded(seed) <= 1:
+            taken.add(seed.chunk.chunk_id)
+            yield seed
+    for seed in seeds:
+        if seed.chunk.chunk_id not in taken and not builder.run_use[seed.chunk.chunk_id]:
+            taken.add(seed.chunk.chunk_id)
             yield seed
     for seed in seeds:
         if seed.chunk.chunk_id not in taken:
@@ -177,8 +210,12 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     rejected: list[Rejected] = []
     tried = 0
     askable = {cid for cid, p in passages.items() if p.seeds}
-    seeds = [p for p in seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng)
-             if builder.topics.reach(p.chunk.chunk_id, askable) >= MIN_REACH]  # room for a whole conversation on topic
+    spread = list(seed_passages(passages, [d.doc_id for d in ctx.corpus.documents], rng))
+    reach = {p.chunk.chunk_id: builder.topics.reach(p.chunk.chunk_id, askable) for p in spread}
+    # room for a whole conversation on topic first; then smaller subjects, which can still hold one that drifts a little
+    # (a small corpus has few big subjects, and a run must not circle them asking the same things)
+    seeds = ([p for p in spread if reach[p.chunk.chunk_id] >= MIN_REACH]
+             + [p for p in spread if MIN_REACH // 2 <= reach[p.chunk.chunk_id] < MIN_REACH])
     taken: set[str] = set()
     for conv_no, seed in enumerate(_fresh_first(seeds, builder, taken)):
         if len(items) >= cfg.n or tried >= cfg.n * SEEDS_PER_CONVERSATION:

@@ -95,12 +95,19 @@ _GLUED = re.compile(r"\b[A-Z][a-z]+[A-Z][a-z]+[A-Z][a-z]+[A-Z]|[a-z]{2}[.!?][A-Z
 _BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown here\b|\bpictured\b|\bphoto credit", re.I)
 
 
+# a sentence about something the reader of an answer cannot see (a figure, the example below, a video)
+POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:shown|see|listed|described) (?:below|above|here)|"
+                              r"(?:this|the) (?:image|video|figure|photo|picture|screenshot|diagram)\b|in the video|pictured|"
+                              r"these examples|example below)", re.I)
+
+
 def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
     return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START
+            and not POINTS_ELSEWHERE.search(sentence)
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 
 
@@ -131,6 +138,7 @@ def clean_title(title: str) -> str:
     title = _TITLE_PREFIX.sub("", _TITLE_SUFFIX.sub("", title.strip()).strip())
     parts = [p for p in _TITLE_PARTS.split(title) if p.strip() and not _SITE_PART.search(p.strip())]
     title = max(parts, key=len) if parts else ""  # 'FAQs • Disaster Preparedness' -> 'Disaster Preparedness'
+    title = re.sub(r"\s*\([^)]*\)$", "", title)
     return _TITLE_TAIL.sub("", title).strip()
 
 
@@ -146,7 +154,7 @@ def find_seeds(chunk: Chunk) -> Passage:
             continue
         if m := _DEFINITION.match(text):
             term = clean_term(m.group("term"))
-            if term and term.lower() not in {"this", "that"}:
+            if term and term.lower() not in {"this", "that"} and not re.match(r"[A-Z][a-z]+ing\b", term):
                 seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), m.group("verb")))
                 continue
         if m := _CAPABILITY.match(text):
@@ -162,13 +170,13 @@ def find_seeds(chunk: Chunk) -> Passage:
         if fact := fact_question(text):
             seeds.append(Seed(chunk.chunk_id, "fact", fact[0], _following(sentences, i, 1), fact[1]))
             continue
-        if _RECOMMEND.search(text) and title and len(title.split()) <= 10:
+        if _RECOMMEND.search(text) and title and 2 <= len(title.split()) <= 10:
             seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
     usable = [i for i, s in enumerate(sentences)
               if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
     first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
-    if title and about_title and len(usable) >= 2 and not headline(title) and not any(ch in title for ch in ",:;?!"):
+    if title and len(title.split()) >= 2 and about_title and len(usable) >= 2 and not headline(title) and not any(ch in title for ch in ",:;?!"):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
     seeds += entity_seeds(chunk, sentences, title)
     return Passage(chunk, sentences, seeds)
@@ -182,10 +190,12 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
         if term is None:
             continue
         core = name.removeprefix("the ")  # 'the Lite plan' (facts._with_head_noun) is written 'The Lite plan' too
+        # 'Europa' in 'Europa Clipper' or "Jupiter's moon Europa" is another subject than Europa or Jupiter
+        alone = re.compile(rf"(?<![\w'’]){re.escape(core)}(?![\w'’]|\s+[A-Z0-9])")
         answer = tuple(i for i, s in enumerate(sentences)
-                       if core in s.text and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
-        subject = any(sentences[i].text.removeprefix("The ").startswith(core) for i in answer)
-        if (len(answer) >= 2 and subject) or (answer and core in title):
+                       if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
+        subject = any(alone.match(sentences[i].text.removeprefix("The ")) for i in answer)
+        if (len(answer) >= 2 and subject) or (answer and alone.search(title)):
             out.append(Seed(chunk.chunk_id, "entity", term, answer))
     out.sort(key=lambda s: -len(s.answer))
     return out[:limit]

@@ -8,6 +8,7 @@ rewrite never does.
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, replace
 
 from benchsmith.generators.conversations.passages import Seed, howto_from_title
@@ -103,7 +104,7 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
             "Non-Question": [(f"I need to {goal}.", f"I need to {goal}. How do I do that?")],
         }[qtype]
     elif seed.kind == "recommendation":
-        topic = seed.term
+        topic = _as_topic(seed.term)
         options = [(f"What do you recommend when it comes to {topic}?", f"What do you recommend when it comes to {topic}?"),
                    (f"Is there a best practice for {topic}?", f"Is there a best practice for {topic}?")]
     elif seed.kind == "fact":  # the question the sentence's grammar gives (facts.fact_question)
@@ -124,7 +125,8 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
             user, rewrite = f"What else can you tell me about {obj}?", f"What else can you tell me about {term}?"
         return Wording(user, rewrite, ("Summarization",), standalone=False)
     else:  # overview: the passage title
-        title = low = seed.term
+        title = seed.term
+        low = _as_topic(title)
         howto = howto_from_title(title)
         options = {
             "Summarization": [(f"Can you give me an overview of {low}?", f"Can you give me an overview of {low}?"),
@@ -137,9 +139,23 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
     if not options:
         return None
     user, rewrite = rng.choice(options)
+    user, rewrite = _users_voice(user), _users_voice(rewrite)
     user = user[0].upper() + user[1:]
     rewrite = rewrite[0].upper() + rewrite[1:]
     return Wording(user, rewrite, (qtype,), standalone=user == rewrite or not pronoun)
+
+
+def _as_topic(title: str) -> str:
+    """'Cleaning up your example resources' -> 'cleaning up your example resources' (a task title mid-sentence)."""
+    first, _, rest = title.partition(" ")
+    if first.endswith("ing") and first[:1].isupper() and first[1:].islower():
+        return f"{first.lower()} {rest}".strip()
+    return title
+
+
+def _users_voice(text: str) -> str:
+    """A page's 'your bucket' is the user's own in their question: 'How do I configure my bucket?'."""
+    return re.sub(r"\byourself\b", "myself", re.sub(r"\byour\b", "my", re.sub(r"\bYour\b", "My", text)))
 
 
 def clarification(term: str, rng: random.Random) -> Wording:
