@@ -99,10 +99,13 @@ class Served:
 
     def stop(self) -> int:
         self.proc.send_signal(signal.SIGINT)
-        code = self.proc.wait(timeout=20)
-        self.proc.stdout.close()
-        self.proc.stderr.close()
-        return code
+        try:
+            return self.proc.wait(timeout=90)  # generous: a loaded machine takes long to unwind the server
+        finally:
+            if self.proc.poll() is None:
+                self.proc.kill()  # never leave a server behind when the test fails
+            self.proc.stdout.close()
+            self.proc.stderr.close()
 
 
 def _text(driver, element_id: str) -> str:
