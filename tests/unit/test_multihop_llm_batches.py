@@ -18,9 +18,9 @@ def test_batches_follow_the_items_still_needed_with_a_margin():
     asm._drawing = "inference_query"
     assert asm.batch_size == 3  # 2 needed, 1.5 candidates each
     asm.accepted["inference_query"] = 1
-    assert asm.batch_size == 2
+    assert asm.batch_size == 1  # one missing item: one candidate (the margin rounds down; a spare costs minutes)
     asm.accepted["inference_query"] = 2
-    assert asm.batch_size == 2  # a top-up past the quota still draws lazily, a little at a time
+    assert asm.batch_size == 1  # a top-up past the quota still draws lazily, one at a time
     asm._drawing = "temporal_query"
     assert asm.batch_size == LLM_BATCH  # never more than LLM_BATCH in one go
 
@@ -43,4 +43,4 @@ def test_streams_count_their_accepted_items_per_type():
 
     out = list(asm._drawn_as("comparison_query", inner()))
     assert out == [0, 1, 2] and asm.accepted["comparison_query"] == 3
-    assert seen == [6, 5, 3]  # ceil(1.5 * still needed) as items arrive
+    assert seen == [6, 4, 3]  # still needed + floor(0.5 * still needed), as items arrive
