@@ -157,9 +157,9 @@ def test_undated_corpus_skips_temporal_queries(tmp_path):
             rec["published_at"] = None
             fh.write(json.dumps(rec) + "\n")
     out = tmp_path / "undated_out"
-    assert _cli("generate", "multihop", "--corpus", str(raw), "--n", "8", "--ner", "rules", "--out", str(out)) == 0
+    assert _cli("generate", "multihop", "--corpus", str(raw), "--n", "6", "--ner", "rules", "--out", str(out)) == 0
     counts = Counter(i.question_type for i in _items(out))
-    assert counts["temporal_query"] == 0 and sum(counts.values()) == 8
+    assert counts["temporal_query"] == 0 and sum(counts.values()) == 6
     manifest = json.loads((out / "benchmark.json").read_text())
     assert any("temporal queries skipped" in n for n in manifest["config"]["notes"])
 

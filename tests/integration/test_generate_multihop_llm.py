@@ -60,8 +60,9 @@ def test_scripted_backend_end_to_end(corpus_dir, tmp_path):
     assert all(i.provenance.prompt_hash and i.provenance.raw_output for i in worded)
     assert all(i.provenance.strategy in ("llm", "heuristic") for i in result.items)
     assert all(i.provenance.prompt_name is None for i in result.items if i.provenance.strategy == "heuristic")
-    # A wording that leaked the answer or lost an evidence claim failed its check; the template wording took its place.
-    assert reasons_of(result)["answer_leak"] + reasons_of(result)["query_not_tied_to_evidence"] > 0
+    # A wording that fails its check gives way to the template wording (test_multihop_llm_steps); since the model
+    # is asked only about drafts whose template passes, this seed's fake wordings all pass: none fell back.
+    assert not [i for i in result.items if i.question_type != "null_query" and i.provenance.strategy == "heuristic"]
     assert all(i.answer not in i.query for i in result.items if i.question_type == "inference_query")
     qa_calls = [s for s in result.summary.stages if s.name == "multihop.qa_check"]
     assert qa_calls and qa_calls[0].inputs >= len(worded)  # the QA call also asks for the per-document answers
@@ -109,7 +110,9 @@ def test_stub_server_through_the_cli(corpus_dir, tmp_path):
     assert summary["llm"]["requests"] == requests
     assert (out / ".run" / "llm-usage.jsonl").is_file()  # the usage ledger lives in the run folder
     reasons = summary["rejected_by_reason"]
-    assert reasons.get("schema_validation", 0) + reasons.get("unparseable_output", 0) > 0
+    # The model's claims that failed their checks came back over HTTP and landed in the ledger (malformed JSON is
+    # covered by the scripted test above; with this request the stub's malformed replies are not drawn).
+    assert reasons.get("claim_drift", 0) + reasons.get("bridge_missing_from_claim", 0) + reasons.get("claim_missing", 0) > 0
 
 
 def test_query_wording_and_qa_are_batched_and_do_not_depend_on_concurrency(corpus_dir, tmp_path):
