@@ -164,8 +164,9 @@ class Assembler:
                 items = self.gen.run_step(AnswerAlone(inconclusive=self.qa_inconclusive), [alone_input(i, self.documents) for i in items])
         return items
 
-    def _check(self, draft: Draft) -> MultihopItem | None:
-        """The programmatic validators and the near-duplicate check; warnings are kept on the item."""
+    def _hop_and_validators(self, draft: Draft) -> tuple[MultihopItem, list] | None:
+        """The draft as an item with its validator issues, or None (recorded) when one document answers it
+        or a validator finds an error."""
         item = draft_to_item(draft, self.documents, seed=self.seed)
         anchors = draft.computation.get("anchors") or []
         if anchors and draft.question_type != "null_query":
@@ -183,6 +184,14 @@ class Assembler:
                          input_ref=item.item_id, raw_output=item.query)
             )
             return None
+        return item, issues
+
+    def _check(self, draft: Draft) -> MultihopItem | None:
+        """The programmatic validators and the near-duplicate check; warnings are kept on the item."""
+        checked = self._hop_and_validators(draft)
+        if checked is None:
+            return None
+        item, issues = checked
         with self.timer.step("dedup"):
             other = self.dedup.duplicate_of(item.item_id, item.query)
         if other is not None:
@@ -208,22 +217,7 @@ class Assembler:
         writes (save its QA check), and no call is spent on a set the validators would drop anyway. A failure is
         recorded like any other rejection (near duplicates are judged later, on the final wording).
         """
-        item = draft_to_item(draft, self.documents, seed=self.seed)
-        anchors = draft.computation.get("anchors") or []
-        if anchors and draft.question_type != "null_query":
-            texts = {c.fact.doc_id: self.documents[c.fact.doc_id].text for c in draft.claims}
-            if single_document(texts, draft.answer, anchors):
-                self.rejected.append(Rejected(step="multihop.hops", reason="single_document_answerable",
-                                              input_ref=item.item_id, raw_output=item.query))
-                return False
-        with self.timer.step("validate"):
-            errs = errors(run_validators(item, self.validation, self._checks))
-        if errs:
-            self.rejected.append(
-                Rejected(step="multihop.validate", reason=errs[0].code, detail="; ".join(i.message for i in errs)[:500],
-                         input_ref=item.item_id, raw_output=item.query))
-            return False
-        return True
+        return self._hop_and_validators(draft) is not None
 
     def _count(self, what: str, sample) -> None:
         self.tally[what] += 1

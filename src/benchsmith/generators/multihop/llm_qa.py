@@ -101,7 +101,22 @@ class _Verdict:
 
 
 @dataclass(frozen=True)
-class CheckItem(LLMStep):
+class _ItemVerdictStep(LLMStep):
+    """What the QA check and the model hop check share: one call per item, kept or rejected by `_Verdict`."""
+
+    output_type: ClassVar[type] = MultihopItem
+    inconclusive: str = "keep"
+
+    def __post_init__(self) -> None:
+        if self.inconclusive not in INCONCLUSIVE:
+            raise ValueError(f"inconclusive must be one of {INCONCLUSIVE}, got {self.inconclusive!r}")
+
+    def key(self, item: AloneInput) -> str:
+        return item.item.item_id
+
+
+@dataclass(frozen=True)
+class CheckItem(_ItemVerdictStep):
     """The QA check of one item in one short call: the model's answer from the evidence and from each document alone.
 
     `inconclusive`: "keep" (the default) keeps an item whose answer the mechanics prove when the model disagrees,
@@ -114,15 +129,6 @@ class CheckItem(LLMStep):
     template: ClassVar[str] = "multihop_qa_check.v2.j2"
     response_model: ClassVar[type] = QAAnswers
     max_tokens: ClassVar[int | None] = 120
-    output_type: ClassVar[type] = MultihopItem
-    inconclusive: str = "keep"
-
-    def __post_init__(self) -> None:
-        if self.inconclusive not in INCONCLUSIVE:
-            raise ValueError(f"inconclusive must be one of {INCONCLUSIVE}, got {self.inconclusive!r}")
-
-    def key(self, item: AloneInput) -> str:
-        return item.item.item_id
 
     def response_model_for(self, item: AloneInput) -> type[BaseModel]:
         return with_item_count(QAAnswers, "answers_alone", len(item.documents))
@@ -148,7 +154,7 @@ class CheckItem(LLMStep):
 
 
 @dataclass(frozen=True)
-class AnswerAlone(LLMStep):
+class AnswerAlone(_ItemVerdictStep):
     """Hop necessity by a model, for runs without the QA check (which asks it in the same call): asked once per
     item to answer from each evidence document alone; an item a single document answers is rejected unless the
     mechanics prove every document is needed (then it is kept, recorded as inconclusive; see CheckItem)."""
@@ -158,11 +164,6 @@ class AnswerAlone(LLMStep):
     template: ClassVar[str] = "multihop_answer_alone.v1.j2"
     response_model: ClassVar[type] = AloneOut
     max_tokens: ClassVar[int | None] = 100
-    output_type: ClassVar[type] = MultihopItem
-    inconclusive: str = "keep"
-
-    def key(self, item: AloneInput) -> str:
-        return item.item.item_id
 
     def response_model_for(self, item: AloneInput) -> type[BaseModel]:
         return with_item_count(AloneOut, "answers", len(item.documents))

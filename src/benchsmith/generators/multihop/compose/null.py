@@ -76,14 +76,20 @@ BRAND_MIN_NAMES = 3
 BRAND_CAPITALIZED = 0.9  # a brand word is written capitalized in at least this share of its occurrences
 
 
-def proper_words(texts: Sequence[str]) -> set[str]:
-    """Words the corpus nearly always capitalizes ("Glacier", "Lens"): names, not common nouns ("Bucket", "Logs")."""
+def _case_counts(texts: Sequence[str]) -> tuple[Counter[str], Counter[str]]:
+    """How often each word (lowercased) occurs, and how often it is written capitalized."""
     seen: Counter[str] = Counter()
     capitalized: Counter[str] = Counter()
     for t in texts:
         for w in re.findall(r"\b[A-Za-z][A-Za-z0-9]+\b", t):
             seen[w.lower()] += 1
             capitalized[w.lower()] += w[0].isupper()
+    return seen, capitalized
+
+
+def proper_words(texts: Sequence[str]) -> set[str]:
+    """Words the corpus nearly always capitalizes ("Glacier", "Lens"): names, not common nouns ("Bucket", "Logs")."""
+    seen, capitalized = _case_counts(texts)
     return {w for w in seen if capitalized[w] >= BRAND_CAPITALIZED * seen[w]}
 
 
@@ -91,12 +97,7 @@ def product_names(texts: Sequence[str]) -> list[str]:
     """Capitalized names of two to four words led by a brand word, a word the corpus nearly always capitalizes
     ("Amazon S3 Storage Lens", "AWS Key Management Service"), most frequent first. Code identifiers
     (camelCase words) are not names."""
-    seen: Counter[str] = Counter()
-    capitalized: Counter[str] = Counter()
-    for t in texts:
-        for w in re.findall(r"\b[A-Za-z][A-Za-z0-9]+\b", t):
-            seen[w.lower()] += 1
-            capitalized[w.lower()] += w[0].isupper()
+    seen, capitalized = _case_counts(texts)
     word = r"[A-Z][A-Za-z0-9\-]*[A-Za-z0-9]"
     counts: Counter[str] = Counter()
     for t in texts:
