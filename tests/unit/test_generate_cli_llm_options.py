@@ -16,7 +16,7 @@ def test_generate_commands_accept_timeout_and_deadline(kind, monkeypatch):
     from benchsmith.cli import _generate_common as common
     from benchsmith.cli import main
 
-    original = common.common
+    original = common.run_options
     seen = {}
 
     def recording(*args, **kwargs):
@@ -24,7 +24,7 @@ def test_generate_commands_accept_timeout_and_deadline(kind, monkeypatch):
         seen.update(timeout=opts.timeout_s, deadline=opts.deadline_s)
         raise _Stop
 
-    monkeypatch.setattr(common, "common", recording)
+    monkeypatch.setattr(common, "run_options", recording)
     args = ["generate", kind, "--corpus", "c", "--n", "1", "--out", "o", "--timeout", "600", "--deadline", "3600"]
     if kind == "mirage":
         args += ["--qa", "qa.jsonl"]

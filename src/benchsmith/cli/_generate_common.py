@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import functools
+import inspect
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -34,14 +37,54 @@ Search = typer.Option(
 )
 
 
-def common(corpus: Path, n: int, out: Path, strategy: str, llm: str | None, seed: int, name: str | None,
-           work_dir: Path | None, fresh: bool, cache_dir: Path | None, max_calls: int | None, max_cost: float | None,
-           concurrency: int, search: str, timeout: float = 60.0, deadline: float | None = None):
+def run_options(*, corpus: Path, n: int, out: Path, strategy: str, llm: str | None, seed: int, name: str | None,
+             work_dir: Path | None, fresh: bool, cache_dir: Path | None, max_calls: int | None,
+             max_cost: float | None, concurrency: int, search: str, timeout: float, deadline: float | None):
     from benchsmith.generators.core.runner import GenerateOptions
 
     return GenerateOptions(corpus=corpus, n=n, out=out, strategy=strategy, llm=llm, seed=seed, name=name,
                            work_dir=work_dir, fresh=fresh, cache_dir=cache_dir, max_calls=max_calls, max_cost=max_cost,
                            concurrency=concurrency, search=search, timeout_s=timeout, deadline_s=deadline)
+
+
+def _shared_parameters(n_help: str) -> tuple[list[inspect.Parameter], list[inspect.Parameter]]:
+    """The options every generate command takes: the ones --help lists first, and the run settings it lists last."""
+    def param(name: str, annotation: Any, default: Any) -> inspect.Parameter:
+        return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+    head = [param("corpus", Path, Corpus), param("n", int, typer.Option(..., "--n", help=n_help)),
+            param("out", Path, options.OutDir), param("strategy", str, Strategy),
+            param("llm", str | None, options.LLMModel)]
+    tail = [param("seed", int, options.Seed), param("name", str | None, Name),
+            param("cache_dir", Path | None, CacheDir), param("work_dir", Path | None, WorkDir),
+            param("fresh", bool, Fresh), param("max_calls", int | None, options.MaxCalls),
+            param("max_cost", float | None, options.MaxCost), param("concurrency", int, options.Concurrency),
+            param("search", str, Search), param("timeout", float, Timeout),
+            param("deadline", float | None, Deadline), param("dry_run", bool, DryRun)]
+    return head, tail
+
+
+def generate_command(n_help: str = "Number of items to produce.") -> Callable[[Callable], Callable]:
+    """Give a `generate <kind>` command function every shared option.
+
+    The function declares only its own options, plus `opts` (the GenerateOptions built from the shared
+    ones) and `dry_run`; typer sees the shared options in its signature as if each command listed them."""
+    def decorate(fn: Callable) -> Callable:
+        head, tail = _shared_parameters(n_help)
+        own = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in inspect.signature(fn).parameters.values()
+               if p.name not in ("opts", "dry_run")]
+        shared = {p.name for p in head + tail} - {"dry_run"}
+
+        @functools.wraps(fn)
+        def command(**kwargs: Any) -> None:
+            opts = run_options(**{k: kwargs.pop(k) for k in shared})
+            fn(opts=opts, dry_run=kwargs.pop("dry_run"), **kwargs)
+
+        command.__signature__ = inspect.Signature([*head, *own, *tail])  # type: ignore[attr-defined]
+        command.__annotations__ = {p.name: p.annotation for p in [*head, *own, *tail]}
+        return command
+
+    return decorate
 
 
 def print_outcome(console: Console, kind: str, outcome) -> None:
@@ -109,18 +152,9 @@ def _parse_settings(pairs: list[str], model: Any) -> Any:
 def plugin_command(generator: Any):
     """A `generate <name>` command for a generator with no command module of its own (e.g. a plugin)."""
 
-    def command(
-        corpus: Path = Corpus, n: int = N, out: Path = options.OutDir, strategy: str = Strategy,
-        llm: str | None = options.LLMModel, seed: int = options.Seed, name: str | None = Name,
-        work_dir: Path | None = WorkDir, fresh: bool = Fresh, cache_dir: Path | None = CacheDir,
-        max_calls: int | None = options.MaxCalls, max_cost: float | None = options.MaxCost,
-        concurrency: int = options.Concurrency, search: str = Search, timeout: float = Timeout,
-        deadline: float | None = Deadline,
-        settings: list[str] = typer.Option([], "--set", help="A generator setting as KEY=VALUE (repeatable)."),
-        dry_run: bool = DryRun,
-    ) -> None:
-        opts = common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
-                      concurrency, search, timeout, deadline)
+    @generate_command()
+    def command(opts: Any, dry_run: bool,
+                settings: list[str] = typer.Option([], "--set", help="A generator setting as KEY=VALUE (repeatable).")) -> None:
         run_and_report(generator, opts, _parse_settings(settings, generator.config_model), dry_run=dry_run)
 
     command.__doc__ = generator.help or f"The {generator.name} generator."

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
-from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from benchsmith.cli import _generate_common as common
-from benchsmith.cli import options
 from benchsmith.cli._groups import generate_app
+
+if TYPE_CHECKING:
+    from benchsmith.generators.core.runner import GenerateOptions
 
 
 @generate_app.command("conversations")
+@common.generate_command("Number of conversations to produce.")
 def generate_conversations_cmd(
-    corpus: Path = common.Corpus,
-    n: int = typer.Option(..., "--n", help="Number of conversations to produce."),
-    out: Path = options.OutDir,
-    strategy: str = common.Strategy,
-    llm: str | None = options.LLMModel,
+    opts: GenerateOptions,
+    dry_run: bool,
     turns: str = typer.Option("8-11", "--turns", help="Turns per conversation, a range (mtRAG's annotators wrote 6-9+)."),
     min_turns: int = typer.Option(6, "--min-turns", help="A conversation cut short by a failed turn is kept only with this many turns."),
     question_mix: str = typer.Option(
@@ -32,18 +32,6 @@ def generate_conversations_cmd(
     proof_k: int = typer.Option(50, "--proof-k", help="Passages per proof retriever."),
     collection: str | None = typer.Option(None, "--collection", help="Collection name in mtRAG's files (default: the corpus name)."),
     mtrag_dir: bool = typer.Option(True, "--mtrag-layout/--no-mtrag-layout", help="Also write OUT/mtrag in mtRAG's folder layout."),
-    seed: int = options.Seed,
-    name: str | None = common.Name,
-    cache_dir: Path | None = common.CacheDir,
-    work_dir: Path | None = common.WorkDir,
-    fresh: bool = common.Fresh,
-    max_calls: int | None = options.MaxCalls,
-    max_cost: float | None = options.MaxCost,
-    concurrency: int = options.Concurrency,
-    search: str = common.Search,
-    timeout: float = common.Timeout,
-    deadline: float | None = common.Deadline,
-    dry_run: bool = common.DryRun,
 ) -> None:
     """Conversations turn by turn: dimensions drawn per turn, active retrieval on the rewrite, verified responses."""
     from rich.console import Console
@@ -55,13 +43,11 @@ def generate_conversations_cmd(
 
     cfg_kwargs = {"question_mix": parse_question_mix(question_mix)} if question_mix else {}
     cfg = ConversationConfig(
-        n=n, strategy=strategy, llm=llm, seed=seed, turns=parse_turns(turns), min_turns=min_turns,
+        n=opts.n, strategy=opts.strategy, llm=opts.llm, seed=opts.seed, turns=parse_turns(turns), min_turns=min_turns,
         answerability=parse_answerability(answerability), max_unanswerable=max_unanswerable,
         proof_retrievers=tuple(p.strip() for p in proof_retrievers.split(",") if p.strip()), proof_k=proof_k,
         collection=collection, mtrag_layout=mtrag_dir, **cfg_kwargs,
     )
-    opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
-                         concurrency, search, timeout, deadline)
     if dry_run:
         common.run_and_report(GENERATOR, opts, cfg, dry_run=True)
         return
@@ -69,9 +55,9 @@ def generate_conversations_cmd(
     outcome = run_generator(GENERATOR, opts, cfg, console)
     common.print_outcome(console, GENERATOR.name, outcome)
     generated = outcome.generated
-    label = "ours (heuristic baseline)" if strategy == "heuristic" else f"ours ({llm})"
+    label = "ours (heuristic baseline)" if opts.strategy == "heuristic" else f"ours ({opts.llm})"
     console.print(render(generated.counts["table8"], label), highlight=False, soft_wrap=True)
     if generated.shortfall:
         console.print(f"[bold red]short:[/] {generated.shortfall}", highlight=False, soft_wrap=True)
         raise typer.Exit(code=1)
-    console.print(f"wrote {len(generated.items)} conversations to {out}", highlight=False)
+    console.print(f"wrote {len(generated.items)} conversations to {opts.out}", highlight=False)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from benchsmith.cli import _generate_common as common
-from benchsmith.cli import options
 from benchsmith.cli._groups import generate_app
+
+if TYPE_CHECKING:
+    from benchsmith.generators.core.runner import GenerateOptions
 
 MIRAGE_CORPUS_DIR = "corpus-mirage"
 
@@ -35,13 +39,11 @@ def ingest_for_mirage(raw: Path, work_dir: Path) -> Path:
 
 
 @generate_app.command("mirage")
+@common.generate_command()
 def generate_mirage_cmd(
+    opts: GenerateOptions,
+    dry_run: bool,
     qa: Path = typer.Option(..., "--qa", help="QA pairs: JSONL, CSV, MIRAGE dataset.json, TriviaQA JSON, NQ JSONL or a benchsmith benchmark folder."),
-    corpus: Path = common.Corpus,
-    n: int = common.N,
-    out: Path = options.OutDir,
-    strategy: str = common.Strategy,
-    llm: str | None = options.LLMModel,
     qa_format: str = typer.Option("auto", "--qa-format", help="auto, jsonl, csv, mirage, triviaqa, nq or benchsmith."),
     field: list[str] = typer.Option([], "--field", help="TARGET=SOURCE field of the QA file (question, answer, title, url, doc_id, id, source); repeatable."),
     pool_k: int = typer.Option(5, "--pool-k", help="Candidate chunks per query (the paper: 5)."),
@@ -50,18 +52,6 @@ def generate_mirage_cmd(
     keep_easy: bool = typer.Option(False, "--keep-easy", help="Keep (and flag) queries the model answers without context."),
     min_coverage: float = typer.Option(0.5, "--min-coverage", help="Share of question terms a chunk needs for the heuristic label."),
     double_judge: float = typer.Option(0.2, "--double-judge", help="Share of (query, chunk) pairs judged twice to estimate label noise."),
-    seed: int = options.Seed,
-    name: str | None = common.Name,
-    cache_dir: Path | None = common.CacheDir,
-    work_dir: Path | None = common.WorkDir,
-    fresh: bool = common.Fresh,
-    max_calls: int | None = options.MaxCalls,
-    max_cost: float | None = options.MaxCost,
-    concurrency: int = options.Concurrency,
-    search: str = common.Search,
-    timeout: float = common.Timeout,
-    deadline: float | None = common.Deadline,
-    dry_run: bool = common.DryRun,
 ) -> None:
     """Map QA pairs to documents, chunk them to 330 WordPiece tokens, label every candidate chunk, write MIRAGE's files."""
     from benchsmith.generators.core.runner import is_corpus_dir
@@ -72,8 +62,6 @@ def generate_mirage_cmd(
     cfg = MirageConfig(qa=str(qa), qa_format=qa_format, fields=parse_field_mapping(field), pool_k=pool_k,
                        fill_pool=fill_pool, search_fallback=search_fallback, keep_easy=keep_easy,
                        min_coverage=min_coverage, double_judge=double_judge)
-    if corpus.exists() and not is_corpus_dir(corpus):
-        corpus = ingest_for_mirage(corpus, work_dir or out / RUN_DIR_NAME)
-    opts = common.common(corpus, n, out, strategy, llm, seed, name, work_dir, fresh, cache_dir, max_calls, max_cost,
-                         concurrency, search, timeout, deadline)
+    if opts.corpus.exists() and not is_corpus_dir(opts.corpus):
+        opts = replace(opts, corpus=ingest_for_mirage(opts.corpus, opts.work_dir or opts.out / RUN_DIR_NAME))
     common.run_and_report(GENERATOR, opts, cfg, dry_run=dry_run)
