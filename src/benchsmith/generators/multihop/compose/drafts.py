@@ -17,6 +17,7 @@ from benchsmith.generators.multihop.compose.questions import (
     comparison_candidates,
     inference_candidates,
 )
+from benchsmith.generators.multihop.compose.shared import shared_entity_candidates
 from benchsmith.generators.multihop.facts import _chunk_for
 from benchsmith.generators.multihop.models import Claim, Draft, Fact
 from benchsmith.generators.multihop.text import normalize_entity
@@ -42,6 +43,13 @@ def _claim(doc: Document, chunks: Sequence[Chunk], start: int, end: int, target:
     )
 
 
+def _alternate(first: list, second: list) -> list:
+    out = []
+    for i in range(max(len(first), len(second))):
+        out += [c[i] for c in (first, second) if i < len(c)]
+    return out
+
+
 @dataclass
 class Composer:
     """Composed drafts per type, from the profiles of the corpus's encyclopedic documents."""
@@ -51,6 +59,7 @@ class Composer:
     seed: int
     n: int = 20  # items requested: a document is cited at most once per DOC_USE_PER items
     used_sets: set[frozenset[str]] = field(default_factory=set)
+    used_answers: set[tuple[str, str]] = field(default_factory=set)
     doc_uses: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
@@ -71,10 +80,13 @@ class Composer:
             cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
         elif qtype == "inference_query":
             inverse = inference_candidates(self.links)
+            shared = shared_entity_candidates(self.profiles, self.documents)
             rng.shuffle(inverse)
-            # Only the inverse bridge: it needs both documents to find its answer. "Who painted both X and Y?"
+            rng.shuffle(shared)
+            # The inverse bridge (an article names another's subject) and the shared entity (two articles name
+            # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
-            return inverse
+            return _alternate(inverse, shared)
         elif qtype == "comparison_query":
             typed = limit_comparisons(self.limits, rng, limit, self.page_links)
             return comparison_candidates(self.profiles, self.links, self.works, rng, limit) + typed
@@ -96,6 +108,9 @@ class Composer:
             return "evidence_not_distinct"  # two documents at least; one document may give two sentences
         if frozenset(ev_docs) in self.used_sets:
             return "documents_already_asked"  # one question per set of documents, across types
+        answer_key = (cand["type"], cand["answer"].strip().lower())
+        if answer_key[1] not in ("yes", "no") and answer_key in self.used_answers:
+            return "answer_already_asked"  # two routes to one painting read as one question asked twice
         if any(self.doc_uses[d] >= self.doc_cap for d in ev_docs):
             return "document_used_enough"  # one painting in three questions of forty makes a dull benchmark
         for p, value in cand["evidence"]:
@@ -115,6 +130,7 @@ class Composer:
         if len({c.fact.text.strip().lower() for c in claims}) < len(claims):
             return "duplicated_evidence"
         self.used_sets.add(frozenset(ev_docs))
+        self.used_answers.add(answer_key)
         self.doc_uses.update(ev_docs)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(

@@ -1,0 +1,175 @@
+"""Inference over an entity two articles share: the answer is a work found only through a fact of another work.
+
+Collections of articles that never name each other (one article per painting) still share
+entities: two paintings by one artist, two films by one director. The question identifies
+the answer by two constraints read from two documents (MultiHop-RAG's inference type):
+
+    Which painting did the artist of the 1865 painting held by the Smithsonian American Art Museum
+    complete in 1864?
+
+- The shared entity (the creator) is read from the anchor work's document X; the answer's own
+  attribute (its year, or the collection that holds it) from the answer's document A.
+- The anchor is described by its year and collection, never by title, where that description picks
+  it out corpus-wide; otherwise it is named.
+- The answer is unique corpus-wide: no other document states the creator with that attribute.
+- Neither article names the other, and the anchor's article does not state the asked value, so the
+  answer's article alone does not tell that it shares the entity with the anchor: the hop through X is needed.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from benchsmith.generators.multihop.compose.profiles import Profile, Value
+from benchsmith.text import contains_phrase
+from benchsmith.types import Document
+
+CREATOR_ROLES = ("painter", "director", "author", "composer")
+ROLE_NOUN = {"painter": "artist", "director": "director", "author": "author", "composer": "composer"}
+YEAR_VERBS = {"painting": "paint", "film": "release", "novel": "publish", "book": "publish", "album": "release",
+              "song": "release", "opera": "compose", "documentary": "release", "poem": "write", "play": "write"}
+HOME_VERBS = ("is held by the {home}", "hangs in the {home}", "belongs to the {home}")
+
+
+def _surname(name: str) -> str:
+    return name.split()[-1]
+
+
+def _has(text: str, phrase: str) -> bool:
+    return contains_phrase(text, phrase)
+
+
+def _unique(texts: dict[str, str], doc_id: str, phrases: Sequence[str], kind: str) -> bool:
+    """Whether `doc_id` is the only document of this kind stating every phrase."""
+    return [d for d, t in texts.items() if all(_has(t, ph) for ph in phrases) and re.search(rf"\b{kind}", t)] == [doc_id]
+
+
+def _creator(p: Profile) -> tuple[str, str, Value] | None:
+    for role, who, value in p.links:
+        if role in CREATOR_ROLES and len(who.split()) >= 2:
+            return role, who, value
+    return None
+
+
+def describe_work(x: Profile, shared: str, texts: dict[str, str]) -> tuple[str, list[Value], list[str]] | None:
+    """The anchor work described without its title, by two facts other than the shared one, when only its
+    document states them together: "the 1865 painting held by the National Gallery of Art" (shared creator),
+    "the 1865 painting by Jean-Baptiste-Camille Corot" (shared collection); else None (the work is named)."""
+    if x.year is None or x.year.year is None or x.kind in (None, "person"):
+        return None
+    year = str(x.year.year)
+    if shared == "creator" and x.home is not None:
+        if _unique(texts, x.doc_id, [year, x.home.text], x.kind):
+            return f"the {year} {x.kind} held by the {x.home.text}", [x.year, x.home], [year, x.home.text]
+    creator = _creator(x)
+    if shared == "home" and creator is not None:
+        _role, who, value = creator
+        if _unique(texts, x.doc_id, [year, _surname(who)], x.kind):
+            return f"the {year} {x.kind} by {who}", [x.year, value], [year, who]
+    return None
+
+
+def _phrase(kind: str, shared: str, role: str, ref: str, attr: str, value: str, variant: int) -> str:
+    """The question for answer attribute `attr` = `value`, the answer sharing `shared` with the anchor `ref`."""
+    if shared == "creator":
+        noun = ROLE_NOUN[role]
+        who = f"the {noun} of {ref}"
+        if attr == "year":
+            verb = YEAR_VERBS.get(kind, "make")
+            forms = (f"Which {kind} did {who} {verb} in {value}?",
+                     f"Which {value} {kind} is by the same {noun} as {ref}?",
+                     f"In {value}, which {kind} was made by {who}?")
+        else:
+            where = HOME_VERBS[variant % len(HOME_VERBS)].format(home=value)
+            forms = (f"Which {kind} by {who} {where}?",
+                     f"Which {kind} {where} and shares its {noun} with {ref}?")
+    elif attr == "creator":
+        forms = (f"Which {kind} by {value} is in the same collection as {ref}?",
+                 f"Which work by {value} is held by the museum that owns {ref}?")
+    else:
+        forms = (f"Which {value} {kind} is in the same collection as {ref}?",
+                 f"The museum that holds {ref} also holds which {kind} from {value}?")
+    return forms[variant % len(forms)]
+
+
+def _reference(x: Profile, shared: str) -> str:
+    """A work named in a question: a painting by its title after "the artist of", other works with their kind."""
+    return x.name if (x.kind, shared) == ("painting", "creator") else f"the {x.kind} {x.name}"
+
+
+def _options(a: Profile, shared: str) -> list[tuple[str, str, list[str], Value]]:
+    """The answer's own facts a question may ask by: (attribute, value as written, phrases that state it, sentence)."""
+    out = []
+    if a.year is not None and a.year.year is not None and str(a.year.year) in a.year.text:
+        out.append(("year", str(a.year.year), [str(a.year.year)], a.year))
+    if shared == "creator" and a.home is not None and len(a.home.text.split()) >= 3:
+        out.append(("home", a.home.text, [a.home.text], a.home))
+    creator = _creator(a)
+    if shared == "home" and creator is not None:
+        out.append(("creator", creator[1], [_surname(creator[1])], creator[2]))
+    return out
+
+
+def _groups(profiles: Sequence[Profile], texts: dict[str, str]) -> dict[tuple[str, str, str], list[tuple[Profile, Value]]]:
+    """(shared kind, role, value) -> the works stating it, with the sentence that does."""
+    out: dict[tuple[str, str, str], list[tuple[Profile, Value]]] = {}
+    for p in profiles:
+        if p.kind in (None, "person"):
+            continue
+        creator = _creator(p)
+        if creator is not None and creator[1][:1].isupper() and _has(texts.get(p.doc_id, ""), creator[1]):
+            out.setdefault(("creator", creator[0], creator[1]), []).append((p, creator[2]))
+        if p.home is not None and len(p.home.text.split()) >= 3:
+            out.setdefault(("home", "home", p.home.text), []).append((p, p.home))
+    return out
+
+
+def _ambiguous_home(home: str, texts: dict[str, str]) -> bool:
+    """"National Gallery" when the corpus also names "National Gallery of Art": a collection named by the
+    beginning of another's name is not one place."""
+    return any(re.search(re.escape(home) + r"\s+of\s+[A-Z]", t) for t in texts.values())
+
+
+def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
+    """Every (anchor work X, answer work A) sharing a creator or a collection whose question passes the checks
+    in the module doc, in a stable order (the caller shuffles)."""
+    texts = {d: doc.text for d, doc in documents.items()}
+    out = []
+    for (shared, role, entity), works in sorted(_groups(profiles, texts).items()):
+        works = list({p.doc_id: (p, v) for p, v in works}.values())
+        if len(works) < 2 or (shared == "home" and _ambiguous_home(entity, texts)):
+            continue
+        key = _surname(entity) if shared == "creator" else entity
+        for x, x_link in works:
+            described = describe_work(x, shared, texts)
+            for a, a_link in works:
+                if a.doc_id == x.doc_id or a.kind != x.kind or a.name == x.name:
+                    continue
+                if _has(texts[x.doc_id], a.name) or _has(texts[a.doc_id], x.name):
+                    continue  # one article names the other: not the shared-entity hop
+                for attr, value, stated, value_src in _options(a, shared):
+                    if attr == "home" and _ambiguous_home(value, texts):
+                        continue
+                    if all(_has(texts[x.doc_id], ph) for ph in stated):
+                        continue  # the anchor's article states the asked value too: two answers
+                    # Unique corpus-wide: no other document states the shared entity with this value.
+                    if any(_has(t, key) and all(_has(t, ph) for ph in stated) and not _has(t, a.name)
+                           for d, t in texts.items() if d not in (a.doc_id, x.doc_id)):
+                        continue
+                    ref, x_cited, anchors = (described if described is not None
+                                             else (_reference(x, shared), [], [x.name]))
+                    variant = sum(map(ord, x.doc_id + a.doc_id + attr))
+                    query = _phrase(a.kind, shared, role, ref, attr, value, variant)
+                    x_values = [x_link, *(v for v in x_cited if v.start != x_link.start)]
+                    a_values = [a_link, *([value_src] if value_src.start != a_link.start else [])]
+                    evidence = [*((x, v) for v in {v.start: v for v in x_values}.values()),
+                                *((a, v) for v in {v.start: v for v in a_values}.values())]
+                    out.append({
+                        "type": "inference_query", "query": query, "answer": a.name, "evidence": evidence,
+                        "anchors": [*anchors, value], "bridge": entity,
+                        "template": f"inference.shared_{role}.{attr}" + (".described" if described else ""),
+                        "computation": {"op": "shared_entity", "relation": role, "attribute": attr, "value": value,
+                                        "bridge": entity, "anchor_work": x.name, "answer": a.name},
+                    })
+    return out
