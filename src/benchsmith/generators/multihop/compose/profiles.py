@@ -71,12 +71,13 @@ ROLE_OF_VERB = {
     "directed": "director", "painted": "painter", "written": "author", "composed": "composer", "produced": "producer",
     "founded": "founder", "designed": "designer", "created": "creator",
 }
-ROLE_OF_KIND = {"film": "director", "painting": "painter", "watercolour": "painter", "watercolor": "painter",
+ROLE_OF_KIND = {"television play": "author", "radio play": "author", "film": "director", "painting": "painter", "watercolour": "painter", "watercolor": "painter",
                 "novel": "author", "book": "author", "poem": "author", "album": "artist", "song": "artist",
                 "opera": "composer", "drawing": "artist", "etching": "artist", "play": "author"}
 _DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ch|i|ic|ian|ean|er)$")
 KIND_ROLES = {"film": {"director", "author", "producer", "composer"}, "documentary": {"director", "producer"},
               "painting": {"painter"}, "novel": {"author"}, "book": {"author"}, "poem": {"author"}, "play": {"author"},
+              "television play": {"author", "director"}, "radio play": {"author"},
               "album": {"artist", "producer"}, "song": {"artist", "composer", "author"}, "opera": {"composer"}}
 # Occupations that say the subject is a person (the nationality word before them is then a nationality).
 _PERSON_OCCUPATIONS = re.compile(
@@ -181,6 +182,9 @@ def read_profile(doc: Document) -> Profile | None:
                              "landscape in oils": "painting"}.get(work.group("kind"), work.group("kind"))
                 if work.group("year"):
                     prof.year = val(work.group("year"))
+                medium = re.search(r"\b(television|TV|radio)\b", work.group(0))
+                if prof.kind == "play" and medium:  # a television play is broadcast, not staged
+                    prof.kind = "radio play" if medium.group(1) == "radio" else "television play"
         if prof.kind not in (None, "person") and prof.year is None:
             m = _YEAR_IN.search(s) or _YEAR_SOLE.search(s)
             if m and not re.match(r"\s*[–\-]\s*\d", s[m.end():]):

@@ -40,9 +40,28 @@ def _has(text: str, phrase: str) -> bool:
     return contains_phrase(text, phrase)
 
 
-def _unique(texts: dict[str, str], doc_id: str, phrases: Sequence[str], kind: str) -> bool:
+class PhraseIndex:
+    """The documents stating every one of some phrases (whole words, any case), through a word index: the
+    rival checks run once per candidate pair, and a scan of a 6,000-article corpus each time is too slow."""
+
+    def __init__(self, texts: dict[str, str]) -> None:
+        self.texts = texts
+        self.by_word: dict[str, set[str]] = {}
+        for d, t in texts.items():
+            for w in set(re.findall(r"\w+", t.lower())):
+                self.by_word.setdefault(w, set()).add(d)
+
+    def stating(self, *phrases: str) -> set[str]:
+        words = [w for ph in phrases for w in re.findall(r"\w+", ph.lower())]
+        if not words:
+            return set()
+        docs = set.intersection(*(self.by_word.get(w, set()) for w in words))
+        return {d for d in docs if all(_has(self.texts[d], ph) for ph in phrases)}
+
+
+def _unique(index: PhraseIndex, doc_id: str, phrases: Sequence[str], kind: str) -> bool:
     """Whether `doc_id` is the only document of this kind stating every phrase."""
-    return [d for d, t in texts.items() if all(_has(t, ph) for ph in phrases) and re.search(rf"\b{kind}", t)] == [doc_id]
+    return {d for d in index.stating(*phrases) if re.search(rf"\b{kind}", index.texts[d])} == {doc_id}
 
 
 def _creator(p: Profile) -> tuple[str, str, Value] | None:
@@ -52,7 +71,7 @@ def _creator(p: Profile) -> tuple[str, str, Value] | None:
     return None
 
 
-def describe_work(x: Profile, shared: str, texts: dict[str, str]) -> tuple[str, list[Value], list[str]] | None:
+def describe_work(x: Profile, shared: str, texts: PhraseIndex) -> tuple[str, list[Value], list[str]] | None:
     """The anchor work described without its title, by two facts other than the shared one, when only its
     document states them together: "the 1865 painting held by the National Gallery of Art" (shared creator),
     "the 1865 painting by Jean-Baptiste-Camille Corot" (shared collection); else None (the work is named)."""
@@ -125,37 +144,40 @@ def _groups(profiles: Sequence[Profile], texts: dict[str, str]) -> dict[tuple[st
     return out
 
 
-def _ambiguous_home(home: str, texts: dict[str, str]) -> bool:
+def _ambiguous_home(home: str, index: PhraseIndex) -> bool:
     """"National Gallery" when the corpus also names "National Gallery of Art": a collection named by the
     beginning of another's name is not one place."""
-    return any(re.search(re.escape(home) + r"\s+of\s+[A-Z]", t) for t in texts.values())
+    return any(re.search(re.escape(home) + r"\s+of\s+[A-Z]", index.texts[d]) for d in index.stating(home))
 
 
 def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
     """Every (anchor work X, answer work A) sharing a creator or a collection whose question passes the checks
     in the module doc, in a stable order (the caller shuffles)."""
     texts = {d: doc.text for d, doc in documents.items()}
+    groups = {k: list({p.doc_id: (p, v) for p, v in ws}.values()) for k, ws in sorted(_groups(profiles, texts).items())}
+    groups = {k: ws for k, ws in groups.items() if len(ws) >= 2}
+    if not groups:
+        return []
+    index = PhraseIndex(texts)
     out = []
-    for (shared, role, entity), works in sorted(_groups(profiles, texts).items()):
-        works = list({p.doc_id: (p, v) for p, v in works}.values())
-        if len(works) < 2 or (shared == "home" and _ambiguous_home(entity, texts)):
+    for (shared, role, entity), works in groups.items():
+        if shared == "home" and _ambiguous_home(entity, index):
             continue
         key = _surname(entity) if shared == "creator" else entity
         for x, x_link in works:
-            described = describe_work(x, shared, texts)
+            described = describe_work(x, shared, index)
             for a, a_link in works:
                 if a.doc_id == x.doc_id or a.kind != x.kind or a.name == x.name:
                     continue
                 if _has(texts[x.doc_id], a.name) or _has(texts[a.doc_id], x.name):
                     continue  # one article names the other: not the shared-entity hop
                 for attr, value, stated, value_src in _options(a, shared):
-                    if attr == "home" and _ambiguous_home(value, texts):
+                    if attr == "home" and _ambiguous_home(value, index):
                         continue
                     if all(_has(texts[x.doc_id], ph) for ph in stated):
                         continue  # the anchor's article states the asked value too: two answers
                     # Unique corpus-wide: no other document states the shared entity with this value.
-                    if any(_has(t, key) and all(_has(t, ph) for ph in stated) and not _has(t, a.name)
-                           for d, t in texts.items() if d not in (a.doc_id, x.doc_id)):
+                    if any(not _has(texts[d], a.name) for d in index.stating(key, *stated) - {a.doc_id, x.doc_id}):
                         continue
                     ref, x_cited, anchors = (described if described is not None
                                              else (_reference(x, shared), [], [x.name]))
