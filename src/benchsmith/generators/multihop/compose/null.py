@@ -197,10 +197,12 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         return build_thing_null(things, index, rng, proper)
     first = firsts[rng.randrange(min(len(firsts), 200))]
     last = lasts[rng.randrange(min(len(lasts), 200))]
-    if first not in shared_firsts and last not in shared_lasts:
+    enough_shared = min(len(shared_firsts), len(shared_lasts)) >= 8
+    if enough_shared and first not in shared_firsts and last not in shared_lasts:
         # Two parts each held by one name alone: "Magnus" of "Albertus Magnus" is an epithet, and pairing such
         # one-off parts ("Olaus" of "Olaus Petri") can rebuild a real person the corpus never names ("Olaus
-        # Magnus"). One part at least must be an ordinary given name or surname, shared by two names.
+        # Magnus"). One part at least must be an ordinary given name or surname, shared by two names, where the
+        # corpus has enough of those (a corpus of invented people, each name unique, has none).
         return "one_off_name_parts"
     name = f"{first} {last}"
     if first == last or index.phrase_occurs(name) or index.phrase_occurs(f"{last}, {first}"):
