@@ -64,3 +64,17 @@ def test_no_question_when_another_article_states_the_creator_with_the_asked_year
 def test_no_question_when_one_article_names_the_other():
     linked = dict(PAINTINGS, b=(PAINTINGS["b"][0], PAINTINGS["b"][1] + " It was painted after Aurora."))
     assert not [c for c in _candidates(linked) if {p.doc_id for p, _ in c["evidence"]} == {"a", "b"}]
+
+
+def test_bridge_over_a_shared_entity_asks_a_fact_only_the_answer_work_states():
+    from benchsmith.generators.multihop.compose.shared import shared_bridge_candidates
+
+    docs = _docs(PAINTINGS)
+    cands = shared_bridge_candidates(read_profiles(list(docs.values())), docs)
+    museum = [c for c in cands if c["computation"]["via"] == "year" and c["computation"]["bridge"] == "The Floes"]
+    assert museum and all(c["answer"] == "Dallas Museum of Art" for c in museum)
+    assert all("The Floes" not in c["query"] and "Dallas" not in c["query"] for c in museum)
+    for c in cands:
+        texts = {p.doc_id: docs[p.doc_id].text for p, _ in c["evidence"]}
+        assert len(texts) == 2 and single_document(texts, c["answer"], c["anchors"]) == []
+        assert c["answer"] not in docs[c["evidence"][0][0].doc_id].text  # the anchor's article never states it

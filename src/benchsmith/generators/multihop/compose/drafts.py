@@ -17,7 +17,11 @@ from benchsmith.generators.multihop.compose.questions import (
     comparison_candidates,
     inference_candidates,
 )
-from benchsmith.generators.multihop.compose.shared import shared_entity_candidates
+from benchsmith.generators.multihop.compose.shared import (
+    shared_bridge_candidates,
+    shared_entity_candidates,
+    shared_routes,
+)
 from benchsmith.generators.multihop.facts import _chunk_for
 from benchsmith.generators.multihop.models import Claim, Draft, Fact
 from benchsmith.generators.multihop.text import normalize_entity
@@ -59,7 +63,7 @@ class Composer:
     seed: int
     n: int = 20  # items requested: a document is cited at most once per DOC_USE_PER items
     used_sets: set[frozenset[str]] = field(default_factory=set)
-    used_answers: set[tuple[str, str]] = field(default_factory=set)
+    used_answers: set[tuple[str, str, str]] = field(default_factory=set)
     doc_uses: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
@@ -69,6 +73,15 @@ class Composer:
         docs = list(self.documents.values())
         self.limits = read_limits(docs)  # the typed limits a manual states, compared between related pages
         self.page_links = page_links(docs)
+        # Works that share a creator or a collection though neither article names the other (inference, bridge)
+        self.routes = shared_routes(self.profiles, self.documents)
+
+    @property
+    def bridgeable(self) -> bool:
+        """Whether the bridge type gets a share: only where an article names another's subject. Works that share
+        an entity also give bridge questions, but in a corpus of unlinked articles the same few pairs feed the
+        inference type, and a bridge share they cannot fill would only shrink the benchmark."""
+        return bool(self.links)
 
     @property
     def doc_cap(self) -> int:
@@ -78,9 +91,13 @@ class Composer:
         rng = random.Random(f"{self.seed}:composed:{qtype}")
         if qtype == "bridge_query":
             cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
+            shared = shared_bridge_candidates(self.profiles, self.documents, self.routes)
+            rng.shuffle(cands)
+            rng.shuffle(shared)
+            return _alternate(cands, shared)
         elif qtype == "inference_query":
             inverse = inference_candidates(self.links)
-            shared = shared_entity_candidates(self.profiles, self.documents)
+            shared = shared_entity_candidates(self.profiles, self.documents, self.routes)
             rng.shuffle(inverse)
             rng.shuffle(shared)
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
@@ -108,9 +125,11 @@ class Composer:
             return "evidence_not_distinct"  # two documents at least; one document may give two sentences
         if frozenset(ev_docs) in self.used_sets:
             return "documents_already_asked"  # one question per set of documents, across types
-        answer_key = (cand["type"], cand["answer"].strip().lower())
+        # One answer reached twice through one shared entity reads as one question asked twice; through another
+        # entity (its artist, then its museum) it is another question.
+        answer_key = (cand["type"], cand["answer"].strip().lower(), cand.get("bridge") or "")
         if answer_key[1] not in ("yes", "no") and answer_key in self.used_answers:
-            return "answer_already_asked"  # two routes to one painting read as one question asked twice
+            return "answer_already_asked"
         if any(self.doc_uses[d] >= self.doc_cap for d in ev_docs):
             return "document_used_enough"  # one painting in three questions of forty makes a dull benchmark
         for p, value in cand["evidence"]:

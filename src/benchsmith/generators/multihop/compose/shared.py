@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
@@ -150,9 +151,26 @@ def _ambiguous_home(home: str, index: PhraseIndex) -> bool:
     return any(re.search(re.escape(home) + r"\s+of\s+[A-Z]", index.texts[d]) for d in index.stating(home))
 
 
-def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
-    """Every (anchor work X, answer work A) sharing a creator or a collection whose question passes the checks
-    in the module doc, in a stable order (the caller shuffles)."""
+@dataclass(frozen=True)
+class Route:
+    """Anchor work X and answer work A sharing `entity`; A picked out by its `attr` = `value` among the works
+    sharing it. X is named by `ref` (a description or its name) with the sentences and anchors that state it."""
+
+    x: Profile
+    a: Profile
+    shared: str  # "creator" or "home"
+    role: str
+    entity: str
+    attr: str
+    value: str
+    evidence: tuple  # ((profile, Value), ...): X's sentences, then A's
+    ref: str
+    anchors: tuple[str, ...]
+    described: bool
+
+
+def shared_routes(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[Route]:
+    """Every route that passes the checks in the module doc, in a stable order (callers shuffle)."""
     texts = {d: doc.text for d, doc in documents.items()}
     groups = {k: list({p.doc_id: (p, v) for p, v in ws}.values()) for k, ws in sorted(_groups(profiles, texts).items())}
     groups = {k: ws for k, ws in groups.items() if len(ws) >= 2}
@@ -181,17 +199,64 @@ def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, D
                         continue
                     ref, x_cited, anchors = (described if described is not None
                                              else (_reference(x, shared), [], [x.name]))
-                    variant = sum(map(ord, x.doc_id + a.doc_id + attr))
-                    query = _phrase(a.kind, shared, role, ref, attr, value, variant)
                     x_values = [x_link, *(v for v in x_cited if v.start != x_link.start)]
                     a_values = [a_link, *([value_src] if value_src.start != a_link.start else [])]
-                    evidence = [*((x, v) for v in {v.start: v for v in x_values}.values()),
-                                *((a, v) for v in {v.start: v for v in a_values}.values())]
-                    out.append({
-                        "type": "inference_query", "query": query, "answer": a.name, "evidence": evidence,
-                        "anchors": [*anchors, value], "bridge": entity,
-                        "template": f"inference.shared_{role}.{attr}" + (".described" if described else ""),
-                        "computation": {"op": "shared_entity", "relation": role, "attribute": attr, "value": value,
-                                        "bridge": entity, "anchor_work": x.name, "answer": a.name},
-                    })
+                    evidence = (*((x, v) for v in {v.start: v for v in x_values}.values()),
+                                *((a, v) for v in {v.start: v for v in a_values}.values()))
+                    out.append(Route(x, a, shared, role, entity, attr, value, evidence, ref, tuple(anchors),
+                                     described is not None))
+    return out
+
+
+def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, Document],
+                             routes: Sequence[Route] | None = None) -> list[dict]:
+    """Inference questions whose answer is the work A of each route."""
+    out = []
+    for r in shared_routes(profiles, documents) if routes is None else routes:
+        variant = sum(map(ord, r.x.doc_id + r.a.doc_id + r.attr))
+        out.append({
+            "type": "inference_query", "query": _phrase(r.a.kind, r.shared, r.role, r.ref, r.attr, r.value, variant),
+            "answer": r.a.name, "evidence": list(r.evidence), "anchors": [*r.anchors, r.value], "bridge": r.entity,
+            "template": f"inference.shared_{r.role}.{r.attr}" + (".described" if r.described else ""),
+            "computation": {"op": "shared_entity", "relation": r.role, "attribute": r.attr, "value": r.value,
+                            "bridge": r.entity, "anchor_work": r.x.name, "answer": r.a.name},
+        })
+    return out
+
+
+def _bridge_phrase(r: Route, asked: str) -> str:
+    """The question for A's `asked` fact, A described through X and its own `attr`."""
+    kind, verb = r.a.kind, YEAR_VERBS.get(r.a.kind, "make")
+    if r.shared == "creator":
+        who = f"the {ROLE_NOUN[r.role]} of {r.ref}"
+        if r.attr == "year":  # asked: home
+            return f"Which museum holds the {kind} that {who} made in {r.value}?"
+        return f"In what year did {who} {verb} the {kind} now held by the {r.value}?"
+    if r.attr == "year":  # asked: creator
+        return f"Who painted the {r.value} {kind} in the same collection as {r.ref}?" if kind == "painting" else \
+            f"Who made the {r.value} {kind} in the same collection as {r.ref}?"
+    return f"In what year was the {kind} by {r.value} that shares a collection with {r.ref} made?"
+
+
+def shared_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document],
+                             routes: Sequence[Route] | None = None) -> list[dict]:
+    """HotpotQA-style bridge questions over each route: A is described through X (the shared entity) and its own
+    fact `attr`, and another fact of A is asked (its collection, year or creator), which only A's article states."""
+    out = []
+    for r in shared_routes(profiles, documents) if routes is None else routes:
+        for asked, answer, _stated, source in _options(r.a, r.shared):
+            if asked == r.attr or asked == "home" and r.shared == "home":
+                continue
+            x_text = documents[r.x.doc_id].text
+            if _has(x_text, answer) or answer in r.anchors:
+                continue  # the anchor's article states the answer: one document would do
+            evidence = [*r.evidence, *([(r.a, source)] if all(source.start != v.start for _, v in r.evidence) else [])]
+            out.append({
+                "type": "bridge_query", "query": _bridge_phrase(r, asked), "answer": answer, "evidence": evidence,
+                "anchors": [*r.anchors, r.value], "bridge": r.a.name,
+                "template": f"bridge.shared_{r.role}.{r.attr}.{asked}" + (".described" if r.described else ""),
+                "computation": {"op": "shared_bridge", "relation": r.role, "attribute": asked, "via": r.attr,
+                                "value": r.value, "shared": r.entity, "anchor_work": r.x.name, "bridge": r.a.name,
+                                "answer": answer},
+            })
     return out
