@@ -295,6 +295,8 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         subjects.append(chosen)
         when = f"{month} " if month else ""
         # "about" where the headline names the entity (the story's subject), else "that names".
-        link = "story about" if contains_phrase(doc.title or "", chosen.split()[0]) else "story that names"
+        # "about" only where the headline writes the name itself: a headline naming "Eastport" is not about the
+        # ferry "Eastport Star", so a first word alone does not make the story about the whole name.
+        link = "story about" if contains_phrase(doc.title or "", chosen) else "story that names"
         refs.append(f"{doc.source}'s {when}{link} {chosen}")
     return refs, subjects
