@@ -30,6 +30,8 @@ CREATOR_ROLES = ("painter", "director", "author", "composer")
 ROLE_NOUN = {"painter": "artist", "director": "director", "author": "author", "composer": "composer"}
 YEAR_VERBS = {"painting": "paint", "film": "release", "novel": "publish", "book": "publish", "album": "release",
               "song": "release", "opera": "compose", "documentary": "release", "poem": "write", "play": "write"}
+# Kinds of work a museum holds as the work itself: an archive "holding" a film keeps a print, one of many.
+COLLECTED_KINDS = frozenset({"painting", "sculpture", "drawing", "etching", "watercolour", "watercolor"})
 HOME_VERBS = ("is held by the {home}", "hangs in the {home}", "belongs to the {home}")
 
 
@@ -123,7 +125,7 @@ def _options(a: Profile, shared: str) -> list[tuple[str, str, list[str], Value]]
     out = []
     if a.year is not None and a.year.year is not None and str(a.year.year) in a.year.text:
         out.append(("year", str(a.year.year), [str(a.year.year)], a.year))
-    if shared == "creator" and a.home is not None and len(a.home.text.split()) >= 3:
+    if shared == "creator" and a.home is not None and len(a.home.text.split()) >= 3 and a.kind in COLLECTED_KINDS:
         out.append(("home", a.home.text, [a.home.text], a.home))
     creator = _creator(a)
     if shared == "home" and creator is not None:
@@ -140,7 +142,7 @@ def _groups(profiles: Sequence[Profile], texts: dict[str, str]) -> dict[tuple[st
         creator = _creator(p)
         if creator is not None and creator[1][:1].isupper() and _has(texts.get(p.doc_id, ""), creator[1]):
             out.setdefault(("creator", creator[0], creator[1]), []).append((p, creator[2]))
-        if p.home is not None and len(p.home.text.split()) >= 3:
+        if p.home is not None and len(p.home.text.split()) >= 3 and p.kind in COLLECTED_KINDS:
             out.setdefault(("home", "home", p.home.text), []).append((p, p.home))
     return out
 
