@@ -63,7 +63,7 @@ def test_composed_drafts_are_short_multi_hop_and_cite_both_documents():
     inverse = [d for d in Composer(docs, chunks, seed=1).drafts("inference_query", 10) if isinstance(d, Draft)]
     assert any(d.query == "Which 1987 film was directed by someone born in 1954?" and d.answer == "Gaby Days" for d in inverse)
     # Carla Benni has two films in the corpus: "directed by someone born in 1920" would not single one out.
-    assert not any(d.query.startswith("Which") and d.answer in ("River Song", "Night Train") for d in inverse)
+    assert not any("someone" in d.query and d.answer in ("River Song", "Night Train") for d in inverse)
     # "Who directed both X and Y?" is answered by either article alone: never drawn.
     assert not any(d.query.startswith("Who directed both") for d in inverse)
 

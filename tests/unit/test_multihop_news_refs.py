@@ -35,6 +35,12 @@ def test_a_short_name_joins_its_one_full_name_but_not_another_kind_of_entity():
     assert merged[1].target_norm == "lumora energy"
 
 
+def test_a_place_is_not_short_for_the_one_ferry_named_after_it():
+    claims = [_claim(d, f"The plant in Eastport grew ({d}).", [("Eastport", "ENTITY")]) for d in "abcd"]
+    claims.append(_claim("a", "The Eastport Star carries 250 passengers.", [("Eastport Star", "ENTITY")]))
+    assert merge_aliases(claims)[1] == {}  # four stories write "Eastport", one of them the ferry's name
+
+
 def test_a_short_name_with_two_expansions_is_not_merged():
     claims = [
         _claim("a", "Greywater Shipping grew.", [("Greywater Shipping", "ORG")]),

@@ -68,10 +68,21 @@ def test_temporal_answer_follows_dates_and_both_answers_occur():
         d = build_temporal(_cs(["d1", "d2"]), DOCS, random.Random(seed), doc_entities=ENTS)
         first, second = (DATES[c.fact.doc_id] for c in d.claims)
         assert d.answer == ("Yes" if first < second else "No")
-        assert d.query.startswith("Regarding Harrowgate Builders, did Source")
+        # Each source ran one story on Harrowgate Builders: source and entity name the stories.
+        first_src, second_src = (DOCS[c.fact.doc_id].source for c in d.claims)
+        assert d.query == f"Did {first_src} report on Harrowgate Builders before {second_src} did?"
         assert "2024" not in d.query and "January" not in d.query  # the months would give the order away
         answers.add(d.answer)
     assert answers == {"Yes", "No"}
+
+
+def test_temporal_names_a_story_by_a_second_entity_when_its_source_ran_several():
+    one_source = {k: v.model_copy(update={"source": "Harbor Ledger"}) for k, v in DOCS.items()}
+    d = build_temporal(_cs(["d1", "d2"]), one_source, random.Random(0), doc_entities=ENTS)
+    assert d.query.startswith("Did Harbor Ledger's story mentioning Harrowgate Builders and ")
+    assert " come out before its story mentioning " in d.query and len(d.query.split()) <= 25
+    first, second = (DATES[c.fact.doc_id] for c in d.claims)
+    assert d.answer == ("Yes" if first < second else "No")
 
 
 def test_temporal_without_dates_is_refused():

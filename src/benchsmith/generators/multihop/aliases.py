@@ -1,8 +1,8 @@
 """Short and full names of one entity merged into one bridge: "Lumora" and "Lumora Energy".
 
 A short form joins a longer name only when that longer name is the one expansion of it in the
-corpus (same kind of entity, the short form its leading words) and the two are written in a
-shared document; "Harbor City" (a place) stays apart from "Harbor City Gulls" (a club), and a
+corpus (same kind of entity, the short form its leading words), the two are written in a shared
+document, and the short form is not far more widespread than the full name; "Harbor City" (a place) stays apart from "Harbor City Gulls" (a club), and a
 short form with two expansions ("Greywater" of two companies) stays its own entity, which the
 bridge rules then reject as ambiguous.
 """
@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from benchsmith.generators.multihop.models import Claim
 
+SHORT_FORM_SPREAD = 3  # a short form in more than this many times its full name's documents names something else
 _THING_LABELS = frozenset({"ORG", "PRODUCT", "FAC", "ENTITY"})
 
 
@@ -42,7 +43,10 @@ def alias_map(claims: Sequence[Claim]) -> dict[str, str]:
         if len(longer) != 1:
             continue
         full = longer[0]
-        if kinds[short] & kinds[full] and docs[short] & docs[full]:
+        # A shorthand is not far more widespread than its full name: "Eastport" (a district, in a dozen
+        # stories) is not short for "Eastport Star" (a ferry, in one).
+        if kinds[short] & kinds[full] and docs[short] & docs[full] \
+                and len(docs[short]) <= SHORT_FORM_SPREAD * len(docs[full]):
             out[short] = full
     return out
 

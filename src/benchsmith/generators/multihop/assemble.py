@@ -344,6 +344,7 @@ class Assembler:
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         asked: set[tuple[str, ...]] = set()
+        used_parts: set[str] = set()
         # Without a model a try costs microseconds; with one, a call: bound the calls, not just the tries.
         for _ in range(NULL_TRIES_WITH_MODEL if self.llm else NULL_TRIES):
             with self.timer.step("null"):
@@ -363,11 +364,21 @@ class Assembler:
                     draft = build_null(cs, self.vocabulary, rng)
                 if isinstance(draft, Draft):
                     invented = tuple(draft.null_entities)
-                    if invented in asked:
-                        continue  # one question per invented name: a benchmark repeating a name tests nothing new
+                    parts = _invented_parts(draft)
+                    if invented in asked or parts & used_parts:
+                        continue  # one question per invented name, and no name part twice: "Dennis Magnus" and
+                        # "Olaus Magnus" in one run read as a pattern, not as two people
                     asked.add(invented)
+                    used_parts.update(parts)
             batch.append((draft, cs, "null_query"))
             if len(batch) >= self.batch_size:
                 yield from self.accept_batch(batch)
                 batch = []
         yield from self.accept_batch(batch)
+
+
+def _invented_parts(draft: Draft) -> set[str]:
+    """The invented parts of a person's name (a product name pairs real feature words, few in a manual, and
+    repeats none of its pairings: a feature word may recur as a surname may not)."""
+    parts = list(draft.computation.get("from_parts") or [])
+    return set() if draft.template.startswith("null.thing") else set(parts)

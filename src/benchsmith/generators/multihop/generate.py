@@ -85,7 +85,7 @@ class MultihopGenerator(Generator):
         with ctx.timer.step("compose"):
             originals = {d: doc for d, doc in ctx.corpus.documents_by_id.items() if d not in prep.duplicates}
             composer = Composer(originals, ctx.corpus.chunks_by_doc, cfg.seed, n=cfg.n)
-        mix = effective_mix(cfg.mix, dated >= 2, notes, has_links=bool(composer.links))
+        mix = effective_mix(cfg.mix, dated >= 2, notes, has_links=composer.bridgeable)
         quota = quotas(cfg.n, mix)
         with ctx.timer.step("context"):
             validation = ValidationContext(ctx.index, evidence_range=cfg.evidence, entity_names=prep.entity_names)
@@ -154,12 +154,18 @@ class MultihopGenerator(Generator):
                 "documents: not enough claim sets for the request (add documents, lower --min-tokens, or ask for fewer items)"
             )
             comp = asm.composer
-            if comp is not None and not comp.links and not any(d.published_at for d in prep.documents):
+            if comp is not None and not comp.links and not comp.routes and not any(d.published_at for d in prep.documents):
                 shortfall += (
                     f". This corpus has no dated stories and no article that names another article's person or work "
                     f"(a manual or a collection of unlinked articles): inference and bridge questions need one of those "
                     f"and are not made from page links without a model; its comparisons come from {len(comp.limits)} "
                     f"typed limits stated on its pages and from related articles' dates and creators"
+                )
+            elif comp is not None and comp.routes and not comp.links:
+                shortfall += (
+                    f". No article names another article's subject; inference and bridge questions come only from "
+                    f"{len(comp.routes)} routes between works that share a creator or a collection, each answer asked "
+                    "once per shared entity and each article cited at most once per 20 items"
                 )
         docs = ctx.corpus.documents_by_id
         with ctx.timer.step("difficulty"):

@@ -17,6 +17,11 @@ from benchsmith.generators.multihop.compose.questions import (
     comparison_candidates,
     inference_candidates,
 )
+from benchsmith.generators.multihop.compose.shared import (
+    shared_bridge_candidates,
+    shared_entity_candidates,
+    shared_routes,
+)
 from benchsmith.generators.multihop.facts import _chunk_for
 from benchsmith.generators.multihop.models import Claim, Draft, Fact
 from benchsmith.generators.multihop.text import normalize_entity
@@ -42,6 +47,13 @@ def _claim(doc: Document, chunks: Sequence[Chunk], start: int, end: int, target:
     )
 
 
+def _alternate(first: list, second: list) -> list:
+    out = []
+    for i in range(max(len(first), len(second))):
+        out += [c[i] for c in (first, second) if i < len(c)]
+    return out
+
+
 @dataclass
 class Composer:
     """Composed drafts per type, from the profiles of the corpus's encyclopedic documents."""
@@ -51,6 +63,7 @@ class Composer:
     seed: int
     n: int = 20  # items requested: a document is cited at most once per DOC_USE_PER items
     used_sets: set[frozenset[str]] = field(default_factory=set)
+    used_answers: set[tuple[str, str, str]] = field(default_factory=set)
     doc_uses: Counter = field(default_factory=Counter)
 
     def __post_init__(self) -> None:
@@ -60,6 +73,15 @@ class Composer:
         docs = list(self.documents.values())
         self.limits = read_limits(docs)  # the typed limits a manual states, compared between related pages
         self.page_links = page_links(docs)
+        # Works that share a creator or a collection though neither article names the other (inference, bridge)
+        self.routes = shared_routes(self.profiles, self.documents)
+
+    @property
+    def bridgeable(self) -> bool:
+        """Whether the bridge type gets a share: only where an article names another's subject. Works that share
+        an entity also give bridge questions, but in a corpus of unlinked articles the same few pairs feed the
+        inference type, and a bridge share they cannot fill would only shrink the benchmark."""
+        return bool(self.links)
 
     @property
     def doc_cap(self) -> int:
@@ -69,12 +91,19 @@ class Composer:
         rng = random.Random(f"{self.seed}:composed:{qtype}")
         if qtype == "bridge_query":
             cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
+            shared = shared_bridge_candidates(self.profiles, self.documents, self.routes)
+            rng.shuffle(cands)
+            rng.shuffle(shared)
+            return _alternate(cands, shared)
         elif qtype == "inference_query":
             inverse = inference_candidates(self.links)
+            shared = shared_entity_candidates(self.profiles, self.documents, self.routes)
             rng.shuffle(inverse)
-            # Only the inverse bridge: it needs both documents to find its answer. "Who painted both X and Y?"
+            rng.shuffle(shared)
+            # The inverse bridge (an article names another's subject) and the shared entity (two articles name
+            # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
-            return inverse
+            return _alternate(inverse, shared)
         elif qtype == "comparison_query":
             typed = limit_comparisons(self.limits, rng, limit, self.page_links)
             return comparison_candidates(self.profiles, self.links, self.works, rng, limit) + typed
@@ -96,6 +125,11 @@ class Composer:
             return "evidence_not_distinct"  # two documents at least; one document may give two sentences
         if frozenset(ev_docs) in self.used_sets:
             return "documents_already_asked"  # one question per set of documents, across types
+        # One answer reached twice through one shared entity reads as one question asked twice; through another
+        # entity (its artist, then its museum) it is another question.
+        answer_key = (cand["type"], cand["answer"].strip().lower(), cand.get("bridge") or "")
+        if answer_key[1] not in ("yes", "no") and answer_key in self.used_answers:
+            return "answer_already_asked"
         if any(self.doc_uses[d] >= self.doc_cap for d in ev_docs):
             return "document_used_enough"  # one painting in three questions of forty makes a dull benchmark
         for p, value in cand["evidence"]:
@@ -115,6 +149,7 @@ class Composer:
         if len({c.fact.text.strip().lower() for c in claims}) < len(claims):
             return "duplicated_evidence"
         self.used_sets.add(frozenset(ev_docs))
+        self.used_answers.add(answer_key)
         self.doc_uses.update(ev_docs)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(

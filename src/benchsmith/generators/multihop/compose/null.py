@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.queries.null import NULL_ANSWER
 
+NAME_PART_MIN_NAMES = 2
 _NAME_WORD = re.compile(r"^[A-Z][a-z]{2,}$")
 _NOT_FIRST_NAMES = frozenset("The Van Von Der Den Saint Sir Lord Lady King Queen Prince Princess Duke Count Pope".split())
 PERSON_TEMPLATES = (
@@ -37,16 +38,17 @@ SOURCED_TEMPLATES = (
 )
 
 
-def name_parts(names: Sequence[str]) -> tuple[list[str], list[str]]:
-    """First names and surnames of two-or-three-word names, most common first (ties alphabetical)."""
+def name_parts(names: Sequence[str], min_names: int = 1) -> tuple[list[str], list[str]]:
+    """First names and surnames of two-or-three-word names, most common first (ties alphabetical), each held by
+    at least `min_names` distinct names."""
     firsts: Counter[str] = Counter()
     lasts: Counter[str] = Counter()
-    for n in names:
+    for n in dict.fromkeys(names):
         parts = n.split()
         if 2 <= len(parts) <= 3 and all(_NAME_WORD.match(p) for p in parts) and parts[0] not in _NOT_FIRST_NAMES:
             firsts[parts[0]] += 1
             lasts[parts[-1]] += 1
-    order = lambda c: [w for w, _ in sorted(c.items(), key=lambda kv: (-kv[1], kv[0]))]  # noqa: E731
+    order = lambda c: [w for w, k in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) if k >= min_names]  # noqa: E731
     return order(firsts), order(lasts)
 
 
@@ -150,6 +152,7 @@ def compound_parts(things: Sequence[str], proper: set[str] | None = None) -> tup
 
 
 _PARTS: dict[tuple[int, int], tuple] = {}
+_NAME_PARTS: dict[int, tuple] = {}
 
 
 def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: set[str] | None = None) -> Draft | str:
@@ -186,11 +189,21 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
                       rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed"),
                       proper: set[str] | None = None) -> Draft | str:
     """One null query, or the reason none could be built this try."""
-    firsts, lasts = name_parts(names)
+    if id(names) not in _NAME_PARTS or _NAME_PARTS[id(names)][0] is not names:  # once per run, not per try
+        _NAME_PARTS.clear()
+        _NAME_PARTS[id(names)] = (names, name_parts(names), name_parts(names, min_names=NAME_PART_MIN_NAMES))
+    _names, (firsts, lasts), (shared_firsts, shared_lasts) = _NAME_PARTS[id(names)]
     if len(firsts) < 8 or len(lasts) < 8:
         return build_thing_null(things, index, rng, proper)
     first = firsts[rng.randrange(min(len(firsts), 200))]
     last = lasts[rng.randrange(min(len(lasts), 200))]
+    enough_shared = min(len(shared_firsts), len(shared_lasts)) >= 8
+    if enough_shared and first not in shared_firsts and last not in shared_lasts:
+        # Two parts each held by one name alone: "Magnus" of "Albertus Magnus" is an epithet, and pairing such
+        # one-off parts ("Olaus" of "Olaus Petri") can rebuild a real person the corpus never names ("Olaus
+        # Magnus"). One part at least must be an ordinary given name or surname, shared by two names, where the
+        # corpus has enough of those (a corpus of invented people, each name unique, has none).
+        return "one_off_name_parts"
     name = f"{first} {last}"
     if first == last or index.phrase_occurs(name) or index.phrase_occurs(f"{last}, {first}"):
         return "name_occurs"

@@ -28,11 +28,18 @@ _NATIONALITIES_RE = re.compile(
 )
 _WORK = re.compile(
     rf"\b(?:is|was) (?:an?|the) (?:c\.\s*)?(?P<year>{_YEAR})?\s*(?:[A-Za-z\-]+\s+){{0,4}}?"
-    r"(?P<kind>film|painting|watercolou?r|novel|album|song|opera|poem|play|book|series|sculpture|drawing|etching|documentary)\b"
+    r"(?P<kind>film|painting|watercolou?r|novel|album|song|opera|poem|play|book|series|sculpture|drawing|etching|documentary|"
+    r"oil on canvas landscape|landscape in oils)\b"
 )
-_YEAR_IN = re.compile(rf"\b(?:painted|completed|released|published|created|made|premiered)\b[^.]{{0,40}}?\bin (?:c\.\s*)?(?P<year>{_YEAR})\b")
+# The work's own verb ("was painted in", "Painted in 1833, it", "a painting created in 1912"), not a person's
+# ("sketches Church made while traveling in 1857").
+_YEAR_IN = re.compile(
+    r"(?:\b(?:was|were|is|been|being)\s+(?:[a-z]+\s+)?|^|,\s*|\b(?:painting|work|canvas|landscape|film|novel|album)\s+)"
+    rf"(?:[Pp]ainted|[Cc]ompleted|[Rr]eleased|[Pp]ublished|[Cc]reated|[Mm]ade|[Pp]remiered)\b[^.]{{0,40}}?\bin (?:c\.\s*)?(?P<year>{_YEAR})\b")
+# "(1887) is an oil on canvas", "an oil painting of 1822", "painting ... from 1748": a single year, never a range.
+_YEAR_SOLE = re.compile(rf"(?:^(?:[^()]|\([^()]*\)){{1,160}}?\((?P<paren>{_YEAR})\)|\b(?:painting|landscape|work) (?:of|from) (?P<of>{_YEAR}))(?![–\-]\d)")
 _CREATOR = re.compile(
-    r"\b(?P<verb>directed|painted|written|composed|produced|founded|designed|created)\s+by\s+(?:the\s+(?:[a-zA-Z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?"
+    r"\b(?P<verb>directed|painted|written|composed|produced|founded|designed|created)\s+(?:(?:in|circa|c\.)\s+\d{4}\s+)?by\s+(?:the\s+(?:[a-zA-Z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?"
     + _NAME
 )
 _WORK_BY = re.compile(
@@ -41,10 +48,20 @@ _WORK_BY = re.compile(
 )
 # Where a work is kept: "on display at the National Gallery of Art", "part of the collection of the Fondation ...".
 _HOME = re.compile(
-    r"\b(?:on display at|on view at|in the collection of|part of the collection of|in the collections of|acquired by|"
-    r"held (?:by|in|at)|housed (?:in|at)|hangs in|owned by) (?:the )?"
+    r"\b(?:on display at|on view at|in the (?:permanent )?collections? (?:of|at)|part of the (?:permanent )?collection (?:of|at)|"
+    r"acquired by|held (?:by|in|at)|housed (?:in|at)|hangs in|owned by|(?:is|are|remains|now|currently|today) "
+    r"(?:now |currently |today )?in) (?:the )?(?:(?:[A-Z][\w\-]* )*[A-Z][\w\-]*'s )?(?:The )?"
     r"(?P<home>[A-Z][\w'’\-]*(?: (?:of|de|du|des|the|and|für|di|del)?\s?[A-Z][\w'’\-]*){0,6})"
 )
+# A collection is an institution: a name without one of these words is a person or a place ("acquired by Peter Widener").
+_INSTITUTION = re.compile(r"\b(?:Museum|Museo|Musée|Museu|Gallery|Galleria|Galerie|Galerij|Louvre|Prado|Collection|Institute|"
+                          r"Kunsthalle|Kunstsammlung|Hermitage|Rijksmuseum|Foundation|Fondation|Academy|Tate|House|Palace)\b")
+# "by the French artist, theorist and writer Albert Gleizes": the name after the last occupation word.
+_BY_ARTIST = re.compile(
+    r"\bby (?:the )?(?:[A-Za-z\-]+,?\s+(?:and\s+)?){0,6}?(?:artist|painter|writer|theorist|master|landscapist)s?,?\s+" + _NAME)
+_EPITHET = re.compile(r"^(?!(?:Christian|Sebastian|Julian|Adrian|Brian|Florian|Damian|Fabian|Maximilian|Vivian|Lillian|Marian|"
+                      r"Dan|Jan|Ivan|Stefan|Stephan|Johan|Roman|Milan|Morgan|Logan|Dean|Joan|Jean|Ian|Alan|Allan|Ethan|Nathan)$)"
+                      r"(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:an|ese|ish|ch|ist|ian|ean|tic)|Baroque|Victorian|Flemish)$")
 HOME_SENTENCES = 6
 _KIN = re.compile(r"\b(?P<rel>son|daughter|wife|husband|widow)\s+of\s+(?:the\s+)?" + _NAME)
 _MARRIED = re.compile(r"\b(?:He|She)\s+married\s+" + _NAME)
@@ -54,12 +71,13 @@ ROLE_OF_VERB = {
     "directed": "director", "painted": "painter", "written": "author", "composed": "composer", "produced": "producer",
     "founded": "founder", "designed": "designer", "created": "creator",
 }
-ROLE_OF_KIND = {"film": "director", "painting": "painter", "watercolour": "painter", "watercolor": "painter",
+ROLE_OF_KIND = {"television play": "author", "radio play": "author", "film": "director", "painting": "painter", "watercolour": "painter", "watercolor": "painter",
                 "novel": "author", "book": "author", "poem": "author", "album": "artist", "song": "artist",
                 "opera": "composer", "drawing": "artist", "etching": "artist", "play": "author"}
 _DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ch|i|ic|ian|ean|er)$")
 KIND_ROLES = {"film": {"director", "author", "producer", "composer"}, "documentary": {"director", "producer"},
               "painting": {"painter"}, "novel": {"author"}, "book": {"author"}, "poem": {"author"}, "play": {"author"},
+              "television play": {"author", "director"}, "radio play": {"author"},
               "album": {"artist", "producer"}, "song": {"artist", "composer", "author"}, "opera": {"composer"}}
 # Occupations that say the subject is a person (the nationality word before them is then a nationality).
 _PERSON_OCCUPATIONS = re.compile(
@@ -118,7 +136,13 @@ def _gender(text: str) -> str | None:
 
 def _clean_name(name: str) -> str:
     name = re.sub(r"[.,;:'’]+$", "", name.strip())
-    return re.sub(r"\s+(?:and|in|at|on|with|from|for|who|which)$", "", name)
+    name = re.sub(r"\s+(?:and|in|at|on|with|from|for|who|which)$", "", name)
+    words = name.split()
+    while len(words) > 2 and _EPITHET.match(words[0]):
+        words = words[1:]  # "French Impressionist Claude Monet" -> "Claude Monet"
+    if all(_EPITHET.match(w) for w in words):
+        return ""  # "by the English Romantic ...": no name
+    return " ".join(words)
 
 
 def read_profile(doc: Document) -> Profile | None:
@@ -154,19 +178,23 @@ def read_profile(doc: Document) -> Profile | None:
                 prof.kind = "person"
             work = _WORK.search(s)
             if work and prof.kind != "person":
-                prof.kind = {"watercolor": "painting", "watercolour": "painting"}.get(work.group("kind"), work.group("kind"))
+                prof.kind = {"watercolor": "painting", "watercolour": "painting", "oil on canvas landscape": "painting",
+                             "landscape in oils": "painting"}.get(work.group("kind"), work.group("kind"))
                 if work.group("year"):
                     prof.year = val(work.group("year"))
+                medium = re.search(r"\b(television|TV|radio)\b", work.group(0))
+                if prof.kind == "play" and medium:  # a television play is broadcast, not staged
+                    prof.kind = "radio play" if medium.group(1) == "radio" else "television play"
         if prof.kind not in (None, "person") and prof.year is None:
-            m = _YEAR_IN.search(s)
-            if m:
-                prof.year = val(m.group("year"))
+            m = _YEAR_IN.search(s) or _YEAR_SOLE.search(s)
+            if m and not re.match(r"\s*[–\-]\s*\d", s[m.end():]):
+                prof.year = val(next(g for g in m.groups() if g))
         for m in _CREATOR.finditer(s):
             role = ROLE_OF_VERB[m.group("verb")]
             if _CO_CREDIT.match(s, m.end()) or s[: m.start()].lower().endswith(("co-", "co ")):
                 shared_roles.add(role)  # "co-directed by A", "directed by A and B": no one "director"
             prof.links.append((role, _clean_name(m.group("name")), val(m.group(0))))
-        for m in _WORK_BY.finditer(s):
+        for m in [*_WORK_BY.finditer(s), *_BY_ARTIST.finditer(s)]:
             if prof.kind in ROLE_OF_KIND:
                 if _CO_CREDIT.match(s, m.end()):
                     shared_roles.add(ROLE_OF_KIND[prof.kind])
@@ -181,9 +209,10 @@ def read_profile(doc: Document) -> Profile | None:
         for span in list(split_sentences(doc.text))[:HOME_SENTENCES]:
             s = doc.text[span.start : span.end]
             m = _HOME.search(s)
-            if m and not has_markup(s) and len(m.group("home").split()) >= 2:
+            if m and not has_markup(s) and len(m.group("home").split()) >= 2 and _INSTITUTION.search(m.group("home")):
                 prof.home = Value(re.sub(r"\s+(?:in|at|on)$", "", m.group("home")).rstrip(".,;"), span.start, span.end)
                 break
+    prof.links = [link for link in prof.links if link[1]]
     # A work's article names many people "by" whom something was done: keep only the role its kind implies.
     if prof.kind in KIND_ROLES:
         prof.links = [link for link in prof.links if link[0] in KIND_ROLES[prof.kind]]

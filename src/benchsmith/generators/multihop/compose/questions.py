@@ -23,7 +23,9 @@ from benchsmith.generators.multihop.compose.profiles import Profile, Value
 
 WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "novel": ("published", "written"),
               "album": ("released", "recorded"), "song": ("released", "recorded"), "documentary": ("released", "directed"),
-              "book": ("published", "written"), "play": ("first staged", "written"), "opera": ("premiered", "composed")}
+              "book": ("published", "written"), "play": ("first staged", "written"), "opera": ("premiered", "composed"),
+              "television play": ("first broadcast", "written"), "radio play": ("first broadcast", "written"),
+              "series": ("first shown", "made")}
 ROLE_VERB = {"director": "directed", "painter": "painted", "author": "written", "composer": "composed",
              "producer": "produced", "artist": "made", "founder": "founded"}
 
@@ -108,11 +110,15 @@ def _inference_phrase(link: Link, attr: str, value: Value) -> str | None:
     1996?". Kin ("Whose father died in 1524?") have too many answers in the world to ask this way."""
     if link.role not in ROLE_VERB or link.a.kind in (None, "person") or cited_year(link) is None:
         return None  # the question's year must be in the sentence it cites (not elsewhere in the article)
+    year, kind, noun = cited_year(link), link.a.kind, role_noun(link) or link.role
+    event = "born" if attr == "born" else "who died"
     someone = f"someone born in {value.year}" if attr == "born" else f"someone who died in {value.year}"
-    work = f"{cited_year(link)} {link.a.kind}"
     if link.role == "composer":
-        return f"Which {work} has music composed by {someone}?"
-    return f"Which {work} was {ROLE_VERB[link.role]} by {someone}?"
+        return f"Which {year} {kind} has music composed by {someone}?"
+    forms = (f"Which {year} {kind} was {ROLE_VERB[link.role]} by {someone}?",
+             f"Which {kind} from {year} had a {noun} {event} in {value.year}?",
+             f"What {year} {kind} is the work of a {noun} {event} in {value.year}?")
+    return forms[sum(map(ord, link.a.doc_id + link.b.doc_id)) % len(forms)]  # stable for a pair, varied across pairs
 
 
 def inference_candidates(links: Sequence[Link]) -> list[dict]:
@@ -238,6 +244,7 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
     same = sorted(k for k, v in works.items() if len({p.doc_id for p, _ in v}) >= 2)
     by_answer: dict[str, list[dict]] = {"Yes": [], "No": []}
     seen: set[tuple[str, str]] = set()
+    seen_companions: set[tuple] = set()
     for _ in range(limit * 20):
         if min(len(v) for v in by_answer.values()) >= (limit + 1) // 2:
             break
@@ -251,15 +258,28 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
         if cand is None:
             continue
         pair = tuple(sorted(p.doc_id for p, _ in cand["evidence"]))
-        if pair in seen:
+        companions = _companion_keys(cand, creators)
+        if pair in seen or companions & seen_companions:
             continue
         seen.add(pair)
+        seen_companions.update(companions)
         by_answer[cand["answer"]].append(cand)
     # Yes and No alternate, so any prefix of the stream is balanced while both last.
     out: list[dict] = []
     for yes, no in zip(by_answer["Yes"], by_answer["No"], strict=False):
         out += [yes, no] if rng.random() < 0.5 else [no, yes]
     return out[:limit]
+
+
+def _companion_keys(cand: dict, creators: dict[str, tuple[str, str | None]]) -> set[tuple]:
+    """(one work, the other's creator and year) for both sides of a pair: a work compared with two companion
+    pieces (one artist, one year: Poussin's two Phocion paintings of 1648) makes one question asked twice."""
+    (x, _), (y, _) = cand["evidence"][:2]
+    out = set()
+    for a, b in ((x, y), (y, x)):
+        if b.year is not None:  # without a known creator, one year stands for the pair
+            out.add((a.doc_id, (creators.get(b.doc_id) or (None,))[0], b.year.year))
+    return out
 
 
 def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random) -> dict | None:

@@ -171,11 +171,15 @@ _CODE_LIKE = re.compile(r"[/.=_()<>\[\]{}]|^[A-Z]{1,4}$|[a-z][A-Z]")
 
 def weak_bridge(group) -> bool:
     """A bridge too weak to tie two reports to one entity: a single word that is not an organization
-    (a surname, a first name, a place fragment such as "Ridgeview" of "Ridgeview Stadium"), or code-like
-    text ("CreateBucket", "API/RESTServiceGET.html", "POST")."""
-    if _CODE_LIKE.search(group.surface):
+    (a surname, a first name, a place fragment such as "Ridgeview" of "Ridgeview Stadium"), a stage name
+    ("Series B"), or code-like text ("CreateBucket", "API/RESTServiceGET.html", "POST")."""
+    if _CODE_LIKE.search(group.surface) or _STAGE.match(group.surface):
         return True
     return len(group.surface.split()) < 2 and group.label != "ORG"
+
+
+# "Series B", "Phase 2": a stage of many companies' deals or projects, not one entity.
+_STAGE = re.compile(r"^(?:Series|Round|Phase|Stage|Tier|Level|Class|Type|Part|Chapter|Section)\s+[A-Z0-9]{1,3}$")
 
 
 _SUBJECT_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "ENTITY"})
@@ -291,6 +295,8 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         subjects.append(chosen)
         when = f"{month} " if month else ""
         # "about" where the headline names the entity (the story's subject), else "that names".
-        link = "story about" if contains_phrase(doc.title or "", chosen.split()[0]) else "story that names"
+        # "about" only where the headline writes the name itself: a headline naming "Eastport" is not about the
+        # ferry "Eastport Star", so a first word alone does not make the story about the whole name.
+        link = "story about" if contains_phrase(doc.title or "", chosen) else "story that names"
         refs.append(f"{doc.source}'s {when}{link} {chosen}")
     return refs, subjects

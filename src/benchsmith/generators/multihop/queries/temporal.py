@@ -1,8 +1,10 @@
 """Temporal queries: did one source's story on an entity come out before another's? Answers follow `published_at`.
 
-Only claim sets bridged by one entity are used, so both reports are about the same entity; each
-report is named by source and a named entity it is about (no month: that would give the order away), never by its sentence, and the order asked is drawn so
-that Yes and No are equally likely.
+Only claim sets bridged by one entity are used, so both reports are about the same entity. Where each
+source ran one story naming the entity, the source names it ("Did Harbor City Ledger report on X before
+Valley Tech Review did?"); otherwise each story is named by its source and a second entity no other story
+of that source names (no month: that would give the order away), never by its sentence. The order asked
+is drawn so that Yes and No are equally likely.
 """
 
 from __future__ import annotations
@@ -11,9 +13,14 @@ import random
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import subject_refs, weak_bridge
+from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
 TEMPORAL_LABELS = frozenset({"PERSON", "ORG", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW"})
+
+
+def _stories_naming(documents: dict[str, Document], source: str, name: str) -> int:
+    return sum(d.source == source and contains_phrase(d.text, name) for d in documents.values())
 
 
 def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
@@ -33,15 +40,23 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
     if (dates[0] < dates[1]) != (rng.random() < 0.5):
         claims, docs, dates = claims[::-1], docs[::-1], dates[::-1]
     bridge = cs.group.surface
-    named = subject_refs(docs, claims, documents, [bridge], dated=False, doc_entities=doc_entities)
-    if named is None:
-        return "reports_not_distinguishable"
-    refs, topics = named
-    query = f"Regarding {bridge}, did {refs[0]} come out before {refs[1]}?"
+    sources = [d.source for d in docs]
+    if all(sources) and sources[0] != sources[1] and all(_stories_naming(documents, s, bridge) == 1 for s in sources):
+        # Each source ran one story on the entity: the source and the entity name it.
+        query = f"Did {sources[0]} report on {bridge} before {sources[1]} did?"
+        topics: list[str] = []
+    else:
+        named = subject_refs(docs, claims, documents, [bridge], dated=False, doc_entities=doc_entities)
+        if named is None:
+            return "reports_not_distinguishable"
+        _refs, topics = named  # each (source, entity) pair is held by one story of the corpus
+        second = "its" if sources[0] == sources[1] else f"{sources[1]}'s"
+        query = (f"Did {sources[0]}'s story mentioning {bridge} and {topics[0]} come out before "
+                 f"{second} story mentioning {topics[1]}?")
     answer = "Yes" if dates[0] < dates[1] else "No"
     return Draft(
         query=query, answer=answer, question_type="temporal_query", claims=claims,
-        bridge_entity=bridge, bridge_topic=topics[0], keywords=(bridge, *topics),
+        bridge_entity=bridge, bridge_topic=topics[0] if topics else None, keywords=(bridge, *topics),
         computation={"op": "in_order", "published_at": [d.isoformat() for d in dates], "anchors": [bridge, *topics]},
-        template="temporal.story_order",
+        template="temporal.source_order" if not topics else "temporal.story_order",
     )

@@ -1,0 +1,56 @@
+"""Null-query names from the corpus's own parts: never two one-off parts, never a stage name as a bridge."""
+
+from __future__ import annotations
+
+import random
+
+from benchsmith.generators.multihop.compose.null import build_corpus_null
+from benchsmith.generators.multihop.models import BridgeGroup
+from benchsmith.generators.multihop.queries._phrasing import weak_bridge
+
+
+class _NoPhrases:
+    def phrase_occurs(self, phrase: str) -> bool:
+        return False
+
+
+# Ten ordinary first names and surnames, each shared by two people, and two one-off historical names.
+FIRSTS = "Anna Bruno Carla Dario Elena Fabio Greta Hugo Irene Jonas".split()
+LASTS = "Adler Brandt Castro Duval Engel Fischer Gallo Hahn Ivers Jansen".split()
+SHARED = [f"{f} {s}" for f, s in zip(FIRSTS, LASTS, strict=True)] + [f"{f} {s}" for f, s in zip(FIRSTS, LASTS[1:] + LASTS[:1], strict=True)]
+
+
+def test_two_one_off_parts_are_never_paired_where_the_corpus_has_ordinary_ones():
+    names = [*SHARED, "Olaus Petri", "Albertus Magnus"]
+    invented = set()
+    for seed in range(400):
+        d = build_corpus_null(names, [], [], _NoPhrases(), random.Random(seed))
+        if not isinstance(d, str):
+            first, last = d.computation["from_parts"]
+            assert first in FIRSTS or last in LASTS, d.query
+            invented.add((first, last))
+    assert any(f == "Olaus" or s == "Magnus" for f, s in invented)  # a one-off part may pair with an ordinary one
+    assert ("Olaus", "Magnus") not in invented
+
+
+def test_a_corpus_of_unique_names_still_gets_null_names():
+    names = [f"{f} {s}" for f, s in zip(FIRSTS, LASTS, strict=True)]  # every part held by one name
+    drafts = [build_corpus_null(names, [], [], _NoPhrases(), random.Random(s)) for s in range(20)]
+    assert any(not isinstance(d, str) for d in drafts)
+
+
+def test_a_funding_round_is_no_bridge():
+    assert weak_bridge(BridgeGroup("entity", "series b", "Series B", "ENTITY", {}))
+    assert not weak_bridge(BridgeGroup("entity", "lumora energy", "Lumora Energy", "ORG", {}))
+
+
+def test_a_run_reuses_no_invented_name_part_but_a_manual_reuses_feature_words():
+    from benchsmith.generators.multihop.assemble import _invented_parts
+    from benchsmith.generators.multihop.models import Draft
+
+    def draft(template: str, parts: list[str]) -> Draft:
+        return Draft(query="q?", answer="Insufficient information.", question_type="null_query", claims=(),
+                     bridge_entity=None, bridge_topic=None, computation={"from_parts": parts}, template=template)
+
+    assert _invented_parts(draft("null.person.0", ["Dennis", "Magnus"])) == {"Dennis", "Magnus"}
+    assert _invented_parts(draft("null.thing.1", ["Amazon S3", "Object", "Lens"])) == set()
