@@ -18,7 +18,8 @@ from benchsmith.generators.conversations import drafts as D
 from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
-from benchsmith.generators.conversations.grounding import Retrieval, contexts_for, continue_answer, support_from
+from benchsmith.generators.conversations.grounding import (Retrieval, complete_lists, contexts_for, continue_answer,
+                                                           support_from)
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.topic import Topics, anchors
 from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, category, mentions
@@ -31,6 +32,7 @@ STEP = "conversations.turn"
 POOL_K = 40
 MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
 TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers are lengthened toward it from their passages
+DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 GENERIC_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
 
 
@@ -48,6 +50,7 @@ class State:
     seed_chunk: str | None = None
     order: list[str] = field(default_factory=list)  # passages used, in the order the conversation used them
     said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
+    direct: set[str] = field(default_factory=set)  # the first sentence of each answer: what its question asked
 
     wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
 
@@ -71,8 +74,12 @@ class HeuristicBuilder:
         self._generic: dict[str, bool] = {}
         self.topics = Topics(retrieval.chunks_by_id.values())
         self.run_use: Counter[str] = Counter()  # passages earlier conversations of the run answered from
-        # questions of earlier conversations: a turn is never asked twice in a run
+        # questions of earlier conversations: a turn is never asked twice in a run, nor reworded ("What does a
+        # supported library mean?" then "Can you explain what a supported library is?"): the same intent or the same
+        # direct answer is the same question
         self.run_questions = Repetition()
+        self.run_intents: set[tuple[str, str]] = set()
+        self.run_answers: set[str] = set()
 
     def finished(self, state: State) -> None:
         """Remember a kept conversation's passages, so later ones prefer others (a benchmark of near-copies is no use)."""
@@ -80,6 +87,8 @@ class HeuristicBuilder:
         for t in state.turns:
             if t.answerability != "CONVERSATIONAL":
                 self.run_questions.add(t.rewrite, None)
+        self.run_intents |= {i for i in state.intents if i[0] != "more"}
+        self.run_answers |= state.direct
 
     def on_topic(self, state: State, chunk_id: str) -> bool:
         """The passage is near the conversation's seed or its latest passages (no jump to an unrelated subject)."""
@@ -130,11 +139,22 @@ class HeuristicBuilder:
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
             reused = 0.25 * self.run_use[chunk_id]
             score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
-            (near if self.on_topic(state, chunk_id) else far).append((score, seeds))
+            if self.on_topic(state, chunk_id):
+                near.append((score, seeds))
+            elif self.topics.closeness(chunk_id, marks) >= DRIFT_FLOOR:
+                far.append((score, seeds))
         if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:
-            near = far  # a corpus of unrelated pages: a topic shift rather than no conversation at all
+            # a corpus of small subjects: a shift to a neighbouring one rather than no conversation at all, but never to
+            # a passage sharing nothing with the conversation (Cloudant plans, then disaster kits, reads as two chats)
+            near = far
         near.sort(key=lambda pair: -pair[0])
         return [s for _, seeds in near for s in seeds]  # the nearest passages first
+
+    def _together(self, a: Seed, b: Seed) -> bool:
+        """Two seeds one message can ask about: the same page, or neighbouring passages (not "disaster preparedness,
+        and how do I add the web chat widget?")."""
+        return (self.passages[a.chunk_id].chunk.doc_id == self.passages[b.chunk_id].chunk.doc_id
+                or self.topics.related(b.chunk_id, [a.chunk_id]))
 
     def _same_term(self, state: State) -> list[Seed]:
         if not state.last:
@@ -181,7 +201,8 @@ class HeuristicBuilder:
             if qtype == "Composite":
                 for a in pool[:8]:
                     for b in pool[:8]:
-                        if a.chunk_id != b.chunk_id and b.kind in ("procedure", "capability") and a.kind in ("definition", "overview"):
+                        if a.chunk_id != b.chunk_id and b.kind in ("procedure", "capability") and a.kind in (
+                                "definition", "overview") and self._together(a, b):
                             if d := D.composite(a, b, passages, rng, max_words=cfg.max_response_words):
                                 yield d, "Follow-up"
                 continue
@@ -232,6 +253,10 @@ class HeuristicBuilder:
     def _repeats(self, state: State, draft: D.Draft) -> bool:
         if self.run_questions.question_repeats(draft.wording.rewrite):
             return True  # an earlier conversation of the run asked it
+        if draft.answerability != "UNANSWERABLE" and (
+                {(s.kind, s.term.lower()) for s in draft.seeds} & self.run_intents
+                or (draft.grounded.sentences and draft.grounded.sentences[0] in self.run_answers)):
+            return True  # ... or asked it in other words
         return self._repeats_here(state, draft)
 
     @staticmethod
@@ -274,6 +299,8 @@ class HeuristicBuilder:
             continue_answer(self.passages, draft.grounded, draft.term, target, budget)
             if not draft.grounded.drop(state.said):  # an answer repeating what the agent already said reads as a loop
                 raise TurnFailed("repeated_answer")
+            if not complete_lists(draft.grounded, self.passages):
+                raise TurnFailed("list_introduction_without_its_items")
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
@@ -339,6 +366,8 @@ class HeuristicBuilder:
             state.used |= {c.chunk_id for c in turn.relevant}
             state.order += [c.chunk_id for c in turn.relevant]
             state.said |= set(draft.grounded.sentences)
+            if draft.grounded.sentences:
+                state.direct.add(draft.grounded.sentences[0])
             state.documents |= {c.doc_id for c in turn.relevant}
             state.intents |= {(s.kind, s.term.lower()) for s in draft.seeds}
             if draft.attribute is not None:

@@ -32,7 +32,16 @@ def answerable(seed: Seed, qtype: str, passages: dict[str, Passage], rng: random
     if wording is None:
         return None
     draft = Draft(wording, "ANSWERABLE", seed.term, f"{seed.kind}{'/pronoun' if pronoun else ''}", [seed])
-    return draft if answer_from(passages[seed.chunk_id], seed, draft.grounded, max_words) else None
+    if not answer_from(passages[seed.chunk_id], seed, draft.grounded, max_words):
+        return None
+    if seed.kind == "overview" and qtype == "How-To" and not _INSTRUCTS.search(draft.grounded.sentences[0]):
+        return None  # a task title ("Using Service-Linked Roles for ...") over prose that does not say how
+    return draft
+
+
+# a sentence that tells the reader what to do: the answer a how-to question needs first
+_INSTRUCTS = re.compile(r"\byou (?:can|must|need to|should|use)\b|^(?:To|Use|Choose|Open|Create|Specify|Sign in|Select|"
+                        r"Enter|Run|Add|Set|Configure|Enable|Turn on|Call|Send|Attach|Grant|Follow)\b")
 
 
 def clarification(seed: Seed, passages: dict[str, Passage], rng: random.Random, max_words: int) -> Draft | None:

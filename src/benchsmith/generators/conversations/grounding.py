@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from benchsmith.generators.conversations.passages import POINTS_ELSEWHERE, Passage, Seed, _usable
-from benchsmith.generators.conversations.unanswerable import mentions, names
+from benchsmith.generators.conversations.unanswerable import names
 from benchsmith.schemas.conversation import TurnContext
 from benchsmith.text import shingles
 from benchsmith.types import Chunk
@@ -66,22 +66,30 @@ class Retrieval:
 
 def answer_from(passage: Passage, seed: Seed, grounded: Grounded, max_words: int) -> bool:
     """Add the seed's answer sentences (as many as fit in `max_words`); False when not even one fits."""
-    added = 0
+    picked: list[int] = []
+    words = grounded.words()
     for i in seed.answer:
         sentence = passage.sentences[i].text
         if sentence in grounded.sentences:
             continue
-        if grounded.words() + len(sentence.split()) > max_words:
+        if words + len(sentence.split()) > max_words:
             break
-        grounded.add(passage.chunk.chunk_id, sentence)
-        added += 1
-    return added > 0
+        picked.append(i)
+        words += len(sentence.split())
+    # a line introducing a list ("... supports two types of databases:") says nothing without the items after it
+    picked = [i for n, i in enumerate(picked) if not passage.sentences[i].text.rstrip().endswith(":")
+              or (n + 1 < len(picked) and picked[n + 1] == i + 1)]
+    for i in picked:
+        grounded.add(passage.chunk.chunk_id, passage.sentences[i].text)
+    return bool(picked)
 
 
 def about(sentence: str, term: str) -> bool:
-    """The sentence is about the term: it names it within its first eight words (its subject, usually)."""
-    head = " ".join(sentence.split()[:8])
-    return mentions(head, term) and term.split()[-1].lower() in head.lower()
+    """The sentence is about the term: it names it, every content word, within its first eight words (its subject,
+    usually). Half the words will not do: "The IBM Cloudant SDK for Python library ..." is not about "a supported
+    library"."""
+    head = " ".join(sentence.split()[:10])
+    return names(head, term)
 
 
 def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
@@ -105,10 +113,10 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
             text = s.text
             if not _usable(text) or text.endswith(":") or text.split()[0].lower() in _DANGLING:
                 continue  # a sentence that leans on its own passage's previous one does not stand alone
-            if POINTS_ELSEWHERE.search(text) or not (mentions(text, term) if loose else about(text, term)):
+            if POINTS_ELSEWHERE.search(text) or not (names(text, term) if loose else about(text, term)):
                 continue
-            if loose and not names(text, term) and len(content_words(text) & topic) < 2:
-                continue  # names the term, but on another subject than the answer
+            if loose and not about(text, term) and len(content_words(text) & topic) < 2:
+                continue  # names the term in passing, on another subject than the answer
             sh = shingles(text)
             if have and len(sh & have) / max(1, len(sh)) > 0.5:
                 continue
@@ -144,8 +152,10 @@ def continue_answer(passages: dict[str, Passage], grounded: Grounded, term: str,
                 shared = len(content_words(nxt) & content_words(grounded.text))
                 opener = nxt.split()[0].lower().strip(",")
                 # a sentence on goes on with the same subject: it names the term, or a pronoun picks the last one up
-                # ("the" only with two of the answer's words: "The following example ..." is another matter)
-                goes_on = names(nxt, term) or (opener in _CONTINUES and (opener != "the" or shared >= 2))
+                # ("the" only with two of the answer's words and a subject the answer named: after "The Minnesota
+                # Vikings were the first team ...", "The Buffalo Bills played ..." is about another team)
+                goes_on = names(nxt, term) or (opener in _CONTINUES and (opener != "the" or (
+                    shared >= 2 and _subject_named(nxt, grounded.text + " " + term))))
                 if POINTS_ELSEWHERE.search(nxt) or not goes_on:
                     break
                 if grounded.words() + len(nxt.split()) > max_words:
@@ -158,6 +168,36 @@ def continue_answer(passages: dict[str, Passage], grounded: Grounded, term: str,
                 if grounded.words() >= target:
                     return added
     return added
+
+
+def _subject_named(sentence: str, before: str) -> bool:
+    """The noun phrase after a leading "The" (up to its first lower-case verb-like word) shares a word with `before`."""
+    head: list[str] = []
+    for w in sentence.split()[1:5]:
+        if head and w[:1].islower() and w.lower() not in content_words(before):
+            break
+        head.append(w)
+    return bool(content_words(" ".join(head)) & content_words(before))
+
+
+def complete_lists(grounded: Grounded, passages: dict[str, Passage]) -> bool:
+    """Drop quoted lines that introduce a list ("... follow these steps:") whose items did not come with them;
+    False when the direct answer itself is such a line (the answer would be the introduction to nothing)."""
+    follows: dict[str, str] = {}
+    for chunk_id in grounded.used:
+        passage = passages.get(chunk_id)
+        if passage is not None:
+            texts = [x.text for x in passage.sentences]
+            follows.update({a: b for a, b in zip(texts, texts[1:]) if a.endswith(":")})
+    dangling = [s for i, s in enumerate(grounded.sentences) if s.rstrip().endswith(":") and (
+        i + 1 >= len(grounded.sentences) or follows.get(s) != grounded.sentences[i + 1])]
+    if not dangling:
+        return True
+    if grounded.sentences and grounded.sentences[0] in dangling:
+        return False
+    grounded.sentences = [s for s in grounded.sentences if s not in dangling]
+    grounded.used = {c: kept for c, ss in grounded.used.items() if (kept := [s for s in ss if s not in dangling])}
+    return True
 
 
 def contexts_for(ranked: list[tuple[Chunk, float]], grounded: Grounded, chunks_by_id: dict[str, Chunk]) -> list[TurnContext]:

@@ -26,8 +26,10 @@ _DANGLING_START = {"let's", "let’s", "however", "also", "this", "these", "that
 _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "may", "do", "does", "has", "have"}
 _DEFINITION = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
-    r"(?P<verb>is|are|refers to|means)\s+(?P<rest>(?:a|an|the|one|any)\b.{12,})$"
-)
+    r"(?P<verb>is|are|refers to|means)\s+(?:(?:basically|essentially|just|simply|really|generally|usually|typically|"
+    r"actually|roughly|commonly|often|also)\s+)?(?P<rest>(?:a|an|the|one|any|how much|how many|what|used|defined|"
+    r"calculated|considered|known)\b.{12,})$"
+)  # hedged and informal definitions too ("Market cap is basically the amount ...", "NAV is how much ..."): forum prose
 _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
     r"(?P<verb>allows|lets|enables|helps|provides|supports)\s+(?P<rest>.{12,})$"
@@ -101,12 +103,17 @@ POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:s
                               r"these examples|example below)", re.I)
 
 
+# openings that lean on the sentence before ("As such, we recommend ...") whatever their first word
+_LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown)|In addition|Additionally|Similarly|Likewise|"
+                         r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again)\b")
+
+
 def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
     return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
-            and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START
+            and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
             and not POINTS_ELSEWHERE.search(sentence)
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 
@@ -152,7 +159,7 @@ def find_seeds(chunk: Chunk) -> Passage:
             continue
         if _DEICTIC.search(text):  # "supports these prefixes": the answer leans on a sentence not quoted
             continue
-        if m := _DEFINITION.match(text):
+        if m := _DEFINITION.match(text.lstrip("\"“'")):
             term = clean_term(m.group("term"))
             if term and term.lower() not in {"this", "that"} and not re.match(r"[A-Z][a-z]+ing\b", term):
                 seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), m.group("verb")))
@@ -176,10 +183,21 @@ def find_seeds(chunk: Chunk) -> Passage:
               if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
     first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
-    if title and len(title.split()) >= 2 and about_title and len(usable) >= 2 and not headline(title) and not any(ch in title for ch in ",:;?!"):
+    opens_on_title = bool(usable) and bool(_stems(title) & _stems(sentences[usable[0]].text))
+    if (title and len(title.split()) >= 2 and about_title and opens_on_title and len(usable) >= 2 and not headline(title)
+            and not any(ch in title for ch in ",:;?!")):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
     seeds += entity_seeds(chunk, sentences, title)
     return Passage(chunk, sentences, seeds)
+
+
+def _stems(text: str) -> set[str]:
+    """Content words, plural 's' dropped: an overview's first sentence must name something of its title."""
+    return {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z][\w\-]{2,}", text)
+            if w.lower() not in _TITLE_STOP}
+
+
+_TITLE_STOP = {"the", "and", "for", "with", "your", "you", "using", "about", "from", "into", "amazon", "aws", "what", "how"}
 
 
 def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int = 2) -> list[Seed]:
@@ -194,7 +212,10 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
         alone = re.compile(rf"(?<![\w'’]){re.escape(core)}(?![\w'’]|\s+[A-Z0-9])")
         answer = tuple(i for i, s in enumerate(sentences)
                        if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
-        subject = any(alone.match(sentences[i].text.removeprefix("The ")) for i in answer)
+        leads = [i for i in answer if alone.match(sentences[i].text.removeprefix("The "))]
+        subject = bool(leads)
+        if leads:  # the answer opens on the sentence the name is the subject of, not one naming it in passing
+            answer = tuple(i for i in answer if i >= leads[0])
         if (len(answer) >= 2 and subject) or (answer and alone.search(title)):
             out.append(Seed(chunk.chunk_id, "entity", term, answer))
     out.sort(key=lambda s: -len(s.answer))
@@ -213,11 +234,16 @@ def headline(title: str) -> bool:
     return len(words) >= 6 or bool(_HEADLINE_VERB.search(title))
 
 
+_NOT_TASKS = {"understanding", "learning", "knowing", "introducing", "working"}
+
+
 def howto_from_title(title: str) -> str | None:
     """'Adding objects to versioning-suspended buckets' -> 'add objects to versioning-suspended buckets'."""
     m = _GERUND_TITLE.match(title.strip())
     if not m or len(title.split()) > 9 or " - " in title:
         return None
+    if m.group("verb").lower() in _NOT_TASKS:
+        return None  # 'Understanding Amazon S3 Storage Lens' is an overview, not a task anyone asks how to do
     stem = m.group("verb").lower()[:-3]
     stem = _DOUBLED.get(stem, stem + "e" if stem in _E_STEMS else stem)
     rest = m.group("rest").strip()

@@ -145,11 +145,22 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
     return Wording(user, rewrite, (qtype,), standalone=user == rewrite or not pronoun)
 
 
+_IMPERATIVES = {"share", "use", "create", "configure", "enable", "disable", "manage", "delete", "add", "set", "get", "make",
+                "protect", "monitor", "move", "copy", "upload", "download", "store", "assemble", "plan", "prepare", "build",
+                "choose", "find", "keep", "stay", "apply", "change", "install", "run", "view", "restore", "replicate", "grant"}
+
+
 def _as_topic(title: str) -> str:
-    """'Cleaning up your example resources' -> 'cleaning up your example resources' (a task title mid-sentence)."""
+    """'Cleaning up your example resources' -> 'cleaning up your example resources' (a task title mid-sentence);
+    'Share an object with others' -> 'sharing an object with others' (so "when it comes to" reads as English)."""
     first, _, rest = title.partition(" ")
     if first.endswith("ing") and first[:1].isupper() and first[1:].islower():
         return f"{first.lower()} {rest}".strip()
+    if first.lower() in _IMPERATIVES and rest and rest.split()[0].lower() in {"a", "an", "the", "your", "my", "objects", "data", "up"} | {
+            w for w in rest.split()[:1] if w[:1].islower()}:
+        verb = first.lower()
+        verb = verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb + verb[-1] if verb in {"set", "get", "run", "plan", "stop"} else verb
+        return f"{verb}ing {rest}"
     return title
 
 
