@@ -26,6 +26,7 @@ from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover,
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
+from benchsmith.validators.conversation import content_words
 from benchsmith.types import Provenance, Rejected
 
 STEP = "conversations.turn"
@@ -153,8 +154,11 @@ class HeuristicBuilder:
     def _together(self, a: Seed, b: Seed) -> bool:
         """Two seeds one message can ask about: the same page, or neighbouring passages (not "disaster preparedness,
         and how do I add the web chat widget?")."""
-        return (self.passages[a.chunk_id].chunk.doc_id == self.passages[b.chunk_id].chunk.doc_id
+        near = (self.passages[a.chunk_id].chunk.doc_id == self.passages[b.chunk_id].chunk.doc_id
                 or self.topics.related(b.chunk_id, [a.chunk_id]))
+        # and about one thing: the halves share a word ("server-side encryption" ... "require server-side encryption"),
+        # not "protecting data with KMS keys, and how do I change the AWS Region?"
+        return near and bool(content_words(a.term) & content_words(b.term) - {"the", "a", "an"})
 
     def _same_term(self, state: State) -> list[Seed]:
         if not state.last:

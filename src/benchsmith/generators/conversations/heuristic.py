@@ -44,7 +44,8 @@ def natural_case(term: str, common: set[str]) -> str:
     """'Lunar phase' -> 'lunar phase', 'The Minnesota Vikings' -> 'the Minnesota Vikings'; names stay as they are."""
     words = term.split()
     capitalised = [w[:1].isupper() and (w[1:].islower() or len(w) == 1) for w in words]
-    if len(words) > 1 and sum(capitalised) >= 0.6 * len(words):  # Title Case: lower every common word
+    acronyms = [len(w) > 1 and w.isupper() for w in words]  # 'Listing Keys Using the AWS SDK for Java' is Title Case too
+    if len(words) > 1 and sum(capitalised) + sum(acronyms) >= 0.6 * len(words):  # Title Case: lower every common word
         out = [w.lower() if c and w.lower() in common else w for w, c in zip(words, capitalised)]
         # 'Amazon S3 transfer Acceleration' is neither the name nor prose: a capital right after a lowered word,
         # unless a function word leads into a name ('wildfires in the Amazon'), keeps the name as written

@@ -88,6 +88,8 @@ def clean_term(term: str) -> str | None:
         return None
     if not any(ch.isalpha() for ch in term):
         return None
+    if len(words) == 2 and words[0].lower() == "the" and words[1].islower():
+        return None  # "the policy", "the format": the one in the page's example, which a user cannot name
     return term
 
 
@@ -108,12 +110,20 @@ _LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|sho
                          r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again)\b")
 
 
+# a code comment or step caption with no subject ("Adds a sample object to the bucket.")
+_NO_SUBJECT = re.compile(r"^[A-Z][a-z]+s\s+(?:a|an|the|sample|this|these|all|each|new|it|them|one|two|multiple)\b")
+# a referent only the code or the previous sentence gives ("You send requests using this client.")
+_THIS_THING = re.compile(r"\b(?:this|these) (?:client|example|code|method|upload ID|value|request|command|class|function|"
+                         r"property|file|walkthrough|procedure|step|snippet|sample|program|object|bucket|key|ID)s?\b")
+
+
 def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
     return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
+            and not _NO_SUBJECT.match(sentence) and not _THIS_THING.search(sentence)
             and not POINTS_ELSEWHERE.search(sentence)
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 

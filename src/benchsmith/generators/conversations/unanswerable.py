@@ -39,6 +39,8 @@ def category(term: str, texts: list[str]) -> str:
     """N, E, T or C (above) from the term's capitalisation and the passages that name it."""
     named = any(w[:1].isupper() for w in term.split() if w.lower() not in ("the", "a", "an"))
     technical = len(_PRODUCT_CUES.findall(" ".join(texts))) >= 3
+    if named and technical and term.split()[0].lower() in ("the", "a", "an"):
+        return "T"  # "an ACL", "the IAM user": a thing of the product, not a product (no one asks its price or rivals)
     return ("N" if technical else "E") if named else ("T" if technical else "C")
 
 
