@@ -160,6 +160,12 @@ class HeuristicBuilder:
         # not "protecting data with KMS keys, and how do I change the AWS Region?"
         return near and bool(content_words(a.term) & content_words(b.term) - {"the", "a", "an"})
 
+    @staticmethod
+    def _alike(a: Seed, b: Seed) -> bool:
+        """Two things worth comparing share a word ("Signature Version 2" and "Signature Version 4", "server-side" and
+        "client-side encryption"), unlike "a service-linked role" and "the home Region"."""
+        return bool(content_words(a.term) & content_words(b.term))
+
     def _same_term(self, state: State) -> list[Seed]:
         if not state.last:
             return []
@@ -197,7 +203,7 @@ class HeuristicBuilder:
                 mine = [s for s in self._same_term(state) if s.kind == "definition"] or defs[:1]
                 for a in mine[:2]:
                     for b in defs[:6]:
-                        if b.term.lower() != a.term.lower() and b.chunk_id != a.chunk_id:
+                        if b.term.lower() != a.term.lower() and b.chunk_id != a.chunk_id and self._alike(a, b):
                             if d := D.comparative(a, b, passages, pronoun=bool(last and a.term == last.term),
                                                   max_words=cfg.max_response_words):
                                 yield d, "Follow-up"

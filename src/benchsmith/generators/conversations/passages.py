@@ -34,7 +34,7 @@ _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
     r"(?P<verb>allows|lets|enables|helps|provides|supports)\s+(?P<rest>.{12,})$"
 )
-_PROCEDURE = re.compile(r"^To\s+(?P<goal>[a-z][^,:]{8,90})[,:]\s+(?P<rest>.{8,})$")
+_PROCEDURE = re.compile(r"^To\s+(?P<goal>[a-z][^,:]{8,90})[,:]\s+(?P<rest>\S+(?:\s+\S+){4,}.*)$")  # "you test it" says nothing
 _RECOMMEND = re.compile(r"\b(?:we recommend|is recommended|are recommended|best practice|we strongly recommend|"
                         r"it is a good idea|you should|should be)\b", re.IGNORECASE)
 # "To add to what others have said, ..." is a turn of phrase, not a task someone asks how to do
@@ -113,8 +113,20 @@ _LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|sho
 # a code comment or step caption with no subject ("Adds a sample object to the bucket.")
 _NO_SUBJECT = re.compile(r"^[A-Z][a-z]+s\s+(?:a|an|the|sample|this|these|all|each|new|it|them|one|two|multiple)\b")
 # a referent only the code or the previous sentence gives ("You send requests using this client.")
-_THIS_THING = re.compile(r"\b(?:this|these) (?:client|example|code|method|upload ID|value|request|command|class|function|"
-                         r"property|file|walkthrough|procedure|step|snippet|sample|program|object|bucket|key|ID)s?\b")
+_THIS_THING = re.compile(r"\b(?:after|before|until|from) that\b(?! \w+ (?:is|are|was|were)\b)|\bat that point\b|"
+                         r"\b(?:this|these|those) (?!is\b|was\b|are\b|means\b|way\b|case\b|time\b|year\b|page\b|guide\b|topic\b|section\b)"
+                         r"(?P<noun>[a-z][\w\-]*)")
+
+
+def _leans_on_before(sentence: str) -> bool:
+    """'You send requests using this client.', 'To test permissions, you must set up one of these tools.': the
+    referent is in a sentence not quoted (unless the sentence itself named it earlier: 'create a role and attach
+    this role')."""
+    for m in _THIS_THING.finditer(sentence):
+        noun = m.group("noun")
+        if noun is None or noun.rstrip("s") not in sentence[: m.start()].lower():
+            return True
+    return False
 
 
 def _usable(sentence: str) -> bool:
@@ -123,7 +135,7 @@ def _usable(sentence: str) -> bool:
     return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
-            and not _NO_SUBJECT.match(sentence) and not _THIS_THING.search(sentence)
+            and not _NO_SUBJECT.match(sentence) and not _leans_on_before(sentence)
             and not POINTS_ELSEWHERE.search(sentence)
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 
@@ -194,6 +206,7 @@ def find_seeds(chunk: Chunk) -> Passage:
     first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
     opens_on_title = bool(usable) and bool(_stems(title) & _stems(sentences[usable[0]].text))
+    title = re.sub(r"^(?:Understanding|Introducing|Learning about|An? (?:overview|introduction) (?:of|to))\s+", "", title)
     if (title and len(title.split()) >= 2 and about_title and opens_on_title and len(usable) >= 2 and not headline(title)
             and not any(ch in title for ch in ",:;?!")):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
@@ -224,8 +237,9 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
                        if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
         leads = [i for i in answer if alone.match(sentences[i].text.removeprefix("The "))]
         subject = bool(leads)
-        if leads:  # the answer opens on the sentence the name is the subject of, not one naming it in passing
-            answer = tuple(i for i in answer if i >= leads[0])
+        if not leads:  # "Tell me about Batch Operations" answered by "If you are running S3 Batch Operations on ..."
+            continue
+        answer = tuple(i for i in answer if i >= leads[0])  # opens on the sentence the name is the subject of
         if (len(answer) >= 2 and subject) or (answer and alone.search(title)):
             out.append(Seed(chunk.chunk_id, "entity", term, answer))
     out.sort(key=lambda s: -len(s.answer))
