@@ -18,16 +18,15 @@ from benchsmith.generators.conversations import drafts as D
 from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
-from benchsmith.generators.conversations.grounding import (Retrieval, complete_lists, contexts_for, continue_answer,
-                                                           support_from)
+from benchsmith.generators.conversations.grounding import Retrieval, complete_lists, contexts_for, continue_answer, support_from
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.topic import Topics, anchors
 from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, category, mentions
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
-from benchsmith.validators.conversation import content_words
 from benchsmith.types import Provenance, Rejected
+from benchsmith.validators.conversation import content_words
 
 STEP = "conversations.turn"
 POOL_K = 40
@@ -58,6 +57,16 @@ class State:
     def anchors(self) -> list[str]:
         return anchors(self.seed_chunk, self.order, recent=len(self.order) if self.wide else None)
     repetition: Repetition = field(default_factory=Repetition)
+
+
+_PREPOSITIONS = {"under", "from", "of", "in", "on", "for", "with", "to", "at", "by", "behind", "into"}
+
+
+def _a_subject(term: str) -> bool:
+    """A thing one asks about in its own right: a name ('University of Phoenix') or a short noun phrase, not a phrase
+    with a preposition ('wet towels under a door', 'the core of the conversation': no one asks their price or rivals)."""
+    words = term.split()
+    return not any(w.lower() in _PREPOSITIONS for w in words[1:-1]) or any(w[:1].isupper() for w in words[1:])
 
 
 class TurnFailed(Exception):
@@ -244,8 +253,9 @@ class HeuristicBuilder:
     def _unanswerable_drafts(self, state: State, partial: bool):
         # what the conversation asked about, then what its passages define: the topics a user could ask more about
         seen = [s.term for cid in state.order for s in self.passages[cid].seeds
-                if s.kind in ("definition", "capability", "entity", "fact")]
-        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t)][:8]
+                if s.kind in ("definition", "capability", "entity", "fact")
+                or (s.kind == "overview" and not s.term.split()[0].endswith("ing"))]  # a page's subject, not its task
+        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and _a_subject(t)][:8]
         if partial:  # the answerable half may also come from a new passage near the topic
             nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]
             terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]

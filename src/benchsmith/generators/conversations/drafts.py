@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.grounding import Grounded, answer_from
-from benchsmith.generators.conversations.passages import Passage, Seed
+from benchsmith.generators.conversations.passages import Passage, Seed, instructs
 from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Attribute
 from benchsmith.schemas.conversation import UnanswerableProof
 
@@ -34,14 +34,10 @@ def answerable(seed: Seed, qtype: str, passages: dict[str, Passage], rng: random
     draft = Draft(wording, "ANSWERABLE", seed.term, f"{seed.kind}{'/pronoun' if pronoun else ''}", [seed])
     if not answer_from(passages[seed.chunk_id], seed, draft.grounded, max_words):
         return None
-    if seed.kind == "overview" and qtype == "How-To" and not _INSTRUCTS.search(draft.grounded.sentences[0]):
+    if seed.kind == "overview" and qtype == "How-To" and not instructs(draft.grounded.sentences[0]):
         return None  # a task title ("Using Service-Linked Roles for ...") over prose that does not say how
     return draft
 
-
-# a sentence that tells the reader what to do: the answer a how-to question needs first
-_INSTRUCTS = re.compile(r"\byou (?:can|must|need to|should|use)\b|^(?:To|Use|Choose|Open|Create|Specify|Sign in|Select|"
-                        r"Enter|Run|Add|Set|Configure|Enable|Turn on|Call|Send|Attach|Grant|Follow)\b")
 
 
 def clarification(seed: Seed, passages: dict[str, Passage], rng: random.Random, max_words: int) -> Draft | None:

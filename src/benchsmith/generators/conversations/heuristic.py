@@ -86,7 +86,7 @@ def seed_passages(passages: dict[str, Passage], documents: list[str], rng: rando
     by_doc: dict[str, list[Passage]] = {}
     for p in passages.values():
         kinds = {s.kind for s in p.seeds}
-        if kinds & {"definition", "capability", "procedure", "fact", "entity"} or len(p.seeds) >= 2:
+        if kinds & {"definition", "capability", "procedure", "fact", "entity", "faq"} or len(p.seeds) >= 2:
             by_doc.setdefault(p.chunk.doc_id, []).append(p)
     order = [d for d in documents if d in by_doc]
     rng.shuffle(order)

@@ -27,8 +27,7 @@ _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "
 _DEFINITION = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
     r"(?P<verb>is|are|refers to|means)\s+(?:(?:basically|essentially|just|simply|really|generally|usually|typically|"
-    r"actually|roughly|commonly|often|also)\s+)?(?P<rest>(?:a|an|the|one|any|how much|how many|what|used|defined|"
-    r"calculated|considered|known)\b.{12,})$"
+    r"actually|roughly|commonly|often|also)\s+)?(?P<rest>(?:a|an|the|one|any|how much|how many|what|defined as)\b.{12,})$"
 )  # hedged and informal definitions too ("Market cap is basically the amount ...", "NAV is how much ..."): forum prose
 _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
@@ -54,7 +53,7 @@ _DOUBLED = {"sett": "set", "gett": "get", "runn": "run", "logg": "log", "stopp":
 class Seed:
     """Something a question can be asked about in one chunk.
 
-    kind: definition | capability | procedure | recommendation | overview
+    kind: definition | capability | procedure | recommendation | overview | fact | entity | faq
     term: the noun phrase asked about (for a procedure: the goal, e.g. "enable versioning").
     answer: indices of the chunk sentences that answer it.
     """
@@ -90,6 +89,8 @@ def clean_term(term: str) -> str | None:
         return None
     if len(words) == 2 and words[0].lower() == "the" and words[1].islower():
         return None  # "the policy", "the format": the one in the page's example, which a user cannot name
+    if any(w.lower() in ("your", "you", "my", "our", "we") for w in words):
+        return None  # "the responses from your assistant": the page talking to its reader, not a thing to ask about
     return term
 
 
@@ -107,7 +108,9 @@ POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:s
 
 # openings that lean on the sentence before ("As such, we recommend ...") whatever their first word
 _LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown)|In addition|Additionally|Similarly|Likewise|"
-                         r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again)\b")
+                         r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again|"
+                         r"More (?:technically|specifically|precisely|generally|importantly)|\w+ (?:other|more|further)\b)")
+# ("Fourteen other NFL franchises ...", "Two more ...": others than the ones the sentence before named)
 
 
 # a code comment or step caption with no subject ("Adds a sample object to the bucket.")
@@ -201,6 +204,7 @@ def find_seeds(chunk: Chunk) -> Passage:
             continue
         if _RECOMMEND.search(text) and title and 2 <= len(title.split()) <= 10:
             seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
+    seeds += faq_seeds(chunk, sentences)
     usable = [i for i, s in enumerate(sentences)
               if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
     first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
@@ -212,6 +216,49 @@ def find_seeds(chunk: Chunk) -> Passage:
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
     seeds += entity_seeds(chunk, sentences, title)
     return Passage(chunk, sentences, seeds)
+
+
+_FAQ_LEAD = re.compile(r"^(?:#+\s*|FAQs?\s*[•:|-]\s*|Q\s*[:.]\s*|\d+\.\s+|[\"“])+")
+_ASKS = re.compile(r"^(?:what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could|should|will|would)\b", re.I)
+_LEANING = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those|one|he|she|his|her|yes|no|else|above|below|"
+                      r"you|your)\b", re.I)  # "Do you already have an AWS Outpost?" is the page asking the reader
+_TITLE_WORD = re.compile(r"(?<=\w )(?:Do|Does|Is|Are|Can|A|An|The|Of|To|In|For|With|Using|On|And|Or|By|From)\b")
+
+
+# a sentence that tells the reader what to do: the answer a how-to question needs first
+_INSTRUCTS = re.compile(r"\byou (?:can|must|need to|should|use)\b|^(?:To|Use|Choose|Open|Create|Specify|Sign in|Select|"
+                        r"Enter|Run|Add|Set|Configure|Enable|Turn on|Call|Send|Attach|Grant|Follow|Go to|Visit|Pay|Contact)\b")
+
+
+def instructs(sentence: str) -> bool:
+    return bool(_INSTRUCTS.search(sentence))
+
+
+def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
+    """Questions the page asks and answers itself (FAQ pages, forum posts): 'Can contaminated groundwater be
+    cleaned up?' answered by the sentences after it. Only self-contained ones: a question leaning on a pronoun
+    ('Should they be wet?') or answered by sentences sharing none of its words is skipped."""
+    out: list[Seed] = []
+    for i, s in enumerate(sentences[:-1]):
+        question = _FAQ_LEAD.sub("", s.text.strip()).strip()
+        words = question.split()
+        if not question.endswith("?") or not 4 <= len(words) <= 18 or not _ASKS.match(question):
+            continue
+        if _LEANING.search(question) or any(ch in question for ch in "[]()`"):
+            continue
+        answer = tuple(j for j in _following(sentences, i + 1, 2) if _usable(sentences[j].text)
+                       and not sentences[j].text.rstrip().endswith(":"))
+        if not answer or answer[0] != i + 1:
+            continue
+        shared = _stems(question) & _stems(sentences[answer[0]].text)
+        yes_no = not re.match(r"(?:what|which|who|when|where|why|how)\b", question, re.I)
+        if yes_no and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text) and len(shared) < 2:
+            continue  # "Is plastic really going to stop a chemical agent?" followed by something else than the answer
+        if not shared or (re.match(r"How (?:do|can|should) I\b", question) and not _INSTRUCTS.search(sentences[answer[0]].text)):
+            continue  # "How do I pay my water bill?" answered "Water bills are mailed out ...": not how
+        question = _TITLE_WORD.sub(lambda m: m.group(0).lower(), question[0].upper() + question[1:])
+        out.append(Seed(chunk.chunk_id, "faq", question.rstrip("?").strip(), answer, question))
+    return out
 
 
 def _stems(text: str) -> set[str]:

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from benchsmith.generators.conversations.passages import Seed, howto_from_title
+from benchsmith.generators.conversations.verify import classify_question
 
 # Which question types a seed kind can be asked as.
 KIND_TYPES = {
@@ -23,6 +24,8 @@ KIND_TYPES = {
     "fact": ("Factoid",),
     "entity": ("Summarization", "Keyword", "Non-Question"),
     "more": ("Summarization",),  # an entity asked about before, from a passage not used yet
+    # a question the page itself asks and answers (FAQ pages, forum posts), asked as written: its type is read from it
+    "faq": ("Factoid", "Explanation", "Opinion", "How-To", "Comparative", "Keyword", "Summarization"),
 }
 
 
@@ -76,11 +79,15 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
     be = _be(seed.term)
     if qtype not in KIND_TYPES.get(seed.kind, ()):
         return None
+    if seed.kind == "faq":
+        question = seed.detail
+        return Wording(question, question, (qtype,), standalone=True) if qtype in classify_question(question) else None
     if seed.kind == "definition":
         options = {
             "Factoid": [(f"What {be} {ref}?", f"What {be} {term}?")],
             "Explanation": [(f"Can you explain what {ref} {be}?", f"Can you explain what {term} {be}?"),
-                            (f"What does {ref} mean?", f"What does {term} mean?")],
+                            (f"What {'do' if _plural(seed.term) else 'does'} {ref} mean?",
+                             f"What {'do' if _plural(seed.term) else 'does'} {term} mean?")],
             "Keyword": [(f"{term}?", f"What {be} {term}?")],
             "Non-Question": [(f"I'd like to understand {obj} better.", f"Explain what {term} {be}.")],
         }[qtype]
