@@ -50,6 +50,7 @@ class State:
     seed_chunk: str | None = None
     order: list[str] = field(default_factory=list)  # passages used, in the order the conversation used them
     said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
+    summarized: list[set[str]] = field(default_factory=list)  # words of the names asked "tell me about" so far
     direct: set[str] = field(default_factory=set)  # the first sentence of each answer: what its question asked
 
     wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
@@ -279,13 +280,23 @@ class HeuristicBuilder:
             return True  # ... or asked it in other words
         return self._repeats_here(state, draft)
 
-    @staticmethod
-    def _repeats_here(state: State, draft: D.Draft) -> bool:
+    def _summary_words(self, draft: D.Draft) -> set[str]:
+        """The words of the name a "tell me about" turn asks about, less the corpus's own subject ('S3 Object Lock'
+        and 'Object Lock' are one name in the S3 guide); empty for other turns."""
+        if "Summarization" not in draft.wording.types or draft.answerability != "ANSWERABLE":
+            return set()
+        words = content_words(draft.term)
+        return {w for w in words if not self.generic(w)} or words
+
+    def _repeats_here(self, state: State, draft: D.Draft) -> bool:
         intents = {(s.kind, s.term.lower()) for s in draft.seeds}
         if draft.attribute is not None:  # "What are the main criticisms of it?" twice reads as a loop, whatever "it" is
             intents.add(("attribute", draft.attribute.question))
         said = bool(draft.grounded.sentences) and draft.grounded.sentences[0] in state.said  # answered in passing before
-        return said or bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
+        # "Can you give me an overview of S3 Object Lock?" then "Tell me more about Object Lock.": one name, asked twice
+        words = self._summary_words(draft)
+        again = bool(words) and any(words <= w or w <= words for w in state.summarized)
+        return said or again or bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
 
     def _finish(self, state: State, draft: D.Draft, multi_turn: str) -> ConversationTurn:
         """Retrieve on the rewrite, ground or prove, and verify; raises TurnFailed with the reason."""
@@ -386,6 +397,8 @@ class HeuristicBuilder:
             state.used |= {c.chunk_id for c in turn.relevant}
             state.order += [c.chunk_id for c in turn.relevant]
             state.said |= set(draft.grounded.sentences)
+            if words := self._summary_words(draft):
+                state.summarized.append(words)
             if draft.grounded.sentences:
                 state.direct.add(draft.grounded.sentences[0])
             state.documents |= {c.doc_id for c in turn.relevant}

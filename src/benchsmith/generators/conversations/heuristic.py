@@ -44,7 +44,8 @@ def natural_case(term: str, common: set[str]) -> str:
     """'Lunar phase' -> 'lunar phase', 'The Minnesota Vikings' -> 'the Minnesota Vikings'; names stay as they are."""
     words = term.split()
     capitalised = [w[:1].isupper() and (w[1:].islower() or len(w) == 1) for w in words]
-    acronyms = [len(w) > 1 and w.isupper() for w in words]  # 'Listing Keys Using the AWS SDK for Java' is Title Case too
+    # 'Listing Keys Using the AWS SDK for Java' is Title Case too; 'AWS Amplify' is a name
+    acronyms = [len(w) > 1 and w.isupper() and len(words) >= 4 for w in words]
     if len(words) > 1 and sum(capitalised) + sum(acronyms) >= 0.6 * len(words):  # Title Case: lower every common word
         out = [w.lower() if c and w.lower() in common else w for w, c in zip(words, capitalised)]
         # 'Amazon S3 transfer Acceleration' is neither the name nor prose: a capital right after a lowered word,
@@ -107,6 +108,8 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
     state = State(conv_id, seed_chunk=seed.chunk.chunk_id)
     stop: str | None = None
     for pos, answerability in enumerate(plan):
+        if answerability == "CONVERSATIONAL" and state.turns and state.turns[-1].answerability == "CONVERSATIONAL":
+            answerability = "ANSWERABLE"  # the topic ran dry and the user already said thanks: not twice in a row
         try:
             turn = _turn(builder, state, pos, answerability, seed)
         except TurnFailed as failed:

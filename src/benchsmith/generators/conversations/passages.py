@@ -89,6 +89,9 @@ def clean_term(term: str) -> str | None:
         return None
     if len(words) == 2 and words[0].lower() == "the" and words[1].islower():
         return None  # "the policy", "the format": the one in the page's example, which a user cannot name
+    if re.match(r"the (?:easy|simple|new|following|above|same|other|previous|next|last|first)\b", term, re.I) or (
+            words[0].lower() == "the" and re.search(r"\b[a-z]+['’]s\b", term)):
+        return None  # "the easy-to-use GUI", "the header's value": only the page's own sentence says which one
     if any(w.lower() in ("your", "you", "my", "our", "we") for w in words):
         return None  # "the responses from your assistant": the page talking to its reader, not a thing to ask about
     return term
@@ -116,7 +119,7 @@ _LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|sho
 # a code comment or step caption with no subject ("Adds a sample object to the bucket.")
 _NO_SUBJECT = re.compile(r"^[A-Z][a-z]+s\s+(?:a|an|the|sample|this|these|all|each|new|it|them|one|two|multiple)\b")
 # a referent only the code or the previous sentence gives ("You send requests using this client.")
-_THIS_THING = re.compile(r"\b(?:after|before|until|from) that\b(?! \w+ (?:is|are|was|were)\b)|\bat that point\b|"
+_THIS_THING = re.compile(r"\b(?i:after|before|until|from) that\b(?! \w+ (?:is|are|was|were)\b)|\bat that point\b|"
                          r"\b(?:this|these|those) (?!is\b|was\b|are\b|means\b|way\b|case\b|time\b|year\b|page\b|guide\b|topic\b|section\b)"
                          r"(?P<noun>[a-z][\w\-]*)")
 
@@ -178,6 +181,8 @@ def find_seeds(chunk: Chunk) -> Passage:
     sentences = split_sentences(chunk.text)
     seeds: list[Seed] = []
     title = clean_title(chunk.title)
+    title = re.sub(r"^(?:Understanding|Introducing|Learning about|(?:An? )?(?:overview|introduction) (?:of|to))\s+", "", title,
+                   flags=re.I)  # 'Overview of managing access' is asked about as 'managing access'
     for i, s in enumerate(sentences):
         text = s.text
         if not _usable(text):
@@ -210,7 +215,6 @@ def find_seeds(chunk: Chunk) -> Passage:
     first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
     opens_on_title = bool(usable) and bool(_stems(title) & _stems(sentences[usable[0]].text))
-    title = re.sub(r"^(?:Understanding|Introducing|Learning about|An? (?:overview|introduction) (?:of|to))\s+", "", title)
     if (title and len(title.split()) >= 2 and about_title and opens_on_title and len(usable) >= 2 and not headline(title)
             and not any(ch in title for ch in ",:;?!")):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
@@ -282,7 +286,11 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
         alone = re.compile(rf"(?<![\w'’]){re.escape(core)}(?![\w'’]|\s+[A-Z0-9])")
         answer = tuple(i for i, s in enumerate(sentences)
                        if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
-        leads = [i for i in answer if alone.match(sentences[i].text.removeprefix("The "))]
+        # the name as the sentence's subject: followed by its verb ("S3 Object Lock enables ...", "Europa Clipper will
+        # ..."), not modifying another noun ("The S3 Storage Lens default dashboard is named ...")
+        verb = re.compile(rf"{alone.pattern}\s+(?:(?:is|are|was|were|has|have|had|can|will|may|must|should|would|could|does|"
+                          rf"do|did)\b|[a-z]+(?:s|ed)\b)")
+        leads = [i for i in answer if verb.match(sentences[i].text.removeprefix("The "))]
         subject = bool(leads)
         if not leads:  # "Tell me about Batch Operations" answered by "If you are running S3 Batch Operations on ..."
             continue

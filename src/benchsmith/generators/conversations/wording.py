@@ -38,7 +38,9 @@ class Wording:
 
 
 def _lower_article(term: str) -> str:
-    return term
+    """'An ACL' -> 'an ACL', 'The Minnesota Vikings' -> 'the Minnesota Vikings' (the term goes mid-sentence)."""
+    first, _, rest = term.partition(" ")
+    return f"{first.lower()} {rest}" if rest and first in ("The", "A", "An") else term
 
 
 def _plural(term: str) -> bool:
@@ -110,6 +112,8 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
                        (f"What are the steps to {goal}?", f"What are the steps to {goal}?")],
             "Non-Question": [(f"I need to {goal}.", f"I need to {goal}. How do I do that?")],
         }[qtype]
+    elif seed.kind == "recommendation" and "best practice" in seed.term.lower():
+        options = [(f"What are the {seed.term[0].lower() + seed.term[1:]}?", f"What are the {seed.term[0].lower() + seed.term[1:]}?")]
     elif seed.kind == "recommendation":
         topic = _as_topic(seed.term)
         options = [(f"What do you recommend when it comes to {topic}?", f"What do you recommend when it comes to {topic}?"),
