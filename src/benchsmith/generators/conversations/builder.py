@@ -283,7 +283,7 @@ class HeuristicBuilder:
     def _summary_words(self, draft: D.Draft) -> set[str]:
         """The words of the name a "tell me about" turn asks about, less the corpus's own subject ('S3 Object Lock'
         and 'Object Lock' are one name in the S3 guide); empty for other turns."""
-        if "Summarization" not in draft.wording.types or draft.answerability != "ANSWERABLE":
+        if not {"Summarization", "Keyword"} & set(draft.wording.types) or draft.answerability != "ANSWERABLE":
             return set()
         words = content_words(draft.term)
         return {w for w in words if not self.generic(w)} or words

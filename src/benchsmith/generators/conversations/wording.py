@@ -44,6 +44,9 @@ def _lower_article(term: str) -> str:
 
 
 def _plural(term: str) -> bool:
+    words = term.split()
+    if len(words) > 1 and words[0] not in ("the", "The") and all(w[:1].isupper() or w[:1].isdigit() for w in words):
+        return False  # a name: 'Amazon S3 Storage Lens', 'AWS Organizations' (but 'the Minnesota Vikings')
     last = term.split(" of ")[0].split()[-1]  # "the set of permissions" agrees with "set"
     return last.endswith("s") and not last.endswith(("ss", "us", "is", "S3")) and not last.isupper()
 
@@ -61,13 +64,14 @@ def _object_pronoun(term: str) -> str:
 
 
 def _capability_question(term: str, verb: str, subject: str) -> str:
+    does = "do" if subject == "they" or (subject != "it" and _plural(term)) else "does"  # "What do they provide?"
     if verb in ("allows", "lets", "enables"):
-        return f"What does {subject} let you do?" if subject == term or subject == "it" else f"What do {subject} let you do?"
+        return f"What {does} {subject} let you do?"
     if verb == "provides":
-        return f"What does {subject} provide?"
+        return f"What {does} {subject} provide?"
     if verb == "supports":
-        return f"What does {subject} support?"
-    return f"How does {subject} help?"
+        return f"What {does} {subject} support?"
+    return f"How {does} {subject} help?"
 
 
 def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -> Wording | None:
@@ -150,7 +154,7 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
     if not options:
         return None
     user, rewrite = rng.choice(options)
-    user, rewrite = _users_voice(user), _users_voice(rewrite)
+    user, rewrite = " ".join(_users_voice(user).split()), " ".join(_users_voice(rewrite).split())
     user = user[0].upper() + user[1:]
     rewrite = rewrite[0].upper() + rewrite[1:]
     return Wording(user, rewrite, (qtype,), standalone=user == rewrite or not pronoun)
