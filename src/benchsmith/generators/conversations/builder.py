@@ -15,13 +15,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from benchsmith.generators.conversations import drafts as D
+from benchsmith.generators.conversations import grounding as G
 from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
-from benchsmith.generators.conversations.grounding import Retrieval, complete_lists, contexts_for, continue_answer, support_from
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.topic import Topics, anchors
-from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, category, mentions
+from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, a_subject, category, mentions
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
@@ -60,23 +60,13 @@ class State:
     repetition: Repetition = field(default_factory=Repetition)
 
 
-_PREPOSITIONS = {"under", "from", "of", "in", "on", "for", "with", "to", "at", "by", "behind", "into"}
-
-
-def _a_subject(term: str) -> bool:
-    """A thing one asks about in its own right: a name ('University of Phoenix') or a short noun phrase, not a phrase
-    with a preposition ('wet towels under a door', 'the core of the conversation': no one asks their price or rivals)."""
-    words = term.split()
-    return not any(w.lower() in _PREPOSITIONS for w in words[1:-1]) or any(w[:1].isupper() for w in words[1:])
-
-
 class TurnFailed(Exception):
     pass
 
 
 class HeuristicBuilder:
     def __init__(self, cfg: ConversationConfig, passages: dict[str, Passage], terms: dict[str, list[Seed]],
-                 retrieval: Retrieval, prover: Prover, dims: Dimensions, rng: random.Random) -> None:
+                 retrieval: G.Retrieval, prover: Prover, dims: Dimensions, rng: random.Random) -> None:
         self.cfg, self.passages, self.terms, self.retrieval = cfg, passages, terms, retrieval
         self.prover, self.dims, self.rng = prover, dims, rng
         self.rejected: list[Rejected] = []
@@ -256,7 +246,7 @@ class HeuristicBuilder:
         seen = [s.term for cid in state.order for s in self.passages[cid].seeds
                 if s.kind in ("definition", "capability", "entity", "fact")
                 or (s.kind == "overview" and not s.term.split()[0].endswith("ing"))]  # a page's subject, not its task
-        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and _a_subject(t)][:8]
+        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)][:8]
         if partial:  # the answerable half may also come from a new passage near the topic
             nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]
             terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
@@ -311,32 +301,33 @@ class HeuristicBuilder:
                 raise TurnFailed("unanswerable_disproved")
         if draft.answerability == "UNANSWERABLE":
             draft.response = D.not_found(draft.proof.missing, partial=False)
-            contexts = contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id)
+            contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id)
         else:
             limit = 3 if "Summarization" in draft.wording.types else 2
             budget = cfg.max_response_words - (25 if draft.proof else 0)
             target = min(budget, TARGET_WORDS - (25 if draft.proof else 0))
-            continue_answer(self.passages, draft.grounded, draft.term, target, budget)
+            G.continue_answer(self.passages, draft.grounded, draft.term, target, budget)
             wider = list(self.retrieval.top(draft.wording.rewrite, cfg.retrieval_k * 2))
             seen = {c.chunk_id for c, _ in wider}
             for cid in list(draft.grounded.used):  # passages next to the answer's own: what an annotator would add
                 wider += [(self.retrieval.chunks_by_id[n], 0.0) for n in self.topics.neighbours(cid, 6) if n not in seen]
             nearby = [(c, x) for c, x in wider if c.chunk_id in draft.grounded.used or self.on_topic(state, c.chunk_id)]
             room = min(budget, target + 20)  # past that, quoting more would use up what later turns can ask about
-            support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room, limit, loose=limit == 3)
+            G.support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room, limit, loose=limit == 3)
             if len(draft.grounded.used) < 3:  # more passages that name the term on the same subject, as annotators added
-                support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room,
+                G.support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room,
                              3 - len(draft.grounded.used), loose=True)
-            continue_answer(self.passages, draft.grounded, draft.term, target, budget)
+            G.continue_answer(self.passages, draft.grounded, draft.term, target, budget)
             if not draft.grounded.drop(state.said):  # an answer repeating what the agent already said reads as a loop
                 raise TurnFailed("repeated_answer")
-            if not complete_lists(draft.grounded, self.passages):
+            if not G.complete_lists(draft.grounded, self.passages):
                 raise TurnFailed("list_introduction_without_its_items")
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
-            contexts = contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id)
-            relevant = [c.text for c in contexts if c.relevance]
+            also = G.answer_bearing(ranked, self.passages, draft.term, draft.grounded)
+            contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id, also)
+            relevant = [c.text for c in contexts if c.chunk_id in draft.grounded.used]  # what the response quotes
             if missing := unsupported_sentences(draft.response, relevant):
                 raise TurnFailed(f"unfaithful: {missing[0][:80]}")
         if draft.answerability != "UNANSWERABLE" and state.repetition.response_repeats(draft.response):
@@ -394,8 +385,9 @@ class HeuristicBuilder:
             state.terms.append(draft.term)
             if any(s.kind in ("definition", "capability", "entity", "fact") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
                 state.nouns.append(draft.term)
-            state.used |= {c.chunk_id for c in turn.relevant}
-            state.order += [c.chunk_id for c in turn.relevant]
+            # only quoted passages are used up: one that also answers may still be quoted by a later turn
+            state.used |= set(draft.grounded.used)
+            state.order += list(draft.grounded.used)
             state.said |= set(draft.grounded.sentences)
             if words := self._summary_words(draft):
                 state.summarized.append(words)

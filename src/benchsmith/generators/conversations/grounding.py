@@ -200,13 +200,31 @@ def complete_lists(grounded: Grounded, passages: dict[str, Passage]) -> bool:
     return True
 
 
-def contexts_for(ranked: list[tuple[Chunk, float]], grounded: Grounded, chunks_by_id: dict[str, Chunk]) -> list[TurnContext]:
-    """The turn's passages: the retrieved ones (relevance 1 where the response quotes them) and any quoted passage
-    that retrieval missed (as an annotator would add it by hand)."""
+def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
+                   limit: int = 2) -> set[str]:
+    """Retrieved passages the response does not quote that answer the question too: a quotable sentence about the
+    term (every word of it, near its start) on the answer's subject (two more of its words). An mtRAG annotator
+    marks such passages relevant although the response, kept under its length, draws on others."""
+    found: set[str] = set()
+    topic = content_words(grounded.text) - content_words(term)
+    for chunk, _ in ranked:
+        passage = passages.get(chunk.chunk_id)
+        if len(found) >= limit or passage is None or chunk.chunk_id in grounded.used:
+            continue
+        if any(_usable(s.text) and about(s.text, term) and len(content_words(s.text) & topic) >= 2
+               for s in passage.sentences):
+            found.add(chunk.chunk_id)
+    return found
+
+
+def contexts_for(ranked: list[tuple[Chunk, float]], grounded: Grounded, chunks_by_id: dict[str, Chunk],
+                 also: set[str] = frozenset()) -> list[TurnContext]:
+    """The turn's passages: the retrieved ones (relevance 1 where the response quotes them or, `also`, where they
+    answer it as well) and any quoted passage that retrieval missed (as an annotator would add it by hand)."""
     out: list[TurnContext] = []
     seen: set[str] = set()
     for rank, (chunk, score) in enumerate(ranked, start=1):
-        out.append(_context(chunk, 1 if chunk.chunk_id in grounded.used else 0, rank, score))
+        out.append(_context(chunk, 1 if chunk.chunk_id in grounded.used or chunk.chunk_id in also else 0, rank, score))
         seen.add(chunk.chunk_id)
     for cid in grounded.used:
         if cid not in seen:

@@ -228,5 +228,6 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
         tried += 1
         out = build_conversation(builder, dims, seed, conv_no, cfg, rng)
         (items if isinstance(out, ConversationItem) else rejected).append(out)
-    return items, builder.rejected + rejected, {"seed_passages_tried": tried,
+    return items, builder.rejected + rejected, {"seed_passages_tried": tried, "seed_passages": len(seeds),
+                                                "askable_passages": len(askable), "passages": len(passages),
                                                 "repeated_drafts_redrawn": builder.repeats_skipped}

@@ -45,6 +45,16 @@ def category(term: str, texts: list[str]) -> str:
     return ("N" if technical else "E") if named else ("T" if technical else "C")
 
 
+_PREPOSITIONS = {"under", "from", "of", "in", "on", "for", "with", "to", "at", "by", "behind", "into"}
+
+
+def a_subject(term: str) -> bool:
+    """A thing one asks about in its own right: a name ('University of Phoenix') or a short noun phrase, not a phrase
+    with a preposition ('wet towels under a door', 'the core of the conversation': no one asks their price or rivals)."""
+    words = term.split()
+    return not any(w.lower() in _PREPOSITIONS for w in words[1:-1]) or any(w[:1].isupper() for w in words[1:])
+
+
 @dataclass(frozen=True)
 class Attribute:
     question: str  # with {t} for the term (or a pronoun) and {is}/{was}/{has}/{does}/{costs} agreeing with it
