@@ -25,8 +25,9 @@ from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover,
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
+from benchsmith.text import shingles
 from benchsmith.types import Provenance, Rejected
-from benchsmith.validators.conversation import content_words
+from benchsmith.validators.conversation import content_words, jaccard
 
 STEP = "conversations.turn"
 POOL_K = 40
@@ -152,8 +153,7 @@ class HeuristicBuilder:
         return [s for _, seeds in near for s in seeds]  # the nearest passages first
 
     def _together(self, a: Seed, b: Seed) -> bool:
-        """Two seeds one message can ask about: the same page, or neighbouring passages (not "disaster preparedness,
-        and how do I add the web chat widget?")."""
+        """Two seeds one message can ask about: the same page or neighbouring passages, and one thing."""
         near = (self.passages[a.chunk_id].chunk.doc_id == self.passages[b.chunk_id].chunk.doc_id
                 or self.topics.related(b.chunk_id, [a.chunk_id]))
         # and about one thing: the halves share a word ("server-side encryption" ... "require server-side encryption"),
@@ -282,7 +282,9 @@ class HeuristicBuilder:
         intents = {(s.kind, s.term.lower()) for s in draft.seeds}
         if draft.attribute is not None:  # "What are the main criticisms of it?" twice reads as a loop, whatever "it" is
             intents.add(("attribute", draft.attribute.question))
-        said = bool(draft.grounded.sentences) and draft.grounded.sentences[0] in state.said  # answered in passing before
+        first = draft.grounded.sentences[0] if draft.grounded.sentences else ""
+        # answered before, in passing or in nearly the same words ("... enables you to meet" / "... helps you meet")
+        said = bool(first) and (first in state.said or any(jaccard(shingles(first), shingles(x)) >= 0.5 for x in state.said))
         # "Can you give me an overview of S3 Object Lock?" then "Tell me more about Object Lock.": one name, asked twice
         words = self._summary_words(draft)
         again = bool(words) and any(words <= w or w <= words for w in state.summarized)

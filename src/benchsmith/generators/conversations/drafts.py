@@ -34,7 +34,7 @@ def answerable(seed: Seed, qtype: str, passages: dict[str, Passage], rng: random
     draft = Draft(wording, "ANSWERABLE", seed.term, f"{seed.kind}{'/pronoun' if pronoun else ''}", [seed])
     if not answer_from(passages[seed.chunk_id], seed, draft.grounded, max_words):
         return None
-    if seed.kind == "overview" and qtype == "How-To" and not instructs(draft.grounded.sentences[0]):
+    if seed.kind == "overview" and qtype == "How-To" and not instructs(draft.grounded.sentences[0], strict=True):
         return None  # a task title ("Using Service-Linked Roles for ...") over prose that does not say how
     return draft
 

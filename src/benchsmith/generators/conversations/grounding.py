@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchsmith.generators.conversations.passages import POINTS_ELSEWHERE, Passage, Seed, _usable
+from benchsmith.generators.conversations.passages import POINTS_ELSEWHERE, Passage, Seed, _usable, ui_step
 from benchsmith.generators.conversations.unanswerable import names
 from benchsmith.schemas.conversation import TurnContext
 from benchsmith.text import shingles
@@ -111,7 +111,7 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
             continue
         for s in passage.sentences:
             text = s.text
-            if not _usable(text) or text.endswith(":") or text.split()[0].lower() in _DANGLING:
+            if not _usable(text) or text.endswith(":") or text.split()[0].lower() in _DANGLING or ui_step(text):
                 continue  # a sentence that leans on its own passage's previous one does not stand alone
             if POINTS_ELSEWHERE.search(text) or not (names(text, term) if loose else about(text, term)):
                 continue
@@ -147,7 +147,8 @@ def continue_answer(passages: dict[str, Passage], grounded: Grounded, term: str,
                 return added
             i = texts.index(quoted) if quoted in texts else -1
             for nxt in texts[i + 1 : i + 3] if i >= 0 else []:
-                if nxt in grounded.sentences or not _usable(nxt.replace(nxt.split()[0], "X", 1)) or nxt.endswith(":"):
+                if (nxt in grounded.sentences or not _usable(nxt.replace(nxt.split()[0], "X", 1)) or nxt.endswith(":")
+                        or (ui_step(nxt) and not ui_step(quoted))):  # a click-step goes on only from another one
                     break
                 shared = len(content_words(nxt) & content_words(grounded.text))
                 opener = nxt.split()[0].lower().strip(",")

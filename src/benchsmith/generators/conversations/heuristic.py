@@ -19,6 +19,7 @@ from benchsmith.schemas.conversation import ConversationItem
 from benchsmith.text import WORD_RE
 from benchsmith.types import Provenance, Rejected, content_id
 
+_NAME_WORD = re.compile(r"\b[A-Z][a-z]+\b")
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )([A-Z][a-z][\w\-]*)")
 
 
@@ -44,10 +45,11 @@ def natural_case(term: str, common: set[str]) -> str:
     """'Lunar phase' -> 'lunar phase', 'The Minnesota Vikings' -> 'the Minnesota Vikings'; names stay as they are."""
     words = term.split()
     capitalised = [w[:1].isupper() and (w[1:].islower() or len(w) == 1) for w in words]
-    # 'Listing Keys Using the AWS SDK for Java' is Title Case too; 'AWS Amplify' is a name
-    acronyms = [len(w) > 1 and w.isupper() and len(words) >= 4 for w in words]
+    capitalised = [c or bool(re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", w)) for c, w in zip(capitalised, words)]  # Server-Side
+    # 'Listing Keys Using the AWS SDK for Java', 'Managing Access with ACLs' are Title Case too; 'AWS Amplify' is a name
+    acronyms = [bool(re.fullmatch(r"[A-Z]{2,}s?", w)) and len(words) >= 4 for w in words]
     if len(words) > 1 and sum(capitalised) + sum(acronyms) >= 0.6 * len(words):  # Title Case: lower every common word
-        out = [w.lower() if c and w.lower() in common else w for w, c in zip(words, capitalised)]
+        out = [w.lower() if c and all(p in common for p in w.lower().split("-")) else w for w, c in zip(words, capitalised)]
         # 'Amazon S3 transfer Acceleration' is neither the name nor prose: a capital right after a lowered word,
         # unless a function word leads into a name ('wildfires in the Amazon'), keeps the name as written
         for i in range(1, len(out)):
@@ -68,11 +70,19 @@ def _proper(name: str, common: set[str]) -> bool:
 def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]]]:
     """Every chunk's question seeds (terms in natural case), and the seeds of each term across the corpus."""
     common = common_words(chunks)
+    # a one-word name the corpus uses in one document only and never in a title is an example's persona ('Jill',
+    # 'Dave') or a quoted speaker ('Obregon said'), not a subject a user would ask about
+    spread: dict[str, set[str]] = {}
+    titles = " ".join(c.title or "" for c in chunks)
+    for c in chunks:
+        for w in set(_NAME_WORD.findall(c.text)):
+            spread.setdefault(w, set()).add(c.doc_id)
     passages = {}
     for c in chunks:
         p = find_seeds(c)
         p.seeds = [replace(s, term=natural_case(s.term, common)) if s.kind not in ("procedure", "fact", "entity") else s
-                   for s in p.seeds if s.kind != "entity" or _proper(s.term, common)]
+                   for s in p.seeds if s.kind != "entity" or (_proper(s.term, common) and (
+                       len(s.term.split()) > 1 or len(spread.get(s.term, ())) >= 2 or s.term in titles))]
         passages[c.chunk_id] = p
     terms: dict[str, list[Seed]] = {}
     for p in passages.values():

@@ -37,7 +37,7 @@ _PROCEDURE = re.compile(r"^To\s+(?P<goal>[a-z][^,:]{8,90})[,:]\s+(?P<rest>\S+(?:
 _RECOMMEND = re.compile(r"\b(?:we recommend|is recommended|are recommended|best practice|we strongly recommend|"
                         r"it is a good idea|you should|should be)\b", re.IGNORECASE)
 # "To add to what others have said, ..." is a turn of phrase, not a task someone asks how to do
-_DISCOURSE_GOAL = re.compile(r"^(?:add to|be (?:fair|honest|clear|sure)|put it|sum up|summarize|answer|clarify|say|recap|"
+_DISCOURSE_GOAL = re.compile(r"^(?:add to|be (?:fair|honest|clear|sure|precise|exact|specific)|put it|sum up|summarize|answer|clarify|say|recap|"
                              r"conclude|illustrate|understand|explain|give you|help you understand|the best of|my knowledge|"
                              r"date|this end|that end)\b|\bwhat (?:others|you|i|we)\b", re.I)
 _GERUND_TITLE = re.compile(r"^(?P<verb>[A-Z][a-z]+ing)\s+(?P<rest>[^:(]+)$")
@@ -89,7 +89,7 @@ def clean_term(term: str) -> str | None:
         return None
     if len(words) == 2 and words[0].lower() == "the" and words[1].islower():
         return None  # "the policy", "the format": the one in the page's example, which a user cannot name
-    if re.match(r"the (?:easy|simple|new|following|above|same|other|previous|next|last|first)\b", term, re.I) or (
+    if re.match(r"the (?:easy|simple|new|following|above|same|other|previous|next|last|first|example|sample)\b", term, re.I) or (
             words[0].lower() == "the" and re.search(r"\b[a-z]+['’]s\b", term)):
         return None  # "the easy-to-use GUI", "the header's value": only the page's own sentence says which one
     if any(w.lower() in ("your", "you", "my", "our", "we") for w in words):
@@ -113,7 +113,7 @@ POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:s
 _LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown)|In addition|Additionally|Similarly|Likewise|"
                          r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again|"
                          r"More (?:technically|specifically|precisely|generally|importantly)|\w+ (?:other|more|further)\b|"
-                         r"The (?:second|third|fourth|next|previous|former|latter|last)\b)")
+                         r"The (?:second|third|fourth|next|previous|former|latter|last)\b|To do (?:this|so|that)\b)")
 # ("Fourteen other NFL franchises ...", "Two more ...": others than the ones the sentence before named)
 
 
@@ -123,6 +123,11 @@ _NO_SUBJECT = re.compile(r"^[A-Z][a-z]+s\s+(?:a|an|the|sample|this|these|all|eac
 _THIS_THING = re.compile(r"\b(?i:after|before|until|from) that\b(?! \w+ (?:is|are|was|were)\b)|\bat that point\b|"
                          r"\b(?:this|these|those) (?!is\b|was\b|are\b|means\b|way\b|case\b|time\b|year\b|page\b|guide\b|topic\b|section\b)"
                          r"(?P<noun>[a-z][\w\-]*)")
+
+
+def ui_step(sentence: str) -> bool:
+    """A click-step of a console walkthrough ('Under **Objects**, select your object.'): part of a procedure only."""
+    return "**" in sentence
 
 
 def _leans_on_before(sentence: str) -> bool:
@@ -208,14 +213,19 @@ def find_seeds(chunk: Chunk) -> Passage:
         if fact := fact_question(text):
             seeds.append(Seed(chunk.chunk_id, "fact", fact[0], _following(sentences, i, 1), fact[1]))
             continue
-        if _RECOMMEND.search(text) and title and 2 <= len(title.split()) <= 10:
+        if (_RECOMMEND.search(text) and title and 2 <= len(title.split()) <= 10 and not headline(title)
+                and not re.search(r"\b(?:guidelines?|examples?|overview|introduction|best practices?)\b", title, re.I)
+                and len(_stems(title) & _stems(text)) >= min(2, len(_stems(title)))):
+            # the advice is about the page's subject ("We recommend you first review the introductory topics" is not)
             seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
     seeds += faq_seeds(chunk, sentences)
     usable = [i for i, s in enumerate(sentences)
-              if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
+              if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title and not ui_step(s.text)]
     first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
-    opens_on_title = bool(usable) and bool(_stems(title) & _stems(sentences[usable[0]].text))
+    # the overview opens on its subject, named early ("Multipart upload allows you to ..."), not on a detail that
+    # mentions it late ("Only after you either complete or stop a multipart upload will ...")
+    opens_on_title = bool(usable) and bool(_stems(title) & _stems(" ".join(sentences[usable[0]].text.split()[:8])))
     if (title and len(title.split()) >= 2 and about_title and opens_on_title and len(usable) >= 2 and not headline(title)
             and not any(ch in title for ch in ",:;?!")):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
@@ -235,8 +245,14 @@ _INSTRUCTS = re.compile(r"\byou (?:can|must|need to|should|use)\b|^(?:To|Use|Cho
                         r"Enter|Run|Add|Set|Configure|Enable|Turn on|Call|Send|Attach|Grant|Follow|Go to|Visit|Pay|Contact)\b")
 
 
-def instructs(sentence: str) -> bool:
-    return bool(_INSTRUCTS.search(sentence))
+_STEP = re.compile(r"\byou (?:must|need to|should)\b|^(?:To \w+|First|Use|Choose|Open|Create|Specify|Sign in|Select|Enter|"
+                   r"Run|Add|Set|Configure|Enable|Turn on|Call|Send|Attach|Grant|Follow|Go to)\b")
+
+
+def instructs(sentence: str, *, strict: bool = False) -> bool:
+    """The sentence tells the reader what to do; `strict`: as a step or an obligation, not "you can ..." (which a
+    feature overview says too)."""
+    return bool((_STEP if strict else _INSTRUCTS).search(sentence))
 
 
 def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
