@@ -215,7 +215,7 @@ def find_seeds(chunk: Chunk) -> Passage:
             continue
         if (_RECOMMEND.search(text) and title and 2 <= len(title.split()) <= 10 and not headline(title)
                 and not re.search(r"\b(?:guidelines?|examples?|overview|introduction|best practices?)\b", title, re.I)
-                and len(_stems(title) & _stems(text)) >= min(2, len(_stems(title)))):
+                and (len(_stems(title) & _stems(text)) >= 2 or _stems(title.split()[-1]) <= _stems(text))):
             # the advice is about the page's subject ("We recommend you first review the introductory topics" is not)
             seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
     seeds += faq_seeds(chunk, sentences)
