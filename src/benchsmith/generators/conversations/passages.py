@@ -305,8 +305,8 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
                        if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
         # the name as the sentence's subject: followed by its verb ("S3 Object Lock enables ...", "Europa Clipper will
         # ..."), not modifying another noun ("The S3 Storage Lens default dashboard is named ...")
-        verb = re.compile(rf"{alone.pattern}\s+(?:(?:is|are|was|were|has|have|had|can|will|may|must|should|would|could|does|"
-                          rf"do|did)\b|[a-z]+(?:s|ed)\b)")
+        verb = re.compile(rf"{alone.pattern}(?:\s*\([^)]*\)|\s*,|\s+['’]s)*\s+(?:(?:is|are|was|were|has|have|had|can|will|"
+                          rf"may|must|should|would|could|does|do|did)\b|[a-z]+(?:s|ed)\b)")  # "Luna 16 ( 1970 ) was"
         leads = [i for i in answer if verb.match(sentences[i].text.removeprefix("The "))]
         subject = bool(leads)
         if not leads:  # "Tell me about Batch Operations" answered by "If you are running S3 Batch Operations on ..."
