@@ -21,7 +21,7 @@ from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.topic import Topics, anchors
-from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, a_subject, category, mentions
+from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, a_subject, category, mentions, technical_corpus
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
@@ -75,6 +75,7 @@ class HeuristicBuilder:
         self.attribute_use: Counter[str] = Counter()
         self._generic: dict[str, bool] = {}
         self.topics = Topics(retrieval.chunks_by_id.values())
+        self.technical = technical_corpus(c.text for c in retrieval.chunks_by_id.values())
         self.run_use: Counter[str] = Counter()  # passages earlier conversations of the run answered from
         # questions of earlier conversations: a turn is never asked twice in a run, nor reworded ("What does a
         # supported library mean?" then "Can you explain what a supported library is?"): the same intent or the same
@@ -110,7 +111,7 @@ class HeuristicBuilder:
         turns vary across the run: the cost of a named mission, not the "original motivation" of floods."""
         texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
         texts += [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
-        kind = category(term, texts)
+        kind = "T" if (k := category(term, texts)) == "C" and self.technical else k  # "a condition" in a SQL guide
         order = [a for a in ATTRIBUTES if kind in a.fits]
         self.rng.shuffle(order)
         return sorted(order, key=lambda a: self.attribute_use[a.question])
@@ -162,8 +163,7 @@ class HeuristicBuilder:
 
     @staticmethod
     def _alike(a: Seed, b: Seed) -> bool:
-        """Two things worth comparing share a word ("Signature Version 2" and "Signature Version 4", "server-side" and
-        "client-side encryption"), unlike "a service-linked role" and "the home Region"."""
+        """Two things worth comparing share a word ("Signature Version 2" / "4"; not "a role" / "the home Region")."""
         return bool(content_words(a.term) & content_words(b.term))
 
     def _same_term(self, state: State) -> list[Seed]:
@@ -273,7 +273,8 @@ class HeuristicBuilder:
     def _summary_words(self, draft: D.Draft) -> set[str]:
         """The words of the name a "tell me about" turn asks about, less the corpus's own subject ('S3 Object Lock'
         and 'Object Lock' are one name in the S3 guide); empty for other turns."""
-        if not {"Summarization", "Keyword"} & set(draft.wording.types) or draft.answerability != "ANSWERABLE":
+        kinds = {x.kind for x in draft.seeds} | set(draft.wording.types)
+        if not kinds & {"Summarization", "Keyword", "overview", "entity", "more"} or draft.answerability != "ANSWERABLE":
             return set()
         words = content_words(draft.term)
         return {w for w in words if not self.generic(w)} or words

@@ -44,6 +44,8 @@ def common_words(chunks: list[Any]) -> set[str]:
 def natural_case(term: str, common: set[str]) -> str:
     """'Lunar phase' -> 'lunar phase', 'The Minnesota Vikings' -> 'the Minnesota Vikings'; names stay as they are."""
     words = term.split()
+    if len(words) > 1 and re.fullmatch(r"[A-Z][A-Z0-9]+|[A-Z]+\d\w*", words[0]):
+        return term  # 'S3 Glacier Select', 'AWS Organizations': a product name, as written
     capitalised = [w[:1].isupper() and (w[1:].islower() or len(w) == 1) for w in words]
     capitalised = [c or bool(re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", w)) for c, w in zip(capitalised, words)]  # Server-Side
     # 'Listing Keys Using the AWS SDK for Java', 'Managing Access with ACLs' are Title Case too; 'AWS Amplify' is a name
@@ -56,7 +58,7 @@ def natural_case(term: str, common: set[str]) -> str:
             if out[i][:1].isupper() and out[i - 1] != words[i - 1] and out[i - 1] not in _LEADS_INTO_NAME:
                 return term
         return " ".join(out)
-    if capitalised and capitalised[0] and words[0].lower() in common:
+    if capitalised and capitalised[0] and all(p in common for p in words[0].lower().split("-")):  # 'User-defined'
         return " ".join([words[0].lower(), *words[1:]])
     return term
 

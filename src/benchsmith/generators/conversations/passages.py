@@ -113,7 +113,7 @@ POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:s
 _LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown)|In addition|Additionally|Similarly|Likewise|"
                          r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again|"
                          r"More (?:technically|specifically|precisely|generally|importantly)|\w+ (?:other|more|further)\b|"
-                         r"The (?:second|third|fourth|next|previous|former|latter|last)\b|To do (?:this|so|that)\b)")
+                         r"The (?:second|third|fourth|next|previous|former|latter|last)\b|To do (?:this|so|that)\b|If (?:not|so)\b)")
 # ("Fourteen other NFL franchises ...", "Two more ...": others than the ones the sentence before named)
 
 
@@ -123,6 +123,16 @@ _NO_SUBJECT = re.compile(r"^[A-Z][a-z]+s\s+(?:a|an|the|sample|this|these|all|eac
 _THIS_THING = re.compile(r"\b(?i:after|before|until|from) that\b(?! \w+ (?:is|are|was|were)\b)|\bat that point\b|"
                          r"\b(?:this|these|those) (?!is\b|was\b|are\b|means\b|way\b|case\b|time\b|year\b|page\b|guide\b|topic\b|section\b)"
                          r"(?P<noun>[a-z][\w\-]*)")
+
+
+_AUX = {"is", "are", "was", "were", "be", "been", "has", "have", "had", "can", "will", "may", "must", "should", "would",
+        "could", "does", "do", "did", "might"}
+
+
+def _has_verb(words: list[str]) -> bool:
+    """A clause, not a caption ('The canonical user ID of the owner of the source bucket.'): an auxiliary, or a word
+    that can be a finished verb (-s/-ed) before the last one."""
+    return any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:s|ed)", w) for w in words[:-1])
 
 
 def ui_step(sentence: str) -> bool:
@@ -147,7 +157,7 @@ def _usable(sentence: str) -> bool:
     return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
-            and not _NO_SUBJECT.match(sentence) and not _leans_on_before(sentence)
+            and not _NO_SUBJECT.match(sentence) and not _leans_on_before(sentence) and _has_verb(words)
             and not POINTS_ELSEWHERE.search(sentence)
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 

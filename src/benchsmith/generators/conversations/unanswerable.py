@@ -45,6 +45,13 @@ def category(term: str, texts: list[str]) -> str:
     return ("N" if technical else "E") if named else ("T" if technical else "C")
 
 
+def technical_corpus(texts) -> bool:
+    """Most passages speak of configuring, APIs, consoles...: a product's documentation, where every common noun is
+    a technical one (no one asks about the environmental impact of "a condition" in a SQL reference)."""
+    texts = list(texts)
+    return sum(bool(_PRODUCT_CUES.search(t)) for t in texts) > 0.5 * max(1, len(texts))
+
+
 _PREPOSITIONS = {"under", "from", "of", "in", "on", "for", "with", "to", "at", "by", "behind", "into"}
 
 
