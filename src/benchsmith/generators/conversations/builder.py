@@ -55,10 +55,10 @@ class State:
     direct: set[str] = field(default_factory=set)  # the first sentence of each answer: what its question asked
 
     wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
+    repetition: Repetition = field(default_factory=Repetition)
 
     def anchors(self) -> list[str]:
         return anchors(self.seed_chunk, self.order, recent=len(self.order) if self.wide else None)
-    repetition: Repetition = field(default_factory=Repetition)
 
 
 class TurnFailed(Exception):
@@ -155,10 +155,9 @@ class HeuristicBuilder:
 
     def _together(self, a: Seed, b: Seed) -> bool:
         """Two seeds one message can ask about: the same page or neighbouring passages, and one thing."""
-        near = (self.passages[a.chunk_id].chunk.doc_id == self.passages[b.chunk_id].chunk.doc_id
-                or self.topics.related(b.chunk_id, [a.chunk_id]))
-        # and about one thing: the halves share a word ("server-side encryption" ... "require server-side encryption"),
-        # not "protecting data with KMS keys, and how do I change the AWS Region?"
+        near = self.passages[a.chunk_id].chunk.doc_id == self.passages[b.chunk_id].chunk.doc_id or self.topics.related(
+            b.chunk_id, [a.chunk_id])
+        # one thing: the halves share a word (not "protecting data with KMS keys, and how do I change the Region?")
         return near and bool(content_words(a.term) & content_words(b.term) - {"the", "a", "an"})
 
     @staticmethod

@@ -130,9 +130,9 @@ _AUX = {"is", "are", "was", "were", "be", "been", "has", "have", "had", "can", "
 
 
 def _has_verb(words: list[str]) -> bool:
-    """A clause, not a caption ('The canonical user ID of the owner of the source bucket.'): an auxiliary, or a word
-    that can be a finished verb (-s/-ed) before the last one."""
-    return any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:s|ed)", w) for w in words[:-1])
+    """A clause, not a caption ('The canonical user ID of the owner of the source bucket.'): a sentence opening on
+    an article has an auxiliary or a word that can be a finished verb (-s/-ed) before its last one."""
+    return words[0] not in ("The", "A", "An") or any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:s|ed)", w) for w in words[:-1])
 
 
 def ui_step(sentence: str) -> bool:
