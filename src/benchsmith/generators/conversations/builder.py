@@ -160,10 +160,9 @@ class HeuristicBuilder:
         # one thing: the halves share a word (not "protecting data with KMS keys, and how do I change the Region?")
         return near and bool(content_words(a.term) & content_words(b.term) - {"the", "a", "an"})
 
-    @staticmethod
-    def _alike(a: Seed, b: Seed) -> bool:
+    def _alike(self, a: Seed, b: Seed) -> bool:
         """Two things worth comparing share a word ("Signature Version 2" / "4"; not "a role" / "the home Region")."""
-        return bool(content_words(a.term) & content_words(b.term))
+        return any(not self.generic(w) for w in content_words(a.term) & content_words(b.term))  # not just "S3"
 
     def _same_term(self, state: State) -> list[Seed]:
         if not state.last:

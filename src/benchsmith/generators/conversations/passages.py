@@ -217,7 +217,10 @@ def find_seeds(chunk: Chunk) -> Passage:
                 continue
         if m := _PROCEDURE.match(text):
             goal = m.group("goal").strip()
-            if len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal):
+            rest = m.group("rest")
+            # the reader does it ("To X, use ...", "To X, you ..."), not the product ("To X, Amazon S3 stores ...")
+            if (len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal)
+                    and (rest[:1].islower() or re.search(r"\byou\b", rest))):
                 seeds.append(Seed(chunk.chunk_id, "procedure", goal, _following(sentences, i, 3)))
                 continue
         if fact := fact_question(text):
