@@ -10,6 +10,7 @@ the next one is tried; a turn with no surviving candidate ends the conversation.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -33,6 +34,7 @@ STEP = "conversations.turn"
 POOL_K = 40
 MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
 TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers are lengthened toward it from their passages
+_PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
 DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 GENERIC_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
 
@@ -101,8 +103,7 @@ class HeuristicBuilder:
         """A term most of the corpus names (the corpus's own subject): no one asks to clarify it mid-conversation."""
         key = term.lower()
         if key not in self._generic:
-            index = self.prover.index
-            core = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an"))
+            core, index = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an")), self.prover.index
             self._generic[key] = len(index.documents_with_phrase(core)) > GENERIC_SHARE * max(1, len(index.documents))
         return self._generic[key]
 
@@ -120,7 +121,7 @@ class HeuristicBuilder:
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
         """Seeds of unused passages near the conversation's topic, nearest first."""
         if first is not None:
-            seeds = [s for s in first.seeds if s.kind != "entity" or not self.generic(s.term)]
+            seeds = [s for s in first.seeds if s.kind in ("overview", "procedure", "recommendation", "faq") or not self.generic(s.term)]
             self.rng.shuffle(seeds)
             return seeds
         last = state.last
@@ -243,7 +244,7 @@ class HeuristicBuilder:
         # what the conversation asked about, then what its passages define: the topics a user could ask more about
         seen = [s.term for cid in state.order for s in self.passages[cid].seeds
                 if s.kind in ("definition", "capability", "entity", "fact")
-                or (s.kind == "overview" and not s.term.split()[0].endswith("ing"))]  # a page's subject, not its task
+                or (s.kind == "overview" and not s.term.split()[0].endswith("ing") and not _PAGE.search(s.term))]
         terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)][:8]
         if partial:  # the answerable half may also come from a new passage near the topic
             nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]

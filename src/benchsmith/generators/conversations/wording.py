@@ -45,7 +45,8 @@ def _lower_article(term: str) -> str:
 
 def _plural(term: str) -> bool:
     words = term.split()
-    if len(words) > 1 and words[0] not in ("the", "The") and all(w[:1].isupper() or w[:1].isdigit() for w in words):
+    if len(words) > 1 and words[0] not in ("the", "The") and words[0][:1].isupper() and all(
+            w[:1].isupper() or w[:1].isdigit() or w in ("on", "for", "of", "and", "in") for w in words):
         return False  # a name: 'Amazon S3 Storage Lens', 'AWS Organizations' (but 'the Minnesota Vikings')
     last = term.split(" of ")[0].split()[-1]  # "the set of permissions" agrees with "set"
     return last.endswith("s") and not last.endswith(("ss", "us", "is", "S3")) and not last.isupper()
