@@ -121,7 +121,7 @@ class HeuristicBuilder:
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
         """Seeds of unused passages near the conversation's topic, nearest first."""
         if first is not None:
-            seeds = [s for s in first.seeds if s.kind in ("overview", "procedure", "recommendation", "faq") or not self.generic(s.term)]
+            seeds = [s for s in first.seeds if s.kind != "entity" or not self.generic(s.term)]
             self.rng.shuffle(seeds)
             return seeds
         last = state.last
