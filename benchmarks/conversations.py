@@ -33,6 +33,7 @@ def main() -> int:
     from benchsmith.corpora.loading import load_documents
     from benchsmith.corpora.store import Corpus
     from benchsmith.generators.conversations import GENERATOR, ConversationConfig
+    from benchsmith.generators.conversations.stats import table8
     from benchsmith.generators.core.runner import generate_items
     from benchsmith.llm import get_client
 
@@ -45,6 +46,9 @@ def main() -> int:
         result = generate_items(GENERATOR, corpus, ConversationConfig(n=n, proof_retrievers=proof), n=n, run_dir=tmp)
         seconds = time.perf_counter() - t0
     turns = sum(len(i.turns) for i in result.items)
+    stats = table8(result.items)
+    print(f"heuristic shape: {stats['turns']:.1f} turns, {stats['unique_passages']:.1f} unique relevant passages per "
+          f"conversation, {stats['answerability']['UNANSWERABLE']:.0%} unanswerable")
     print(f"heuristic, S3 guide ({len(docs)} pages, {len(corpus.chunks)} chunks), proof {'+'.join(proof)}: "
           f"{len(result.items)} conversations, {turns} turns in {seconds:.1f} s = "
           f"{len(result.items) / seconds * 60:.1f} conversations/min")
@@ -55,8 +59,11 @@ def main() -> int:
             result = generate_items(GENERATOR, corpus, cfg, n=size, client=client, run_dir=tmp)
         kept = sum(len(i.turns) for i in result.items)
         calls = result.summary.llm.requests
+        stats = table8(result.items) if result.items else None
+        shape = (f"; {stats['turns']:.1f} turns and {stats['unique_passages']:.1f} unique relevant passages per "
+                 f"conversation, {stats['answerability']['UNANSWERABLE']:.0%} unanswerable") if stats else ""
         print(f"llm (scripted), n={size}: {len(result.items)} conversations, {kept} turns kept, {calls} calls = "
-              f"{calls / max(1, kept):.2f} calls per accepted turn")
+              f"{calls / max(1, kept):.2f} calls per accepted turn{shape}")
     return 0
 
 

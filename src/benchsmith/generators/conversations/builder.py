@@ -10,27 +10,32 @@ the next one is tried; a turn with no surviving candidate ends the conversation.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from benchsmith.generators.conversations import drafts as D
+from benchsmith.generators.conversations import grounding as G
 from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
-from benchsmith.generators.conversations.grounding import Retrieval, contexts_for, continue_answer, support_from
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.topic import Topics, anchors
-from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, category, mentions
+from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, a_subject, category, mentions, technical_corpus
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
+from benchsmith.text import shingles
 from benchsmith.types import Provenance, Rejected
+from benchsmith.validators.conversation import content_words, jaccard
 
 STEP = "conversations.turn"
 POOL_K = 40
 MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
 TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers are lengthened toward it from their passages
+_PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
+DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 GENERIC_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
 
 
@@ -48,12 +53,14 @@ class State:
     seed_chunk: str | None = None
     order: list[str] = field(default_factory=list)  # passages used, in the order the conversation used them
     said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
+    summarized: list[set[str]] = field(default_factory=list)  # words of the names asked "tell me about" so far
+    direct: set[str] = field(default_factory=set)  # the first sentence of each answer: what its question asked
 
     wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
+    repetition: Repetition = field(default_factory=Repetition)
 
     def anchors(self) -> list[str]:
         return anchors(self.seed_chunk, self.order, recent=len(self.order) if self.wide else None)
-    repetition: Repetition = field(default_factory=Repetition)
 
 
 class TurnFailed(Exception):
@@ -62,7 +69,7 @@ class TurnFailed(Exception):
 
 class HeuristicBuilder:
     def __init__(self, cfg: ConversationConfig, passages: dict[str, Passage], terms: dict[str, list[Seed]],
-                 retrieval: Retrieval, prover: Prover, dims: Dimensions, rng: random.Random) -> None:
+                 retrieval: G.Retrieval, prover: Prover, dims: Dimensions, rng: random.Random) -> None:
         self.cfg, self.passages, self.terms, self.retrieval = cfg, passages, terms, retrieval
         self.prover, self.dims, self.rng = prover, dims, rng
         self.rejected: list[Rejected] = []
@@ -70,9 +77,14 @@ class HeuristicBuilder:
         self.attribute_use: Counter[str] = Counter()
         self._generic: dict[str, bool] = {}
         self.topics = Topics(retrieval.chunks_by_id.values())
+        self.technical = technical_corpus(c.text for c in retrieval.chunks_by_id.values())
         self.run_use: Counter[str] = Counter()  # passages earlier conversations of the run answered from
-        # questions of earlier conversations: a turn is never asked twice in a run
+        # questions of earlier conversations: a turn is never asked twice in a run, nor reworded ("What does a
+        # supported library mean?" then "Can you explain what a supported library is?"): the same intent or the same
+        # direct answer is the same question
         self.run_questions = Repetition()
+        self.run_intents: set[tuple[str, str]] = set()
+        self.run_answers: set[str] = set()
 
     def finished(self, state: State) -> None:
         """Remember a kept conversation's passages, so later ones prefer others (a benchmark of near-copies is no use)."""
@@ -80,6 +92,8 @@ class HeuristicBuilder:
         for t in state.turns:
             if t.answerability != "CONVERSATIONAL":
                 self.run_questions.add(t.rewrite, None)
+        self.run_intents |= {i for i in state.intents if i[0] != "more"}
+        self.run_answers |= state.direct
 
     def on_topic(self, state: State, chunk_id: str) -> bool:
         """The passage is near the conversation's seed or its latest passages (no jump to an unrelated subject)."""
@@ -89,8 +103,7 @@ class HeuristicBuilder:
         """A term most of the corpus names (the corpus's own subject): no one asks to clarify it mid-conversation."""
         key = term.lower()
         if key not in self._generic:
-            index = self.prover.index
-            core = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an"))
+            core, index = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an")), self.prover.index
             self._generic[key] = len(index.documents_with_phrase(core)) > GENERIC_SHARE * max(1, len(index.documents))
         return self._generic[key]
 
@@ -99,7 +112,7 @@ class HeuristicBuilder:
         turns vary across the run: the cost of a named mission, not the "original motivation" of floods."""
         texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
         texts += [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
-        kind = category(term, texts)
+        kind = "T" if (k := category(term, texts)) == "C" and self.technical else k  # "a condition" in a SQL guide
         order = [a for a in ATTRIBUTES if kind in a.fits]
         self.rng.shuffle(order)
         return sorted(order, key=lambda a: self.attribute_use[a.question])
@@ -130,11 +143,27 @@ class HeuristicBuilder:
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
             reused = 0.25 * self.run_use[chunk_id]
             score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
-            (near if self.on_topic(state, chunk_id) else far).append((score, seeds))
+            if self.on_topic(state, chunk_id):
+                near.append((score, seeds))
+            elif self.topics.closeness(chunk_id, marks) >= DRIFT_FLOOR:
+                far.append((score, seeds))
         if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:
-            near = far  # a corpus of unrelated pages: a topic shift rather than no conversation at all
+            # a corpus of small subjects: a shift to a neighbouring one rather than no conversation at all, but never to
+            # a passage sharing nothing with the conversation (Cloudant plans, then disaster kits, reads as two chats)
+            near = far
         near.sort(key=lambda pair: -pair[0])
         return [s for _, seeds in near for s in seeds]  # the nearest passages first
+
+    def _together(self, a: Seed, b: Seed) -> bool:
+        """Two seeds one message can ask about: the same page or neighbouring passages, and one thing."""
+        near = self.passages[a.chunk_id].chunk.doc_id == self.passages[b.chunk_id].chunk.doc_id or self.topics.related(
+            b.chunk_id, [a.chunk_id])
+        # one thing: the halves share a word (not "protecting data with KMS keys, and how do I change the Region?")
+        return near and bool(content_words(a.term) & content_words(b.term) - {"the", "a", "an"})
+
+    def _alike(self, a: Seed, b: Seed) -> bool:
+        """Two things worth comparing share a word ("Signature Version 2" / "4"; not "a role" / "the home Region")."""
+        return any(not self.generic(w) for w in content_words(a.term) & content_words(b.term))  # not just "S3"
 
     def _same_term(self, state: State) -> list[Seed]:
         if not state.last:
@@ -173,7 +202,7 @@ class HeuristicBuilder:
                 mine = [s for s in self._same_term(state) if s.kind == "definition"] or defs[:1]
                 for a in mine[:2]:
                     for b in defs[:6]:
-                        if b.term.lower() != a.term.lower() and b.chunk_id != a.chunk_id:
+                        if b.term.lower() != a.term.lower() and b.chunk_id != a.chunk_id and self._alike(a, b):
                             if d := D.comparative(a, b, passages, pronoun=bool(last and a.term == last.term),
                                                   max_words=cfg.max_response_words):
                                 yield d, "Follow-up"
@@ -181,7 +210,8 @@ class HeuristicBuilder:
             if qtype == "Composite":
                 for a in pool[:8]:
                     for b in pool[:8]:
-                        if a.chunk_id != b.chunk_id and b.kind in ("procedure", "capability") and a.kind in ("definition", "overview"):
+                        if a.chunk_id != b.chunk_id and b.kind in ("procedure", "capability") and a.kind in (
+                                "definition", "overview") and self._together(a, b):
                             if d := D.composite(a, b, passages, rng, max_words=cfg.max_response_words):
                                 yield d, "Follow-up"
                 continue
@@ -213,8 +243,9 @@ class HeuristicBuilder:
     def _unanswerable_drafts(self, state: State, partial: bool):
         # what the conversation asked about, then what its passages define: the topics a user could ask more about
         seen = [s.term for cid in state.order for s in self.passages[cid].seeds
-                if s.kind in ("definition", "capability", "entity", "fact")]
-        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t)][:8]
+                if s.kind in ("definition", "capability", "entity", "fact")
+                or (s.kind == "overview" and not s.term.split()[0].endswith("ing") and not _PAGE.search(s.term))]
+        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)][:8]
         if partial:  # the answerable half may also come from a new passage near the topic
             nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]
             terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
@@ -232,15 +263,32 @@ class HeuristicBuilder:
     def _repeats(self, state: State, draft: D.Draft) -> bool:
         if self.run_questions.question_repeats(draft.wording.rewrite):
             return True  # an earlier conversation of the run asked it
+        if draft.answerability != "UNANSWERABLE" and (
+                {(s.kind, s.term.lower()) for s in draft.seeds} & self.run_intents
+                or (draft.grounded.sentences and draft.grounded.sentences[0] in self.run_answers)):
+            return True  # ... or asked it in other words
         return self._repeats_here(state, draft)
 
-    @staticmethod
-    def _repeats_here(state: State, draft: D.Draft) -> bool:
+    def _summary_words(self, draft: D.Draft) -> set[str]:
+        """The words of the name a "tell me about" turn asks about, less the corpus's own subject ('S3 Object Lock'
+        and 'Object Lock' are one name in the S3 guide); empty for other turns."""
+        kinds = {x.kind for x in draft.seeds} | set(draft.wording.types)
+        if not kinds & {"Summarization", "Keyword", "overview", "entity", "more"} or draft.answerability != "ANSWERABLE":
+            return set()
+        words = content_words(draft.term)
+        return {w for w in words if not self.generic(w)} or words
+
+    def _repeats_here(self, state: State, draft: D.Draft) -> bool:
         intents = {(s.kind, s.term.lower()) for s in draft.seeds}
         if draft.attribute is not None:  # "What are the main criticisms of it?" twice reads as a loop, whatever "it" is
             intents.add(("attribute", draft.attribute.question))
-        said = bool(draft.grounded.sentences) and draft.grounded.sentences[0] in state.said  # answered in passing before
-        return said or bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
+        first = draft.grounded.sentences[0] if draft.grounded.sentences else ""
+        # answered before, in passing or in nearly the same words ("... enables you to meet" / "... helps you meet")
+        said = bool(first) and (first in state.said or any(jaccard(shingles(first), shingles(x)) >= 0.5 for x in state.said))
+        # "Can you give me an overview of S3 Object Lock?" then "Tell me more about Object Lock.": one name, asked twice
+        words = self._summary_words(draft)
+        again = bool(words) and any(words <= w or w <= words for w in state.summarized)
+        return said or again or bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
 
     def _finish(self, state: State, draft: D.Draft, multi_turn: str) -> ConversationTurn:
         """Retrieve on the rewrite, ground or prove, and verify; raises TurnFailed with the reason."""
@@ -255,30 +303,33 @@ class HeuristicBuilder:
                 raise TurnFailed("unanswerable_disproved")
         if draft.answerability == "UNANSWERABLE":
             draft.response = D.not_found(draft.proof.missing, partial=False)
-            contexts = contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id)
+            contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id)
         else:
             limit = 3 if "Summarization" in draft.wording.types else 2
             budget = cfg.max_response_words - (25 if draft.proof else 0)
             target = min(budget, TARGET_WORDS - (25 if draft.proof else 0))
-            continue_answer(self.passages, draft.grounded, draft.term, target, budget)
+            G.continue_answer(self.passages, draft.grounded, draft.term, target, budget)
             wider = list(self.retrieval.top(draft.wording.rewrite, cfg.retrieval_k * 2))
             seen = {c.chunk_id for c, _ in wider}
             for cid in list(draft.grounded.used):  # passages next to the answer's own: what an annotator would add
                 wider += [(self.retrieval.chunks_by_id[n], 0.0) for n in self.topics.neighbours(cid, 6) if n not in seen]
             nearby = [(c, x) for c, x in wider if c.chunk_id in draft.grounded.used or self.on_topic(state, c.chunk_id)]
             room = min(budget, target + 20)  # past that, quoting more would use up what later turns can ask about
-            support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room, limit, loose=limit == 3)
+            G.support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room, limit, loose=limit == 3)
             if len(draft.grounded.used) < 3:  # more passages that name the term on the same subject, as annotators added
-                support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room,
+                G.support_from(nearby, self.passages, draft.term, draft.grounded, state.used, room,
                              3 - len(draft.grounded.used), loose=True)
-            continue_answer(self.passages, draft.grounded, draft.term, target, budget)
+            G.continue_answer(self.passages, draft.grounded, draft.term, target, budget)
             if not draft.grounded.drop(state.said):  # an answer repeating what the agent already said reads as a loop
                 raise TurnFailed("repeated_answer")
+            if not G.complete_lists(draft.grounded, self.passages):
+                raise TurnFailed("list_introduction_without_its_items")
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
-            contexts = contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id)
-            relevant = [c.text for c in contexts if c.relevance]
+            also = G.answer_bearing(ranked, self.passages, draft.term, draft.grounded)
+            contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id, also)
+            relevant = [c.text for c in contexts if c.chunk_id in draft.grounded.used]  # what the response quotes
             if missing := unsupported_sentences(draft.response, relevant):
                 raise TurnFailed(f"unfaithful: {missing[0][:80]}")
         if draft.answerability != "UNANSWERABLE" and state.repetition.response_repeats(draft.response):
@@ -336,9 +387,14 @@ class HeuristicBuilder:
             state.terms.append(draft.term)
             if any(s.kind in ("definition", "capability", "entity", "fact") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
                 state.nouns.append(draft.term)
-            state.used |= {c.chunk_id for c in turn.relevant}
-            state.order += [c.chunk_id for c in turn.relevant]
+            # only quoted passages are used up: one that also answers may still be quoted by a later turn
+            state.used |= set(draft.grounded.used)
+            state.order += list(draft.grounded.used)
             state.said |= set(draft.grounded.sentences)
+            if words := self._summary_words(draft):
+                state.summarized.append(words)
+            if draft.grounded.sentences:
+                state.direct.add(draft.grounded.sentences[0])
             state.documents |= {c.doc_id for c in turn.relevant}
             state.intents |= {(s.kind, s.term.lower()) for s in draft.seeds}
             if draft.attribute is not None:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.grounding import Grounded, answer_from
-from benchsmith.generators.conversations.passages import Passage, Seed
+from benchsmith.generators.conversations.passages import Passage, Seed, instructs
 from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Attribute
 from benchsmith.schemas.conversation import UnanswerableProof
 
@@ -32,7 +32,12 @@ def answerable(seed: Seed, qtype: str, passages: dict[str, Passage], rng: random
     if wording is None:
         return None
     draft = Draft(wording, "ANSWERABLE", seed.term, f"{seed.kind}{'/pronoun' if pronoun else ''}", [seed])
-    return draft if answer_from(passages[seed.chunk_id], seed, draft.grounded, max_words) else None
+    if not answer_from(passages[seed.chunk_id], seed, draft.grounded, max_words):
+        return None
+    if seed.kind == "overview" and qtype == "How-To" and not instructs(draft.grounded.sentences[0], strict=True):
+        return None  # a task title ("Using Service-Linked Roles for ...") over prose that does not say how
+    return draft
+
 
 
 def clarification(seed: Seed, passages: dict[str, Passage], rng: random.Random, max_words: int) -> Draft | None:

@@ -83,7 +83,7 @@ def repeated_names(text: str, title: str) -> list[str]:
         words = name.split()
         while words and words[0] in _NOT_NAMES:
             words = words[1:]
-        if not words or (len(words) == 1 and len(words[0]) < 4):
+        if not words or (len(words) == 1 and len(words[0]) < 4 and not re.fullmatch(r"[A-Z]{2,3}", words[0])):  # NAV, ETF
             continue
         name = " ".join(words).removesuffix("’s").removesuffix("'s")
         counts[name] = counts.get(name, 0) + 1

@@ -92,6 +92,11 @@ class ConversationGenerator(Generator):
             shortfall = (f"produced {len(items)} of {cfg.n} conversations: {counts.get('seed_passages_tried', 0)} seed "
                          f"passages tried, the others ended below {cfg.min_turns} turns or ran out of unused passages "
                          "(see rejected.jsonl; use a larger corpus, fewer conversations or --min-turns)")
+            if "askable_passages" in counts:  # the heuristic's own limit: what its rules can ask about
+                shortfall += (f"; the heuristic rules find a question in {counts['askable_passages']} of "
+                              f"{counts['passages']} passages (definitions, procedures, FAQ questions, named subjects), "
+                              f"{counts['seed_passages']} of them with room for a conversation on one subject, and no "
+                              "question is asked twice in a run, even in other words: the llm strategy is not so limited")
         requested_share = cfg.answerability.get("UNANSWERABLE", 0.0)
         got = stats["answerability"]["UNANSWERABLE"]
         if stats["tasks"] and abs(got - requested_share) > 0.05:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchsmith.generators.conversations.passages import POINTS_ELSEWHERE, Passage, Seed, _usable
-from benchsmith.generators.conversations.unanswerable import mentions, names
+from benchsmith.generators.conversations.passages import POINTS_ELSEWHERE, Passage, Seed, _usable, ui_step
+from benchsmith.generators.conversations.unanswerable import names
 from benchsmith.schemas.conversation import TurnContext
 from benchsmith.text import shingles
 from benchsmith.types import Chunk
@@ -66,22 +66,30 @@ class Retrieval:
 
 def answer_from(passage: Passage, seed: Seed, grounded: Grounded, max_words: int) -> bool:
     """Add the seed's answer sentences (as many as fit in `max_words`); False when not even one fits."""
-    added = 0
+    picked: list[int] = []
+    words = grounded.words()
     for i in seed.answer:
         sentence = passage.sentences[i].text
         if sentence in grounded.sentences:
             continue
-        if grounded.words() + len(sentence.split()) > max_words:
+        if words + len(sentence.split()) > max_words:
             break
-        grounded.add(passage.chunk.chunk_id, sentence)
-        added += 1
-    return added > 0
+        picked.append(i)
+        words += len(sentence.split())
+    # a line introducing a list ("... supports two types of databases:") says nothing without the items after it
+    picked = [i for n, i in enumerate(picked) if not passage.sentences[i].text.rstrip().endswith(":")
+              or (n + 1 < len(picked) and picked[n + 1] == i + 1)]
+    for i in picked:
+        grounded.add(passage.chunk.chunk_id, passage.sentences[i].text)
+    return bool(picked)
 
 
 def about(sentence: str, term: str) -> bool:
-    """The sentence is about the term: it names it within its first eight words (its subject, usually)."""
-    head = " ".join(sentence.split()[:8])
-    return mentions(head, term) and term.split()[-1].lower() in head.lower()
+    """The sentence is about the term: it names it, every content word, within its first eight words (its subject,
+    usually). Half the words will not do: "The IBM Cloudant SDK for Python library ..." is not about "a supported
+    library"."""
+    head = " ".join(sentence.split()[:10])
+    return names(head, term)
 
 
 def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
@@ -103,12 +111,12 @@ def support_from(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage]
             continue
         for s in passage.sentences:
             text = s.text
-            if not _usable(text) or text.endswith(":") or text.split()[0].lower() in _DANGLING:
+            if not _usable(text) or text.endswith(":") or text.split()[0].lower() in _DANGLING or ui_step(text):
                 continue  # a sentence that leans on its own passage's previous one does not stand alone
-            if POINTS_ELSEWHERE.search(text) or not (mentions(text, term) if loose else about(text, term)):
+            if POINTS_ELSEWHERE.search(text) or not (names(text, term) if loose else about(text, term)):
                 continue
-            if loose and not names(text, term) and len(content_words(text) & topic) < 2:
-                continue  # names the term, but on another subject than the answer
+            if loose and not about(text, term) and len(content_words(text) & topic) < 2:
+                continue  # names the term in passing, on another subject than the answer
             sh = shingles(text)
             if have and len(sh & have) / max(1, len(sh)) > 0.5:
                 continue
@@ -139,13 +147,16 @@ def continue_answer(passages: dict[str, Passage], grounded: Grounded, term: str,
                 return added
             i = texts.index(quoted) if quoted in texts else -1
             for nxt in texts[i + 1 : i + 3] if i >= 0 else []:
-                if nxt in grounded.sentences or not _usable(nxt.replace(nxt.split()[0], "X", 1)) or nxt.endswith(":"):
+                if (nxt in grounded.sentences or not _usable(nxt.replace(nxt.split()[0], "X", 1)) or nxt.endswith(":")
+                        or (ui_step(nxt) and not ui_step(quoted))):  # a click-step goes on only from another one
                     break
                 shared = len(content_words(nxt) & content_words(grounded.text))
                 opener = nxt.split()[0].lower().strip(",")
                 # a sentence on goes on with the same subject: it names the term, or a pronoun picks the last one up
-                # ("the" only with two of the answer's words: "The following example ..." is another matter)
-                goes_on = names(nxt, term) or (opener in _CONTINUES and (opener != "the" or shared >= 2))
+                # ("the" only with two of the answer's words and a subject the answer named: after "The Minnesota
+                # Vikings were the first team ...", "The Buffalo Bills played ..." is about another team)
+                goes_on = names(nxt, term) or (opener in _CONTINUES and (opener != "the" or (
+                    shared >= 2 and _subject_named(nxt, grounded.text + " " + term))))
                 if POINTS_ELSEWHERE.search(nxt) or not goes_on:
                     break
                 if grounded.words() + len(nxt.split()) > max_words:
@@ -160,13 +171,61 @@ def continue_answer(passages: dict[str, Passage], grounded: Grounded, term: str,
     return added
 
 
-def contexts_for(ranked: list[tuple[Chunk, float]], grounded: Grounded, chunks_by_id: dict[str, Chunk]) -> list[TurnContext]:
-    """The turn's passages: the retrieved ones (relevance 1 where the response quotes them) and any quoted passage
-    that retrieval missed (as an annotator would add it by hand)."""
+def _subject_named(sentence: str, before: str) -> bool:
+    """The noun phrase after a leading "The" (up to its first lower-case verb-like word) shares a word with `before`."""
+    head: list[str] = []
+    for w in sentence.split()[1:5]:
+        if head and w[:1].islower() and w.lower() not in content_words(before):
+            break
+        head.append(w)
+    return bool(content_words(" ".join(head)) & content_words(before))
+
+
+def complete_lists(grounded: Grounded, passages: dict[str, Passage]) -> bool:
+    """Drop quoted lines that introduce a list ("... follow these steps:") whose items did not come with them;
+    False when the direct answer itself is such a line (the answer would be the introduction to nothing)."""
+    follows: dict[str, str] = {}
+    for chunk_id in grounded.used:
+        passage = passages.get(chunk_id)
+        if passage is not None:
+            texts = [x.text for x in passage.sentences]
+            follows.update({a: b for a, b in zip(texts, texts[1:]) if a.endswith(":")})
+    dangling = [s for i, s in enumerate(grounded.sentences) if s.rstrip().endswith(":") and (
+        i + 1 >= len(grounded.sentences) or follows.get(s) != grounded.sentences[i + 1])]
+    if not dangling:
+        return True
+    if grounded.sentences and grounded.sentences[0] in dangling:
+        return False
+    grounded.sentences = [s for s in grounded.sentences if s not in dangling]
+    grounded.used = {c: kept for c, ss in grounded.used.items() if (kept := [s for s in ss if s not in dangling])}
+    return True
+
+
+def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
+                   limit: int = 2) -> set[str]:
+    """Retrieved passages the response does not quote that answer the question too: a quotable sentence about the
+    term (every word of it, near its start) on the answer's subject (two more of its words). An mtRAG annotator
+    marks such passages relevant although the response, kept under its length, draws on others."""
+    found: set[str] = set()
+    topic = content_words(grounded.text) - content_words(term)
+    for chunk, _ in ranked:
+        passage = passages.get(chunk.chunk_id)
+        if len(found) >= limit or passage is None or chunk.chunk_id in grounded.used:
+            continue
+        if any(_usable(s.text) and about(s.text, term) and len(content_words(s.text) & topic) >= 2
+               for s in passage.sentences):
+            found.add(chunk.chunk_id)
+    return found
+
+
+def contexts_for(ranked: list[tuple[Chunk, float]], grounded: Grounded, chunks_by_id: dict[str, Chunk],
+                 also: set[str] = frozenset()) -> list[TurnContext]:
+    """The turn's passages: the retrieved ones (relevance 1 where the response quotes them or, `also`, where they
+    answer it as well) and any quoted passage that retrieval missed (as an annotator would add it by hand)."""
     out: list[TurnContext] = []
     seen: set[str] = set()
     for rank, (chunk, score) in enumerate(ranked, start=1):
-        out.append(_context(chunk, 1 if chunk.chunk_id in grounded.used else 0, rank, score))
+        out.append(_context(chunk, 1 if chunk.chunk_id in grounded.used or chunk.chunk_id in also else 0, rank, score))
         seen.add(chunk.chunk_id)
     for cid in grounded.used:
         if cid not in seen:

@@ -19,6 +19,7 @@ from benchsmith.schemas.conversation import ConversationItem
 from benchsmith.text import WORD_RE
 from benchsmith.types import Provenance, Rejected, content_id
 
+_NAME_WORD = re.compile(r"\b[A-Z][a-z]+\b")
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )([A-Z][a-z][\w\-]*)")
 
 
@@ -43,16 +44,21 @@ def common_words(chunks: list[Any]) -> set[str]:
 def natural_case(term: str, common: set[str]) -> str:
     """'Lunar phase' -> 'lunar phase', 'The Minnesota Vikings' -> 'the Minnesota Vikings'; names stay as they are."""
     words = term.split()
+    if len(words) > 1 and re.fullmatch(r"[A-Z][A-Z0-9]+|[A-Z]+\d\w*", words[0]):
+        return term  # 'S3 Glacier Select', 'AWS Organizations': a product name, as written
     capitalised = [w[:1].isupper() and (w[1:].islower() or len(w) == 1) for w in words]
-    if len(words) > 1 and sum(capitalised) >= 0.6 * len(words):  # Title Case: lower every common word
-        out = [w.lower() if c and w.lower() in common else w for w, c in zip(words, capitalised)]
+    capitalised = [c or bool(re.fullmatch(r"(?:[A-Z][a-z]+-)+[A-Z][a-z]+", w)) for c, w in zip(capitalised, words)]  # Server-Side
+    # 'Listing Keys Using the AWS SDK for Java', 'Managing Access with ACLs' are Title Case too; 'AWS Amplify' is a name
+    acronyms = [bool(re.fullmatch(r"[A-Z]{2,}s?", w)) and len(words) >= 4 for w in words]
+    if len(words) > 1 and sum(capitalised) + sum(acronyms) >= 0.6 * len(words):  # Title Case: lower every common word
+        out = [w.lower() if c and all(p in common for p in w.lower().split("-")) else w for w, c in zip(words, capitalised)]
         # 'Amazon S3 transfer Acceleration' is neither the name nor prose: a capital right after a lowered word,
         # unless a function word leads into a name ('wildfires in the Amazon'), keeps the name as written
         for i in range(1, len(out)):
             if out[i][:1].isupper() and out[i - 1] != words[i - 1] and out[i - 1] not in _LEADS_INTO_NAME:
                 return term
         return " ".join(out)
-    if capitalised and capitalised[0] and words[0].lower() in common:
+    if capitalised and capitalised[0] and all(p in common for p in words[0].lower().split("-")):  # 'User-defined'
         return " ".join([words[0].lower(), *words[1:]])
     return term
 
@@ -66,11 +72,19 @@ def _proper(name: str, common: set[str]) -> bool:
 def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]]]:
     """Every chunk's question seeds (terms in natural case), and the seeds of each term across the corpus."""
     common = common_words(chunks)
+    # a one-word name the corpus uses in one document only and never in a title is an example's persona ('Jill',
+    # 'Dave') or a quoted speaker ('Obregon said'), not a subject a user would ask about
+    spread: dict[str, set[str]] = {}
+    titles = " ".join(c.title or "" for c in chunks)
+    for c in chunks:
+        for w in set(_NAME_WORD.findall(c.text)):
+            spread.setdefault(w, set()).add(c.doc_id)
     passages = {}
     for c in chunks:
         p = find_seeds(c)
         p.seeds = [replace(s, term=natural_case(s.term, common)) if s.kind not in ("procedure", "fact", "entity") else s
-                   for s in p.seeds if s.kind != "entity" or _proper(s.term, common)]
+                   for s in p.seeds if s.kind != "entity" or (_proper(s.term, common) and (
+                       len(s.term.split()) > 1 or len(spread.get(s.term, ())) >= 2 or s.term in titles))]
         passages[c.chunk_id] = p
     terms: dict[str, list[Seed]] = {}
     for p in passages.values():
@@ -85,7 +99,7 @@ def seed_passages(passages: dict[str, Passage], documents: list[str], rng: rando
     by_doc: dict[str, list[Passage]] = {}
     for p in passages.values():
         kinds = {s.kind for s in p.seeds}
-        if kinds & {"definition", "capability", "procedure", "fact", "entity"} or len(p.seeds) >= 2:
+        if kinds & {"definition", "capability", "procedure", "fact", "entity", "faq"} or len(p.seeds) >= 2:
             by_doc.setdefault(p.chunk.doc_id, []).append(p)
     order = [d for d in documents if d in by_doc]
     rng.shuffle(order)
@@ -106,6 +120,8 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
     state = State(conv_id, seed_chunk=seed.chunk.chunk_id)
     stop: str | None = None
     for pos, answerability in enumerate(plan):
+        if answerability == "CONVERSATIONAL" and state.turns and state.turns[-1].answerability == "CONVERSATIONAL":
+            answerability = "ANSWERABLE"  # the topic ran dry and the user already said thanks: not twice in a row
         try:
             turn = _turn(builder, state, pos, answerability, seed)
         except TurnFailed as failed:
@@ -224,5 +240,6 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
         tried += 1
         out = build_conversation(builder, dims, seed, conv_no, cfg, rng)
         (items if isinstance(out, ConversationItem) else rejected).append(out)
-    return items, builder.rejected + rejected, {"seed_passages_tried": tried,
+    return items, builder.rejected + rejected, {"seed_passages_tried": tried, "seed_passages": len(seeds),
+                                                "askable_passages": len(askable), "passages": len(passages),
                                                 "repeated_drafts_redrawn": builder.repeats_skipped}

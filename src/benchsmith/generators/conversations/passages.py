@@ -26,17 +26,18 @@ _DANGLING_START = {"let's", "let’s", "however", "also", "this", "these", "that
 _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "may", "do", "does", "has", "have"}
 _DEFINITION = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
-    r"(?P<verb>is|are|refers to|means)\s+(?P<rest>(?:a|an|the|one|any)\b.{12,})$"
-)
+    r"(?P<verb>is|are|refers to|means)\s+(?:(?:basically|essentially|just|simply|really|generally|usually|typically|"
+    r"actually|roughly|commonly|often|also)\s+)?(?P<rest>(?:a|an|the|one|any|how much|how many|what|defined as)\b.{12,})$"
+)  # hedged and informal definitions too ("Market cap is basically the amount ...", "NAV is how much ..."): forum prose
 _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
     r"(?P<verb>allows|lets|enables|helps|provides|supports)\s+(?P<rest>.{12,})$"
 )
-_PROCEDURE = re.compile(r"^To\s+(?P<goal>[a-z][^,:]{8,90})[,:]\s+(?P<rest>.{8,})$")
+_PROCEDURE = re.compile(r"^To\s+(?P<goal>[a-z][^,:]{8,90})[,:]\s+(?P<rest>\S+(?:\s+\S+){4,}.*)$")  # "you test it" says nothing
 _RECOMMEND = re.compile(r"\b(?:we recommend|is recommended|are recommended|best practice|we strongly recommend|"
                         r"it is a good idea|you should|should be)\b", re.IGNORECASE)
 # "To add to what others have said, ..." is a turn of phrase, not a task someone asks how to do
-_DISCOURSE_GOAL = re.compile(r"^(?:add to|be (?:fair|honest|clear|sure)|put it|sum up|summarize|answer|clarify|say|recap|"
+_DISCOURSE_GOAL = re.compile(r"^(?:add to|be (?:fair|honest|clear|sure|precise|exact|specific)|put it|sum up|summarize|answer|clarify|say|recap|"
                              r"conclude|illustrate|understand|explain|give you|help you understand|the best of|my knowledge|"
                              r"date|this end|that end)\b|\bwhat (?:others|you|i|we)\b", re.I)
 _GERUND_TITLE = re.compile(r"^(?P<verb>[A-Z][a-z]+ing)\s+(?P<rest>[^:(]+)$")
@@ -52,7 +53,7 @@ _DOUBLED = {"sett": "set", "gett": "get", "runn": "run", "logg": "log", "stopp":
 class Seed:
     """Something a question can be asked about in one chunk.
 
-    kind: definition | capability | procedure | recommendation | overview
+    kind: definition | capability | procedure | recommendation | overview | fact | entity | faq
     term: the noun phrase asked about (for a procedure: the goal, e.g. "enable versioning").
     answer: indices of the chunk sentences that answer it.
     """
@@ -86,6 +87,13 @@ def clean_term(term: str) -> str | None:
         return None
     if not any(ch.isalpha() for ch in term):
         return None
+    if len(words) == 2 and words[0].lower() == "the" and words[1].islower():
+        return None  # "the policy", "the format": the one in the page's example, which a user cannot name
+    if re.match(r"the (?:easy|simple|new|following|above|same|other|previous|next|last|first|example|sample)\b", term, re.I) or (
+            words[0].lower() == "the" and re.search(r"\b[a-z]+['’]s\b", term)):
+        return None  # "the easy-to-use GUI", "the header's value": only the page's own sentence says which one
+    if any(w.lower() in ("your", "you", "my", "our", "we") for w in words):
+        return None  # "the responses from your assistant": the page talking to its reader, not a thing to ask about
     return term
 
 
@@ -101,12 +109,55 @@ POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:s
                               r"these examples|example below)", re.I)
 
 
+# openings that lean on the sentence before ("As such, we recommend ...") whatever their first word
+_LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown)|In addition|Additionally|Similarly|Likewise|"
+                         r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again|"
+                         r"More (?:technically|specifically|precisely|generally|importantly)|\w+ (?:other|more|further)\b|"
+                         r"The (?:second|third|fourth|next|previous|former|latter|last)\b|To do (?:this|so|that)\b|If (?:not|so)\b)")
+# ("Fourteen other NFL franchises ...", "Two more ...": others than the ones the sentence before named)
+
+
+# a code comment or step caption with no subject ("Adds a sample object to the bucket.")
+_NO_SUBJECT = re.compile(r"^[A-Z][a-z]+s\s+(?:a|an|the|sample|this|these|all|each|new|it|them|one|two|multiple)\b")
+# a referent only the code or the previous sentence gives ("You send requests using this client.")
+_THIS_THING = re.compile(r"\b(?i:after|before|until|from) that\b(?! \w+ (?:is|are|was|were)\b)|\bat that point\b|"
+                         r"\b(?:this|these|those) (?!is\b|was\b|are\b|means\b|way\b|case\b|time\b|year\b|page\b|guide\b|topic\b|section\b)"
+                         r"(?P<noun>[a-z][\w\-]*)")
+
+
+_AUX = {"is", "are", "was", "were", "be", "been", "has", "have", "had", "can", "will", "may", "must", "should", "would",
+        "could", "does", "do", "did", "might"}
+
+
+def _has_verb(words: list[str]) -> bool:
+    """A clause, not a caption ('The canonical user ID of the owner of the source bucket.'): a sentence opening on
+    an article has an auxiliary or a word that can be a finished verb (-s/-ed) before its last one."""
+    return words[0] not in ("The", "A", "An") or any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:s|ed)", w) for w in words[:-1])
+
+
+def ui_step(sentence: str) -> bool:
+    """A click-step of a console walkthrough ('Under **Objects**, select your object.'): part of a procedure only."""
+    return "**" in sentence
+
+
+def _leans_on_before(sentence: str) -> bool:
+    """'You send requests using this client.', 'To test permissions, you must set up one of these tools.': the
+    referent is in a sentence not quoted (unless the sentence itself named it earlier: 'create a role and attach
+    this role')."""
+    for m in _THIS_THING.finditer(sentence):
+        noun = m.group("noun")
+        if noun is None or noun.rstrip("s") not in sentence[: m.start()].lower():
+            return True
+    return False
+
+
 def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
     return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
-            and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START
+            and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
+            and not _NO_SUBJECT.match(sentence) and not _leans_on_before(sentence) and _has_verb(words)
             and not POINTS_ELSEWHERE.search(sentence)
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 
@@ -146,13 +197,15 @@ def find_seeds(chunk: Chunk) -> Passage:
     sentences = split_sentences(chunk.text)
     seeds: list[Seed] = []
     title = clean_title(chunk.title)
+    title = re.sub(r"^(?:Understanding|Introducing|Learning about|(?:An? )?(?:overview|introduction) (?:of|to))\s+", "", title,
+                   flags=re.I)  # 'Overview of managing access' is asked about as 'managing access'
     for i, s in enumerate(sentences):
         text = s.text
         if not _usable(text):
             continue
         if _DEICTIC.search(text):  # "supports these prefixes": the answer leans on a sentence not quoted
             continue
-        if m := _DEFINITION.match(text):
+        if m := _DEFINITION.match(text.lstrip("\"“'")):
             term = clean_term(m.group("term"))
             if term and term.lower() not in {"this", "that"} and not re.match(r"[A-Z][a-z]+ing\b", term):
                 seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), m.group("verb")))
@@ -164,22 +217,91 @@ def find_seeds(chunk: Chunk) -> Passage:
                 continue
         if m := _PROCEDURE.match(text):
             goal = m.group("goal").strip()
-            if len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal):
+            rest = m.group("rest")
+            # the reader does it ("To X, use ...", "To X, you ..."), not the product ("To X, Amazon S3 stores ...")
+            if (len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal)
+                    and (rest[:1].islower() or re.search(r"\byou\b", rest))):
                 seeds.append(Seed(chunk.chunk_id, "procedure", goal, _following(sentences, i, 3)))
                 continue
         if fact := fact_question(text):
             seeds.append(Seed(chunk.chunk_id, "fact", fact[0], _following(sentences, i, 1), fact[1]))
             continue
-        if _RECOMMEND.search(text) and title and 2 <= len(title.split()) <= 10:
+        if (_RECOMMEND.search(text) and title and 2 <= len(title.split()) <= 10 and not headline(title)
+                and not re.search(r"\b(?:guidelines?|examples?|overview|introduction|best practices?)\b", title, re.I)
+                and (len(_stems(title) & _stems(text)) >= 2 or _stems(title.split()[-1]) <= _stems(text))):
+            # the advice is about the page's subject ("We recommend you first review the introductory topics" is not)
             seeds.append(Seed(chunk.chunk_id, "recommendation", title, (i,)))
+    seeds += faq_seeds(chunk, sentences)
     usable = [i for i, s in enumerate(sentences)
-              if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title]
+              if _usable(s.text) and not s.text.endswith(":") and s.text.strip(" .") != title and not ui_step(s.text)]
     first_words = set(" ".join(sentences[u].text for u in usable[:2]).lower().split())
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
-    if title and len(title.split()) >= 2 and about_title and len(usable) >= 2 and not headline(title) and not any(ch in title for ch in ",:;?!"):
+    # the overview opens on its subject, named early ("Multipart upload allows you to ..."), not on a detail that
+    # mentions it late ("Only after you either complete or stop a multipart upload will ...")
+    opens_on_title = bool(usable) and bool(_stems(title) & _stems(" ".join(sentences[usable[0]].text.split()[:8])))
+    if (title and len(title.split()) >= 2 and about_title and opens_on_title and len(usable) >= 2 and not headline(title)
+            and not any(ch in title for ch in ",:;?!")):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
     seeds += entity_seeds(chunk, sentences, title)
     return Passage(chunk, sentences, seeds)
+
+
+_FAQ_LEAD = re.compile(r"^(?:#+\s*|FAQs?\s*[•:|-]\s*|Q\s*[:.]\s*|\d+\.\s+|[\"“])+")
+_ASKS = re.compile(r"^(?:what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could|should|will|would)\b", re.I)
+_LEANING = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those|one|he|she|his|her|yes|no|else|above|below|"
+                      r"you|your)\b", re.I)  # "Do you already have an AWS Outpost?" is the page asking the reader
+_TITLE_WORD = re.compile(r"(?<=\w )(?:Do|Does|Is|Are|Can|A|An|The|Of|To|In|For|With|Using|On|And|Or|By|From)\b")
+
+
+# a sentence that tells the reader what to do: the answer a how-to question needs first
+_INSTRUCTS = re.compile(r"\byou (?:can|must|need to|should|use)\b|^(?:To|Use|Choose|Open|Create|Specify|Sign in|Select|"
+                        r"Enter|Run|Add|Set|Configure|Enable|Turn on|Call|Send|Attach|Grant|Follow|Go to|Visit|Pay|Contact)\b")
+
+
+_STEP = re.compile(r"\byou (?:must|need to|should)\b|^(?:To \w+|First|Use|Choose|Open|Create|Specify|Sign in|Select|Enter|"
+                   r"Run|Add|Set|Configure|Enable|Turn on|Call|Send|Attach|Grant|Follow|Go to)\b")
+
+
+def instructs(sentence: str, *, strict: bool = False) -> bool:
+    """The sentence tells the reader what to do; `strict`: as a step or an obligation, not "you can ..." (which a
+    feature overview says too)."""
+    return bool((_STEP if strict else _INSTRUCTS).search(sentence))
+
+
+def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
+    """Questions the page asks and answers itself (FAQ pages, forum posts): 'Can contaminated groundwater be
+    cleaned up?' answered by the sentences after it. Only self-contained ones: a question leaning on a pronoun
+    ('Should they be wet?') or answered by sentences sharing none of its words is skipped."""
+    out: list[Seed] = []
+    for i, s in enumerate(sentences[:-1]):
+        question = _FAQ_LEAD.sub("", s.text.strip()).strip()
+        words = question.split()
+        if not question.endswith("?") or not 4 <= len(words) <= 18 or not _ASKS.match(question):
+            continue
+        if _LEANING.search(question) or any(ch in question for ch in "[]()`"):
+            continue
+        answer = tuple(j for j in _following(sentences, i + 1, 2) if _usable(sentences[j].text)
+                       and not sentences[j].text.rstrip().endswith(":"))
+        if not answer or answer[0] != i + 1:
+            continue
+        shared = _stems(question) & _stems(sentences[answer[0]].text)
+        yes_no = not re.match(r"(?:what|which|who|when|where|why|how)\b", question, re.I)
+        if yes_no and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text) and len(shared) < 2:
+            continue  # "Is plastic really going to stop a chemical agent?" followed by something else than the answer
+        if not shared or (re.match(r"How (?:do|can|should) I\b", question) and not _INSTRUCTS.search(sentences[answer[0]].text)):
+            continue  # "How do I pay my water bill?" answered "Water bills are mailed out ...": not how
+        question = _TITLE_WORD.sub(lambda m: m.group(0).lower(), question[0].upper() + question[1:])
+        out.append(Seed(chunk.chunk_id, "faq", question.rstrip("?").strip(), answer, question))
+    return out
+
+
+def _stems(text: str) -> set[str]:
+    """Content words, plural 's' dropped: an overview's first sentence must name something of its title."""
+    return {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z][\w\-]{2,}", text)
+            if w.lower() not in _TITLE_STOP}
+
+
+_TITLE_STOP = {"the", "and", "for", "with", "your", "you", "using", "about", "from", "into", "amazon", "aws", "what", "how"}
 
 
 def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int = 2) -> list[Seed]:
@@ -194,7 +316,15 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
         alone = re.compile(rf"(?<![\w'’]){re.escape(core)}(?![\w'’]|\s+[A-Z0-9])")
         answer = tuple(i for i, s in enumerate(sentences)
                        if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
-        subject = any(alone.match(sentences[i].text.removeprefix("The ")) for i in answer)
+        # the name as the sentence's subject: followed by its verb ("S3 Object Lock enables ...", "Europa Clipper will
+        # ..."), not modifying another noun ("The S3 Storage Lens default dashboard is named ...")
+        verb = re.compile(rf"{alone.pattern}(?:\s*\([^)]*\)|\s*,|\s+['’]s)*\s+(?:(?:is|are|was|were|has|have|had|can|will|"
+                          rf"may|must|should|would|could|does|do|did)\b|[a-z]+(?:s|ed)\b)")  # "Luna 16 ( 1970 ) was"
+        leads = [i for i in answer if verb.match(sentences[i].text.removeprefix("The "))]
+        subject = bool(leads)
+        if not leads:  # "Tell me about Batch Operations" answered by "If you are running S3 Batch Operations on ..."
+            continue
+        answer = tuple(i for i in answer if i >= leads[0])  # opens on the sentence the name is the subject of
         if (len(answer) >= 2 and subject) or (answer and alone.search(title)):
             out.append(Seed(chunk.chunk_id, "entity", term, answer))
     out.sort(key=lambda s: -len(s.answer))
@@ -213,11 +343,16 @@ def headline(title: str) -> bool:
     return len(words) >= 6 or bool(_HEADLINE_VERB.search(title))
 
 
+_NOT_TASKS = {"understanding", "learning", "knowing", "introducing", "working"}
+
+
 def howto_from_title(title: str) -> str | None:
     """'Adding objects to versioning-suspended buckets' -> 'add objects to versioning-suspended buckets'."""
     m = _GERUND_TITLE.match(title.strip())
     if not m or len(title.split()) > 9 or " - " in title:
         return None
+    if m.group("verb").lower() in _NOT_TASKS:
+        return None  # 'Understanding Amazon S3 Storage Lens' is an overview, not a task anyone asks how to do
     stem = m.group("verb").lower()[:-3]
     stem = _DOUBLED.get(stem, stem + "e" if stem in _E_STEMS else stem)
     rest = m.group("rest").strip()

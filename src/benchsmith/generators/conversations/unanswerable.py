@@ -30,7 +30,8 @@ from benchsmith.types import Chunk
 #   E  another named thing (Europa Clipper, the Arizona Cardinals, NASA)
 #   T  a technical common noun of such documents (a bucket, versioning)
 #   C  an everyday common noun (floods, wildfires, a checking account)
-CATEGORIES = "NETC"
+#   P  a named part of a product, written with an article (the Standard plan, an ACL, the IAM user)
+CATEGORIES = "NETCP"
 _PRODUCT_CUES = re.compile(r"\b(?:configur\w*|enabl\w*|install\w*|API|SDK|console|dashboard|plan|feature|service|"
                            r"account settings|request|endpoint|database|instance|integration|command|parameter)\b")
 
@@ -39,7 +40,26 @@ def category(term: str, texts: list[str]) -> str:
     """N, E, T or C (above) from the term's capitalisation and the passages that name it."""
     named = any(w[:1].isupper() for w in term.split() if w.lower() not in ("the", "a", "an"))
     technical = len(_PRODUCT_CUES.findall(" ".join(texts))) >= 3
+    if named and technical and term.split()[0].lower() in ("the", "a", "an"):
+        return "P"  # "the Standard plan", "an ACL": a part of the product (asked when it came, what it costs; not its rivals)
     return ("N" if technical else "E") if named else ("T" if technical else "C")
+
+
+def technical_corpus(texts) -> bool:
+    """Most passages speak of configuring, APIs, consoles...: a product's documentation, where every common noun is
+    a technical one (no one asks about the environmental impact of "a condition" in a SQL reference)."""
+    texts = list(texts)
+    return sum(bool(_PRODUCT_CUES.search(t)) for t in texts) > 0.5 * max(1, len(texts))
+
+
+_PREPOSITIONS = {"under", "from", "of", "in", "on", "for", "with", "to", "at", "by", "behind", "into"}
+
+
+def a_subject(term: str) -> bool:
+    """A thing one asks about in its own right: a name ('University of Phoenix') or a short noun phrase, not a phrase
+    with a preposition ('wet towels under a door', 'the core of the conversation': no one asks their price or rivals)."""
+    words = term.split()
+    return not any(w.lower() in _PREPOSITIONS for w in words[1:-1]) or any(w[:1].isupper() for w in words[1:])
 
 
 @dataclass(frozen=True)
@@ -62,29 +82,35 @@ def _fill(template: str, term: str, plural: bool) -> str:
 
 
 ATTRIBUTES = (
+    # a named product has an inventor and a launch date; "a manifest" or "authentication" in a product's guide has not
     Attribute("Who first came up with {t}?", "who first came up with {t}",
-              r"invent|creat\w* by|design\w* by|develop\w* by|came up|coined|author|pioneer", "NT"),
+              r"invent|creat\w* by|design\w* by|develop\w* by|came up|coined|author|pioneer", "N"),
     Attribute("When {was} {t} first introduced?", "when {t} {was} first introduced",
-              r"introduc|launch|releas|announc|since (?:19|20)\d\d|in (?:19|20)\d\d|first (?:became )?available", "NT"),
+              r"introduc|launch|releas|announc|since (?:19|20)\d\d|in (?:19|20)\d\d|first (?:became )?available", "NP"),
     Attribute("How {has} {t} changed over the years?", "how {t} {has} changed over the years",
               r"chang|histor|evolv|over the years|original|previous|formerly|updated|new in|no longer|used to|"
-              r"(?:19|20)\d\d|decade|centur|increas|decreas|trend", "NTEC"),
+              r"(?:19|20)\d\d|decade|centur|increas|decreas|trend", "NTECP"),
     Attribute("What are the main criticisms of {t}?", "criticisms of {t}",
-              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "N"),
+              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "NP"),
     Attribute("How popular {is} {t} compared to the alternatives?", "how popular {t} {is} compared to the alternatives",
               r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b", "N"),
     Attribute("How much {does} {t} cost?", "what {t} {costs}",
-              r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap|budget|fund|million|billion", "NE"),
+              r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap|budget|fund|million|billion", "NEP"),
     Attribute("What is the environmental impact of {t}?", "the environmental impact of {t}",
               r"environment|carbon|emission|energy|climate|sustainab|pollut|green|ecosystem|habitat|wildlife", "C"),
     Attribute("Who are the main competitors to {t}?", "the main competitors to {t}",
               r"compet|rival|alternative|instead of|other (?:vendor|provider|compan)", "N"),
+    Attribute("How does {t} compare with similar offerings from other vendors?",
+              "how {t} compares with similar offerings from other vendors",
+              r"azure|google|gcp|oracle|other (?:cloud|vendor|provider)|competitor|compar|alternative|versus|\bvs\b", "N"),
+    Attribute("What are common mistakes people make with {t}?", "common mistakes people make with {t}",
+              r"mistake|pitfall|common (?:error|problem|issue)|avoid|careful|troubleshoot|wrong|incorrect", "TP"),
+    Attribute("What is the performance impact of {t}?", "the performance impact of {t}",
+              r"perform|latency|throughput|slow|fast|speed|overhead|millisecond|\bms\b|bandwidth|scal", "NTP"),
     Attribute("What was the original motivation behind {t}?", "the original motivation behind {t}",
-              r"motivat|original|reason|why|in order to|designed to|purpose", "NT"),
+              r"motivat|original|reason|why|in order to|designed to|purpose", "NTP"),
     Attribute("What are experts saying about the future of {t}?", "what experts say about the future of {t}",
               r"future|roadmap|upcoming|will be|plan|expert|trend|predict|forecast", "E"),
-    Attribute("Can {t} be used offline?", "whether {t} can be used offline",
-              r"offline|without (?:an )?internet|disconnect|air.?gap|no network", "N"),
     Attribute("What does the latest research say about {t}?", "what the latest research says about {t}",
               r"research|stud(?:y|ies)|scientist|found that|survey|report|paper|journal|evidence", "EC"),
     Attribute("Are there any books or documentaries about {t}?", "books or documentaries about {t}",

@@ -12,6 +12,7 @@ import re
 from dataclasses import dataclass, replace
 
 from benchsmith.generators.conversations.passages import Seed, howto_from_title
+from benchsmith.generators.conversations.verify import classify_question
 
 # Which question types a seed kind can be asked as.
 KIND_TYPES = {
@@ -23,6 +24,8 @@ KIND_TYPES = {
     "fact": ("Factoid",),
     "entity": ("Summarization", "Keyword", "Non-Question"),
     "more": ("Summarization",),  # an entity asked about before, from a passage not used yet
+    # a question the page itself asks and answers (FAQ pages, forum posts), asked as written: its type is read from it
+    "faq": ("Factoid", "Explanation", "Opinion", "How-To", "Comparative", "Keyword", "Summarization"),
 }
 
 
@@ -35,10 +38,16 @@ class Wording:
 
 
 def _lower_article(term: str) -> str:
-    return term
+    """'An ACL' -> 'an ACL', 'The Minnesota Vikings' -> 'the Minnesota Vikings' (the term goes mid-sentence)."""
+    first, _, rest = term.partition(" ")
+    return f"{first.lower()} {rest}" if rest and first in ("The", "A", "An") else term
 
 
 def _plural(term: str) -> bool:
+    words = term.split()
+    if len(words) > 1 and words[0] not in ("the", "The") and words[0][:1].isupper() and all(
+            w[:1].isupper() or w[:1].isdigit() or w in ("on", "for", "of", "and", "in") for w in words):
+        return False  # a name: 'Amazon S3 Storage Lens', 'AWS Organizations' (but 'the Minnesota Vikings')
     last = term.split(" of ")[0].split()[-1]  # "the set of permissions" agrees with "set"
     return last.endswith("s") and not last.endswith(("ss", "us", "is", "S3")) and not last.isupper()
 
@@ -56,13 +65,14 @@ def _object_pronoun(term: str) -> str:
 
 
 def _capability_question(term: str, verb: str, subject: str) -> str:
+    does = "do" if subject == "they" or (subject != "it" and _plural(term)) else "does"  # "What do they provide?"
     if verb in ("allows", "lets", "enables"):
-        return f"What does {subject} let you do?" if subject == term or subject == "it" else f"What do {subject} let you do?"
+        return f"What {does} {subject} let you do?"
     if verb == "provides":
-        return f"What does {subject} provide?"
+        return f"What {does} {subject} provide?"
     if verb == "supports":
-        return f"What does {subject} support?"
-    return f"How does {subject} help?"
+        return f"What {does} {subject} support?"
+    return f"How {does} {subject} help?"
 
 
 def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -> Wording | None:
@@ -76,11 +86,15 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
     be = _be(seed.term)
     if qtype not in KIND_TYPES.get(seed.kind, ()):
         return None
+    if seed.kind == "faq":
+        question = seed.detail
+        return Wording(question, question, (qtype,), standalone=True) if qtype in classify_question(question) else None
     if seed.kind == "definition":
         options = {
             "Factoid": [(f"What {be} {ref}?", f"What {be} {term}?")],
             "Explanation": [(f"Can you explain what {ref} {be}?", f"Can you explain what {term} {be}?"),
-                            (f"What does {ref} mean?", f"What does {term} mean?")],
+                            (f"What {'do' if _plural(seed.term) else 'does'} {ref} mean?",
+                             f"What {'do' if _plural(seed.term) else 'does'} {term} mean?")],
             "Keyword": [(f"{term}?", f"What {be} {term}?")],
             "Non-Question": [(f"I'd like to understand {obj} better.", f"Explain what {term} {be}.")],
         }[qtype]
@@ -103,6 +117,8 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
                        (f"What are the steps to {goal}?", f"What are the steps to {goal}?")],
             "Non-Question": [(f"I need to {goal}.", f"I need to {goal}. How do I do that?")],
         }[qtype]
+    elif seed.kind == "recommendation" and "best practice" in seed.term.lower():
+        options = [(f"What are the {seed.term[0].lower() + seed.term[1:]}?", f"What are the {seed.term[0].lower() + seed.term[1:]}?")]
     elif seed.kind == "recommendation":
         topic = _as_topic(seed.term)
         options = [(f"What do you recommend when it comes to {topic}?", f"What do you recommend when it comes to {topic}?"),
@@ -139,17 +155,28 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
     if not options:
         return None
     user, rewrite = rng.choice(options)
-    user, rewrite = _users_voice(user), _users_voice(rewrite)
+    user, rewrite = " ".join(_users_voice(user).split()), " ".join(_users_voice(rewrite).split())
     user = user[0].upper() + user[1:]
     rewrite = rewrite[0].upper() + rewrite[1:]
     return Wording(user, rewrite, (qtype,), standalone=user == rewrite or not pronoun)
 
 
+_IMPERATIVES = {"share", "use", "create", "configure", "enable", "disable", "manage", "delete", "add", "set", "get", "make",
+                "protect", "monitor", "move", "copy", "upload", "download", "store", "assemble", "plan", "prepare", "build",
+                "choose", "find", "keep", "stay", "apply", "change", "install", "run", "view", "restore", "replicate", "grant"}
+
+
 def _as_topic(title: str) -> str:
-    """'Cleaning up your example resources' -> 'cleaning up your example resources' (a task title mid-sentence)."""
+    """'Cleaning up your example resources' -> 'cleaning up your example resources' (a task title mid-sentence);
+    'Share an object with others' -> 'sharing an object with others' (so "when it comes to" reads as English)."""
     first, _, rest = title.partition(" ")
     if first.endswith("ing") and first[:1].isupper() and first[1:].islower():
         return f"{first.lower()} {rest}".strip()
+    if first.lower() in _IMPERATIVES and rest and rest.split()[0].lower() in {"a", "an", "the", "your", "my", "objects", "data", "up"} | {
+            w for w in rest.split()[:1] if w[:1].islower()}:
+        verb = first.lower()
+        verb = verb[:-1] if verb.endswith("e") and not verb.endswith("ee") else verb + verb[-1] if verb in {"set", "get", "run", "plan", "stop"} else verb
+        return f"{verb}ing {rest}"
     return title
 
 
