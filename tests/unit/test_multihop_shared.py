@@ -16,6 +16,7 @@ PAINTINGS = {
     "c": ("Mill Pond", "Mill Pond is an 1848 painting by the French artist, theorist and writer Jules Marrot. "
           "It is in the collection of the Smithsonian American Art Museum."),
     "d": ("Grey Shore", "Grey Shore is an 1861 painting by Anna Velde. It hangs in the Dallas Museum of Art."),
+    "f": ("Harbour Light", "Harbour Light is an 1852 painting by Jules Marrot. It hangs in the Dallas Museum of Art."),
 }
 
 
@@ -52,8 +53,9 @@ def test_shared_creator_and_shared_collection_questions_cite_both_articles():
     assert {p.doc_id for p, _ in floes["evidence"]} == {"a", "b"}
     texts = {k: d.text for k, d in docs.items() if k in ("a", "b")}
     assert single_document(texts, floes["answer"], floes["anchors"]) == []
-    mill = [c for c in cands if c["answer"] == "Mill Pond" and c["computation"]["op"] == "shared_entity"]
-    assert mill and all(c["computation"]["bridge"] == "Smithsonian American Art Museum" for c in mill)
+    by_museum = [c for c in cands if c["answer"] == "Mill Pond" and c["computation"]["op"] == "shared_entity"
+                 and c["computation"]["bridge"] == "Smithsonian American Art Museum"]
+    assert by_museum and all({p.doc_id for p, _ in c["evidence"]} == {"a", "c"} for c in by_museum)
 
 
 def test_no_question_when_another_article_states_the_creator_with_the_asked_year():
@@ -78,3 +80,13 @@ def test_bridge_over_a_shared_entity_asks_a_fact_only_the_answer_work_states():
         texts = {p.doc_id: docs[p.doc_id].text for p, _ in c["evidence"]}
         assert len(texts) == 2 and single_document(texts, c["answer"], c["anchors"]) == []
         assert c["answer"] not in docs[c["evidence"][0][0].doc_id].text  # the anchor's article never states it
+
+
+def test_no_question_when_the_asked_value_alone_picks_the_answer_out():
+    # Without Harbour Light, Mill Pond is Marrot's only painting and the only one of 1848: "which painting by
+    # Jules Marrot is in the same collection as X" would be answered from Mill Pond's article alone.
+    alone = {k: v for k, v in PAINTINGS.items() if k != "f"}
+    assert not [c for c in _candidates(alone) if c["answer"] == "Mill Pond"]
+    with_rival = [c for c in _candidates(PAINTINGS) if c["answer"] == "Mill Pond"]
+    asked = {c["computation"]["attribute"] for c in with_rival}
+    assert "creator" in asked and "year" not in asked  # 1848 alone still names Mill Pond

@@ -199,6 +199,8 @@ def shared_routes(profiles: Sequence[Profile], documents: dict[str, Document]) -
                     # Unique corpus-wide: no other document states the shared entity with this value.
                     if any(not _has(texts[d], a.name) for d in index.stating(key, *stated) - {a.doc_id, x.doc_id}):
                         continue
+                    if _unique(index, a.doc_id, stated, a.kind):
+                        continue  # the asked value alone picks the answer out: the hop through X adds nothing
                     ref, x_cited, anchors = (described if described is not None
                                              else (_reference(x, shared), [], [x.name]))
                     x_values = [x_link, *(v for v in x_cited if v.start != x_link.start)]
