@@ -13,7 +13,7 @@ from benchsmith.generators.core.generator import (
     Generator,
     register_generator,
 )
-from benchsmith.generators.frames.assemble import Assembler, Draft
+from benchsmith.generators.frames.assemble import CHOICE_OPS, Assembler, Draft
 from benchsmith.generators.frames.config import (
     FRAMES_SIZE_SHARES,
     LABELS,
@@ -56,11 +56,24 @@ def distribution(items: list[FramesItem]) -> dict:
             "reasoning_types": {k: round(v / total, 4) for k, v in sorted(labels.items())}}
 
 
-def overused(draft: Draft, used: Counter, caps: tuple[int, int]) -> bool:
+def overused(draft: Draft, used: Counter, caps: tuple[int, int], variety: tuple[int, int]) -> bool:
     """A fact already in caps[0] questions, or a work already the answer of caps[1] (a set that keeps
-    returning to the same few figures reads as one question asked many times)."""
-    return (any(used[i] >= caps[0] for i in draft.inputs)
-            or any(used[f"answer:{d}"] >= caps[1] for d, role in draft.roles.items() if role == "answer"))
+    returning to the same few figures reads as one question asked many times); or a question shape already
+    asked variety[0] times, or a count's threshold ("larger than 30 KB") already used variety[1] times."""
+    return (any(used[k] >= caps[0] for k in statements(draft))
+            or any(used[k] >= caps[1] for k in answers(draft))
+            or used[f"shape:{draft.shape}"] >= variety[0]
+            or any(used[k] >= variety[1] for k in thresholds(draft)))
+
+
+def thresholds(draft: Draft) -> list[str]:
+    """The round figures a count or a window is worded with ("larger than 30 KB")."""
+    return [f"threshold:{draft.params[k]}" for k in ("shown", "shown_low", "shown_high") if k in draft.params]
+
+
+def variety_caps(cfg: FramesConfig) -> tuple[int, int]:
+    """Questions of one shape, and counts over one threshold, a set may hold: they do not loosen with the rounds."""
+    return max(2, math.ceil(cfg.shape_share * cfg.n)), max(1, math.ceil(cfg.threshold_share * cfg.n))
 
 
 def pair_key(draft: Draft) -> str:
@@ -70,13 +83,27 @@ def pair_key(draft: Draft) -> str:
     return "pair:" + "|".join(values) if len(inputs) == 2 else "set:" + "|".join(sorted(draft.inputs))
 
 
+def statements(draft: Draft) -> list[str]:
+    """A figure counts once however many pages repeat it ("the maximum size of an object" is on two pages)."""
+    return [f.fact_id if f.kind == "year" else f"figure:{f.label.lower()}={base_value(f):g}"
+            for f in draft.facts if f.fact_id in draft.inputs]
+
+
+def answers(draft: Draft) -> list[str]:
+    """What the question answers with: a work in a role of answer, or the figure a choice question names."""
+    return [*(f"answer:{d}" for d, role in draft.roles.items() if role == "answer"),
+            *([f"answer:{draft.answer}"] if draft.op in CHOICE_OPS else [])]
+
+
 def usage(draft: Draft) -> list[str]:
-    return [*draft.inputs, *(f"answer:{d}" for d, role in draft.roles.items() if role == "answer")]
+    return [*statements(draft), *answers(draft), f"shape:{draft.shape}",
+            *thresholds(draft)]
 
 
 def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
     """The caps loosen a little each round, so a small corpus still fills its slots, after the spread-out sets."""
-    return cfg.fact_reuse + 2 * round_, cfg.answer_reuse + round_
+    # never past twice the setting: past that, one figure runs through the whole set
+    return min(cfg.fact_reuse + 2 * round_, cfg.fact_reuse * 2), min(cfg.answer_reuse + round_, cfg.answer_reuse * 2)
 
 
 class FramesGenerator(Generator):
@@ -212,7 +239,7 @@ class FramesGenerator(Generator):
                 # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
                 pair = pair_key(draft)
-                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps):
+                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety_caps(cfg)):
                     continue
                 tried.update((draft.question, same))
                 if precheck(draft):

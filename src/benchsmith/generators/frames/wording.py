@@ -47,12 +47,20 @@ def subject(fact: FramesFact, title: str) -> str:
     return fact.label  # the measure phrase of its sentence ("the maximum size of an object"); facts without one are not kept
 
 
+def answer_name(fact: FramesFact, title: str) -> str:
+    """A figure as an answer names it: "maximum size of bucket policies" (the question's phrase without "the")."""
+    return re.sub(r"^the ", "", subject(fact, title))
+
+
 def made(facts: Sequence[FramesFact]) -> str:
     """"painted" when every cited sentence is about a painting, else "made"."""
     return "painted" if all(_PAINTED.search(f.text) for f in facts) else "made"
 
 
 COMPARATIVE = {"time": "longer", "data": "larger", "percent": "higher", "length": "longer"}
+SMALLER = {"time": "shorter", "data": "smaller", "percent": "lower", "length": "shorter"}
+SUPERLATIVE_LOW = {"time": "shortest", "data": "smallest", "percent": "lowest", "length": "shortest"}
+SUPERLATIVE = {"time": "longest", "data": "largest", "percent": "highest", "length": "longest"}
 
 
 def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: str | None = None,
@@ -71,6 +79,25 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
             return (f"How many years older is {ranked[0]} than {ranked[1]}?" if born
                     else f"How many years after {ranked[0]} was {ranked[1]} {verb}?")
         return f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}, in {unit}?"
+    if op == "gap_in":
+        target = conversion(facts)[0]
+        return f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}? Give the difference in {target}."
+    if op == "ratio":
+        whole = abs(max(base_value(f) for f in facts) / min(base_value(f) for f in facts) % 1) < 1e-9
+        return (f"How many times {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}?"
+                + ("" if whole else " Round to two decimals."))
+    if op == "within":
+        word, small = COMPARATIVE[facts[0].dimension], SMALLER[facts[0].dimension]
+        return f"Which of these is {word} than {params['shown_low']} but {small} than {params['shown_high']}: {listing(subj)}?"
+    if op == "order" and facts[0].kind != "year":
+        return f"Order these from {SUPERLATIVE_LOW[facts[0].dimension]} to {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}."
+    if op == "largest":
+        return f"Which of these is the {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}?"
+    if op == "between" and facts[0].kind != "year":
+        bounds = int(params["bounds"])
+        lo, hi = sorted(zip((base_value(f) for f in facts[:2]), subj[:2]))
+        word = COMPARATIVE[facts[0].dimension]
+        return f"Which of {listing(subj[bounds:])} is {word} than {lo[1]} but {SMALLER[facts[0].dimension]} than {hi[1]}?"
     if op == "earliest":
         return (f"Which of these works is by the earliest-born painter: {works}?" if born
                 else f"Which of these works was {verb} first: {works}?")
