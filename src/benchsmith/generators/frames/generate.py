@@ -100,6 +100,28 @@ def usage(draft: Draft) -> list[str]:
             *thresholds(draft)]
 
 
+MIX_TOLERANCE = 0.05  # points off FRAMES' article-count shares a set may be
+
+
+def balance_sizes(accepted: list) -> tuple[list, list[Rejected]]:
+    """When some article counts could not be filled, the other sizes are trimmed (latest first) until every
+    share is within MIX_TOLERANCE of FRAMES': a short set keeps FRAMES' mix rather than lean on two-article items."""
+    kept = list(accepted)
+    dropped: list[Rejected] = []
+    while kept:
+        counts = Counter(size_bucket(len(i.articles)) for _, _, i in kept)
+        over = {b: counts[b] / len(kept) - share for b, share in FRAMES_SIZE_SHARES.items()}
+        if all(abs(x) <= MIX_TOLERANCE + 1e-9 for x in over.values()):
+            break
+        worst = max(over, key=over.get)
+        n = max(i for i, (_, _, item) in enumerate(kept) if size_bucket(len(item.articles)) == worst)
+        item = kept.pop(n)[2]
+        dropped.append(Rejected(step="frames.balance", reason="article_mix", input_ref=item.item_id,
+                                raw_output=item.question, detail=f"{worst}-article questions were {over[worst]:+.0%} "
+                                "over FRAMES' share while other sizes ran short"))
+    return kept, dropped
+
+
 def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
     """The caps loosen a little each round, so a small corpus still fills its slots, after the spread-out sets."""
     # never past twice the setting: past that, one figure runs through the whole set
@@ -173,7 +195,11 @@ class FramesGenerator(Generator):
             pending = still
             if not pending:
                 break
-        ctx.reject(asm.rejected + prechecked)
+        accepted, unbalanced = balance_sizes(accepted)
+        if unbalanced:
+            notes.append(f"{len(unbalanced)} verified question(s) left out so the article counts stay within "
+                         f"{round(MIX_TOLERANCE * 100)} points of FRAMES' (the corpus could not fill the other sizes)")
+        ctx.reject(asm.rejected + prechecked + unbalanced)
         items = [i for _, _, i in accepted]
         if ctx.client is not None and cfg.closed_book and items:
             items = self._closed_book(ctx, items)
@@ -202,6 +228,8 @@ class FramesGenerator(Generator):
             shortfall = (f"produced {len(items)} of {cfg.n}; no verified question for: {missing}. The corpus gave "
                          f"{sum(len(v) for v in asm.alternatives.values())} value facts on {sum(len(v) for v in asm.value_facts.values())} "
                          f"pages in {len(asm.value_facts)} measures; "
+                         f"each question shape is capped at {variety_caps(cfg)[0]} and each threshold at "
+                         f"{variety_caps(cfg)[1]} so the set does not repeat itself; "
                          "ask for fewer items or add linked articles")
         dist = distribution(items)
         return Generated(
