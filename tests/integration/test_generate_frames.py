@@ -79,7 +79,7 @@ def independent_answer(item: FramesItem, docs) -> str:
     if op == "gap_in":
         # the difference one unit down from the larger input's, as the question asks ("Give the difference in bytes")
         assert _scale(declared) < max(_scale(by_id[i].unit) for i in item.derivation.inputs)
-        assert item.question.endswith(f"in {declared}."), item.question
+        assert f"Give the difference in {declared}." in item.question, item.question
         return num(abs(vals[0] - vals[1]) / _scale(declared)) + unit
     if op == "ratio":
         assert min(vals) > 0 and max(vals) > min(vals)

@@ -98,8 +98,8 @@ def _clause(text: str) -> str | None:
         return None
     if any(re.search(r"\d", w) and w not in ("S3", "EC2") for w in words) or "and" in words[1:]:
         return None  # "replicates most objects in seconds and 99.99 percent of objects": two figures, no one measure
-    if words[0].lower() in ("it", "this", "that", "they", "these", "those", "there", "which", "we", "and", "or", "to"):
-        return None
+    if words[0].lower() in ("it", "this", "that", "they", "these", "those", "there", "which", "we", "and", "or", "to", "you"):
+        return None  # "you start getting the exported report daily": whose report is said elsewhere
     if _sentence_capital(words[0]) and words[0] not in ("Amazon", "AWS"):
         words[0] = words[0].lower()
     return " ".join(words)

@@ -10,6 +10,8 @@ import re
 from collections.abc import Sequence
 
 from benchsmith.generators.frames.derive import base_value, conversion, display_unit
+from benchsmith.generators.frames.facts import UNITS
+from benchsmith.generators.frames.measure import MEASURE_NOUNS
 from benchsmith.schemas.frames import FramesFact
 
 GENERIC_COLUMNS = {"specification", "value", "values", "item", "details", "description", "limit", "setting", "name"}
@@ -41,6 +43,9 @@ def subject(fact: FramesFact, title: str) -> str:
     if fact.from_table and fact.label:
         column, _, row = fact.label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
+            # a row that names its own measure ("Maximum object size") is the phrase; any other row needs a frame
+            if MEASURE_NOUNS.search(row) and len(row.split()) > 1:
+                return f"the {row[0].lower() + row[1:] if not row[:2].isupper() else row}"
             return f"the figure given for {row}"
         column = re.sub(r"\bmax\b", "maximum", re.sub(r"\bmin\b", "minimum", column, flags=re.I), flags=re.I)
         return f"the {column[0].lower() + column[1:]} of {row}"
@@ -63,6 +68,12 @@ SUPERLATIVE_LOW = {"time": "shortest", "data": "smallest", "percent": "lowest", 
 SUPERLATIVE = {"time": "longest", "data": "largest", "percent": "highest", "length": "longest"}
 
 
+def _rounding(facts: Sequence[FramesFact], unit: str) -> str:
+    """" Round to two decimals." when the difference of two figures is not whole in the unit asked for."""
+    diff = abs(base_value(facts[0]) - base_value(facts[1])) / UNITS[unit.lower()][1]
+    return "" if abs(diff - round(diff)) < 1e-9 else " Round to two decimals."
+
+
 def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: str | None = None,
              params: dict | None = None) -> str | None:
     """The question, or None when its measures could not be told apart by their names."""
@@ -78,10 +89,11 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
         if facts[0].kind == "year":
             return (f"How many years older is {ranked[0]} than {ranked[1]}?" if born
                     else f"How many years after {ranked[0]} was {ranked[1]} {verb}?")
-        return f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}, in {unit}?"
+        return f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}, in {unit}?{_rounding(facts, unit)}"
     if op == "gap_in":
         target = conversion(facts)[0]
-        return f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}? Give the difference in {target}."
+        return (f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}? Give the difference in "
+                f"{target}.{_rounding(facts, target)}")
     if op == "ratio":
         whole = abs(max(base_value(f) for f in facts) / min(base_value(f) for f in facts) % 1) < 1e-9
         return (f"How many times {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}?"
