@@ -69,9 +69,9 @@ SUPERLATIVE = {"time": "longest", "data": "largest", "percent": "highest", "leng
 
 
 def _rounding(facts: Sequence[FramesFact], unit: str) -> str:
-    """" Round to two decimals." when the difference of two figures is not whole in the unit asked for."""
+    """" Round to two decimals." when the difference of two figures needs more decimals in the unit asked for."""
     diff = abs(base_value(facts[0]) - base_value(facts[1])) / UNITS[unit.lower()][1]
-    return "" if abs(diff - round(diff)) < 1e-9 else " Round to two decimals."
+    return "" if abs(diff - round(diff, 2)) < 1e-9 else " Round to two decimals."
 
 
 def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: str | None = None,
