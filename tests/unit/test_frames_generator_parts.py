@@ -429,13 +429,20 @@ def test_article_counts_are_trimmed_back_to_frames_mix_when_a_size_runs_short():
     from benchsmith.generators.frames.generate import balance_sizes
 
     item = lambda k: type("I", (), {"articles": [None] * k, "item_id": f"i{k}", "question": "q"})()  # noqa: E731
+    plan = Counter({"2": 18, "3": 17, "4": 8, "5+": 7})
     accepted = [(None, "t", item(k)) for k in [2] * 18 + [3] * 10 + [4] * 8 + [5] * 6]
-    kept, dropped = balance_sizes(accepted)
+    kept, dropped = balance_sizes(accepted, plan)
     sizes = Counter(min(len(i.articles), 5) for _, _, i in kept)
     assert abs(sizes[3] / len(kept) - 0.35) <= 0.05 and abs(sizes[2] / len(kept) - 0.36) <= 0.05
     assert dropped and all(r.reason == "article_mix" for r in dropped) and len(kept) + len(dropped) == 42
     balanced = [(None, "t", item(k)) for k in [2] * 18 + [3] * 17 + [4] * 8 + [5] * 7]
-    assert balance_sizes(balanced) == (balanced, [])
+    assert balance_sizes(balanced, plan) == (balanced, [])
+    # a small request cannot come within 5 points (4 items: 2/1/1/0): its short set is held to its plan, not emptied
+    small = [(None, "t", item(k)) for k in [2, 3, 4]]
+    assert balance_sizes(small, Counter({"2": 2, "3": 1, "4": 1})) == (small, [])
+    # a size with no item at all is not made up by trimming the others away
+    no_large = [(None, "t", item(k)) for k in [2] * 16 + [3] * 16 + [4] * 7]
+    assert balance_sizes(no_large, plan)[0] == no_large
 
 
 def test_a_life_span_counts_only_as_the_maker_s():

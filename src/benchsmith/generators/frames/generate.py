@@ -103,22 +103,29 @@ def usage(draft: Draft) -> list[str]:
 MIX_TOLERANCE = 0.05  # points off FRAMES' article-count shares a set may be
 
 
-def balance_sizes(accepted: list) -> tuple[list, list[Rejected]]:
-    """When some article counts could not be filled, the other sizes are trimmed (latest first) until every
-    share is within MIX_TOLERANCE of FRAMES': a short set keeps FRAMES' mix rather than lean on two-article items."""
+def balance_sizes(accepted: list, planned: Counter) -> tuple[list, list[Rejected]]:
+    """When some article counts could not be filled, the other sizes are trimmed (latest first) until every share
+    is within MIX_TOLERANCE of FRAMES' (or of the plan, where a small request cannot come that close): a short set
+    keeps FRAMES' mix rather than lean on two-article items. A size with no item at all is left to the shortfall
+    note (the shares are then those of the sizes present), not made up by trimming the rest away."""
+    total = sum(planned.values())
+    tolerance = {b: max(MIX_TOLERANCE, abs(planned[b] / total - share)) + 1e-9 for b, share in FRAMES_SIZE_SHARES.items()}
     kept = list(accepted)
     dropped: list[Rejected] = []
-    while kept:
+    while len(kept) > 1 and len(kept) < total:
         counts = Counter(size_bucket(len(i.articles)) for _, _, i in kept)
-        over = {b: counts[b] / len(kept) - share for b, share in FRAMES_SIZE_SHARES.items()}
-        if all(abs(x) <= MIX_TOLERANCE + 1e-9 for x in over.values()):
+        present = [b for b in FRAMES_SIZE_SHARES if counts[b]]
+        whole = sum(FRAMES_SIZE_SHARES[b] for b in present)
+        off = {b: counts[b] / len(kept) - FRAMES_SIZE_SHARES[b] / whole for b in present}
+        # within tolerance, or less than one item from the share (3 items cannot be 36/35/16/13)
+        if all(abs(off[b]) <= tolerance[b] or abs(off[b]) * len(kept) < 1 for b in present):
             break
-        worst = max(over, key=over.get)
+        worst = max(present, key=off.get)  # trimming the most over-filled size raises every other share
         n = max(i for i, (_, _, item) in enumerate(kept) if size_bucket(len(item.articles)) == worst)
         item = kept.pop(n)[2]
         dropped.append(Rejected(step="frames.balance", reason="article_mix", input_ref=item.item_id,
-                                raw_output=item.question, detail=f"{worst}-article questions were {over[worst]:+.0%} "
-                                "over FRAMES' share while other sizes ran short"))
+                                raw_output=item.question, detail=f"{worst}-article questions were {off[worst]:+.0%} "
+                                "off FRAMES' share while other sizes ran short"))
     return kept, dropped
 
 
@@ -195,7 +202,7 @@ class FramesGenerator(Generator):
             pending = still
             if not pending:
                 break
-        accepted, unbalanced = balance_sizes(accepted)
+        accepted, unbalanced = balance_sizes(accepted, Counter(size_bucket(k) for _, k in slots))
         if unbalanced:
             notes.append(f"{len(unbalanced)} verified question(s) left out so the article counts stay within "
                          f"{round(MIX_TOLERANCE * 100)} points of FRAMES' (the corpus could not fill the other sizes)")
