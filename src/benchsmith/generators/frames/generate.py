@@ -100,6 +100,19 @@ def usage(draft: Draft) -> list[str]:
             *thresholds(draft)]
 
 
+def interleaved(slots: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The slots drafted in turns across article counts, so when the caps run a corpus dry every size comes up
+    short by its share, instead of the sizes drafted first taking the figures and the mix trim undoing them."""
+    seen: Counter = Counter()
+    sizes = Counter(size_bucket(k) for _, k in slots)
+    ranked = []
+    for n, (t, k) in enumerate(slots):
+        b = size_bucket(k)
+        ranked.append(((seen[b] + 0.5) / sizes[b], n, (t, k)))
+        seen[b] += 1
+    return [slot for *_, slot in sorted(ranked)]
+
+
 MIX_TOLERANCE = 0.05  # points off FRAMES' article-count shares a set may be
 
 
@@ -127,6 +140,35 @@ def balance_sizes(accepted: list, planned: Counter) -> tuple[list, list[Rejected
                                 raw_output=item.question, detail=f"{worst}-article questions were {off[worst]:+.0%} "
                                 "off FRAMES' share while other sizes ran short"))
     return kept, dropped
+
+
+def item_shape(item: FramesItem) -> str:
+    """Draft.shape for an accepted item."""
+    first = item.facts[0]
+    return f"{item.derivation.op}:{'born' if first.dimension == 'year:born' else 'year' if first.kind == 'year' else 'figure'}"
+
+
+def settle(accepted: list, planned: Counter, shape_share: float) -> tuple[list, list[Rejected]]:
+    """A short set held to the shape cap as a share of what it holds (the cap while drafting is a share of the
+    request), then to FRAMES' article mix, in turns until neither drops anything."""
+    kept, dropped = list(accepted), []
+    while True:
+        cap = max(2, math.ceil(shape_share * len(kept)))
+        seen: Counter = Counter()
+        over = []
+        for n, (_, _, item) in enumerate(kept):
+            seen[item_shape(item)] += 1
+            if seen[item_shape(item)] > cap:
+                over.append(n)
+        for n in reversed(over):
+            item = kept.pop(n)[2]
+            dropped.append(Rejected(step="frames.balance", reason="shape_share", input_ref=item.item_id,
+                                    raw_output=item.question, detail=f"more than {cap} questions of the shape "
+                                    f"{item_shape(item)} in a set of {len(kept) + len(over)}"))
+        kept, trimmed = balance_sizes(kept, planned)
+        dropped += trimmed
+        if not over and not trimmed:
+            return kept, dropped
 
 
 def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
@@ -171,7 +213,7 @@ class FramesGenerator(Generator):
         asm = self._assembler(ctx, cfg)
         validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
         checks = names_for("frames_item")
-        slots = plan_slots(cfg.n, cfg.mix)
+        slots = interleaved(plan_slots(cfg.n, cfg.mix))
         accepted: list[tuple[tuple[str, int], str, FramesItem]] = []  # (slot, reasoning type drafted, item)
         notes: list[str] = []
         prechecked: list[Rejected] = []
@@ -202,10 +244,11 @@ class FramesGenerator(Generator):
             pending = still
             if not pending:
                 break
-        accepted, unbalanced = balance_sizes(accepted, Counter(size_bucket(k) for _, k in slots))
+        accepted, unbalanced = settle(accepted, Counter(size_bucket(k) for _, k in slots), cfg.shape_share)
         if unbalanced:
             notes.append(f"{len(unbalanced)} verified question(s) left out so the article counts stay within "
-                         f"{round(MIX_TOLERANCE * 100)} points of FRAMES' (the corpus could not fill the other sizes)")
+                         f"{round(MIX_TOLERANCE * 100)} points of FRAMES' and no shape passes "
+                         f"{round(cfg.shape_share * 100)}% of the set (the corpus could not fill the other slots)")
         ctx.reject(asm.rejected + prechecked + unbalanced)
         items = [i for _, _, i in accepted]
         if ctx.client is not None and cfg.closed_book and items:
