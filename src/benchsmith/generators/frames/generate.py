@@ -100,19 +100,6 @@ def usage(draft: Draft) -> list[str]:
             *thresholds(draft)]
 
 
-def interleaved(slots: list[tuple[str, int]]) -> list[tuple[str, int]]:
-    """The slots drafted in turns across article counts, so when the caps run a corpus dry every size comes up
-    short by its share, instead of the sizes drafted first taking the figures and the mix trim undoing them."""
-    seen: Counter = Counter()
-    sizes = Counter(size_bucket(k) for _, k in slots)
-    ranked = []
-    for n, (t, k) in enumerate(slots):
-        b = size_bucket(k)
-        ranked.append(((seen[b] + 0.5) / sizes[b], n, (t, k)))
-        seen[b] += 1
-    return [slot for *_, slot in sorted(ranked)]
-
-
 MIX_TOLERANCE = 0.05  # points off FRAMES' article-count shares a set may be
 
 
@@ -213,7 +200,7 @@ class FramesGenerator(Generator):
         asm = self._assembler(ctx, cfg)
         validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
         checks = names_for("frames_item")
-        slots = interleaved(plan_slots(cfg.n, cfg.mix))
+        slots = plan_slots(cfg.n, cfg.mix)
         accepted: list[tuple[tuple[str, int], str, FramesItem]] = []  # (slot, reasoning type drafted, item)
         notes: list[str] = []
         prechecked: list[Rejected] = []
