@@ -465,3 +465,19 @@ def test_a_life_span_counts_only_as_the_maker_s():
 def test_a_work_s_year_is_one_certain_year_from_a_sentence_about_it(title, text, year):
     doc = _doc("y", title, text)
     assert [f.value for f in extract_facts(doc, _chunks(doc)) if f.dimension == "year:made"] == ([year] if year else [])
+
+
+def test_a_short_set_keeps_each_shape_within_its_share_of_what_it_holds():
+    from types import SimpleNamespace
+
+    from benchsmith.generators.frames.generate import settle
+
+    def item(op, n):
+        fact = SimpleNamespace(dimension="data", kind="quantity")
+        return SimpleNamespace(articles=[None] * 2, facts=[fact], derivation=SimpleNamespace(op=op),
+                               item_id=f"{op}{n}", question="q")
+
+    accepted = [(None, "t", item("count", n)) for n in range(6)] + [(None, "t", item(op, 0)) for op in "abcdefghij"]
+    kept, dropped = settle(accepted, Counter({"2": 50}), 0.16)
+    assert sum(i.derivation.op == "count" for _, _, i in kept) == 3  # 16% of the 13 kept, rounded up
+    assert [r.reason for r in dropped] == ["shape_share"] * 3 and dropped[0].input_ref == "count5"
