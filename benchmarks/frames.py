@@ -7,7 +7,7 @@ so no server is needed. The calls should stay near 2 per accepted question (one 
 one closed-book check) plus the rejected wordings; the dry-run estimate is printed beside them.
 
 Then the FRAMES baselines (`benchsmith evaluate frames`, every setting, multi-step at k=n=2)
-on the generated paintings set and on ../shared/data/frames/frames_subset_first100.jsonl
+on a generated set per corpus (--n 50) and on ../shared/data/frames/frames_subset_first100.jsonl
 (no articles: naive only), against the test-started local stub server answering by the
 fixed rules of tests/integration/frames_eval_fakes.py. The accuracies say nothing about
 any model; the table shows the pipeline end to end, its calls per question and its time.
@@ -68,7 +68,7 @@ def main() -> int:
             requests = client.usage.requests
             client.close()
             rows.append((name, len(heuristic.items), heuristic_s, len(llm.items), requests, estimate.calls))
-        tables = baselines(Path(tmp) / "wikipedia_landscape_paintings")
+        tables = baselines(Path(tmp))
     print(f"\nframes generator, --n {N} per corpus")
     print(f"{'corpus':34} {'heuristic q':>11} {'q/min':>9} {'llm q':>6} {'calls':>6} {'calls/q':>8} {'estimate':>9}")
     for name, hn, hs, ln, calls, est in rows:
@@ -79,8 +79,8 @@ def main() -> int:
     return 0
 
 
-def baselines(corpus_dir: Path) -> list[tuple[str, list[str]]]:
-    """Generate a paintings FRAMES set, then run every baseline on it and on the subset file."""
+def baselines(corpus_root: Path) -> list[tuple[str, list[str]]]:
+    """Generate a FRAMES set on each corpus (--n 50), then run every baseline on them and on the subset file."""
     import json
 
     from frames_eval_fakes import FramesEvalModel
@@ -89,22 +89,28 @@ def baselines(corpus_dir: Path) -> list[tuple[str, list[str]]]:
     from benchsmith.evaluation.frames.baselines import FramesOptions, run_baselines
     from benchsmith.llm.stub_server import StubServer
 
-    bench = corpus_dir.parent / "frames-paintings"
-    try:
-        cli(["generate", "frames", "--corpus", str(corpus_dir), "--n", "50", "--out", str(bench)])
-    except SystemExit as exc:
-        if exc.code:
-            raise
+    sets = []
+    for name in CORPORA:
+        bench = corpus_root / f"frames-{name}"
+        try:
+            cli(["generate", "frames", "--corpus", str(corpus_root / name), "--n", "50", "--out", str(bench)])
+        except SystemExit as exc:
+            if exc.code and not (bench / "frames.jsonl").is_file():  # exit 1 with a shortfall still writes the set
+                raise
+        size = len((bench / "frames.jsonl").read_text().splitlines())
+        sets.append((f"the generated {name} set ({size})", bench / "frames.jsonl", bench))
     subset = DATA.parent / "frames" / "frames_subset_first100.jsonl"
+    sets.append(("the FRAMES subset (100)", subset, subset))
+    corpus_dir = corpus_root / CORPORA[0]
     out = []
-    for title, path in (("the generated paintings set (50)", bench / "frames.jsonl"), ("the FRAMES subset (100)", subset)):
+    for title, path, bench in sets:
         if not path.is_file():
             continue
         rows = [json.loads(line) for line in path.read_text().splitlines()]
         model = FramesEvalModel({r["Prompt"]: r["Answer"] for r in rows})
         with StubServer(model.stub_responder) as server:
             t0 = time.perf_counter()
-            result = run_baselines(FramesOptions(benchmark=bench if path.parent == bench else path, steps=2,
+            result = run_baselines(FramesOptions(benchmark=bench, steps=2,
                                                  queries_per_step=2, model=f"openai/stub@{server.base_url}",
                                                  ledger_dir=corpus_dir.parent / "ledger", bootstrap=1000))
             seconds, requests = time.perf_counter() - t0, server.requests

@@ -32,6 +32,7 @@ CORPORA = ["wikipedia_landscape_paintings", "aws_s3_developer_guide"]
 FRAMES_SHARES = {"2": 0.36, "3": 0.35, "4": 0.16, "5+": 0.13}
 SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
 BYTES = {"byte": 1, "kb": 2**10, "mb": 2**20, "gb": 2**30, "tb": 2**40}
+CHOICES = ("earliest", "largest", "order", "after", "between", "within")
 CM = {"cm": 1, "mm": 0.1, "inche": 2.54, "metre": 100, "meter": 100, "centimetre": 1, "centimeter": 1}
 
 
@@ -58,10 +59,14 @@ def independent_answer(item: FramesItem, docs) -> str:
         assert f.span.start <= f.value_span.start and f.value_span.end <= f.span.end
         number = float(re.match(r"[\d,.]+", raw).group(0).replace(",", ""))
         vals.append(number if f.kind == "year" else number * _scale(f.unit))
-        names.append(re.sub(r"\s*\([^()]*\)$", "", doc.title))
+        if f.kind == "year":
+            names.append(re.sub(r"\s*\([^()]*\)$", "", doc.title))
+        else:  # a figure the question names is answered by that name
+            names.append(item.derivation.params.get("names", {}).get(fid, ""))
+            assert item.derivation.op not in CHOICES or names[-1].lower() in item.question.lower(), item.question
     first = by_id[item.derivation.inputs[0]]
     declared = item.derivation.unit
-    if first.kind != "year" and item.derivation.op != "convert":  # the declared unit must be the largest among the inputs, as the item claims
+    if first.kind != "year" and item.derivation.op not in ("convert", "gap_in"):  # the declared unit must be the largest among the inputs, as the item claims
         assert _scale(declared) == max(_scale(by_id[i].unit) for i in item.derivation.inputs)
     per = 1 if first.kind == "year" else _scale(declared)
     unit = "" if first.kind == "year" else " " + declared
@@ -71,6 +76,21 @@ def independent_answer(item: FramesItem, docs) -> str:
         return f"{x:.0f}" if x == int(x) else f"{x:.2f}".rstrip("0")
 
     op = item.derivation.op
+    if op == "gap_in":
+        # the difference one unit down from the larger input's, as the question asks ("Give the difference in bytes")
+        assert _scale(declared) < max(_scale(by_id[i].unit) for i in item.derivation.inputs)
+        assert f"Give the difference in {declared}." in item.question, item.question
+        return num(abs(vals[0] - vals[1]) / _scale(declared)) + unit
+    if op == "ratio":
+        assert min(vals) > 0 and max(vals) > min(vals)
+        return num(max(vals) / min(vals))
+    if op == "within":
+        m = re.search(r"than ([\d.,]+) (\w+) but \w+ than ([\d.,]+) (\w+)", item.question)
+        lo, hi = (float(m.group(g).replace(",", "")) * _scale(m.group(g + 1)) for g in (1, 3))
+        inside = [n for v, n in zip(vals, names) if lo < v < hi]
+        # one figure inside, and each bound rules another out: both constraints and every figure are needed
+        assert len(inside) == 1 and min(vals) <= lo and max(vals) >= hi, item.question
+        return inside[0]
     if op == "gap":
         # leave-one-out: without either side the gap would read as the other side's value
         assert num(abs(vals[0] - vals[1]) / per) not in (num(vals[0] / per), num(vals[1] / per)), item.question
@@ -99,6 +119,7 @@ def independent_answer(item: FramesItem, docs) -> str:
         assert vals.count(pick) == 1
         return names[vals.index(pick)]
     if op == "order":
+        assert len(set(vals)) == len(vals)
         return "; ".join(n for _, n in sorted(zip(vals, names)))
     if op == "roman":
         year, out = int(min(vals)), ""
@@ -140,13 +161,26 @@ def corpora(tmp_path_factory):
     return out
 
 
-def _check(items: list[FramesItem], corpus) -> None:
+def _check(items: list[FramesItem], corpus, requested: int) -> None:
     docs = corpus.documents_by_id
     shares = Counter(("5+" if len(i.articles) >= 5 else str(len(i.articles))) for i in items)
     for bucket, share in FRAMES_SHARES.items():
         assert abs(shares[bucket] / len(items) - share) <= 0.05, (bucket, shares)
     # what a reviewer rejects on sight: an open "which work whose article mentions X" set, one pair asked twice
     assert not any("mention" in i.question for i in items)
+    # variety: no question shape over 16% of the set, no count threshold more than twice (at least 2 and 1)
+    shapes = Counter((i.derivation.op, "year" if i.facts[0].kind == "year" else "figure", i.derivation.dimension == "year:born")
+                     for i in items)
+    assert max(shapes.values()) <= max(2, -(-requested * 16 // 100)), shapes.most_common(2)
+    shown = Counter(v for i in items for k, v in i.derivation.params.items() if k in ("shown", "shown_low", "shown_high"))
+    assert max(shown.values(), default=0) <= max(1, -(-requested * 4 // 100)), shown.most_common(2)
+    # a measure named alike on two pages with different values is told apart in the question, or not asked
+    named: dict[str, set] = {}
+    for i in items:
+        for f in i.facts:
+            if f.kind == "quantity" and not f.from_table:
+                named.setdefault(f.label.lower(), set()).add((f.value, f.unit.lower()))
+    assert all(len(v) == 1 for v in named.values()), [k for k, v in named.items() if len(v) > 1]
     pairs = Counter(frozenset((f.dimension, f.value, f.unit.lower()) for f in i.facts if f.fact_id in i.derivation.inputs)
                     for i in items if len(i.derivation.inputs) == 2)
     assert max(pairs.values(), default=1) == 1, pairs.most_common(1)
@@ -166,11 +200,18 @@ def test_heuristic_on_real_corpus(corpora, name, tmp_path):
     out = tmp_path / "bench"
     try:
         main(["generate", "frames", "--corpus", str(corpora[name]), "--n", "50", "--out", str(out)])
+        rc = 0
     except SystemExit as exc:
-        assert not exc.code
+        rc = exc.code
     items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
-    assert len(items) == 50
-    _check(items, load_corpus_dir(corpora[name]))
+    if name == "aws_s3_developer_guide":
+        # the manual's linked pages hold about twenty distinct figures: the shape and threshold caps leave it short of
+        # 50, said in the shortfall (exit 1), rather than asking one shape over the same handful of limits
+        summary = json.loads((out / "summary.json").read_text())
+        assert rc == 1 and 40 <= len(items) < 50 and "capped" in summary["stop_reason"]
+    else:
+        assert rc == 0 and len(items) == 50
+    _check(items, load_corpus_dir(corpora[name]), 50)
     # FRAMES' own layout, read back by the evaluator's FRAMES importer unchanged.
     from benchsmith.evaluation.importers.frames import load
     rows = [json.loads(line) for line in (out / "frames.jsonl").read_text().splitlines()]
@@ -200,8 +241,8 @@ def test_llm_strategy_scripted(corpora, name, tmp_path):
                             client=client)
     client.close()
     items = result.items
-    assert len(items) == 40
-    _check(items, corpus)
+    assert len(items) >= 32 if name == "aws_s3_developer_guide" else len(items) == 40
+    _check(items, corpus, 40)
     assert all(i.provenance.prompt_name == "frames_word_question.v1.j2" and i.provenance.raw_output for i in items)
     assert all(i.question.startswith(("Here is a puzzle", "As of")) for i in items)
     reasons = Counter(r.reason for r in result.rejected)

@@ -278,7 +278,9 @@ def test_quantity_questions_never_name_a_page_and_identical_measures_are_skipped
                           value_text=f"{value} {unit}", label=label)
     a, b = qty("a", 20, "KB", "the maximum size of bucket policies"), qty("b", 5, "GB", "the maximum size of an object")
     q = question("gap", [a, b], ["Bucket policy examples", "Working with objects"])
-    assert q == ("How much larger is the maximum size of an object than the maximum size of bucket policies, in GB?")
+    # 5 GB less 20 KB is not whole in GB: the question says how to round
+    assert q == ("How much larger is the maximum size of an object than the maximum size of bucket policies, in GB? "
+                 "Round to two decimals.")
     assert question("gap", [a, qty("c", 8, "KB", "the maximum size of bucket policies")], ["P", "Q"]) is None
 
 
@@ -317,15 +319,130 @@ def test_constraint_questions_name_their_candidates_and_need_every_one(op, years
 def test_reuse_caps_hold_back_a_fact_or_answer_seen_too_often_and_loosen_per_round():
     from benchsmith.generators.frames.assemble import Draft
     from benchsmith.generators.frames.config import FramesConfig
-    from benchsmith.generators.frames.generate import overused, reuse_caps
+    from benchsmith.generators.frames.generate import overused, reuse_caps, variety_caps
 
     cfg = FramesConfig(n=5)
-    draft = Draft("constraints", "after", "q", "B", [], [], ["f1", "f2"], {"d1": "bound", "d2": "answer"}, None, {})
+    facts = [_made("f1", "d1", 1800, "A"), _made("f2", "d2", 1810, "B")]
+    draft = Draft("constraints", "after", "q", "B", [], facts, ["f1", "f2"], {"d1": "bound", "d2": "answer"}, None, {})
     used = Counter({"f1": cfg.fact_reuse - 1})
-    assert not overused(draft, used, reuse_caps(cfg, 0))
+    variety = variety_caps(cfg)
+    assert not overused(draft, used, reuse_caps(cfg, 0), variety)
     used["f1"] += 1
-    assert overused(draft, used, reuse_caps(cfg, 0)) and not overused(draft, used, reuse_caps(cfg, 1))
-    assert overused(draft, Counter({"answer:d2": cfg.answer_reuse}), reuse_caps(cfg, 0))
+    assert overused(draft, used, reuse_caps(cfg, 0), variety) and not overused(draft, used, reuse_caps(cfg, 1), variety)
+    assert overused(draft, Counter({"answer:d2": cfg.answer_reuse}), reuse_caps(cfg, 0), variety)
+    # the loosening stops at twice the setting: one fact never runs through a whole set
+    assert reuse_caps(cfg, 50) == (2 * cfg.fact_reuse, 2 * cfg.answer_reuse)
+
+
+def _qty(fid, value, unit, label, dimension="data"):
+    return FramesFact(fact_id=fid, doc_id="d" + fid, chunk_id=fid + "-0", kind="quantity", dimension=dimension, value=value,
+                      unit=unit, span=Span(start=0, end=10), text=f"{label} {value} {unit}",
+                      value_span=Span(start=0, end=4), value_text=f"{value} {unit}", label=label)
+
+
+def test_shapes_and_thresholds_are_capped_without_loosening():
+    """At most 16% of a set in one question shape (8 of 50) and 4% on one threshold (2 of 50), whatever the round."""
+    from benchsmith.generators.frames.assemble import Draft
+    from benchsmith.generators.frames.config import FramesConfig
+    from benchsmith.generators.frames.generate import overused, reuse_caps, usage, variety_caps
+
+    cfg = FramesConfig(n=50)
+    assert variety_caps(cfg) == (8, 2) and variety_caps(FramesConfig(n=3)) == (2, 1)
+    facts = [_qty("a", 20, "KB", "the maximum size of bucket policies"), _qty("b", 5, "TB", "the maximum size of an object"),
+             _qty("c", 2, "KB", "the maximum size of user-defined metadata")]
+    draft = Draft("numerical", "count", "q", "1", [], facts, ["a", "b", "c"], {}, None, {},
+                  params={"threshold": 30 * 1024, "below": False, "shown": "30 KB"})
+    assert draft.shape == "count:figure" and "threshold:30 KB" in usage(draft)
+    loose = reuse_caps(cfg, 7)
+    assert overused(draft, Counter({"shape:count:figure": 8}), loose, variety_caps(cfg))
+    assert overused(draft, Counter({"threshold:30 KB": 2}), loose, variety_caps(cfg))
+    assert not overused(draft, Counter({"shape:count:figure": 7, "threshold:30 KB": 1}), loose, variety_caps(cfg))
+    # one figure stated on two pages is one statement for the reuse cap
+    twin = Draft("numerical", "count", "q", "1", [], [facts[0].model_copy(update={"fact_id": "a2", "doc_id": "da2"}),
+                                                     *facts[1:]], ["a2", "b", "c"], {}, None, {})
+    assert set(usage(draft)) & set(usage(twin)) >= {"figure:the maximum size of bucket policies=20480"}
+
+
+def test_a_measure_with_different_values_on_two_pages_is_told_apart_by_its_page_or_dropped():
+    from benchsmith.generators.frames.assemble import Assembler
+    from benchsmith.generators.frames.measure import measure_key
+
+    assert measure_key("the maximum size of a SQL expression") == measure_key("the maximum length of a SQL expression")
+    docs = [_doc("s", "Selecting content from objects", "The maximum length of a SQL expression is 256 KB."),
+            _doc("g", "Querying archived objects", "An SQL expression is limited to 128 KB."),
+            _doc("x", "Glacier limits", "An SQL expression is limited to 64 KB."),
+            _doc("p", "Bucket policies", "Bucket policies are limited to 20 KB in size.")]
+    facts = {d.doc_id: extract_facts(d, _chunks(d)) for d in docs}
+    asm = Assembler({d.doc_id: d for d in docs}, facts, link_graph(docs), 0)
+    labels = {d: f.label for (_, d), fs in asm.alternatives.items() for f in fs}
+    assert labels == {"s": "the maximum length of a SQL expression when selecting content from objects",
+                      "g": "the maximum size of a SQL expression when querying archived objects",
+                      "p": "the maximum size of bucket policies"}
+    assert [r.input_ref for r in asm.rejected if r.reason == "ambiguous_measure"] == ["x"]
+
+
+def test_figure_questions_ratio_window_extreme_and_converted_difference():
+    """Answers over named figures: each computed by code, re-derived by the validator, and every figure needed."""
+    import random
+
+    from benchsmith.generators.frames.derive import window
+    from benchsmith.generators.frames.wording import answer_name, question
+    from benchsmith.validators.frames import Missing, rederive
+
+    policy, header, meta = (_qty("a", 20, "KB", "the maximum size of bucket policies"),
+                            _qty("b", 8, "KB", "the maximum size of a PUT request header"),
+                            _qty("c", 2, "KB", "the maximum size of user-defined metadata"))
+    byid = {f.fact_id: f for f in (policy, header, meta)}
+    names = {f.fact_id: answer_name(f, "t") for f in byid.values()}
+    assert compute("ratio", ["a", "c"], byid, {}, names) == "10"
+    assert question("ratio", [policy, meta], ["P", "M"]) == (
+        "How many times larger is the maximum size of bucket policies than the maximum size of user-defined metadata?")
+    assert question("ratio", [policy, header], ["P", "H"]).endswith("Round to two decimals.")
+    assert compute("gap_in", ["a", "b"], byid, {}, names) == "12288 bytes"
+    assert question("gap_in", [policy, header], ["P", "H"]).endswith("Give the difference in bytes.")
+    assert compute("largest", ["a", "b", "c"], byid, {}, names) == "maximum size of bucket policies"
+    params = window([policy, header, meta], random.Random(0))
+    assert params["shown_low"] == "3 KB" and params["shown_high"] == "9 KB"
+    assert compute("within", ["a", "b", "c"], byid, params, names) == "maximum size of a PUT request header"
+    q = question("within", [policy, header, meta], ["P", "H", "M"], None, params)
+    assert q.startswith("Which of these is larger than 3 KB but smaller than 9 KB: the maximum size of bucket policies")
+    item = type("I", (), {})()
+    item.facts = [policy, header, meta]
+    for op, answer in (("within", "maximum size of a PUT request header"), ("ratio", "2.5"), ("gap_in", "12288 bytes")):
+        inputs = ["a", "b", "c"] if op == "within" else ["a", "b"]
+        unit = "bytes" if op == "gap_in" else "KB"
+        item.derivation = type("D", (), {"op": op, "inputs": inputs, "unit": unit, "params": {**params, "names": names}})()
+        values = {i: float(byid[i].value) * 1024 for i in inputs}
+        assert rederive(item, values, names) == answer
+        for gone in inputs:  # without any one figure there is no answer (a difference becomes the other side alone)
+            rest = {k: v for k, v in values.items() if k != gone}
+            if op == "gap_in":
+                assert rederive(item, rest, names) != answer
+                continue
+            with pytest.raises(Missing):
+                rederive(item, rest, names)
+    with pytest.raises(ValueError):  # one bound rules nothing out: both constraints must bind
+        compute("within", ["a", "b", "c"], byid, {**params, "high": 30 * 1024}, names)
+
+
+def test_article_counts_are_trimmed_back_to_frames_mix_when_a_size_runs_short():
+    from benchsmith.generators.frames.generate import balance_sizes
+
+    item = lambda k: type("I", (), {"articles": [None] * k, "item_id": f"i{k}", "question": "q"})()  # noqa: E731
+    plan = Counter({"2": 18, "3": 17, "4": 8, "5+": 7})
+    accepted = [(None, "t", item(k)) for k in [2] * 18 + [3] * 10 + [4] * 8 + [5] * 6]
+    kept, dropped = balance_sizes(accepted, plan)
+    sizes = Counter(min(len(i.articles), 5) for _, _, i in kept)
+    assert abs(sizes[3] / len(kept) - 0.35) <= 0.05 and abs(sizes[2] / len(kept) - 0.36) <= 0.05
+    assert dropped and all(r.reason == "article_mix" for r in dropped) and len(kept) + len(dropped) == 42
+    balanced = [(None, "t", item(k)) for k in [2] * 18 + [3] * 17 + [4] * 8 + [5] * 7]
+    assert balance_sizes(balanced, plan) == (balanced, [])
+    # a small request cannot come within 5 points (4 items: 2/1/1/0): its short set is held to its plan, not emptied
+    small = [(None, "t", item(k)) for k in [2, 3, 4]]
+    assert balance_sizes(small, Counter({"2": 2, "3": 1, "4": 1})) == (small, [])
+    # a size with no item at all is not made up by trimming the others away
+    no_large = [(None, "t", item(k)) for k in [2] * 16 + [3] * 16 + [4] * 7]
+    assert balance_sizes(no_large, plan)[0] == no_large
 
 
 def test_a_life_span_counts_only_as_the_maker_s():
@@ -348,3 +465,19 @@ def test_a_life_span_counts_only_as_the_maker_s():
 def test_a_work_s_year_is_one_certain_year_from_a_sentence_about_it(title, text, year):
     doc = _doc("y", title, text)
     assert [f.value for f in extract_facts(doc, _chunks(doc)) if f.dimension == "year:made"] == ([year] if year else [])
+
+
+def test_a_short_set_keeps_each_shape_within_its_share_of_what_it_holds():
+    from types import SimpleNamespace
+
+    from benchsmith.generators.frames.generate import settle
+
+    def item(op, n):
+        fact = SimpleNamespace(dimension="data", kind="quantity")
+        return SimpleNamespace(articles=[None] * 2, facts=[fact], derivation=SimpleNamespace(op=op),
+                               item_id=f"{op}{n}", question="q")
+
+    accepted = [(None, "t", item("count", n)) for n in range(6)] + [(None, "t", item(op, 0)) for op in "abcdefghij"]
+    kept, dropped = settle(accepted, Counter({"2": 50}), 0.16)
+    assert sum(i.derivation.op == "count" for _, _, i in kept) == 3  # 16% of the 13 kept, rounded up
+    assert [r.reason for r in dropped] == ["shape_share"] * 3 and dropped[0].input_ref == "count5"

@@ -59,7 +59,7 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
     input (the question names each article) and raises Missing without one.
     """
     d = item.derivation
-    if d.op == "gap" and len(values) < len(d.inputs):
+    if d.op in ("gap", "gap_in") and len(values) < len(d.inputs):
         values = {i: values.get(i, 0.0) for i in d.inputs}  # a gap without one side is that side's value alone
     present = [i for i in d.inputs if i in values]
     if not present or (len(present) < len(d.inputs) and d.op not in AGGREGATES):
@@ -70,8 +70,10 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
     # The answer's unit is a declared part of the derivation (the largest unit among the inputs).
     factor = 1 if first.kind == "year" else _FACTOR.get(d.unit.lower(), 1)
     unit = "" if first.kind == "year" else f" {d.unit}"
-    if d.op == "gap":
+    if d.op in ("gap", "gap_in"):
         return _number(abs(vals[0] - vals[1]) / factor) + unit
+    if d.op == "ratio":
+        return _number(max(vals) / min(vals))
     if d.op in ("earliest", "largest", "order"):
         ranked = sorted(zip(vals, d.inputs), reverse=d.op == "largest")
         ties = len({v for v, _ in ranked}) != len(ranked) if d.op == "order" else len(ranked) > 1 and ranked[0][0] == ranked[1][0]
@@ -86,6 +88,11 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
     if d.op == "count":
         limit, below = float(d.params["threshold"]), bool(d.params["below"])
         return str(sum((v < limit) if below else (v > limit) for v in vals))
+    if d.op == "within":
+        fit = [i for v, i in zip(vals, d.inputs) if float(d.params["low"]) < v < float(d.params["high"])]
+        if len(fit) != 1:
+            raise Missing("no single figure within the bounds")
+        return titles[fit[0]]
     if d.op == "roman":
         return _roman(int(min(vals)))
     if d.op == "convert":
@@ -113,7 +120,8 @@ def _inputs(item, ctx):
         if f is None:
             raise ValueError(f"input {fid} is not among the item's facts")
         values[fid] = read_value(f, docs[f.doc_id].text)
-        titles[fid] = re.sub(r"\s*\([^()]*\)\s*$", "", docs[f.doc_id].title).strip() or docs[f.doc_id].title
+        # a figure chosen as the answer is named as the question names it; a work by its title
+        titles[fid] = item.derivation.params.get("names", {}).get(fid) or re.sub(r"\s*\([^()]*\)\s*$", "", docs[f.doc_id].title).strip() or docs[f.doc_id].title
     return facts, values, titles
 
 
@@ -158,8 +166,9 @@ class LeaveOneOut:
         return issues
 
 
-# operations whose answer is one of the works the question names
-CHOICE_OPS = ("earliest", "largest", "order", "after", "between")
+NUMERIC_OPS = ("gap", "gap_in", "mean", "sum", "convert", "count", "ratio")
+# operations whose answer is one of the works (or figures) the question names
+CHOICE_OPS = ("earliest", "largest", "order", "after", "between", "within")
 
 
 class AnswerType:
@@ -170,10 +179,10 @@ class AnswerType:
         answer = item.answer.strip().rstrip(".").lower()
         if answer in _BINARY:
             return [Issue("binary_answer", "error", "FRAMES questions have non-binary answers")]
-        if item.derivation.op in ("gap", "mean", "sum", "convert", "count") and not _NUM.match(answer):
+        if item.derivation.op in NUMERIC_OPS and not _NUM.match(answer):
             return [Issue("answer_not_numeric", "error", f"a {item.derivation.op} answer must be a number: {item.answer!r}")]
         # a count ("2") is written in the question only as a number of its own, not inside "S3" or "20 KB"
-        written = (re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", item.question.lower()) if item.derivation.op == "count"
+        written = (re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", item.question.lower()) if item.derivation.op in ("count", "ratio")
                    else answer in item.question.lower())
         if item.derivation.op not in CHOICE_OPS and answer and written:
             return [Issue("answer_in_question", "error", "the answer is written in the question")]

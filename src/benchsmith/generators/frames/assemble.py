@@ -13,26 +13,36 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold
+from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, window
 from benchsmith.generators.frames.graph import bridge_of, draw_set
-from benchsmith.generators.frames.wording import clean_title, question
+from benchsmith.generators.frames.measure import measure_key, qualified
+from benchsmith.generators.frames.wording import answer_name, clean_title, question
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Document, Rejected
 
 SAME_UNIT_SHARE = 0.7
 YEAR_DIMS = ("year:made", "year:born")
 QTY_DIMS = ("time", "data", "percent", "length")
-# reasoning type -> (op, kind of value, smallest k, largest k)
+# reasoning type -> (op, kind of value, smallest k, largest k); "duration" is a quantity of time (temporal reasoning)
 OPS = {
-    "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("count", "year", 5, 10)],
-    "numerical": [("gap", "year", 2, 2), ("gap", "qty", 2, 2), ("count", "year", 3, 10), ("count", "qty", 3, 10)],
-    "post_processing": [("roman", "year", 2, 5), ("convert", "table", 2, 4)],
+    "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("count", "year", 5, 10),
+                 ("gap", "duration", 2, 2), ("largest", "duration", 3, 4), ("count", "duration", 3, 6)],
+    "numerical": [("gap", "year", 2, 2), ("gap", "qty", 2, 2), ("count", "year", 3, 10), ("count", "qty", 3, 10),
+                  ("ratio", "qty", 2, 2), ("largest", "qty", 3, 5), ("order", "qty", 3, 4)],
+    "post_processing": [("roman", "year", 2, 5), ("convert", "table", 2, 4), ("gap_in", "qty", 2, 2)],
     # A closed set: the candidates are named, so the one that fits is unique in the world, not only in the corpus.
-    "constraints": [("after", "year", 3, 5), ("between", "year", 4, 6)],
+    "constraints": [("after", "year", 3, 5), ("between", "year", 4, 6), ("between", "qty", 4, 6),
+                    ("within", "qty", 3, 5)],
     "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("count", "table", 3, 8)],
 }
+CHOICE_OPS = ("earliest", "largest", "order", "after", "between", "within")  # the answer is one of the named subjects
 # Adding up figures is natural only for one measure read from tables (a column), never for unrelated limits.
 SAME_MEASURE_OPS = ("sum", "convert")
+
+
+def _around(f: FramesFact) -> str:
+    start, end = f.value_span.start - f.span.start, f.value_span.end - f.span.start
+    return " ".join(f.text[max(0, start - 30): end + 30].split()).lower()
 
 
 def repeated_statement(facts: list[FramesFact]) -> str | None:
@@ -41,11 +51,9 @@ def repeated_statement(facts: list[FramesFact]) -> str | None:
     for f in facts:
         if f.kind == "name":
             continue
-        start, end = f.value_span.start - f.span.start, f.value_span.end - f.span.start
-        around = " ".join(f.text[max(0, start - 30): end + 30].split()).lower()
-        if (f.value, around) in seen:
-            return around
-        seen.add((f.value, around))
+        if (f.value, _around(f)) in seen:
+            return _around(f)
+        seen.add((f.value, _around(f)))
     return None
 
 
@@ -74,24 +82,24 @@ class Draft:
     steps: list[str] = field(default_factory=list)
     params: dict = field(default_factory=dict)
 
+    @property
+    def shape(self) -> str:
+        """The template family a reader sees: one operation over painting years, painters' births or figures."""
+        first = self.facts[0]
+        return f"{self.op}:{'born' if first.dimension == 'year:born' else 'year' if first.kind == 'year' else 'figure'}"
+
 
 class Assembler:
     def __init__(self, documents: dict[str, Document], facts: dict[str, list[FramesFact]], graph: nx.Graph,
                  seed: int) -> None:
         self.documents, self.graph, self.rng = documents, graph, random.Random(seed)
+        self.rejected: list[Rejected] = []
         self.value_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)  # dimension -> doc -> fact
         self.table_facts: dict[str, dict[str, FramesFact]] = defaultdict(dict)
         # A page may state several measures of one kind, each named by its own phrase: a draft takes one of them
         # (the one fewest other pages repeat stands for the page in the counts), at most one per page per question.
         self.alternatives: dict[tuple[str, str], list[FramesFact]] = defaultdict(list)
-        # A measure phrase given different values on different pages ("the retention period") names none of them.
-        named: dict[str, set] = defaultdict(set)
-        for fs in facts.values():
-            for f in fs:
-                if f.kind == "quantity" and not f.from_table:
-                    named[f.label.lower()].add(round(base_value(f), 6))
-        facts = {d: [f for f in fs if f.kind != "quantity" or f.from_table or len(named[f.label.lower()]) == 1]
-                 for d, fs in facts.items()}
+        facts = self._unambiguous(facts)
         seen = Counter((f.dimension, round(base_value(f), 6)) for fs in facts.values() for f in fs if f.kind != "name")
         for doc_id, fs in sorted(facts.items()):
             for f in sorted(fs, key=lambda f: seen[(f.dimension, round(base_value(f), 6))] if f.kind != "name" else 0):
@@ -102,15 +110,54 @@ class Assembler:
                 else:
                     self.value_facts[f.dimension].setdefault(doc_id, f)
                     self.alternatives[(f.dimension, doc_id)].append(f)
-        self.rejected: list[Rejected] = []
         self._two_hop: nx.Graph | None = None
+
+    def _unambiguous(self, facts: dict[str, list[FramesFact]]) -> dict[str, list[FramesFact]]:
+        """A measure given different values on different pages ("the maximum size of a SQL expression": 128 KB on
+        the Glacier Select page, 256 KB on the S3 Select one) names none of them: each such fact is narrowed to its
+        page's task ("... when selecting content from objects"), or dropped (ledgered) where the title names none."""
+        values: dict[tuple, set] = defaultdict(set)
+        for fs in facts.values():
+            for f in fs:
+                if f.kind == "quantity" and not f.from_table:
+                    values[measure_key(f.label)].add(round(base_value(f), 6))
+        out: dict[str, list[FramesFact]] = {}
+        for doc_id, fs in facts.items():
+            kept = []
+            for f in fs:
+                if f.kind != "quantity" or f.from_table or len(values[measure_key(f.label)]) == 1:
+                    kept.append(f)
+                    continue
+                narrowed = qualified(f.label, clean_title(self.documents[doc_id].title))
+                if narrowed is None:
+                    self._reject("ambiguous_measure", f"{f.label!r} has {len(values[measure_key(f.label)])} values on "
+                                 "different pages and this page's title names no task to tell it apart", doc_id)
+                    continue
+                kept.append(f.model_copy(update={"label": narrowed}))
+            out[doc_id] = kept
+        return out
 
     def _one_page_per_statement(self, pool: dict[str, FramesFact]) -> dict[str, FramesFact]:
         """One page, drawn at random, for a figure several pages repeat ("bucket policies are limited to 20 KB"),
         so a draw does not spend its attempts on sets that would count one fact twice."""
-        groups: dict[tuple, list[str]] = defaultdict(list)
+        # one statement: the same measure phrase and value, or the same words around the same value
+        parent = {d: d for d in pool}
+
+        def root(d: str) -> str:
+            while parent[d] != d:
+                d = parent[d]
+            return d
+
+        first: dict[tuple, str] = {}
         for d, f in sorted(pool.items()):
-            groups[(f.label.lower(), round(base_value(f), 6))].append(d)
+            for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, _around(f))):
+                if key in first:
+                    parent[root(d)] = root(first[key])
+                else:
+                    first[key] = d
+        groups: dict[str, list[str]] = defaultdict(list)
+        for d in sorted(pool):
+            groups[root(d)].append(d)
         keep = {self.rng.choice(ds) for ds in groups.values()}
         return {d: f for d, f in pool.items() if d in keep}
 
@@ -135,11 +182,11 @@ class Assembler:
             if not lo <= k <= hi:
                 continue
             pool = self._pool(op, kind)
-            dims = YEAR_DIMS if kind == "year" else QTY_DIMS
-            if op in ("sum", "convert", "mean"):
+            dims = YEAR_DIMS if kind == "year" else ("time",) if kind == "duration" else QTY_DIMS
+            if op in ("sum", "convert", "mean", "ratio", "gap_in"):
                 dims = tuple(d for d in dims if d != "percent")  # shares of different wholes do not add up
-            if op in ("after", "between"):
-                dims = ("year:made",)  # "which was painted after X": a date orders works; unrelated limits do not
+            if op in ("after", "between") and kind == "year":
+                dims = ("year:made",)  # "which was painted after X": a birth orders painters, not works
             out += [(op, kind, d) for d in dims
                     if len(pool.get(d, {})) >= k and (kind != "table" or self.table_facts.get(d))
                     and (op != "count" or kind != "qty" or d != "percent")]
@@ -163,26 +210,25 @@ class Assembler:
         pool = self._pool(op, kind)[dim]
         if kind != "table":
             pool = {d: self.rng.choice(self.alternatives.get((dim, d)) or [f]) for d, f in pool.items()}
-            pool = self._one_page_per_statement(pool)
+        pool = self._one_page_per_statement(pool)
         seeds = self.table_facts[dim] if kind == "table" else None  # a tabular question starts from a table value
         units = Counter(f.unit.lower() for f in pool.values())
         common = sorted(u for u, n in units.items() if n >= k)
-        if kind == "qty" and common and self.rng.random() < SAME_UNIT_SHARE:
+        if kind in ("qty", "duration") and common and self.rng.random() < SAME_UNIT_SHARE:
             # Values in one unit make sums read naturally and keep every article's share visible in the answer.
             unit = self.rng.choice(common)
             pool = {d: f for d, f in pool.items() if f.unit.lower() == unit}
-        # A pair may also be two pages one page links together (a shared neighbour): still one topic, and a small
-        # corpus has few direct pairs with a figure each.
-        members = draw_set(self._pairs() if k == 2 else self.graph, pool, k, self.rng, seeds)
+        # Articles may also be joined through one page that links both (a shared neighbour): still one topic, and a
+        # manual has few pages with a figure that link each other directly.
+        linked = self._pairs()
+        members = draw_set(linked, pool, k, self.rng, seeds)
         if members is None:
             self._reject("no_linked_set", f"no connected set of {k} articles with {dim} facts")
             return None
         if op in ("after", "between"):
-            return self._constraint(op, [pool[d] for d in members], bridge_of(self.graph, members))
+            return self._constraint(op, [pool[d] for d in members], bridge_of(linked, members))
         facts = [pool[d] for d in members]
-        if k == 2:
-            return self._finish(rtype, op, facts, members, {d: "input" for d in members}, bridge_of(self._pairs(), members))
-        return self._finish(rtype, op, facts, members, {d: "input" for d in members}, bridge_of(self.graph, members))
+        return self._finish(rtype, op, facts, members, {d: "input" for d in members}, bridge_of(linked, members))
 
     def _constraint(self, op: str, facts: list[FramesFact], bridge: str | None) -> Draft | None:
         """Bounds and named candidates from one linked set: exactly one candidate fits, and telling which needs
@@ -214,6 +260,10 @@ class Assembler:
                 bridge: str | None, params: dict | None = None) -> Draft | None:
         titles = {d: clean_title(self.documents[d].title) for d in members}
         by_fact = {f.fact_id: titles[f.doc_id] for f in facts}
+        if op in CHOICE_OPS and facts[0].kind != "year":
+            # the answer is one of the figures the question names, by the name it gives it
+            by_fact = {f.fact_id: answer_name(f, titles[f.doc_id]) for f in facts}
+            params = {**(params or {}), "names": by_fact}
         if len(set(titles.values())) < len(titles):
             self._reject("ambiguous_titles", "two articles of the set share a title", ",".join(members))
             return None
@@ -222,7 +272,11 @@ class Assembler:
             self._reject("same_fact_twice", f"two articles state the same fact ({twice!r}): it would count twice",
                          ",".join(members))
             return None
-        params = count_threshold(facts, self.rng) if op == "count" else dict(params or {})
+        if op in ("count", "within"):
+            bounds = (count_threshold if op == "count" else window)(facts, self.rng)
+            params = None if bounds is None else {**(params or {}), **bounds}
+        else:
+            params = dict(params or {})
         if params is None:
             self._reject("no_threshold", "no round threshold splits the values", ",".join(members))
             return None
@@ -239,8 +293,10 @@ class Assembler:
             self._reject("value_in_question", f"a value the answer depends on is written in the question: {q}")
             return None
         labels = {*OP_TYPES[op]} | {"temporal"} if facts[0].kind == "year" else {*OP_TYPES[op]} - {"temporal"} | {"numerical"}
+        labels |= {"temporal"} if facts[0].dimension == "time" else set()  # durations compared are temporal reasoning
         labels = sorted(labels | ({"tabular"} if any(f.from_table for f in facts) else set()))
         steps = [f"{titles[f.doc_id]}: {f.value_text}" + (f" ({f.label})" if f.label else "") for f in facts]
-        rule = f" {'<' if params.get('below') else '>'} {params['shown']}" if op == "count" else ""
+        rule = (f" {'<' if params.get('below') else '>'} {params['shown']}" if op == "count"
+                else f" in ({params['shown_low']}, {params['shown_high']})" if op == "within" else "")
         return Draft(rtype, op, q, answer, labels, list(facts), [f.fact_id for f in facts], roles, bridge, titles,
                      steps + [f"{op}{rule} -> {answer}"], params)

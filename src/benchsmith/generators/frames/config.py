@@ -34,6 +34,8 @@ class FramesConfig:
     attempts_per_item: int = 40
     fact_reuse: int = 4  # questions one fact may feed
     answer_reuse: int = 2  # questions one work may answer
+    shape_share: float = 0.16  # at most this share of the set in one question shape (8 of 50)
+    threshold_share: float = 0.04  # at most this share counting against one threshold (2 of 50)
     hub_max_share: float = 0.25  # a link target shared by more of the corpus than this is too generic to link a set
     dedup_threshold: float = 0.85
     closed_book: bool = True  # llm strategy: ask the model without any article, flag what it answers anyway
@@ -53,6 +55,8 @@ class FramesConfig:
                 raise InputError(f"--as-of must be a date as YYYY-MM-DD, got {self.as_of!r}") from None
         if self.fact_reuse < 1 or self.answer_reuse < 1:
             raise InputError(f"fact and answer reuse must be at least 1, got {self.fact_reuse} and {self.answer_reuse}")
+        if not (0 < self.shape_share <= 1 and 0 < self.threshold_share <= 1):
+            raise InputError(f"shape and threshold shares must be in (0, 1], got {self.shape_share} and {self.threshold_share}")
         if self.attempts_per_item < 1:
             raise InputError(f"attempts per item must be at least 1, got {self.attempts_per_item}")
 

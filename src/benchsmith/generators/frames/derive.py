@@ -17,7 +17,7 @@ OP_TYPES = {
     "gap": ("numerical", "temporal"), "earliest": ("temporal",), "largest": ("numerical",), "order": ("temporal",),
     "mean": ("numerical",), "sum": ("numerical",), "roman": ("temporal", "post_processing"),
     "convert": ("numerical", "post_processing"), "after": ("constraints", "temporal"), "between": ("constraints", "temporal"),
-    "count": ("numerical",),
+    "count": ("numerical",), "ratio": ("numerical",), "within": ("constraints",), "gap_in": ("numerical", "post_processing"),
 }
 # A conversion goes one step down from the largest input unit: TB -> GB, days -> hours, cm -> mm.
 STEP_DOWN = {"tb": ("GB", "1 TB = 1,024 GB"), "gb": ("MB", "1 GB = 1,024 MB"), "mb": ("KB", "1 MB = 1,024 KB"),
@@ -107,11 +107,39 @@ def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
     return None
 
 
+def window(facts: Sequence[FramesFact], rng) -> dict | None:
+    """Two round bounds around one value only, with another value outside each: "larger than 10 KB but smaller than
+    1 MB" picks one figure of the set, and both constraints rule one out. Params as count_threshold's, twice."""
+    ranked = sorted(facts, key=base_value)
+    middles = list(range(1, len(ranked) - 1))
+    rng.shuffle(middles)
+    for i in middles:
+        lo = _threshold(ranked[i - 1], ranked[i])
+        hi = _threshold(ranked[i], ranked[i + 1])
+        if lo and hi:
+            return {"low": lo[0], "high": hi[0], "shown_low": lo[1], "shown_high": hi[1]}
+    return None
+
+
+def _threshold(below: FramesFact, above: FramesFact) -> tuple[float, str] | None:
+    factor = UNITS[below.unit.lower()][1]
+    t = _one_digit_above(base_value(below) / factor, base_value(above) / factor)
+    return (t * factor, f"{fmt(t)} {below.unit}") if t is not None else None
+
+
 def _need(values: dict[str, float], ids: Sequence[str]) -> list[float]:
     missing = [i for i in ids if i not in values]
     if missing:
         raise MissingInput(f"no value for {', '.join(missing)}")
     return [values[i] for i in ids]
+
+
+def gap(vals: Sequence[float]) -> None:
+    """Raises ValueError when the difference of two figures makes no question."""
+    if vals[0] == vals[1]:
+        raise ValueError("equal values: a zero gap makes no question")
+    if max(vals) > MAX_GAP_RATIO * min(vals):
+        raise ValueError("one value dwarfs the other: the difference is the larger value restated")
 
 
 def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params: dict, titles: dict[str, str]) -> str:
@@ -120,14 +148,26 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
     vals = _need(values, inputs)
     unit, factor = display_unit([facts[i] for i in inputs])
     if op == "gap":
-        if vals[0] == vals[1]:
+        if facts[inputs[0]].kind != "year":
+            gap(vals)
+        elif vals[0] == vals[1]:
             raise ValueError("equal values: a zero gap makes no question")
-        if facts[inputs[0]].kind != "year" and max(vals) > MAX_GAP_RATIO * min(vals):
-            raise ValueError("one value dwarfs the other: the difference is the larger value restated")
         diff = abs(vals[0] - vals[1]) / factor
         if fmt(diff) in (fmt(vals[0] / factor), fmt(vals[1] / factor)):
             raise ValueError("one value is negligible at the answer's precision")
         return fmt(diff) + ("" if facts[inputs[0]].kind == "year" else f" {unit}")
+    if op == "gap_in":
+        # a difference given one unit down ("how much larger ..., in KB?"): the conversion is the post-processing
+        step = conversion([facts[i] for i in inputs])
+        if step is None:
+            raise ValueError(f"no smaller unit than {unit}")
+        gap(vals)
+        return f"{fmt(abs(vals[0] - vals[1]) / UNITS[step[0].lower()][1])} {step[0]}"
+    if op == "ratio":
+        small, large = sorted(vals)
+        if small <= 0 or large / small > MAX_GAP_RATIO or large == small:
+            raise ValueError("no telling ratio: equal values, or one dwarfs the other")
+        return fmt(large / small)
     if op in ("earliest", "largest"):
         pick = min(vals) if op == "earliest" else max(vals)
         if vals.count(pick) != 1:
@@ -151,6 +191,12 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
         if not 0 < n < len(vals):
             raise ValueError("none or all fit: the count needs no article")
         return str(n)
+    if op == "within":
+        low, high = float(params["low"]), float(params["high"])
+        winners = [i for v, i in zip(vals, inputs) if low < v < high]
+        if len(winners) != 1 or not any(v <= low for v in vals) or not any(v >= high for v in vals):
+            raise ValueError("the bounds do not single out one figure with each bound ruling one out")
+        return titles[winners[0]]
     if op == "roman":
         if vals.count(min(vals)) != 1:
             raise ValueError("tie: the oldest is not one article")

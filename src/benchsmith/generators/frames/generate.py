@@ -13,7 +13,7 @@ from benchsmith.generators.core.generator import (
     Generator,
     register_generator,
 )
-from benchsmith.generators.frames.assemble import Assembler, Draft
+from benchsmith.generators.frames.assemble import CHOICE_OPS, Assembler, Draft
 from benchsmith.generators.frames.config import (
     FRAMES_SIZE_SHARES,
     LABELS,
@@ -56,11 +56,24 @@ def distribution(items: list[FramesItem]) -> dict:
             "reasoning_types": {k: round(v / total, 4) for k, v in sorted(labels.items())}}
 
 
-def overused(draft: Draft, used: Counter, caps: tuple[int, int]) -> bool:
+def overused(draft: Draft, used: Counter, caps: tuple[int, int], variety: tuple[int, int]) -> bool:
     """A fact already in caps[0] questions, or a work already the answer of caps[1] (a set that keeps
-    returning to the same few figures reads as one question asked many times)."""
-    return (any(used[i] >= caps[0] for i in draft.inputs)
-            or any(used[f"answer:{d}"] >= caps[1] for d, role in draft.roles.items() if role == "answer"))
+    returning to the same few figures reads as one question asked many times); or a question shape already
+    asked variety[0] times, or a count's threshold ("larger than 30 KB") already used variety[1] times."""
+    return (any(used[k] >= caps[0] for k in statements(draft))
+            or any(used[k] >= caps[1] for k in answers(draft))
+            or used[f"shape:{draft.shape}"] >= variety[0]
+            or any(used[k] >= variety[1] for k in thresholds(draft)))
+
+
+def thresholds(draft: Draft) -> list[str]:
+    """The round figures a count or a window is worded with ("larger than 30 KB")."""
+    return [f"threshold:{draft.params[k]}" for k in ("shown", "shown_low", "shown_high") if k in draft.params]
+
+
+def variety_caps(cfg: FramesConfig) -> tuple[int, int]:
+    """Questions of one shape, and counts over one threshold, a set may hold: they do not loosen with the rounds."""
+    return max(2, math.ceil(cfg.shape_share * cfg.n)), max(1, math.ceil(cfg.threshold_share * cfg.n))
 
 
 def pair_key(draft: Draft) -> str:
@@ -70,13 +83,85 @@ def pair_key(draft: Draft) -> str:
     return "pair:" + "|".join(values) if len(inputs) == 2 else "set:" + "|".join(sorted(draft.inputs))
 
 
+def statements(draft: Draft) -> list[str]:
+    """A figure counts once however many pages repeat it ("the maximum size of an object" is on two pages)."""
+    return [f.fact_id if f.kind == "year" else f"figure:{f.label.lower()}={base_value(f):g}"
+            for f in draft.facts if f.fact_id in draft.inputs]
+
+
+def answers(draft: Draft) -> list[str]:
+    """What the question answers with: a work in a role of answer, or the figure a choice question names."""
+    return [*(f"answer:{d}" for d, role in draft.roles.items() if role == "answer"),
+            *([f"answer:{draft.answer}"] if draft.op in CHOICE_OPS else [])]
+
+
 def usage(draft: Draft) -> list[str]:
-    return [*draft.inputs, *(f"answer:{d}" for d, role in draft.roles.items() if role == "answer")]
+    return [*statements(draft), *answers(draft), f"shape:{draft.shape}",
+            *thresholds(draft)]
+
+
+MIX_TOLERANCE = 0.05  # points off FRAMES' article-count shares a set may be
+
+
+def balance_sizes(accepted: list, planned: Counter) -> tuple[list, list[Rejected]]:
+    """When some article counts could not be filled, the other sizes are trimmed (latest first) until every share
+    is within MIX_TOLERANCE of FRAMES' (or of the plan, where a small request cannot come that close): a short set
+    keeps FRAMES' mix rather than lean on two-article items. A size with no item at all is left to the shortfall
+    note (the shares are then those of the sizes present), not made up by trimming the rest away."""
+    total = sum(planned.values())
+    tolerance = {b: max(MIX_TOLERANCE, abs(planned[b] / total - share)) + 1e-9 for b, share in FRAMES_SIZE_SHARES.items()}
+    kept = list(accepted)
+    dropped: list[Rejected] = []
+    while len(kept) > 1 and len(kept) < total:
+        counts = Counter(size_bucket(len(i.articles)) for _, _, i in kept)
+        present = [b for b in FRAMES_SIZE_SHARES if counts[b]]
+        whole = sum(FRAMES_SIZE_SHARES[b] for b in present)
+        off = {b: counts[b] / len(kept) - FRAMES_SIZE_SHARES[b] / whole for b in present}
+        # within tolerance, or less than one item from the share (3 items cannot be 36/35/16/13)
+        if all(abs(off[b]) <= tolerance[b] or abs(off[b]) * len(kept) < 1 for b in present):
+            break
+        worst = max(present, key=off.get)  # trimming the most over-filled size raises every other share
+        n = max(i for i, (_, _, item) in enumerate(kept) if size_bucket(len(item.articles)) == worst)
+        item = kept.pop(n)[2]
+        dropped.append(Rejected(step="frames.balance", reason="article_mix", input_ref=item.item_id,
+                                raw_output=item.question, detail=f"{worst}-article questions were {off[worst]:+.0%} "
+                                "off FRAMES' share while other sizes ran short"))
+    return kept, dropped
+
+
+def item_shape(item: FramesItem) -> str:
+    """Draft.shape for an accepted item."""
+    first = item.facts[0]
+    return f"{item.derivation.op}:{'born' if first.dimension == 'year:born' else 'year' if first.kind == 'year' else 'figure'}"
+
+
+def settle(accepted: list, planned: Counter, shape_share: float) -> tuple[list, list[Rejected]]:
+    """A short set held to the shape cap as a share of what it holds (the cap while drafting is a share of the
+    request), then to FRAMES' article mix, in turns until neither drops anything."""
+    kept, dropped = list(accepted), []
+    while True:
+        cap = max(2, math.ceil(shape_share * len(kept)))
+        seen: Counter = Counter()
+        over = []
+        for n, (_, _, item) in enumerate(kept):
+            seen[item_shape(item)] += 1
+            if seen[item_shape(item)] > cap:
+                over.append(n)
+        for n in reversed(over):
+            item = kept.pop(n)[2]
+            dropped.append(Rejected(step="frames.balance", reason="shape_share", input_ref=item.item_id,
+                                    raw_output=item.question, detail=f"more than {cap} questions of the shape "
+                                    f"{item_shape(item)} in a set of {len(kept) + len(over)}"))
+        kept, trimmed = balance_sizes(kept, planned)
+        dropped += trimmed
+        if not over and not trimmed:
+            return kept, dropped
 
 
 def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
     """The caps loosen a little each round, so a small corpus still fills its slots, after the spread-out sets."""
-    return cfg.fact_reuse + 2 * round_, cfg.answer_reuse + round_
+    # never past twice the setting: past that, one figure runs through the whole set
+    return min(cfg.fact_reuse + 2 * round_, cfg.fact_reuse * 2), min(cfg.answer_reuse + round_, cfg.answer_reuse * 2)
 
 
 class FramesGenerator(Generator):
@@ -146,7 +231,12 @@ class FramesGenerator(Generator):
             pending = still
             if not pending:
                 break
-        ctx.reject(asm.rejected + prechecked)
+        accepted, unbalanced = settle(accepted, Counter(size_bucket(k) for _, k in slots), cfg.shape_share)
+        if unbalanced:
+            notes.append(f"{len(unbalanced)} verified question(s) left out so the article counts stay within "
+                         f"{round(MIX_TOLERANCE * 100)} points of FRAMES' and no shape passes "
+                         f"{round(cfg.shape_share * 100)}% of the set (the corpus could not fill the other slots)")
+        ctx.reject(asm.rejected + prechecked + unbalanced)
         items = [i for _, _, i in accepted]
         if ctx.client is not None and cfg.closed_book and items:
             items = self._closed_book(ctx, items)
@@ -175,6 +265,8 @@ class FramesGenerator(Generator):
             shortfall = (f"produced {len(items)} of {cfg.n}; no verified question for: {missing}. The corpus gave "
                          f"{sum(len(v) for v in asm.alternatives.values())} value facts on {sum(len(v) for v in asm.value_facts.values())} "
                          f"pages in {len(asm.value_facts)} measures; "
+                         f"each question shape is capped at {variety_caps(cfg)[0]} and each threshold at "
+                         f"{variety_caps(cfg)[1]} so the set does not repeat itself; "
                          "ask for fewer items or add linked articles")
         dist = distribution(items)
         return Generated(
@@ -212,7 +304,7 @@ class FramesGenerator(Generator):
                 # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
                 pair = pair_key(draft)
-                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps):
+                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety_caps(cfg)):
                     continue
                 tried.update((draft.question, same))
                 if precheck(draft):

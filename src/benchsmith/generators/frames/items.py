@@ -71,7 +71,7 @@ def to_item(draft: Draft, documents: dict[str, Document], provenance: Provenance
             warnings.append("changeable_fact_undated")
     first = draft.facts[0]
     values = [f for f in draft.facts if f.kind != "name"]
-    unit = conversion(values)[0] if draft.op == "convert" else display_unit(values)[0]
+    unit = conversion(values)[0] if draft.op in ("convert", "gap_in") else display_unit(values)[0]
     derivation = FramesDerivation(op=draft.op, inputs=draft.inputs, dimension=first.dimension, unit=unit,
                                   steps=draft.steps, params=draft.params)
     return FramesItem(

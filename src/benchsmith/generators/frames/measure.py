@@ -98,8 +98,8 @@ def _clause(text: str) -> str | None:
         return None
     if any(re.search(r"\d", w) and w not in ("S3", "EC2") for w in words) or "and" in words[1:]:
         return None  # "replicates most objects in seconds and 99.99 percent of objects": two figures, no one measure
-    if words[0].lower() in ("it", "this", "that", "they", "these", "those", "there", "which", "we", "and", "or", "to"):
-        return None
+    if words[0].lower() in ("it", "this", "that", "they", "these", "those", "there", "which", "we", "and", "or", "to", "you"):
+        return None  # "you start getting the exported report daily": whose report is said elsewhere
     if _sentence_capital(words[0]) and words[0] not in ("Amazon", "AWS"):
         words[0] = words[0].lower()
     return " ".join(words)
@@ -183,3 +183,22 @@ def _for_tail(line: str, value_end: int | None) -> str:
     """" for the S3 Glacier storage class" when the figure is followed by what it holds for."""
     target = _FOR.match(line[value_end:]) if value_end is not None else None
     return f" for {target.group(1) if target.group(1).startswith('the ') else 'the ' + target.group(1)}" if target else ""
+
+
+_KEY_STOP = {"the", "a", "an", "of", "for", "in", "to", "on", "your", "by", "its", "their", "amount", "number"}
+
+
+def measure_key(phrase: str) -> tuple[str, ...]:
+    """What a measure phrase is about, without its bound and measure words: "the maximum size of a SQL expression"
+    and "the maximum length of a SQL expression" are both ("sql", "expression")."""
+    words = re.findall(r"[\w-]+", phrase.lower())
+    return tuple(w for w in words if w not in _KEY_STOP and w not in _BOUND_WORDS and not MEASURE_NOUNS.fullmatch(w))
+
+
+def qualified(phrase: str, title: str) -> str | None:
+    """The phrase narrowed to its page's task when the title names one ("Selecting content from objects" ->
+    "... when selecting content from objects"), else None: a measure two pages give different values needs it."""
+    words = title.split()
+    if not words or not re.fullmatch(r"[A-Z][a-z]+ing", words[0]) or len(words) > 8:
+        return None
+    return f"{phrase} when {words[0].lower()} {' '.join(words[1:])}".rstrip()

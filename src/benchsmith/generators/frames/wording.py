@@ -10,6 +10,8 @@ import re
 from collections.abc import Sequence
 
 from benchsmith.generators.frames.derive import base_value, conversion, display_unit
+from benchsmith.generators.frames.facts import UNITS
+from benchsmith.generators.frames.measure import MEASURE_NOUNS
 from benchsmith.schemas.frames import FramesFact
 
 GENERIC_COLUMNS = {"specification", "value", "values", "item", "details", "description", "limit", "setting", "name"}
@@ -41,10 +43,18 @@ def subject(fact: FramesFact, title: str) -> str:
     if fact.from_table and fact.label:
         column, _, row = fact.label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
+            # a row that names its own measure ("Maximum object size") is the phrase; any other row needs a frame
+            if MEASURE_NOUNS.search(row) and len(row.split()) > 1:
+                return f"the {row[0].lower() + row[1:] if not row[:2].isupper() else row}"
             return f"the figure given for {row}"
         column = re.sub(r"\bmax\b", "maximum", re.sub(r"\bmin\b", "minimum", column, flags=re.I), flags=re.I)
         return f"the {column[0].lower() + column[1:]} of {row}"
     return fact.label  # the measure phrase of its sentence ("the maximum size of an object"); facts without one are not kept
+
+
+def answer_name(fact: FramesFact, title: str) -> str:
+    """A figure as an answer names it: "maximum size of bucket policies" (the question's phrase without "the")."""
+    return re.sub(r"^the ", "", subject(fact, title))
 
 
 def made(facts: Sequence[FramesFact]) -> str:
@@ -53,6 +63,15 @@ def made(facts: Sequence[FramesFact]) -> str:
 
 
 COMPARATIVE = {"time": "longer", "data": "larger", "percent": "higher", "length": "longer"}
+SMALLER = {"time": "shorter", "data": "smaller", "percent": "lower", "length": "shorter"}
+SUPERLATIVE_LOW = {"time": "shortest", "data": "smallest", "percent": "lowest", "length": "shortest"}
+SUPERLATIVE = {"time": "longest", "data": "largest", "percent": "highest", "length": "longest"}
+
+
+def _rounding(facts: Sequence[FramesFact], unit: str) -> str:
+    """" Round to two decimals." when the difference of two figures needs more decimals in the unit asked for."""
+    diff = abs(base_value(facts[0]) - base_value(facts[1])) / UNITS[unit.lower()][1]
+    return "" if abs(diff - round(diff, 2)) < 1e-9 else " Round to two decimals."
 
 
 def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: str | None = None,
@@ -70,7 +89,27 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
         if facts[0].kind == "year":
             return (f"How many years older is {ranked[0]} than {ranked[1]}?" if born
                     else f"How many years after {ranked[0]} was {ranked[1]} {verb}?")
-        return f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}, in {unit}?"
+        return f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}, in {unit}?{_rounding(facts, unit)}"
+    if op == "gap_in":
+        target = conversion(facts)[0]
+        return (f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}? Give the difference in "
+                f"{target}.{_rounding(facts, target)}")
+    if op == "ratio":
+        whole = abs(max(base_value(f) for f in facts) / min(base_value(f) for f in facts) % 1) < 1e-9
+        return (f"How many times {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}?"
+                + ("" if whole else " Round to two decimals."))
+    if op == "within":
+        word, small = COMPARATIVE[facts[0].dimension], SMALLER[facts[0].dimension]
+        return f"Which of these is {word} than {params['shown_low']} but {small} than {params['shown_high']}: {listing(subj)}?"
+    if op == "order" and facts[0].kind != "year":
+        return f"Order these from {SUPERLATIVE_LOW[facts[0].dimension]} to {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}."
+    if op == "largest":
+        return f"Which of these is the {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}?"
+    if op == "between" and facts[0].kind != "year":
+        bounds = int(params["bounds"])
+        lo, hi = sorted(zip((base_value(f) for f in facts[:2]), subj[:2]))
+        word = COMPARATIVE[facts[0].dimension]
+        return f"Which of {listing(subj[bounds:])} is {word} than {lo[1]} but {SMALLER[facts[0].dimension]} than {hi[1]}?"
     if op == "earliest":
         return (f"Which of these works is by the earliest-born painter: {works}?" if born
                 else f"Which of these works was {verb} first: {works}?")

@@ -16,13 +16,13 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from benchsmith.generators.core.step import LLMStep, Reply
-from benchsmith.generators.frames.assemble import Draft
+from benchsmith.generators.frames.assemble import CHOICE_OPS, Draft
 from benchsmith.generators.frames.config import LABELS
 from benchsmith.generators.frames.wording import subject
 from benchsmith.types import Document, Rejected
 
 _YES_NO = re.compile(r"^(is|are|was|were|does|do|did|can|could|has|have|will|would|should)\b", re.IGNORECASE)
-_TITLE_OPS = ("earliest", "largest", "order", "after", "between")  # the answer is one of the works named
+_TITLE_OPS = CHOICE_OPS  # the answer is one of the works or figures named
 
 
 class _Strict(BaseModel):
