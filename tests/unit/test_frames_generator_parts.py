@@ -426,7 +426,7 @@ def test_figure_questions_ratio_window_extreme_and_converted_difference():
 
 
 def test_article_counts_are_trimmed_back_to_frames_mix_when_a_size_runs_short():
-    from benchsmith.generators.frames.generate import balance_sizes
+    from benchsmith.generators.frames.balance import balance_sizes
 
     item = lambda k: type("I", (), {"articles": [None] * k, "item_id": f"i{k}", "question": "q"})()  # noqa: E731
     plan = Counter({"2": 18, "3": 17, "4": 8, "5+": 7})
@@ -470,7 +470,7 @@ def test_a_work_s_year_is_one_certain_year_from_a_sentence_about_it(title, text,
 def test_a_short_set_keeps_each_shape_within_its_share_of_what_it_holds():
     from types import SimpleNamespace
 
-    from benchsmith.generators.frames.generate import settle
+    from benchsmith.generators.frames.balance import settle
 
     def item(op, n):
         fact = SimpleNamespace(dimension="data", kind="quantity")

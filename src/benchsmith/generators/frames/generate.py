@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import dataclass
+
+import networkx as nx
 
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
@@ -14,6 +17,7 @@ from benchsmith.generators.core.generator import (
     register_generator,
 )
 from benchsmith.generators.frames.assemble import CHOICE_OPS, Assembler, Draft
+from benchsmith.generators.frames.balance import MIX_TOLERANCE, interleaved, settle
 from benchsmith.generators.frames.config import (
     FRAMES_SIZE_SHARES,
     LABELS,
@@ -100,62 +104,15 @@ def usage(draft: Draft) -> list[str]:
             *thresholds(draft)]
 
 
-MIX_TOLERANCE = 0.05  # points off FRAMES' article-count shares a set may be
+@dataclass
+class Fill:
+    """One drafting pass: the settled set, the slots left empty, what the mix and shape caps dropped, the ledger."""
 
-
-def balance_sizes(accepted: list, planned: Counter) -> tuple[list, list[Rejected]]:
-    """When some article counts could not be filled, the other sizes are trimmed (latest first) until every share
-    is within MIX_TOLERANCE of FRAMES' (or of the plan, where a small request cannot come that close): a short set
-    keeps FRAMES' mix rather than lean on two-article items. A size with no item at all is left to the shortfall
-    note (the shares are then those of the sizes present), not made up by trimming the rest away."""
-    total = sum(planned.values())
-    tolerance = {b: max(MIX_TOLERANCE, abs(planned[b] / total - share)) + 1e-9 for b, share in FRAMES_SIZE_SHARES.items()}
-    kept = list(accepted)
-    dropped: list[Rejected] = []
-    while len(kept) > 1 and len(kept) < total:
-        counts = Counter(size_bucket(len(i.articles)) for _, _, i in kept)
-        present = [b for b in FRAMES_SIZE_SHARES if counts[b]]
-        whole = sum(FRAMES_SIZE_SHARES[b] for b in present)
-        off = {b: counts[b] / len(kept) - FRAMES_SIZE_SHARES[b] / whole for b in present}
-        # within tolerance, or less than one item from the share (3 items cannot be 36/35/16/13)
-        if all(abs(off[b]) <= tolerance[b] or abs(off[b]) * len(kept) < 1 for b in present):
-            break
-        worst = max(present, key=off.get)  # trimming the most over-filled size raises every other share
-        n = max(i for i, (_, _, item) in enumerate(kept) if size_bucket(len(item.articles)) == worst)
-        item = kept.pop(n)[2]
-        dropped.append(Rejected(step="frames.balance", reason="article_mix", input_ref=item.item_id,
-                                raw_output=item.question, detail=f"{worst}-article questions were {off[worst]:+.0%} "
-                                "off FRAMES' share while other sizes ran short"))
-    return kept, dropped
-
-
-def item_shape(item: FramesItem) -> str:
-    """Draft.shape for an accepted item."""
-    first = item.facts[0]
-    return f"{item.derivation.op}:{'born' if first.dimension == 'year:born' else 'year' if first.kind == 'year' else 'figure'}"
-
-
-def settle(accepted: list, planned: Counter, shape_share: float) -> tuple[list, list[Rejected]]:
-    """A short set held to the shape cap as a share of what it holds (the cap while drafting is a share of the
-    request), then to FRAMES' article mix, in turns until neither drops anything."""
-    kept, dropped = list(accepted), []
-    while True:
-        cap = max(2, math.ceil(shape_share * len(kept)))
-        seen: Counter = Counter()
-        over = []
-        for n, (_, _, item) in enumerate(kept):
-            seen[item_shape(item)] += 1
-            if seen[item_shape(item)] > cap:
-                over.append(n)
-        for n in reversed(over):
-            item = kept.pop(n)[2]
-            dropped.append(Rejected(step="frames.balance", reason="shape_share", input_ref=item.item_id,
-                                    raw_output=item.question, detail=f"more than {cap} questions of the shape "
-                                    f"{item_shape(item)} in a set of {len(kept) + len(over)}"))
-        kept, trimmed = balance_sizes(kept, planned)
-        dropped += trimmed
-        if not over and not trimmed:
-            return kept, dropped
+    accepted: list  # (slot, reasoning type drafted, item)
+    pending: list[tuple[str, int]]
+    unbalanced: list[Rejected]
+    rejected: list[Rejected]
+    asm: Assembler
 
 
 def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
@@ -172,7 +129,7 @@ class FramesGenerator(Generator):
     def estimate(self, ctx: GenerationContext, cfg: FramesConfig) -> Estimate:
         """The llm strategy's calls: one wording per drafted question (with a margin) and one closed-book check per item."""
         docs = ctx.corpus.documents_by_id
-        asm = self._assembler(ctx, cfg)
+        asm = Assembler(docs, *self._sources(ctx, cfg), cfg.seed)
         precheck = self._prechecker(ctx, cfg, [])
         drafts = [d for d in (self._draft(asm, slot, cfg, set(), Counter(), precheck, reuse_caps(cfg, 0))
                               for slot in plan_slots(cfg.n, cfg.mix)) if d is not None]
@@ -187,56 +144,35 @@ class FramesGenerator(Generator):
             f"{len(drafts)} of {cfg.n} questions could be drafted from this corpus without a model",
         ])
 
-    def _assembler(self, ctx: GenerationContext, cfg: FramesConfig) -> Assembler:
+    def _sources(self, ctx: GenerationContext, cfg: FramesConfig) -> tuple[dict, nx.Graph]:
+        """The facts of every page and the link graph: what an Assembler is built from."""
         chunks = ctx.corpus.chunks_by_doc
         with ctx.timer.step("facts"):
             outs = ctx.run_step(ExtractFacts(), [DocInput(d, tuple(chunks.get(d.doc_id, []))) for d in ctx.corpus.documents])
         with ctx.timer.step("graph"):
             graph = link_graph(ctx.corpus.documents, cfg.hub_max_share)
-        return Assembler(ctx.corpus.documents_by_id, {o.doc_id: o.facts for o in outs}, graph, cfg.seed)
+        return {o.doc_id: o.facts for o in outs}, graph
 
     def generate(self, ctx: GenerationContext, cfg: FramesConfig) -> Generated:
         docs = ctx.corpus.documents_by_id
-        asm = self._assembler(ctx, cfg)
-        validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
-        checks = names_for("frames_item")
+        facts, graph = self._sources(ctx, cfg)
         slots = plan_slots(cfg.n, cfg.mix)
-        accepted: list[tuple[tuple[str, int], str, FramesItem]] = []  # (slot, reasoning type drafted, item)
+        fill = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), slots)
+        if len(fill.accepted) < cfg.n and ctx.client is None:
+            # Two-article slots drafted first can take the figures the larger sets need, and the mix trim then
+            # undoes them: on a short corpus a bigger request came out smaller. Drafted in turns across article
+            # counts, every size comes up short by its share instead. Tried only on a short heuristic run (no
+            # model call); the larger verified set is kept.
+            other = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), interleaved(slots))
+            if len(other.accepted) > len(fill.accepted):
+                fill = other
+        accepted, pending, unbalanced, asm = fill.accepted, fill.pending, fill.unbalanced, fill.asm
         notes: list[str] = []
-        prechecked: list[Rejected] = []
-        precheck = self._prechecker(ctx, cfg, prechecked)
-        pending = list(slots)
-        tried: set[str] = set()  # a draft that failed once would fail again (same prompt, same cached reply)
-        used: Counter = Counter()  # fact id (and "answer:" doc id) -> drafts that passed the checks
-        for _round in range(ROUNDS):
-            drafts: list[tuple[tuple[str, int], Draft]] = []
-            for slot in pending:
-                draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round),
-                                    widen=_round >= ROUNDS - 3)
-                if draft is not None:
-                    drafts.append((slot, draft))
-            done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks)
-            for _, d in drafts:
-                if id(d) not in kept:  # its wording or the run-wide checks failed: its facts and pair are free again
-                    used.subtract(usage(d))
-                    tried.discard(pair_key(d))
-            accepted += done
-            taken = Counter(s for s, _, _ in done)
-            still = []
-            for slot in pending:
-                if taken[slot] > 0:
-                    taken[slot] -= 1
-                else:
-                    still.append(slot)
-            pending = still
-            if not pending:
-                break
-        accepted, unbalanced = settle(accepted, Counter(size_bucket(k) for _, k in slots), cfg.shape_share)
         if unbalanced:
             notes.append(f"{len(unbalanced)} verified question(s) left out so the article counts stay within "
                          f"{round(MIX_TOLERANCE * 100)} points of FRAMES' and no shape passes "
                          f"{round(cfg.shape_share * 100)}% of the set (the corpus could not fill the other slots)")
-        ctx.reject(asm.rejected + prechecked + unbalanced)
+        ctx.reject(fill.rejected + unbalanced)
         items = [i for _, _, i in accepted]
         if ctx.client is not None and cfg.closed_book and items:
             items = self._closed_book(ctx, items)
@@ -261,7 +197,8 @@ class FramesGenerator(Generator):
         produced = Counter(t for _, t, _ in accepted)
         shortfall = None
         if len(items) < cfg.n:
-            missing = ", ".join(f"{t} over {k} articles" for t, k in pending)
+            missing = ", ".join(f"{t} over {k} articles" + (f" ({n})" if n > 1 else "")
+                                for (t, k), n in sorted(Counter(pending).items()))
             shortfall = (f"produced {len(items)} of {cfg.n}; no verified question for: {missing}. The corpus gave "
                          f"{sum(len(v) for v in asm.alternatives.values())} value facts on {sum(len(v) for v in asm.value_facts.values())} "
                          f"pages in {len(asm.value_facts)} measures; "
@@ -282,6 +219,43 @@ class FramesGenerator(Generator):
     def exports(self, items: list[FramesItem], settings: ExportSettings) -> dict:
         return {"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)], "frames.tsv": to_frames_tsv(items),
                 "distribution.json": distribution(items)}
+
+    def _fill(self, ctx: GenerationContext, cfg: FramesConfig, asm: Assembler, slots: list[tuple[str, int]]) -> Fill:
+        """Draft, word and check questions for the slots over up to ROUNDS rounds, then settle the set."""
+        docs = ctx.corpus.documents_by_id
+        validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
+        checks = names_for("frames_item")
+        accepted: list[tuple[tuple[str, int], str, FramesItem]] = []  # (slot, reasoning type drafted, item)
+        rejected: list[Rejected] = []
+        precheck = self._prechecker(ctx, cfg, rejected)
+        pending = list(slots)
+        tried: set[str] = set()  # a draft that failed once would fail again (same prompt, same cached reply)
+        used: Counter = Counter()  # fact id (and "answer:" doc id) -> drafts that passed the checks
+        for _round in range(ROUNDS):
+            drafts: list[tuple[tuple[str, int], Draft]] = []
+            for slot in pending:
+                draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round),
+                                    widen=_round >= ROUNDS - 3)
+                if draft is not None:
+                    drafts.append((slot, draft))
+            done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks, rejected)
+            for _, d in drafts:
+                if id(d) not in kept:  # its wording or the run-wide checks failed: its facts and pair are free again
+                    used.subtract(usage(d))
+                    tried.discard(pair_key(d))
+            accepted += done
+            taken = Counter(s for s, _, _ in done)
+            still = []
+            for slot in pending:
+                if taken[slot] > 0:
+                    taken[slot] -= 1
+                else:
+                    still.append(slot)
+            pending = still
+            if not pending:
+                break
+        accepted, unbalanced = settle(accepted, Counter(size_bucket(k) for _, k in slots), cfg.shape_share)
+        return Fill(accepted, pending, unbalanced, asm.rejected + rejected, asm)
 
     @staticmethod
     def _draft(asm: Assembler, slot: tuple[str, int], cfg: FramesConfig, tried: set[str], used: Counter,
@@ -337,8 +311,8 @@ class FramesGenerator(Generator):
 
         return precheck
 
-    def _accept(self, ctx, cfg, drafts, docs, validation, checks) -> tuple[list, set[int]]:
-        """The accepted (slot, type drafted, item) and the ids of the drafts they came from."""
+    def _accept(self, ctx, cfg, drafts, docs, validation, checks, rejected: list[Rejected]) -> tuple[list, set[int]]:
+        """The accepted (slot, type drafted, item) and the ids of the drafts they came from; failures go to `rejected`."""
         prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
         worded: dict[int, tuple[str, Provenance]] = {}
         if ctx.client is not None and drafts:
@@ -349,7 +323,7 @@ class FramesGenerator(Generator):
                     worded[n] = (out[0].question, Provenance(
                         step=WordQuestion.name, strategy="llm", seed=cfg.seed, prompt_name=WordQuestion.template,
                         prompt_hash=out[0].prompt_hash, model=out[0].model, raw_output=out[0].raw))
-        done, rejected, kept = [], [], set()
+        done, kept = [], set()
         for n, (slot, draft) in enumerate(drafts):
             if ctx.client is not None and n not in worded:
                 continue  # the wording step already put its reason in the ledger
@@ -363,7 +337,6 @@ class FramesGenerator(Generator):
                 continue
             done.append((slot, draft.rtype, item))
             kept.add(id(draft))
-        ctx.reject(rejected)
         return done, kept
 
     @staticmethod
