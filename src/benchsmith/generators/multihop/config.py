@@ -34,8 +34,8 @@ class MultihopConfig:
     llm: str | None = None
     qa_check: bool = True  # the paper's four criteria as an LLM check (llm strategy only)
     qa_inconclusive: str = "keep"  # keep | drop: an item the model's QA answer doubts but the mechanics prove
-    claim_judge: bool = True
-    hop_check: bool = True  # the model must fail to answer from each evidence document alone (llm strategy only)  # the model's check of each claim against its evidence (llm strategy only)
+    claim_judge: bool = True  # the model's check of each claim against its evidence (llm strategy only)
+    hop_check: bool = True  # the model must fail to answer from each evidence document alone (llm strategy only)
     max_sets_per_group: int = 4
     spacy_batch_size: int = 256
     spacy_processes: int = 1
