@@ -36,7 +36,7 @@ MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
 TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers are lengthened toward it from their passages
 _PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
 DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
-GENERIC_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
+SUBJECT_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
 
 
 @dataclass
@@ -104,7 +104,7 @@ class HeuristicBuilder:
         key = term.lower()
         if key not in self._generic:
             core, index = " ".join(w for w in term.split() if w.lower() not in ("the", "a", "an")), self.prover.index
-            self._generic[key] = len(index.documents_with_phrase(core)) > GENERIC_SHARE * max(1, len(index.documents))
+            self._generic[key] = len(index.documents_with_phrase(core)) > SUBJECT_SHARE * max(1, len(index.documents))
         return self._generic[key]
 
     def _attributes(self, term: str, state: State) -> list:

@@ -13,7 +13,7 @@ from benchsmith.generators.multihop.same_entity import ContextJudge
 from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.types import Document
 
-GENERIC_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
+UBIQUITOUS_BRIDGE_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
 
 
 class BridgeChecker:
@@ -48,7 +48,7 @@ class BridgeChecker:
         for cut in range(2, len(words)):
             if words[cut] in ("of", "at", "and", "from") and " ".join(words[:cut]) in self.person_names:
                 return "compound_mention"
-        if self.document_share(bridge) > GENERIC_SHARE:
+        if self.document_share(bridge) > UBIQUITOUS_BRIDGE_SHARE:
             return "generic_bridge"  # the corpus's home city, named in most stories: it links anything to anything
         if len(words) == 1 and key in self._name_words:
             return "ambiguous_short_name"  # "Rovers", "Northgate": a word of a longer name, which may be meant
