@@ -124,6 +124,9 @@ def test_a_worded_query_must_draw_on_every_evidence_claim():
     kept, bad = WordQuery().parse(_reply(QueryOut(query="What is the capital of France, in your opinion?")), item)
     assert isinstance(bad, Rejected) and bad.reason == "query_not_tied_to_evidence" and "France" in bad.detail
     assert kept is draft and kept.query == "draft" and kept.strategy == "heuristic"  # the template wording, labelled
+    # The prompt's own numbering copied into the question ("report 1's") reads as nonsense.
+    kept, bad = WordQuery().parse(_reply(QueryOut(query="Did report 1's firm win the ferry contract and renovate the stadium?")), item)
+    assert isinstance(bad, Rejected) and bad.reason == "prompt_label_in_query" and kept is draft
 
 
 def _item(qtype="inference_query", answer="Harrowgate Builders", *, warnings=(), computation=None, facts=None):

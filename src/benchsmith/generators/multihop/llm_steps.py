@@ -11,6 +11,7 @@ malformed, off-schema or unsupported output becomes a Rejected record, never an 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -35,6 +36,9 @@ from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft
 from benchsmith.generators.multihop.text import contains_phrase, content_tokens
 from benchsmith.prompting import messages, prompt_hash
 from benchsmith.types import Document, Rejected, content_id
+
+# The prompt numbers the reports ("report 1's figure"); a question that repeats a number means nothing to a reader.
+PROMPT_LABEL = re.compile(r"\b(?:report|claim|document|excerpt)\s*#?\d+\b", re.IGNORECASE)
 
 QUERY_PROMPTS = {
     "inference_query": "multihop_inference.v1.j2",
@@ -268,6 +272,9 @@ class WordQuery(LLMStep):
                                        f"{draft.null_entities[0]}; the template wording is kept", reply.text)]
         elif not tied_to_evidence(query, draft, item.sources):
             return [draft, _reject(self.name, "query_not_tied_to_evidence", ref,
+                                   f"{query[:200]}; the template wording is kept", reply.text)]
+        if PROMPT_LABEL.search(query):
+            return [draft, _reject(self.name, "prompt_label_in_query", ref,
                                    f"{query[:200]}; the template wording is kept", reply.text)]
         name = self.template_for(item)
         return replace(draft, query=query, strategy="llm", prompt_name=name, prompt_hash=prompt_hash(name),
