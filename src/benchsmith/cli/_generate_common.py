@@ -16,7 +16,6 @@ from benchsmith.cli import options
 from benchsmith.errors import InputError
 
 Corpus = typer.Option(..., "--corpus", help="Ingested corpus folder (benchsmith corpus ingest), or a raw corpus file.")
-N = typer.Option(..., "--n", help="Number of items to produce.")
 Strategy = typer.Option("heuristic", "--strategy", help="heuristic (no model) or llm.")
 Name = typer.Option(None, "--name", help="Benchmark name (default: the output folder name).")
 CacheDir = typer.Option(None, "--cache-dir", help="LLM response cache (sqlite) folder; default: inside the run folder (--work-dir).")
