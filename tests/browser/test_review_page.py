@@ -82,6 +82,12 @@ def shots(tmp_path) -> Path:
     return folder
 
 
+def _default_ctrl_c() -> None:
+    """The child takes Ctrl-C as a user's terminal sends it: a run started in the background (`cmd &` in a script,
+    as CI may) hands its children SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Served:
     """`benchsmith review` as a user runs it, in its own process, stopped with Ctrl-C."""
 
@@ -89,7 +95,8 @@ class Served:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
         self.proc = subprocess.Popen([sys.executable, "-m", "benchsmith", "review", str(bench), "--port", "0",
                                       "--reviewer", "alice", *extra],
-                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+                                     stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env,
+                                     preexec_fn=_default_ctrl_c)
         line = self.proc.stdout.readline()
         match = re.search(r"open (http://\S+)", line)
         if not match:

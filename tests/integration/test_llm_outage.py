@@ -198,11 +198,18 @@ with Run(work, name="sigint", requested=8, config={}, progress=False) as run:
 """
 
 
+def _default_ctrl_c() -> None:
+    """The child takes Ctrl-C as a user's terminal sends it: a run started in the background (`cmd &` in a script,
+    as CI may) hands its children SIGINT ignored, and Python then never raises KeyboardInterrupt."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_stops_a_run_with_requests_in_flight(tmp_path: Path, hung: HungServer) -> None:
     script = tmp_path / "run.py"
     script.write_text(_SIGINT_SCRIPT)
     proc = subprocess.Popen([sys.executable, str(script), hung.base_url, str(tmp_path / "work")],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env())
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=_env(),
+                            preexec_fn=_default_ctrl_c)
     try:
         deadline = time.monotonic() + 60
         while hung.accepted < 4 and time.monotonic() < deadline and proc.poll() is None:
