@@ -111,8 +111,17 @@ class _ItemVerdictStep(LLMStep):
         if self.inconclusive not in INCONCLUSIVE:
             raise ValueError(f"inconclusive must be one of {INCONCLUSIVE}, got {self.inconclusive!r}")
 
+    per_document_field: ClassVar[str]  # the reply's list with one answer per evidence document
+    reply_tokens: ClassVar[int]  # tokens for the rest of the reply; each document's answer gets 25 more
+
     def key(self, item: AloneInput) -> str:
         return item.item.item_id
+
+    def response_model_for(self, item: AloneInput) -> type[BaseModel]:
+        return with_item_count(self.response_model, self.per_document_field, len(item.documents))
+
+    def max_tokens_for(self, item: AloneInput) -> int:
+        return self.reply_tokens + 25 * len(item.documents)  # a few words each; a rambling reply is cut, then repaired
 
 
 @dataclass(frozen=True)
@@ -129,12 +138,8 @@ class CheckItem(_ItemVerdictStep):
     template: ClassVar[str] = "multihop_qa_check.v2.j2"
     response_model: ClassVar[type] = QAAnswers
     max_tokens: ClassVar[int | None] = 120
-
-    def response_model_for(self, item: AloneInput) -> type[BaseModel]:
-        return with_item_count(QAAnswers, "answers_alone", len(item.documents))
-
-    def max_tokens_for(self, item: AloneInput) -> int:
-        return 40 + 25 * len(item.documents)  # a few words each; a rambling reply is cut, then repaired or re-asked
+    per_document_field: ClassVar[str] = "answers_alone"
+    reply_tokens: ClassVar[int] = 40
 
     def skip(self, item: AloneInput) -> Any:
         if item.item.question_type != "null_query":
@@ -164,12 +169,8 @@ class AnswerAlone(_ItemVerdictStep):
     template: ClassVar[str] = "multihop_answer_alone.v1.j2"
     response_model: ClassVar[type] = AloneOut
     max_tokens: ClassVar[int | None] = 100
-
-    def response_model_for(self, item: AloneInput) -> type[BaseModel]:
-        return with_item_count(AloneOut, "answers", len(item.documents))
-
-    def max_tokens_for(self, item: AloneInput) -> int:
-        return 20 + 25 * len(item.documents)
+    per_document_field: ClassVar[str] = "answers"
+    reply_tokens: ClassVar[int] = 20
 
     def skip(self, item: AloneInput) -> Any:
         return [item.item] if item.item.question_type == "null_query" else None
