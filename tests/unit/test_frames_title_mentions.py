@@ -1,0 +1,34 @@
+"""A corpus without links is joined by titles its texts mention, as whole words."""
+
+from __future__ import annotations
+
+from benchsmith.generators.frames.graph import link_graph
+from benchsmith.types import Document
+
+
+def _doc(doc_id: str, title: str, text: str) -> Document:
+    return Document(doc_id=doc_id, title=title, text=text)
+
+
+def test_titles_named_in_other_texts_join_articles_as_whole_words_only():
+    docs = [
+        _doc("a", "St. Mary's Church", "A parish church built in 1820."),
+        _doc("b", "Harbour Town", "The town grew around St. Mary's church, rebuilt after a fire."),
+        _doc("c", "Marsh Lane", "Harbour Towns of the north coast are unrelated."),  # no whole-word "harbour town"
+        _doc("d", "Old Mill", "Its miller later moved to Harbour Town (Kent) and to ST. MARY'S CHURCH."),
+        _doc("e", "Arc", "The arc is short."),  # a title under four characters is never looked up
+        _doc("f", "Lonely", "Nothing here names an arc or another article."),
+    ]
+    g = link_graph(docs, hub_max_share=1.0)
+    assert g.has_edge("b", "a") and g.has_edge("d", "a") and g.has_edge("d", "b")
+    assert not g.has_edge("c", "b")
+    assert g.degree("f") == 0 and g.degree("e") == 0
+    assert g.edges["d", "a"]["via"] == "st. mary's church"
+
+
+def test_links_when_present_take_the_place_of_title_mentions():
+    docs = [Document(doc_id="a", title="Alpha Bay", text="Beta Point is near.", links=["Gamma Hill"]),
+            Document(doc_id="b", title="Beta Point", text="Alpha Bay is near."),
+            Document(doc_id="c", title="Gamma Hill", text="Nothing.")]
+    g = link_graph(docs)
+    assert g.has_edge("a", "c") and not g.has_edge("a", "b") and not g.has_edge("b", "a")
