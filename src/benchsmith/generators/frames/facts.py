@@ -35,7 +35,9 @@ _QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0
 _RANGE_PARENS = re.compile(r"\([^()]*[–-][^()]*\)")
 _YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
 _LIFESPAN = re.compile(r"\((?:[^()]*?\b)?(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\s*[–-]\s*(?:c\.\s*)?(1[0-9]{3}|20[0-9]{2})\)")
-_MAKER = re.compile(r"\b(?:by|of)\s+(?:the\s+)?(?:[\w.'’-]+\s+){0,3}?(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*\s*$")
+# "a painting by X (1830–1902)", "the most famous work of X (1830–1860)"; a bare "of" is a name's own
+# ("Marie of Brittany (1268–1339) was the daughter of ..."): her life, not a maker's.
+_MAKER = re.compile(r"\b(?:by|(?:work|works|masterpiece|painting|paintings|canvas)\s+of)\s+(?:the\s+)?(?:[\w.'’-]+\s+){0,3}?(?:[A-Z][\w.'’-]*\s+){0,3}[A-Z][\w.'’-]*\s*$")
 _ABOUT_THE_WORK = re.compile(r"(?:It|This|The (?:painting|work|picture|canvas|watercolou?r))\b")
 _UNCERTAIN = re.compile(r"\b(?:between|circa|c\.|ca\.|about|around|likely|probably|possibly|perhaps)\s+(?:\w+\s+){0,2}$",
                         re.IGNORECASE)
@@ -271,7 +273,7 @@ class ExtractFacts(HeuristicStep):
     """The typed facts of one article (years, quantities, table values, linked names), each with its span."""
 
     name: ClassVar[str] = "frames.facts"
-    version: ClassVar[str] = "6"
+    version: ClassVar[str] = "7"
     output_type: ClassVar[type] = DocFacts
 
     def key(self, item: DocInput) -> str:

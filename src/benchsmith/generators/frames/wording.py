@@ -16,6 +16,8 @@ from benchsmith.schemas.frames import FramesFact
 
 GENERIC_COLUMNS = {"specification", "value", "values", "item", "details", "description", "limit", "setting", "name"}
 _PAINTED = re.compile(r"\b(paint|oil on|canvas|watercolou?r|gouache|tempera)", re.IGNORECASE)
+# a film or book about a painting mentions paint too: "a 2007 film about ... the creation of his painting"
+_OTHER_WORK = re.compile(r"\b(film|movie|documentary|novel|book|album|song|opera|play|series|game)\b", re.IGNORECASE)
 MEASURE = {"time": "time period", "data": "size", "percent": "percentage", "length": "measurement"}
 
 
@@ -59,7 +61,7 @@ def answer_name(fact: FramesFact, title: str) -> str:
 
 def made(facts: Sequence[FramesFact]) -> str:
     """"painted" when every cited sentence is about a painting, else "made"."""
-    return "painted" if all(_PAINTED.search(f.text) for f in facts) else "made"
+    return "painted" if all(_PAINTED.search(f.text) and not _OTHER_WORK.search(f.text) for f in facts) else "made"
 
 
 COMPARATIVE = {"time": "longer", "data": "larger", "percent": "higher", "length": "longer"}

@@ -1,8 +1,11 @@
-"""A corpus without links is joined by titles its texts mention, as whole words."""
+"""FRAMES on corpora that are not about paintings: link-less texts joined by titles they mention; people and films."""
 
 from __future__ import annotations
 
+from benchsmith.corpora.chunking import chunk_documents
+from benchsmith.generators.frames.facts import extract_facts
 from benchsmith.generators.frames.graph import link_graph
+from benchsmith.generators.frames.wording import made
 from benchsmith.types import Document
 
 
@@ -32,3 +35,25 @@ def test_links_when_present_take_the_place_of_title_mentions():
             Document(doc_id="c", title="Gamma Hill", text="Nothing.")]
     g = link_graph(docs)
     assert g.has_edge("a", "c") and not g.has_edge("a", "b") and not g.has_edge("b", "a")
+
+
+def _facts(title: str, text: str):
+    doc = _doc("x", title, text)
+    return extract_facts(doc, tuple(chunk_documents([doc], max_tokens=200, overlap=0)))
+
+
+def test_a_persons_own_life_span_is_not_read_as_a_makers_birth():
+    assert not [f for f in _facts("Marie of Brittany, Countess of Saint-Pol",
+                                  "Marie of Brittany( 1268–1339) was the daughter of John II, Duke of Brittany.")
+                if f.dimension == "year:born"]
+    born = [f for f in _facts("Road in Häme", "Road in Häme is the most famous work of Werner Holmberg (1830–1860).")
+            if f.dimension == "year:born"]
+    assert [f.value for f in born] == [1830]
+
+
+def test_a_film_about_a_painting_is_made_not_painted():
+    film = _facts("Nightwatching", "Nightwatching is a 2007 film about the artist Rembrandt and the creation of his "
+                                   "painting The Night Watch.")
+    painting = _facts("The Mill", "The Mill is a 1648 painting by Rembrandt.")
+    assert [f.value for f in film if f.dimension == "year:made"] == [2007]
+    assert made(film) == "made" and made(painting) == "painted"
