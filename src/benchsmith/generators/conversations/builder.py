@@ -243,7 +243,7 @@ class HeuristicBuilder:
     def _unanswerable_drafts(self, state: State, partial: bool):
         # what the conversation asked about, then what its passages define: the topics a user could ask more about
         seen = [s.term for cid in state.order for s in self.passages[cid].seeds
-                if s.kind in ("definition", "capability", "entity", "fact")
+                if s.kind in ("definition", "capability", "entity", "fact", "topic")
                 or (s.kind == "overview" and not s.term.split()[0].endswith("ing") and not _PAGE.search(s.term))]
         terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)][:8]
         if partial:  # the answerable half may also come from a new passage near the topic
@@ -385,7 +385,7 @@ class HeuristicBuilder:
             if draft.attribute is not None:
                 self.attribute_use[draft.attribute.question] += 1
             state.terms.append(draft.term)
-            if any(s.kind in ("definition", "capability", "entity", "fact") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
+            if any(s.kind in ("definition", "capability", "entity", "fact", "topic") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
                 state.nouns.append(draft.term)
             # only quoted passages are used up: one that also answers may still be quoted by a later turn
             state.used |= set(draft.grounded.used)

@@ -34,6 +34,19 @@ _PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
      "How long does {subj} take?"),
     (re.compile(rf"^{_SUBJECT}\s+(?P<aux>was|were)\s+(?:the\s+)?first\s+(?P<rest>[a-z][\w\s\-]{{3,40}}?)\s+(?:to|in|of)\b"),
      "What {aux} {subj} the first {rest} to do?"),
+    # "The Standard plan is priced based on two factors: ..." -> "How is the Standard plan priced?"
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>is|are|was|were)\s+(?P<verb>priced|calculated|measured|determined|billed|charged|"
+                r"funded|formed|selected|chosen|financed|estimated|rated|ranked|governed|regulated|enforced)\s+"
+                r"(?:based\s+on|by|on|through|using|from|according|in\s+terms)\b"),
+     "How {aux} {subj} {verb}?"),
+    # "The Pittsburgh Steelers have the most Super Bowl championship titles, with six." -> "Who has the most ...?"
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>has|have|holds?)\s+the\s+(?P<most>most|fewest|longest|highest|lowest|largest)\s+"
+                r"(?P<obj>[A-Za-z][\w\s\-]{3,50}?)\s*(?:,|\bwith\b|\bof any\b|\bin\b)"),
+     "Who has the {most} {obj}?"),
+    # "A large basalt rock collected by ... is informally known as Great Scott." -> "What is Great Scott?"
+    (re.compile(r"^(?P<subj>(?:An?|The)\s+[a-z][^,]{10,120}?)\s+(?P<aux>is|was)\s+(?:informally\s+|commonly\s+|also\s+|now\s+)?"
+                r"(?:known|referred to)\s+as\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){0,4})\s*\.?$"),
+     "What {aux} {name}?"),
 )
 _BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:This|That|These|Those|It|They|He|She|We|You|In|On|At|For|After|Before|When|"
                           r"If|As|By|With|During|Since|While|Although|Because|However|There|Here|One|Each|Some|Many|Most|"
@@ -56,6 +69,8 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
         if not m:
             continue
         subject = _clean_subject(m.group("subj"))
+        if "name" in m.groupdict():  # asked about the name, not the description it names
+            subject = m.group("name")
         if subject is None:
             return None
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}

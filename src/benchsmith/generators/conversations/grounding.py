@@ -45,7 +45,8 @@ class Grounded:
 
 
 _DANGLING = {"it", "its", "he", "she", "they", "them", "this", "that", "these", "those", "his", "her", "their",
-             "there", "such", "both", "also", "however", "but", "and", "so", "then", "here"}
+             "there", "such", "both", "also", "however", "but", "and", "so", "then", "here", "next", "finally", "first",
+             "second", "third", "lastly"}
 
 
 class Retrieval:
@@ -208,12 +209,17 @@ def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passag
     marks such passages relevant although the response, kept under its length, draws on others."""
     found: set[str] = set()
     topic = content_words(grounded.text) - content_words(term)
+    quoted = [" ".join(s.split()) for s in grounded.sentences]
     for chunk, _ in ranked:
         passage = passages.get(chunk.chunk_id)
-        if len(found) >= limit or passage is None or chunk.chunk_id in grounded.used:
+        if passage is None or chunk.chunk_id in grounded.used:
             continue
-        if any(_usable(s.text) and about(s.text, term) and len(content_words(s.text) & topic) >= 2
-               for s in passage.sentences):
+        text = " ".join(chunk.text.split())
+        if any(q in text for q in quoted):  # another passage holding the quoted answer (overlapping windows, copies)
+            found.add(chunk.chunk_id)
+            continue
+        if len(found) < limit and any(_usable(s.text) and names(s.text, term) and len(content_words(s.text) & topic) >= 2
+                                      for s in passage.sentences):
             found.add(chunk.chunk_id)
     return found
 

@@ -14,6 +14,7 @@ from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.grounding import Retrieval
 from benchsmith.generators.conversations.passages import Passage, Seed, find_seeds
+from benchsmith.generators.conversations.prose import advice_seeds, phrase_counts, topic_seeds
 from benchsmith.generators.conversations.unanswerable import Prover
 from benchsmith.schemas.conversation import ConversationItem
 from benchsmith.text import WORD_RE
@@ -86,10 +87,14 @@ def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]
                    for s in p.seeds if s.kind != "entity" or (_proper(s.term, common) and (
                        len(s.term.split()) > 1 or len(spread.get(s.term, ())) >= 2 or s.term in titles))]
         passages[c.chunk_id] = p
+    counts = phrase_counts(list(passages.values()))
+    for p in passages.values():  # prose with no headings or definitions: advice, judgements, the noun phrases it is about
+        p.seeds += advice_seeds(p)
+        p.seeds += topic_seeds(p, counts)
     terms: dict[str, list[Seed]] = {}
     for p in passages.values():
         for s in p.seeds:
-            if s.kind in ("definition", "capability", "overview", "entity", "fact"):
+            if s.kind in ("definition", "capability", "overview", "entity", "fact", "topic"):
                 terms.setdefault(s.term.lower(), []).append(s)
     return passages, terms
 
@@ -99,7 +104,7 @@ def seed_passages(passages: dict[str, Passage], documents: list[str], rng: rando
     by_doc: dict[str, list[Passage]] = {}
     for p in passages.values():
         kinds = {s.kind for s in p.seeds}
-        if kinds & {"definition", "capability", "procedure", "fact", "entity", "faq"} or len(p.seeds) >= 2:
+        if kinds & {"definition", "capability", "procedure", "fact", "entity", "faq", "advice", "topic"} or len(p.seeds) >= 2:
             by_doc.setdefault(p.chunk.doc_id, []).append(p)
     order = [d for d in documents if d in by_doc]
     rng.shuffle(order)

@@ -22,7 +22,8 @@ _PRONOUN_START = {"it", "this", "that", "these", "those", "they", "there", "he",
                   "every", "either", "neither", "use", "using", "where", "whether", "how", "why", "who", "same", "let's", "let’s",
                   "but", "and", "or", "yet", "nor", "just", "even", "still", "instead", "otherwise", "therefore"}
 _DANGLING_START = {"let's", "let’s", "however", "also", "this", "these", "that", "those", "it", "its", "they", "such", "then", "there",
-                   "here", "both", "for", "instead", "otherwise", "so", "but", "and", "or", "in", "at", "when"}
+                   "here", "both", "for", "instead", "otherwise", "so", "but", "and", "or", "in", "at", "when",
+                   "next", "finally", "first", "second", "third", "lastly", "afterwards", "afterward"}  # mid-procedure
 _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "may", "do", "does", "has", "have"}
 _DEFINITION = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
@@ -100,7 +101,9 @@ def clean_term(term: str) -> str | None:
 _CODE_LIKE = re.compile(r"[{}=;<>\\]|\*\*\*|^\W|https?://|\baws \w|\.(?:java|py|json|xml)\b|[a-z][A-Z]\w*\(")
 # page furniture glued into the text by scraping ("Read MoreWorkers", "LaunchOct.") and calls to action
 _GLUED = re.compile(r"\b[A-Z][a-z]+[A-Z][a-z]+[A-Z][a-z]+[A-Z]|[a-z]{2}[.!?][A-Z][a-z]")
-_BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown here\b|\bpictured\b|\bphoto credit", re.I)
+_BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown here\b|\bpictured\b|\bphoto credit|"
+                          r"\b(?:this|your|the|good|great|generic|a) question\b|\bthis (?:post|thread|answer)\b|\bOP\b|"
+                          r"^(?:edit|update)\b", re.I)  # a forum post talking about itself: not an answer's words
 
 
 # a sentence about something the reader of an answer cannot see (a figure, the example below, a video)
@@ -135,9 +138,13 @@ def _has_verb(words: list[str]) -> bool:
     return words[0] not in ("The", "A", "An") or any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:s|ed)", w) for w in words[:-1])
 
 
+_CLICK = re.compile(r"^(?:(?:From|In|On|Under) (?:the )?[\w\s\-]{2,40}, )?(?:click|select|choose|tap|go to)\b", re.I)
+
+
 def ui_step(sentence: str) -> bool:
-    """A click-step of a console walkthrough ('Under **Objects**, select your object.'): part of a procedure only."""
-    return "**" in sentence
+    """A click-step of a console walkthrough ('Under **Objects**, select your object.', 'From the Integrations
+    section, click the Web chat tile.'): part of a procedure only."""
+    return "**" in sentence or bool(_CLICK.match(sentence))
 
 
 def _leans_on_before(sentence: str) -> bool:
@@ -151,10 +158,19 @@ def _leans_on_before(sentence: str) -> bool:
     return False
 
 
+# the writer speaking of themselves ("I have a number of bank accounts."): a forum post's voice, not an answer's
+_FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|I've|I’ve|I'd|I’d|I'll|me|my|mine|myself)\b")
+# a sentence cut at an abbreviation ("... is installed on Aug."), a scraped heading glued on ("Finance Terms - A buyer
+# ..."), an encyclopedia's sort key ("7008384407600000000 ♠ 384 407")
+_BROKEN = re.compile(r"\b(?:Jan|Feb|Mar|Apr|Aug|Sept?|Oct|Nov|Dec|St|Dr|Mr|Mrs|Ms|No|vs|U\.S|e\.g|i\.e|etc)\.$|"
+                     r"^[A-Z][\w ]{2,30} [-–] [A-Z]|♠|\d{12,}")
+
+
 def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
-    return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
+    return (not _FIRST_PERSON.search(sentence) and not _BROKEN.search(sentence)
+            and sentence.count("(") == sentence.count(")") and 5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
             and not _NO_SUBJECT.match(sentence) and not _leans_on_before(sentence) and _has_verb(words)
@@ -268,6 +284,28 @@ def instructs(sentence: str, *, strict: bool = False) -> bool:
     return bool((_STEP if strict else _INSTRUCTS).search(sentence))
 
 
+_YES_NO = re.compile(r"^(?:Yes|No|Yes, \w+|No, \w+)[.!]?$")
+_ANSWER_PRONOUN = re.compile(r"^(?:It|They|These|This|That|Those)\b")
+
+
+def _answer_after(sentences: list[Sentence], i: int) -> tuple[int, ...]:
+    """The sentences answering the question at i: a bare 'Yes.' and sentences whose pronoun stands for the question's
+    subject ('These materials have always been recommended ...') count, since the question is said just before."""
+    picked: list[int] = []
+    for j in range(i + 1, min(len(sentences), i + 4)):
+        text = sentences[j].text.strip()
+        if _YES_NO.match(text) and not picked:
+            picked.append(j)
+            continue
+        leaning = _ANSWER_PRONOUN.match(text) and (not picked or _YES_NO.match(sentences[picked[0]].text.strip()))
+        if text.endswith((":", "?")) or not (_usable(text) or (leaning and _usable("X" + text[len(text.split()[0]):]))):
+            break
+        picked.append(j)
+    if picked and _YES_NO.match(sentences[picked[0]].text.strip()) and len(picked) == 1:
+        return ()  # "Yes." alone says too little
+    return tuple(picked)
+
+
 def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
     """Questions the page asks and answers itself (FAQ pages, forum posts): 'Can contaminated groundwater be
     cleaned up?' answered by the sentences after it. Only self-contained ones: a question leaning on a pronoun
@@ -280,11 +318,10 @@ def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
             continue
         if _LEANING.search(question) or any(ch in question for ch in "[]()`"):
             continue
-        answer = tuple(j for j in _following(sentences, i + 1, 2) if _usable(sentences[j].text)
-                       and not sentences[j].text.rstrip().endswith(":"))
+        answer = _answer_after(sentences, i)
         if not answer or answer[0] != i + 1:
             continue
-        shared = _stems(question) & _stems(sentences[answer[0]].text)
+        shared = _stems(question) & _stems(" ".join(sentences[j].text for j in answer[:2]))
         yes_no = not re.match(r"(?:what|which|who|when|where|why|how)\b", question, re.I)
         if yes_no and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text) and len(shared) < 2:
             continue  # "Is plastic really going to stop a chemical agent?" followed by something else than the answer
