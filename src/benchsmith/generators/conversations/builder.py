@@ -327,7 +327,7 @@ class HeuristicBuilder:
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
-            also = G.answer_bearing(ranked, self.passages, draft.term, draft.grounded)
+            also = G.answer_bearing(ranked, self.passages, draft.term, draft.grounded, question=draft.wording.rewrite)
             contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id, also)
             relevant = [c.text for c in contexts if c.chunk_id in draft.grounded.used]  # what the response quotes
             if missing := unsupported_sentences(draft.response, relevant):

@@ -19,7 +19,29 @@ _WHEN_VERBS = ("founded|established|built|launched|created|formed|opened|discove
 _NUMBER = r"(?P<num>\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|\w+ty(?:-\w+)?)"
 _COUNT_VERBS = "won|played|appeared in|made|hosted|recorded|scored|produced|reached|visited|lost|released|launched"
 
+# a subject that is a common noun phrase ("The tournament brackets", "EV", "Market cap") as well as a name
+_NP_SUBJECT = (r"(?P<subj>(?:The\s+)?(?:[A-Z][\w'’.\-]*|[a-z][\w\-]*)(?:\s+(?:of\s+)?[a-z][\w\-]*){0,3}|"
+               r"(?:The\s+)?[A-Z][\w'’.\-]*(?:\s+[A-Z0-9][\w'’.\-]*){0,4})")
+
 _PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
+    # "The Green Bay Packers franchise, founded in 1919, is the oldest team not to change locations." ->
+    # "What is the oldest team not to change locations?" (the subject is the answer, so the question names it not)
+    (re.compile(rf"^{_SUBJECT}(?:\s+franchise)?(?:\s*,[^,]{{3,60}},)?\s+(?P<aux>is|was|are|were)\s+the\s+"
+                r"(?P<sup>(?:[a-z]+est|first|only|most\s+[a-z]+))\s+(?P<rest>[a-z][^,;:()]{3,90}?)\s*(?:,|\.|$)"),
+     "What {one} the {sup} {rest}?"),
+    # "EV is used to quantify the total price of a company's worth." -> "What is EV used for?"
+    # "Half moon is often used to mean the first- and third-quarter moons" -> "What does half moon mean?"
+    (re.compile(rf"^{_NP_SUBJECT}\s+(?P<aux>is|are)\s+(?:often\s+|mainly\s+|mostly\s+|commonly\s+)?used\s+to\s+"
+                r"(?:mean|describe|refer\s+to|denote)\b"),
+     "What does {subj} mean?"),
+    (re.compile(rf"^{_NP_SUBJECT}\s+(?P<aux>is|are)\s+(?:often\s+|mainly\s+|mostly\s+|commonly\s+)?used\s+(?:to|for|as)\b"),
+     "What {aux} {subj} used for?"),
+    # "The tournament brackets are made up of six teams ..." -> "What are the tournament brackets made up of?"
+    (re.compile(rf"^{_NP_SUBJECT}\s+(?P<aux>is|are|was|were)\s+made\s+up\s+of\b"), "What {aux} {subj} made up of?"),
+    # "Transfer of any amount over $14k ... triggers gift tax liability." -> "What triggers gift tax liability?"
+    (re.compile(r"^(?P<cause>[A-Z][^,;:]{3,120}?)\s+(?P<verb>triggers|causes|determines|dictates|drives)\s+"
+                r"(?P<subj>(?!what|which|how|whether|who|when|where|why)[a-z][\w\s\-]{3,40}?)\s*\.$"),
+     "What {verb} {subj}?"),
     (re.compile(rf"^{_SUBJECT}\s+(?P<aux>was|were)\s+(?P<verb>{_WHEN_VERBS})\s+(?:in|on|during)\s+"
                 r"(?:\w+\s+){0,2}(?:\d{1,2}\s*,?\s*)?(?:1[5-9]|20)\d\d\b"),
      "When {aux} {subj} {verb}?"),
@@ -55,7 +77,7 @@ _BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:This|That|These|Those|It|They|He|She|
 
 def _clean_subject(subject: str) -> str | None:
     subject = subject.strip(" ,")
-    if _BAD_SUBJECT.match(subject) or len(subject) < 3 or len(subject.split()) > 6:
+    if _BAD_SUBJECT.match(subject) or len(subject) < 2 or len(subject.split()) > 6:
         return None
     if subject.startswith("The ") and len(subject.split()) > 1:
         subject = "the " + subject[4:]
@@ -68,13 +90,17 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
         m = pattern.match(sentence)
         if not m:
             continue
-        subject = _clean_subject(m.group("subj"))
+        subject = _clean_subject(m.group("subj")) if "cause" not in m.groupdict() else m.group("subj").strip()
         if "name" in m.groupdict():  # asked about the name, not the description it names
             subject = m.group("name")
         if subject is None:
             return None
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
         groups["subj"] = subject
+        if "sup" in groups:
+            if len(groups["rest"].split()) > 14:
+                continue
+            groups["one"] = "was" if groups["aux"] in ("was", "were") else "is"
         if groups.get("aux") in ("takes", "lasts", "take", "last"):
             template = template.replace("does", "do") if groups["aux"] in ("take", "last") else template
         question = template.format(**groups)
@@ -106,7 +132,15 @@ def repeated_names(text: str, title: str) -> list[str]:
             inside.add(name)
     names = [n for n, c in counts.items() if (c >= 2 or (n in title and c >= 1)) and len(n.split()) <= 5
              and (len(n.split()) > 1 or n in inside or n in title)]
-    return [_with_head_noun(n, text) for n in names]
+    return [_with_article(_with_head_noun(n, text), text) for n in names]
+
+
+def _with_article(name: str, text: str) -> str:
+    """'Patriots' -> 'the Patriots', 'NFL' -> 'the NFL' when the text mostly writes the name after 'the'."""
+    if name.lower().startswith("the "):
+        return name
+    after_the = len(re.findall(rf"\b[Tt]he\s+{re.escape(name)}\b", text))
+    return f"the {name}" if after_the and after_the * 2 >= len(re.findall(rf"\b{re.escape(name)}\b", text)) else name
 
 
 def _with_head_noun(name: str, text: str) -> str:

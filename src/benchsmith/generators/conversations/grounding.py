@@ -202,8 +202,20 @@ def complete_lists(grounded: Grounded, passages: dict[str, Passage]) -> bool:
     return True
 
 
+_ASKING = {"what", "which", "who", "when", "where", "why", "how", "should", "can", "could", "would", "does", "do", "did",
+           "know", "tell", "about", "explain", "mean", "need", "like", "want", "give", "overview", "summarize", "else"}
+
+
+def _answers_question(sentence: str, question: str) -> bool:
+    """The sentence holds most of what the question asks about (two thirds of its content words, two at least):
+    'The Green Bay Packers ... is the oldest NFL franchise in continuous operation ...' for 'What is the oldest team
+    not to change locations?' does not; for 'What is the oldest NFL franchise?' it does."""
+    asks = content_words(question) - _ASKING
+    return len(asks) >= 2 and len(asks & content_words(sentence)) >= max(2, -(-2 * len(asks) // 3))
+
+
 def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
-                   limit: int = 2) -> set[str]:
+                   limit: int = 2, question: str = "") -> set[str]:
     """Retrieved passages the response does not quote that answer the question too: a quotable sentence about the
     term (every word of it, near its start) on the answer's subject (two more of its words). An mtRAG annotator
     marks such passages relevant although the response, kept under its length, draws on others."""
@@ -218,7 +230,8 @@ def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passag
         if any(q in text for q in quoted):  # another passage holding the quoted answer (overlapping windows, copies)
             found.add(chunk.chunk_id)
             continue
-        if len(found) < limit and any(_usable(s.text) and names(s.text, term) and len(content_words(s.text) & topic) >= 2
+        if len(found) < limit and any(_usable(s.text) and (names(s.text, term) and len(content_words(s.text) & topic) >= 2
+                                                           or question and _answers_question(s.text, question))
                                       for s in passage.sentences):
             found.add(chunk.chunk_id)
     return found

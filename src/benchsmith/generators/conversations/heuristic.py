@@ -236,7 +236,8 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     # room for a whole conversation on topic first; then smaller subjects, which can still hold one that drifts a little
     # (a small corpus has few big subjects, and a run must not circle them asking the same things)
     seeds = ([p for p in spread if reach[p.chunk.chunk_id] >= MIN_REACH]
-             + [p for p in spread if MIN_REACH // 2 <= reach[p.chunk.chunk_id] < MIN_REACH])
+             + [p for p in spread if MIN_REACH // 2 <= reach[p.chunk.chunk_id] < MIN_REACH]
+             + [p for p in spread if MIN_REACH // 3 <= reach[p.chunk.chunk_id] < MIN_REACH // 2])
     taken: set[str] = set()
     for conv_no, seed in enumerate(_fresh_first(seeds, builder, taken)):
         if len(items) >= cfg.n or tried >= cfg.n * SEEDS_PER_CONVERSATION:

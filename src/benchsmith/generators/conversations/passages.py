@@ -28,7 +28,7 @@ _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "
 _DEFINITION = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
     r"(?P<verb>is|are|refers to|means)\s+(?:(?:basically|essentially|just|simply|really|generally|usually|typically|"
-    r"actually|roughly|commonly|often|also)\s+)?(?P<rest>(?:a|an|the|one|any|how much|how many|what|defined as)\b.{12,})$"
+    r"actually|roughly|commonly|often|also|supposed to be)\s+)?(?P<rest>(?:a|an|the|one|any|how much|how many|what|defined as)\b.{12,})$"
 )  # hedged and informal definitions too ("Market cap is basically the amount ...", "NAV is how much ..."): forum prose
 _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
@@ -341,7 +341,7 @@ def _stems(text: str) -> set[str]:
 _TITLE_STOP = {"the", "and", "for", "with", "your", "you", "using", "about", "from", "into", "amazon", "aws", "what", "how"}
 
 
-def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int = 2) -> list[Seed]:
+def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int = 3) -> list[Seed]:
     """Names the passage keeps returning to, answered by the (up to three) quotable sentences that name them."""
     out: list[Seed] = []
     for name in repeated_names(chunk.text, title):

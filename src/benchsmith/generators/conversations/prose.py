@@ -47,6 +47,7 @@ _IMPERATIVE = re.compile(r"^(?P<vp>(?:Consider|Avoid|Keep|Move|Gather|Store|Limi
                          r"Research|Save|Build|Prepare|Protect|Replace|Reduce|Buy|Talk to|Ask|Make sure|Make a plan|Install|"
                          r"Turn off|Unplug|Stock|Pay off|Pay|Put|Open|Get|Know|Check with|Follow|Sign up|Apply|Register)"
                          rf"\b[^,;:()?!]*?){_STOP}")
+_DO_NOT = re.compile(rf"^(?:Don't|Don’t|Do not|Never)\s+(?:even\s+|ever\s+)?(?P<vp>[a-z][^,;:()?!]*?){_STOP}")
 _GERUND_JUDGEMENT = re.compile(r"^(?P<subj>[A-Z][a-z]+ing\b[^,;:()]{3,60}?) (?:is|can be|would be) (?:usually |generally |"
                                r"always |often |probably |really |very |not )*(?:a |an )?(?:(?:very|really|pretty) )?"
                                r"(?:bad|good|great|terrible|smart|wise|poor|risky|safe|dangerous|reasonable|mistake|"
@@ -107,6 +108,9 @@ def advice_question(sentence: str) -> tuple[str, str] | None:
     if m := _ENCOURAGES.match(sentence):
         vp = _verb_phrase(m.group("vp"))
         return (vp, f"Should I {vp}?") if vp else None
+    if m := _DO_NOT.match(sentence):  # "Don't waste money on a third party warranty." -> "Should I waste money ...?"
+        vp = _verb_phrase(m.group("vp"))
+        return (vp, f"Should I {vp}?") if vp and len(vp.split()) >= 3 else None
     if (m := _IMPERATIVE.match(sentence)) and "**" not in sentence:
         vp = _verb_phrase(m.group("vp")[0].lower() + m.group("vp")[1:])
         return (vp, f"Should I {vp}?") if vp and len(vp.split()) >= 3 else None
@@ -201,7 +205,7 @@ def phrase_counts(passages: list[Passage]) -> Counter[str]:
     return counts
 
 
-def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 2) -> list[Seed]:
+def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[Seed]:
     """Noun phrases the passage is about: repeated in it or elsewhere in the corpus, and the subject (within the
     first ten words) of a quotable sentence; answered by up to three sentences naming it."""
     found: dict[str, str] = {}
