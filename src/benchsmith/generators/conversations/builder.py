@@ -113,7 +113,8 @@ class HeuristicBuilder:
         texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
         texts += [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
         kind = "T" if (k := category(term, texts)) == "C" and self.technical else k  # "a condition" in a SQL guide
-        order = [a for a in ATTRIBUTES if kind in a.fits]
+        joined = " ".join(texts)
+        order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))]
         self.rng.shuffle(order)
         return sorted(order, key=lambda a: self.attribute_use[a.question])
 

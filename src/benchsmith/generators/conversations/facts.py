@@ -70,7 +70,8 @@ _PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
                 r"(?:known|referred to)\s+as\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){0,4})\s*\.?$"),
      "What {aux} {name}?"),
 )
-_BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:This|That|These|Those|It|They|He|She|We|You|In|On|At|For|After|Before|When|"
+_BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:(?i:same|other|such|following|next|previous|above|latter|former|second|"
+                          r"remaining|rest|new|last)\b|This|That|These|Those|It|They|He|She|We|You|In|On|At|For|After|Before|When|"
                           r"If|As|By|With|During|Since|While|Although|Because|However|There|Here|One|Each|Some|Many|Most|"
                           r"All|Both|Other|Another|Such|Then|Today|Now|Also|Note|See|Read|Click|Learn|Visit)\b")
 

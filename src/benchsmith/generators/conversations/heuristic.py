@@ -89,8 +89,9 @@ def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]
         passages[c.chunk_id] = p
     counts = phrase_counts(list(passages.values()))
     for p in passages.values():  # prose with no headings or definitions: advice, judgements, the noun phrases it is about
-        p.seeds += advice_seeds(p)
-        p.seeds += topic_seeds(p, counts)
+        if len(p.seeds) < 2:  # (documentation's own structure asks better questions where it has them)
+            p.seeds += advice_seeds(p)
+            p.seeds += topic_seeds(p, counts)
     terms: dict[str, list[Seed]] = {}
     for p in passages.values():
         for s in p.seeds:

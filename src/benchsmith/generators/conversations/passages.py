@@ -103,7 +103,7 @@ _CODE_LIKE = re.compile(r"[{}=;<>\\]|\*\*\*|^\W|https?://|\baws \w|\.(?:java|py|
 _GLUED = re.compile(r"\b[A-Z][a-z]+[A-Z][a-z]+[A-Z][a-z]+[A-Z]|[a-z]{2}[.!?][A-Z][a-z]")
 _BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown here\b|\bpictured\b|\bphoto credit|"
                           r"\b(?:this|your|the|good|great|generic|a) question\b|\bthis (?:post|thread|answer)\b|\bOP\b|"
-                          r"^(?:edit|update)\b", re.I)  # a forum post talking about itself: not an answer's words
+                          r"^(?:edit|update|optional|note|tip|important)\b\s*:", re.I)  # a forum post talking about itself: not an answer's words
 
 
 # a sentence about something the reader of an answer cannot see (a figure, the example below, a video)

@@ -31,7 +31,7 @@ _MODALS = (r"should(?:n't| not)?|need to|will need to|must(?: not)?|have to|don'
 _ADVERB = (r"(?:(?:also|still|only|probably|definitely|always|never|usually|generally|easily|just|really|first|typically|"
            r"often|sometimes|simply|even|likely|actually|certainly)\s+)*")
 _STOP = (r"(?=\s+(?:unless|if|because|since|as long as|so that|so|when|while|before|after|until|but|and then|or else|"
-         r"which|where|though|although|otherwise|in order|as well as|instead|by|using|via|through|without)\b|\s*[,;:(.!?]|$)")
+         r"which|where|though|although|otherwise|in order|as well as|instead|by \w+ing|using|via|through|without)\b|\s*[,;:(.!?]|$)")
 _ADVICE = re.compile(rf"^{_LEAD}[Yy]ou\s+(?P<modal>{_MODALS})\s+{_ADVERB}(?P<vp>[a-z][^,;:()?!]*?){_STOP}")
 _IF_ADVICE = re.compile(rf"^If\s+you\s+(?P<cond>[^,;:()]{{3,60}}?),\s+(?:then\s+)?you\s+(?P<modal>{_MODALS})\s+{_ADVERB}"
                         rf"(?P<vp>[a-z][^,;:()?!]*?){_STOP}")
@@ -81,10 +81,14 @@ def _verb_phrase(vp: str) -> str | None:
         return None  # "... you should do the", "you can do so": a fragment, not a thing to ask about
     if words[0].lower() in ("not", "never", "ever", "feel", "say", "see", "think", "check", "read", "find"):
         return None  # "you can see ...", "you should check ...": the writer pointing, not advice about the topic
+    if re.search(r"\b(?:appropriately|accordingly|first|again|then|as needed|respectively|the required|the specified|"
+                 r"the necessary|the preceding|the example)\b", vp):
+        return None  # "grant the required permissions to the IAM role first": a step of a walkthrough, not advice
     return _my(vp)
 
 
 def _modal_question(modal: str, vp: str, cond: str = "") -> str:
+    cond = re.sub(r"^are\b", "am", re.sub(r"^were\b", "was", cond))  # "if you are a developer" -> "if I am ..."
     tail = f" if I {_my(cond)}" if cond else ""
     if modal.startswith("should"):
         return f"Should I {vp}{tail}?"
