@@ -111,9 +111,10 @@ class HeuristicBuilder:
         """Attributes that fit what the term names (unanswerable.CATEGORIES), least asked so far first, so unanswerable
         turns vary across the run: the cost of a named mission, not the "original motivation" of floods."""
         texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
+        own = " ".join(texts)  # the context an attribute needs is in the term's own passages, not a neighbour's
         texts += [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
         kind = "T" if (k := category(term, texts)) == "C" and self.technical else k  # "a condition" in a SQL guide
-        joined = " ".join(texts)
+        joined = own
         order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))]
         self.rng.shuffle(order)
         return sorted(order, key=lambda a: self.attribute_use[a.question])
@@ -244,8 +245,7 @@ class HeuristicBuilder:
     def _unanswerable_drafts(self, state: State, partial: bool):
         # what the conversation asked about, then what its passages define: the topics a user could ask more about
         seen = [s.term for cid in state.order for s in self.passages[cid].seeds
-                if s.kind in ("definition", "capability", "entity", "fact", "topic")
-                or (s.kind == "overview" and not s.term.split()[0].endswith("ing") and not _PAGE.search(s.term))]
+                if s.kind in ("definition", "capability", "entity", "fact", "topic")]  # not page titles: topics, not things
         terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)][:8]
         if partial:  # the answerable half may also come from a new passage near the topic
             nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]
@@ -328,7 +328,10 @@ class HeuristicBuilder:
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
-            also = G.answer_bearing(ranked, self.passages, draft.term, draft.grounded, question=draft.wording.rewrite)
+            # what answers it too, among the retrieved passages and the ones next to the answer's (as an annotator
+            # reading around the answer would mark them)
+            also = G.answer_bearing(ranked + [x for x in nearby if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}],
+                                    self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite)
             contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id, also)
             relevant = [c.text for c in contexts if c.chunk_id in draft.grounded.used]  # what the response quotes
             if missing := unsupported_sentences(draft.response, relevant):

@@ -246,8 +246,9 @@ def contexts_for(ranked: list[tuple[Chunk, float]], grounded: Grounded, chunks_b
     for rank, (chunk, score) in enumerate(ranked, start=1):
         out.append(_context(chunk, 1 if chunk.chunk_id in grounded.used or chunk.chunk_id in also else 0, rank, score))
         seen.add(chunk.chunk_id)
-    for cid in grounded.used:
+    for cid in [*grounded.used, *sorted(also)]:
         if cid not in seen:
+            seen.add(cid)
             out.append(_context(chunks_by_id[cid], 1, None, None))
     return out
 

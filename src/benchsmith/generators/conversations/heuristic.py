@@ -249,4 +249,24 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
         (items if isinstance(out, ConversationItem) else rejected).append(out)
     return items, builder.rejected + rejected, {"seed_passages_tried": tried, "seed_passages": len(seeds),
                                                 "askable_passages": len(askable), "passages": len(passages),
-                                                "repeated_drafts_redrawn": builder.repeats_skipped}
+                                                "repeated_drafts_redrawn": builder.repeats_skipped,
+                                                **supply(builder, passages, seeds, cfg)}
+
+
+def supply(builder: HeuristicBuilder, passages: dict[str, Passage], seeds: list[Passage], cfg: ConversationConfig) -> dict:
+    """How many different questions the rules found, and how many separate subjects (passage neighbourhoods sharing
+    no passage) hold enough of them for a conversation of --min-turns at the requested answerable share: the figures
+    that say why a run on a small corpus stops short."""
+    intents = {(s.kind, s.term.lower()) for p in passages.values() for s in p.seeds}
+    share = cfg.answerability.get("ANSWERABLE", 0.0) + cfg.answerability.get("PARTIAL", 0.0)
+    need = max(1, round(cfg.min_turns * share))
+    taken: set[str] = set()
+    subjects = 0
+    for seed in seeds:
+        around = [seed.chunk.chunk_id, *builder.topics.neighbours(seed.chunk.chunk_id)]
+        around = [c for c in around if c not in taken and c in passages]
+        found = {(s.kind, s.term.lower()) for c in around for s in passages[c].seeds}
+        if len(found) >= need:
+            subjects += 1
+            taken |= set(around)
+    return {"distinct_questions": len(intents), "questions_per_conversation": need, "subjects_with_room": subjects}

@@ -116,7 +116,8 @@ POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:s
 _LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown)|In addition|Additionally|Similarly|Likewise|"
                          r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again|"
                          r"More (?:technically|specifically|precisely|generally|importantly)|\w+ (?:other|more|further)\b|"
-                         r"The (?:second|third|fourth|next|previous|former|latter|last)\b|To do (?:this|so|that)\b|If (?:not|so)\b)")
+                         r"The (?:second|third|fourth|next|previous|former|latter|last)\b|To do (?:this|so|that)\b|If (?:not|so)\b|"
+                         r"(?:Over|During|At|By|Since|Until|Before|After) (?:that|this|which) (?:time|point|period|year|date)\b)")
 # ("Fourteen other NFL franchises ...", "Two more ...": others than the ones the sentence before named)
 
 
@@ -138,7 +139,8 @@ def _has_verb(words: list[str]) -> bool:
     return words[0] not in ("The", "A", "An") or any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:s|ed)", w) for w in words[:-1])
 
 
-_CLICK = re.compile(r"^(?:(?:From|In|On|Under) (?:the )?[\w\s\-]{2,40}, )?(?:click|select|choose|tap|go to)\b", re.I)
+_CLICK = re.compile(r"^(?:(?:From|In|On|Under) (?:the )?[\w\s\-]{2,40}, )?(?:click|select|choose|tap|go to)\b|"
+                    r"^(?:From|In|On|Under) (?:the )?[\w\s\-]{2,40}(?:tab|section|page|pane|menu|dialog|window|list|field),", re.I)
 
 
 def ui_step(sentence: str) -> bool:

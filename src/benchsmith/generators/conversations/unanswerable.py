@@ -101,7 +101,7 @@ ATTRIBUTES = (
               r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap|budget|fund|million|billion", "NEP"),
     Attribute("What is the environmental impact of {t}?", "the environmental impact of {t}",
               r"environment|carbon|emission|energy|climate|sustainab|pollut|green|ecosystem|habitat|wildlife", "C",
-              r"\b(?:environment|pollut|emission|climate|ecosystem|wildlife|contamina|toxic|water quality|air quality)"),
+              r"\b(?:pollut|emission|ecosystem|wildlife|contamina|toxic|water quality|air quality|greenhouse)"),
     Attribute("Who are the main competitors to {t}?", "the main competitors to {t}",
               r"compet|rival|alternative|instead of|other (?:vendor|provider|compan)", "N"),
     Attribute("How does {t} compare with similar offerings from other vendors?",
