@@ -245,8 +245,13 @@ class HeuristicBuilder:
     def _unanswerable_drafts(self, state: State, partial: bool):
         # what the conversation asked about, then what its passages define: the topics a user could ask more about
         seen = [s.term for cid in state.order for s in self.passages[cid].seeds
-                if s.kind in ("definition", "capability", "entity", "fact", "topic")]  # not page titles: topics, not things
-        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)][:8]
+                if s.kind in ("definition", "capability", "entity", "fact", "topic")
+                # a documentation page's title names a feature ("Amazon S3 inventory"); elsewhere a title names a topic
+                # ("Earthquake Safety"), which has no cost or inventor
+                or (s.kind == "overview" and self.technical and not s.term.split()[0].endswith("ing")
+                    and not _PAGE.search(s.term))]
+        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)
+                 and not re.search(r"\b(?:your|my|our)\b", t, re.I)][:8]  # "your website endpoint" has no inventor
         if partial:  # the answerable half may also come from a new passage near the topic
             nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]
             terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
@@ -285,7 +290,9 @@ class HeuristicBuilder:
             intents.add(("attribute", draft.attribute.question))
         first = draft.grounded.sentences[0] if draft.grounded.sentences else ""
         # answered before, in passing or in nearly the same words ("... enables you to meet" / "... helps you meet")
-        said = bool(first) and (first in state.said or any(jaccard(shingles(first), shingles(x)) >= 0.5 for x in state.said))
+        said = bool(first) and (first in state.said or any(
+            jaccard(shingles(first), shingles(x)) >= 0.5 or jaccard(content_words(first), content_words(x)) >= 0.6
+            for x in state.said))  # "Object Lock helps you meet ..." after "S3 Object Lock enables you to meet ..."
         # "Can you give me an overview of S3 Object Lock?" then "Tell me more about Object Lock.": one name, asked twice
         words = self._summary_words(draft)
         again = bool(words) and any(words <= w or w <= words for w in state.summarized)

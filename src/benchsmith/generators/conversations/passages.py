@@ -107,7 +107,8 @@ _BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown h
 
 
 # a sentence about something the reader of an answer cannot see (a figure, the example below, a video)
-POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:shown|see|listed|described) (?:below|above|here)|"
+POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:the|this) (?:walkthrough|example|code example)\b|"
+                              r"(?:steps|instructions|procedure) below|follow the steps|(?:shown|see|listed|described) (?:below|above|here)|"
                               r"(?:this|the) (?:image|video|figure|photo|picture|screenshot|diagram)\b|in the video|pictured|"
                               r"these examples|example below)", re.I)
 
@@ -230,14 +231,18 @@ def find_seeds(chunk: Chunk) -> Passage:
                 continue
         if m := _CAPABILITY.match(text):
             term = clean_term(m.group("term"))
-            if term:
+            # "The replication configuration provides information related to ... KMS keys": what one configuration in
+            # the page's context holds, not what "the replication configuration" provides in general
+            if term and not (m.group("verb") in ("provides", "supports") and term.split()[0] in ("The", "the")):
                 seeds.append(Seed(chunk.chunk_id, "capability", term, (i,), m.group("verb")))
                 continue
         if m := _PROCEDURE.match(text):
             goal = m.group("goal").strip()
             rest = m.group("rest")
             # the reader does it ("To X, use ...", "To X, you ..."), not the product ("To X, Amazon S3 stores ...")
+            # "To retrieve more data, use the AWS CLI": more than what the page's previous step did; no goal of its own
             if (len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal)
+                    and not re.search(r"\b(?:more|other|additional|further|another|same|rest|remaining)\b", goal)
                     and (rest[:1].islower() or re.search(r"\byou\b", rest))):
                 seeds.append(Seed(chunk.chunk_id, "procedure", goal, _following(sentences, i, 3)))
                 continue
@@ -256,7 +261,12 @@ def find_seeds(chunk: Chunk) -> Passage:
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
     # the overview opens on its subject, named early ("Multipart upload allows you to ..."), not on a detail that
     # mentions it late ("Only after you either complete or stop a multipart upload will ...")
-    opens_on_title = bool(usable) and bool(_stems(title) & _stems(" ".join(sentences[usable[0]].text.split()[:8])))
+    # ... and on its subject rather than on a condition of one of its steps ("If there are more keys to return, ..."
+    # shares only "keys" with "Listing Keys Using the AWS SDK for .NET")
+    opening = sentences[usable[0]].text if usable else ""
+    shared = _stems(title) & _stems(" ".join(opening.split()[:8]))
+    opens_on_title = bool(shared) and (len(shared) >= 2 or len(_stems(title)) <= 2) and not re.match(
+        r"(?:If|When|Once|After|Before|Unless|Until|While)\b", opening)
     if (title and len(title.split()) >= 2 and about_title and opens_on_title and len(usable) >= 2 and not headline(title)
             and not any(ch in title for ch in ",:;?!")):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))

@@ -73,7 +73,7 @@ def _my(text: str) -> str:
 
 
 def _verb_phrase(vp: str) -> str | None:
-    vp = vp.strip()
+    vp = re.sub(r"^(?:choose|decide|want|opt|elect) to\s+", "", vp.strip())  # "choose to manage permissions"
     words = vp.split()
     if not 2 <= len(words) <= 12 or _LEANS.search(vp) or any(ch in vp for ch in "\"“”`[]{}<>=/"):
         return None
@@ -176,8 +176,15 @@ _NOT_FIRST = re.compile(r"^(?:\w+est|current|leading|starting|available|cool|mai
 _ADJECTIVE_END = re.compile(r"(?:ary|ive|ous|ful|ble|ic|al|less|ish|everyday|clean|include|includes)$")
 
 
-def _ends_phrase(token: str | None) -> bool:
-    """What follows a noun phrase: punctuation, the end, or a function word ('the safe room is', 'a safe room in')."""
+_DETERMINER = {"the", "a", "an", "its", "their", "your", "this", "that", "these", "those", "specific", "all", "each",
+               "some", "any", "every", "both", "no"}
+
+
+def _ends_phrase(token: str | None, last: str) -> bool:
+    """What follows a noun phrase: punctuation, the end, or a function word ('the safe room is', 'a safe room in');
+    not a determiner after a word in -s ('the client generates the signature': 'generates' is the verb)."""
+    if token is not None and token.lower() in _DETERMINER and last.endswith("s"):
+        return False
     return token is None or not token[0].isalnum() or token.lower() in STOPWORDS or token.lower() in _NOT_NOUN
 
 
@@ -194,7 +201,8 @@ def noun_phrases(text: str) -> list[tuple[str, str]]:
             if not re.fullmatch(r"[a-z][a-z\-]+", w) or w in _NOT_NOUN or w.endswith(("ly", "'s", "’s")):
                 break
             words.append(w)
-        while len(words) >= 2 and not _ends_phrase(tokens[i + len(words)] if i + len(words) < len(tokens) else None):
+        while len(words) >= 2 and not _ends_phrase(tokens[i + len(words)] if i + len(words) < len(tokens) else None,
+                                                   words[-1]):
             words.pop()
         if len(words) >= 2 and not _ADJECTIVE_END.search(words[-1]) and not words[-1].endswith(("ing", "ed")):
             out.append((tokens[i - 1].lower(), " ".join(words)))
@@ -227,7 +235,11 @@ def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[
                        if pattern.search(s.text) and _usable(s.text) and not s.text.endswith(":"))[:3]
         # the answer opens on the phrase as its subject ("A safe room, as defined by FEMA, is ..."), not on a
         # sentence mentioning it in passing ("Turn off the gas at the outside main valve ...")
-        if not answer or not re.match(rf"(?:(?:the|a|an|your|my)\s+)?{re.escape(phrase)}\b", passage.sentences[answer[0]].text, re.I):
+        # ... followed by its verb ("The home screen displays ..."), not by "then" ("The object version is then
+        # protected ...": a step of something told before)
+        if not answer or not re.match(rf"(?:(?:the|a|an|your|my)\s+)?{re.escape(phrase)}(?:\s*,[^,]+,)?\s+(?:is|are|was|were|"
+                                      rf"has|have|had|can|could|will|would|may|might|must|should|does|do|did|[a-z]+s)\b"
+                                      rf"(?!\s+(?:then|also|still|now|again)\b)", passage.sentences[answer[0]].text, re.I):
             continue
         article = {"a": "a", "an": "an", "the": "the", "your": "my", "my": "my"}.get(opener, "")
         plural = phrase.endswith("s") and not phrase.endswith(("ss", "us", "is"))
