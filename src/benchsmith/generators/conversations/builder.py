@@ -252,9 +252,10 @@ class HeuristicBuilder:
                     and not _PAGE.search(s.term))]
         terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)
                  and not re.search(r"\b(?:your|my|our)\b", t, re.I)][:8]  # "your website endpoint" has no inventor
-        if partial:  # the answerable half may also come from a new passage near the topic
-            nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]
-            terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
+        if partial or len(terms) < 4:  # a new passage near the topic also names things to ask about
+            nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")
+                      and not self.generic(s.term) and a_subject(s.term)][:6]
+            terms += [s.term.lower() if partial else s.term for s in nearby if s.term.lower() not in {t.lower() for t in terms}]
         for term in terms:
             for attribute in self._attributes(term, state):
                 if partial:

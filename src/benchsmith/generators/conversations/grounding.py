@@ -24,7 +24,7 @@ class Grounded:
     def text(self) -> str:
         """The sentences joined; a line that introduces a list (ends with ':') keeps its line break."""
         out = ""
-        for s in self.sentences:
+        for s in dict.fromkeys(self.sentences):  # one sentence quoted from two copies of a page is said once
             out += ("\n" if out.endswith(":") else " " if out else "") + s
         return out
 

@@ -15,12 +15,13 @@ from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.grounding import Retrieval
 from benchsmith.generators.conversations.passages import Passage, Seed, find_seeds
 from benchsmith.generators.conversations.prose import advice_seeds, phrase_counts, topic_seeds
-from benchsmith.generators.conversations.unanswerable import Prover
+from benchsmith.generators.conversations.unanswerable import Prover, technical_corpus
 from benchsmith.schemas.conversation import ConversationItem
 from benchsmith.text import WORD_RE
 from benchsmith.types import Provenance, Rejected, content_id
 
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+\b")
+_PERSONA = re.compile(r"\b(?:user|users|administrator|employee|customer|developer|named|called)\s+([A-Z][a-z]{2,})\b")
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )([A-Z][a-z][\w\-]*)")
 
 
@@ -77,20 +78,23 @@ def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]
     # 'Dave') or a quoted speaker ('Obregon said'), not a subject a user would ask about
     spread: dict[str, set[str]] = {}
     titles = " ".join(c.title or "" for c in chunks)
+    personas: set[str] = set()  # 'user Dave', 'an employee named Jill': an example's people, not subjects
     for c in chunks:
         for w in set(_NAME_WORD.findall(c.text)):
             spread.setdefault(w, set()).add(c.doc_id)
+        personas |= set(_PERSONA.findall(c.text))
     passages = {}
     for c in chunks:
         p = find_seeds(c)
         p.seeds = [replace(s, term=natural_case(s.term, common)) if s.kind not in ("procedure", "fact", "entity") else s
-                   for s in p.seeds if s.kind != "entity" or (_proper(s.term, common) and (
+                   for s in p.seeds if s.kind != "entity" or (_proper(s.term, common) and s.term not in personas and (
                        len(s.term.split()) > 1 or len(spread.get(s.term, ())) >= 2 or s.term in titles))]
         passages[c.chunk_id] = p
     counts = phrase_counts(list(passages.values()))
+    technical = technical_corpus(c.text for c in chunks)
     for p in passages.values():  # prose with no headings or definitions: advice, judgements, the noun phrases it is about
         if len(p.seeds) < 2:  # (documentation's own structure asks better questions where it has them)
-            p.seeds += advice_seeds(p)
+            p.seeds += advice_seeds(p, technical=technical)
             p.seeds += topic_seeds(p, counts)
     terms: dict[str, list[Seed]] = {}
     for p in passages.values():

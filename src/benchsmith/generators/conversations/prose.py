@@ -45,7 +45,7 @@ _ENCOURAGES = re.compile(r"^(?:[A-Z][\w®’'\-]*\s+){1,5}(?:strongly\s+)?(?:enc
 # advice only, not a console's click-steps ("Choose Create bucket.")
 _IMPERATIVE = re.compile(r"^(?P<vp>(?:Consider|Avoid|Keep|Move|Gather|Store|Limit|Try|Plan|Learn|Practice|Stay|Shop|"
                          r"Research|Save|Build|Prepare|Protect|Replace|Reduce|Buy|Talk to|Ask|Make sure|Make a plan|Install|"
-                         r"Turn off|Unplug|Stock|Pay off|Pay|Put|Open|Get|Know|Check with|Follow|Sign up|Apply|Register)"
+                         r"Turn off|Unplug|Stock|Pay off|Pay|Get|Know|Check with|Sign up|Apply|Register)"
                          rf"\b[^,;:()?!]*?){_STOP}")
 _DO_NOT = re.compile(rf"^(?:Don't|Don’t|Do not|Never)\s+(?:even\s+|ever\s+)?(?P<vp>[a-z][^,;:()?!]*?){_STOP}")
 _GERUND_JUDGEMENT = re.compile(r"^(?P<subj>[A-Z][a-z]+ing\b[^,;:()]{3,60}?) (?:is|can be|would be) (?:usually |generally |"
@@ -99,8 +99,14 @@ def _modal_question(modal: str, vp: str, cond: str = "") -> str:
     return f"Can I {vp}{tail}?"
 
 
-def advice_question(sentence: str) -> tuple[str, str] | None:
-    """(verb phrase, question) for a sentence that tells the reader what they should, must or can do."""
+def advice_question(sentence: str, *, technical: bool = False) -> tuple[str, str] | None:
+    """(verb phrase, question) for a sentence that tells the reader what they should, must or can do.
+
+    In technical documentation (`technical`) orders and obligations are a walkthrough's steps ("Save the administrator
+    user credentials.", "You need to include the version ID ..."), so only what the reader can or should do is asked.
+    """
+    if technical and (_IMPERATIVE.match(sentence) or _DO_NOT.match(sentence) or _IT_IS.match(sentence)):
+        return None
     if m := _IF_ADVICE.match(sentence):
         vp, cond = _verb_phrase(m.group("vp")), m.group("cond").strip()
         if vp and not _LEANS.search(cond) and len(cond.split()) <= 10:
@@ -108,6 +114,8 @@ def advice_question(sentence: str) -> tuple[str, str] | None:
         return None
     if m := _ADVICE.match(sentence):
         vp = _verb_phrase(m.group("vp"))
+        if technical and m.group("modal") in _NEEDS:
+            return None
         return (vp, _modal_question(m.group("modal"), vp)) if vp else None
     if m := _ENCOURAGES.match(sentence):
         vp = _verb_phrase(m.group("vp"))
@@ -134,14 +142,14 @@ def advice_question(sentence: str) -> tuple[str, str] | None:
     return None
 
 
-def advice_seeds(passage: Passage) -> list[Seed]:
+def advice_seeds(passage: Passage, *, technical: bool = False) -> list[Seed]:
     out: list[Seed] = []
     for i, s in enumerate(passage.sentences):
         text = s.text
         quotable = _usable(text) or (text.startswith(("It is", "It's", "It’s")) and _usable("X" + text[2:]))
         if not quotable or text.endswith(":"):
             continue
-        if found := advice_question(text):
+        if found := advice_question(text, technical=technical):
             term, question = found
             # what follows goes on with the advice: it shares a word with it ("Tips on managing money ..." does not)
             own = _content(text)
