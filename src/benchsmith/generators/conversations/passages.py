@@ -337,7 +337,9 @@ def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
         yes_no = not re.match(r"(?:what|which|who|when|where|why|how)\b", question, re.I)
         if yes_no and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text) and len(shared) < 2:
             continue  # "Is plastic really going to stop a chemical agent?" followed by something else than the answer
-        if not shared or (re.match(r"How (?:do|can|should) I\b", question) and not _INSTRUCTS.search(sentences[answer[0]].text)):
+        said_yes = bool(_YES_NO.match(sentences[answer[0]].text.strip()))  # "Yes." right after it answers it
+        if not (shared or said_yes) or (re.match(r"How (?:do|can|should) I\b", question)
+                                        and not _INSTRUCTS.search(sentences[answer[0]].text)):
             continue  # "How do I pay my water bill?" answered "Water bills are mailed out ...": not how
         question = _TITLE_WORD.sub(lambda m: m.group(0).lower(), question[0].upper() + question[1:])
         out.append(Seed(chunk.chunk_id, "faq", question.rstrip("?").strip(), answer, question))

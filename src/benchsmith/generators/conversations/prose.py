@@ -31,7 +31,7 @@ _MODALS = (r"should(?:n't| not)?|need to|will need to|must(?: not)?|have to|don'
 _ADVERB = (r"(?:(?:also|still|only|probably|definitely|always|never|usually|generally|easily|just|really|first|typically|"
            r"often|sometimes|simply|even|likely|actually|certainly)\s+)*")
 _STOP = (r"(?=\s+(?:unless|if|because|since|as long as|so that|so|when|while|before|after|until|but|and then|or else|"
-         r"which|where|though|although|otherwise|in order|as well as|instead|by \w+ing|using|via|through|without)\b|\s*[,;:(.!?]|$)")
+         r"which|where|though|although|otherwise|in order|as well as|as soon as|instead|by \w+ing|using|via|through|without)\b|\s*[,;:(.!?]|$)")
 _ADVICE = re.compile(rf"^{_LEAD}[Yy]ou\s+(?P<modal>{_MODALS})\s+{_ADVERB}(?P<vp>[a-z][^,;:()?!]*?){_STOP}")
 _IF_ADVICE = re.compile(rf"^If\s+you\s+(?P<cond>[^,;:()]{{3,60}}?),\s+(?:then\s+)?you\s+(?P<modal>{_MODALS})\s+{_ADVERB}"
                         rf"(?P<vp>[a-z][^,;:()?!]*?){_STOP}")
