@@ -147,8 +147,8 @@ class HeuristicBuilder:
             score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
             if self.on_topic(state, chunk_id):
                 near.append((score, seeds))
-            elif self.topics.closeness(chunk_id, marks) >= DRIFT_FLOOR:
-                far.append((score, seeds))
+            elif self.topics.closeness(chunk_id, marks) >= DRIFT_FLOOR and shared:
+                far.append((score, seeds))  # a step aside only to a page of the conversation or one naming its terms
         if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:
             # a corpus of small subjects: a shift to a neighbouring one rather than no conversation at all, but never to
             # a passage sharing nothing with the conversation (Cloudant plans, then disaster kits, reads as two chats)
