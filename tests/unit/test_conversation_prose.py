@@ -114,6 +114,9 @@ def test_names_keep_the_article_the_text_gives_them():
     names = repeated_names("Fans say the Patriots won. Critics say the Patriots lost. Later the NFL grew and the NFL "
                            "expanded.", "")
     assert "the Patriots" in names and "the NFL" in names
+    # a name that modifies another noun after "the" is written without it as a subject
+    lens = repeated_names("You open the Storage Lens dashboard. Then the Storage Lens dashboard shows metrics.", "")
+    assert "Storage Lens" in lens
 
 
 def test_faq_answer_may_open_on_yes_and_lean_on_the_question():

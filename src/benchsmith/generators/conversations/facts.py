@@ -140,7 +140,10 @@ def _with_article(name: str, text: str) -> str:
     """'Patriots' -> 'the Patriots', 'NFL' -> 'the NFL' when the text mostly writes the name after 'the'."""
     if name.lower().startswith("the "):
         return name
-    after_the = len(re.findall(rf"\b[Tt]he\s+{re.escape(name)}\b", text))
+    # "the NFL was", "by the Patriots ,": the name itself; not "the S3 Storage Lens dashboard" (another noun's modifier)
+    after_the = len(re.findall(rf"\b[Tt]he\s+{re.escape(name)}(?=\s*[,.;:)!?]|\s+(?:is|are|was|were|has|have|had|can|will|"
+                               rf"would|and|or|of|in|on|at|to|for|with|from|by|as|that|which|who|won|lost|made|became|began|beat|led|"
+                               rf"held|left|came|grew|went|took|[a-z]+ed)\b)", text))
     return f"the {name}" if after_the and after_the * 2 >= len(re.findall(rf"\b{re.escape(name)}\b", text)) else name
 
 

@@ -23,7 +23,8 @@ _PRONOUN_START = {"it", "this", "that", "these", "those", "they", "there", "he",
                   "but", "and", "or", "yet", "nor", "just", "even", "still", "instead", "otherwise", "therefore"}
 _DANGLING_START = {"let's", "let’s", "however", "also", "this", "these", "that", "those", "it", "its", "they", "such", "then", "there",
                    "here", "both", "for", "instead", "otherwise", "so", "but", "and", "or", "in", "at", "when",
-                   "next", "finally", "first", "second", "third", "lastly", "afterwards", "afterward"}  # mid-procedure
+                   "next", "finally", "first", "second", "third", "lastly", "afterwards", "afterward",  # mid-procedure
+                   "therefore", "thus", "hence", "consequently"}
 _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "may", "do", "does", "has", "have"}
 _DEFINITION = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
@@ -39,6 +40,7 @@ _RECOMMEND = re.compile(r"\b(?:we recommend|is recommended|are recommended|best 
                         r"it is a good idea|you should|should be)\b", re.IGNORECASE)
 # "To add to what others have said, ..." is a turn of phrase, not a task someone asks how to do
 _DISCOURSE_GOAL = re.compile(r"^(?:add to|be (?:fair|honest|clear|sure|precise|exact|specific)|put it|sum up|summarize|answer|clarify|say|recap|"
+                             r"show|demonstrate|illustrate|keep (?:the|this) example|simplify|"
                              r"conclude|illustrate|understand|explain|give you|help you understand|the best of|my knowledge|"
                              r"date|this end|that end)\b|\bwhat (?:others|you|i|we)\b", re.I)
 _GERUND_TITLE = re.compile(r"^(?P<verb>[A-Z][a-z]+ing)\s+(?P<rest>[^:(]+)$")
@@ -84,6 +86,7 @@ def clean_term(term: str) -> str | None:
     if term.count("(") != term.count(")") or any(ch in term for ch in "`<>[]{}=;\"") or len(term) < 3:
         return None
     if words[-1].lower() in {"the", "a", "an", "of", "and", "or", "to", "for", "in", "on", "with", "that", "also", "now",
+                             "thus", "therefore", "hence", "however", "instead", "too",
                              "still", "currently", "only", "even", "then", "always", "often", "usually", "typically"}:
         return None
     if not any(ch.isalpha() for ch in term):
@@ -166,7 +169,7 @@ _FIRST_PERSON = re.compile(r"\b(?:I|I'm|I’m|I've|I’ve|I'd|I’d|I'll|me|my|m
 # a sentence cut at an abbreviation ("... is installed on Aug."), a scraped heading glued on ("Finance Terms - A buyer
 # ..."), an encyclopedia's sort key ("7008384407600000000 ♠ 384 407")
 _BROKEN = re.compile(r"\b(?:Jan|Feb|Mar|Apr|Aug|Sept?|Oct|Nov|Dec|St|Dr|Mr|Mrs|Ms|No|vs|U\.S|e\.g|i\.e|etc)\.$|"
-                     r"^[A-Z][\w ]{2,30} [-–] [A-Z]|♠|\d{12,}")
+                     r"^[A-Z][\w ]{2,30} [-–] [A-Z]|♠|\d{12,}|,\s*\.$")
 
 
 def _usable(sentence: str) -> bool:
@@ -243,7 +246,9 @@ def find_seeds(chunk: Chunk) -> Passage:
             # "To retrieve more data, use the AWS CLI": more than what the page's previous step did; no goal of its own
             if (len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal)
                     and not re.search(r"\b(?:more|other|additional|further|another|same|rest|remaining)\b", goal)
-                    and (rest[:1].islower() or re.search(r"\byou\b", rest))):
+                    and (rest[:1].islower() or re.search(r"\byou\b", rest))
+                    # "To perform X, an IAM principal needs permission ...": a condition, not what the reader does
+                    and not re.match(r"(?:a|an|the|each|every|some|this|these|it|its|they|their)\b", rest)):
                 seeds.append(Seed(chunk.chunk_id, "procedure", goal, _following(sentences, i, 3)))
                 continue
         if fact := fact_question(text):

@@ -72,8 +72,13 @@ def _my(text: str) -> str:
     return re.sub(r"\byou\b", "I", text)
 
 
-def _verb_phrase(vp: str) -> str | None:
+def _verb_phrase(vp: str, after: str = "") -> str | None:
+    """The asked verb phrase in the asker's voice; None when it leans on its page. `after`: the text that follows it
+    in the sentence ("to list" before ", create, get and update ..." is a list cut short)."""
     vp = re.sub(r"^(?:choose|decide|want|opt|elect) to\s+", "", vp.strip())  # "choose to manage permissions"
+    vp = re.sub(r"^(?:don't|don’t|do not)\s+", "", vp)  # "recommends that you don't use X" asks "Should I use X?"
+    if re.search(r"\bto \w+$", vp) and re.match(r"\s*,\s*[a-z]+\b", after):
+        return None
     words = vp.split()
     if not 2 <= len(words) <= 12 or _LEANS.search(vp) or any(ch in vp for ch in "\"“”`[]{}<>=/"):
         return None
@@ -113,12 +118,12 @@ def advice_question(sentence: str, *, technical: bool = False) -> tuple[str, str
             return vp, _modal_question(m.group("modal"), vp, cond)
         return None
     if m := _ADVICE.match(sentence):
-        vp = _verb_phrase(m.group("vp"))
+        vp = _verb_phrase(m.group("vp"), sentence[m.end("vp"):])
         if technical and m.group("modal") in _NEEDS:
             return None
         return (vp, _modal_question(m.group("modal"), vp)) if vp else None
     if m := _ENCOURAGES.match(sentence):
-        vp = _verb_phrase(m.group("vp"))
+        vp = _verb_phrase(m.group("vp"), sentence[m.end("vp"):])
         return (vp, f"Should I {vp}?") if vp else None
     if m := _DO_NOT.match(sentence):  # "Don't waste money on a third party warranty." -> "Should I waste money ...?"
         vp = _verb_phrase(m.group("vp"))
