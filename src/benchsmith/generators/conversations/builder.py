@@ -271,7 +271,7 @@ class HeuristicBuilder:
         if self.run_questions.question_repeats(draft.wording.rewrite):
             return True  # an earlier conversation of the run asked it
         if draft.answerability != "UNANSWERABLE" and (
-                {(s.kind, s.term.lower()) for s in draft.seeds} & self.run_intents
+                self._keys({(s.kind, s.term.lower()) for s in draft.seeds}) & self._keys(self.run_intents)
                 or (draft.grounded.sentences and draft.grounded.sentences[0] in self.run_answers)):
             return True  # ... or asked it in other words
         return self._repeats_here(state, draft)
@@ -297,7 +297,14 @@ class HeuristicBuilder:
         # "Can you give me an overview of S3 Object Lock?" then "Tell me more about Object Lock.": one name, asked twice
         words = self._summary_words(draft)
         again = bool(words) and any(words <= w or w <= words for w in state.summarized)
-        return said or again or bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
+        return (said or again or bool(self._keys(intents) & self._keys(state.intents))
+                or state.repetition.question_repeats(draft.wording.rewrite))
+
+    def _keys(self, intents: set[tuple[str, str]]) -> set[tuple[str, str]]:
+        """Intents with the corpus's own subject words left out: "What does Amazon S3 Storage Lens provide?" and "What
+        does S3 Storage Lens provide?" are one question in the S3 guide."""
+        return {(kind, " ".join(w for w in term.split() if w not in ("the", "a", "an") and not self.generic(w)) or term)
+                for kind, term in intents}
 
     def _finish(self, state: State, draft: D.Draft, multi_turn: str) -> ConversationTurn:
         """Retrieve on the rewrite, ground or prove, and verify; raises TurnFailed with the reason."""
