@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from benchsmith.generators.conversations import drafts as D
@@ -21,7 +21,8 @@ from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.passages import Passage, Seed
-from benchsmith.generators.conversations.topic import Topics, anchors
+from benchsmith.generators.conversations.state import State, TurnFailed
+from benchsmith.generators.conversations.topic import Topics
 from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, a_subject, category, mentions, technical_corpus
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
@@ -37,34 +38,6 @@ TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers a
 _PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
 DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 SUBJECT_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
-
-
-@dataclass
-class State:
-    conversation_id: str
-    turns: list[ConversationTurn] = field(default_factory=list)
-    used: set[str] = field(default_factory=set)
-    terms: list[str] = field(default_factory=list)
-    nouns: list[str] = field(default_factory=list)  # terms of definitions and capabilities: what unanswerable turns ask about
-    last: D.Draft | None = None
-    intents: set[tuple[str, str]] = field(default_factory=set)
-    documents: set[str] = field(default_factory=set)
-    topic: str = ""  # what the conversation is about now, when no heuristic draft says it (llm strategy)
-    seed_chunk: str | None = None
-    order: list[str] = field(default_factory=list)  # passages used, in the order the conversation used them
-    said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
-    summarized: list[set[str]] = field(default_factory=list)  # words of the names asked "tell me about" so far
-    direct: set[str] = field(default_factory=set)  # the first sentence of each answer: what its question asked
-
-    wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
-    repetition: Repetition = field(default_factory=Repetition)
-
-    def anchors(self) -> list[str]:
-        return anchors(self.seed_chunk, self.order, recent=len(self.order) if self.wide else None)
-
-
-class TurnFailed(Exception):
-    pass
 
 
 class HeuristicBuilder:
