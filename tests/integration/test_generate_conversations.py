@@ -106,27 +106,35 @@ def test_impossible_unanswerable_share_is_refused_before_writing(news, tmp_path,
     assert not out.exists()
 
 
-def test_mtrag_sample_runs_dry_and_the_run_says_why(tmp_path):
-    """The 168 passages are exactly the relevant passages of the 10 human conversations (16.8 each, none shared), so
-    a person can write 10 conversations from them; the heuristic rules find a question in far fewer passages (forum
-    answers and news pages hold few definitions or procedures). Asked for 10, the baseline keeps only whole,
-    non-repeating conversations on one subject each, then stops short and says why instead of padding the run."""
+def test_mtrag_sample_default_run_meets_the_human_shape_or_says_why(tmp_path):
+    """The 168 passages are the relevant passages of the 10 human conversations (16.8 each, ten subjects, none
+    shared): forum answers, public-service pages, encyclopedia paragraphs and product docs. Asked for 10, the baseline
+    finds questions in the prose too (advice, judgements, topics, facts) and keeps whole conversations on one subject
+    each: most of the 10, at the human length and passage count; if fewer than 10, the run says what the corpus holds
+    (different questions, subjects with room for a conversation) instead of padding with repeats or topic jumps."""
     if not MTRAG_PASSAGES.is_file():
         pytest.skip(f"shared mtRAG passages missing: {MTRAG_PASSAGES}")
     corpus = _ingest(MTRAG_PASSAGES, tmp_path / "corpus", "--format", "mtrag")
     out = tmp_path / "out"
-    assert _generate(corpus, out, "--n", "10") == 1  # short: fewer than asked, written but marked short
+    code = _generate(corpus, out, "--n", "10")
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["status"] == "short" and 1 <= summary["produced"] < 10
-    assert "heuristic rules find a question in" in summary["stop_reason"]
     items = _items(out)
+    assert len(items) >= 7, f"only {len(items)} conversations kept"
+    if code == 1:
+        assert summary["status"] == "short" and len(items) < 10
+        assert "different questions" in summary["stop_reason"] and "separate subjects" in summary["stop_reason"]
+    else:
+        assert code == 0 and len(items) == 10
     _check_conversations(items, corpus)
     assert all(len(i.turns) >= 6 for i in items)
     first_sentences = [t.response.split(" . ")[0].split(". ")[0] for i in items for t in i.turns
                        if t.answerability == "ANSWERABLE"]
     assert len(first_sentences) == len(set(first_sentences)), "one answer given to two questions of the run"
     stats = json.loads((out / "conversation_stats.json").read_text())
-    assert stats["turns"] >= 7.0 and stats["unique_passages"] >= 12  # what it keeps meets the human bar
+    assert stats["turns"] >= 7.5 and stats["unique_passages"] >= 10  # human mtRAG: 7.7 and 16.9
+    kinds = {t.provenance.extra.get("recipe", "").split("/")[0] for i in items for t in i.turns}
+    assert {"advice", "topic"} & kinds  # the prose sources are used, not only headings and definitions
+    assert abs(stats["answerability"]["UNANSWERABLE"] - 0.20) <= 0.05
 
 
 def test_dry_run_estimates_the_llm_strategy_and_writes_nothing(news, tmp_path, capsys):

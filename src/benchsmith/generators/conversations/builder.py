@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from typing import Any
 
 from benchsmith.generators.conversations import drafts as D
@@ -21,7 +21,8 @@ from benchsmith.generators.conversations import wording as W
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.passages import Passage, Seed
-from benchsmith.generators.conversations.topic import Topics, anchors
+from benchsmith.generators.conversations.state import State, TurnFailed
+from benchsmith.generators.conversations.topic import Topics
 from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, a_subject, category, mentions, technical_corpus
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
@@ -37,34 +38,6 @@ TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers a
 _PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
 DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 SUBJECT_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
-
-
-@dataclass
-class State:
-    conversation_id: str
-    turns: list[ConversationTurn] = field(default_factory=list)
-    used: set[str] = field(default_factory=set)
-    terms: list[str] = field(default_factory=list)
-    nouns: list[str] = field(default_factory=list)  # terms of definitions and capabilities: what unanswerable turns ask about
-    last: D.Draft | None = None
-    intents: set[tuple[str, str]] = field(default_factory=set)
-    documents: set[str] = field(default_factory=set)
-    topic: str = ""  # what the conversation is about now, when no heuristic draft says it (llm strategy)
-    seed_chunk: str | None = None
-    order: list[str] = field(default_factory=list)  # passages used, in the order the conversation used them
-    said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
-    summarized: list[set[str]] = field(default_factory=list)  # words of the names asked "tell me about" so far
-    direct: set[str] = field(default_factory=set)  # the first sentence of each answer: what its question asked
-
-    wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
-    repetition: Repetition = field(default_factory=Repetition)
-
-    def anchors(self) -> list[str]:
-        return anchors(self.seed_chunk, self.order, recent=len(self.order) if self.wide else None)
-
-
-class TurnFailed(Exception):
-    pass
 
 
 class HeuristicBuilder:
@@ -111,9 +84,11 @@ class HeuristicBuilder:
         """Attributes that fit what the term names (unanswerable.CATEGORIES), least asked so far first, so unanswerable
         turns vary across the run: the cost of a named mission, not the "original motivation" of floods."""
         texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
+        own = " ".join(texts)  # the context an attribute needs is in the term's own passages, not a neighbour's
         texts += [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
         kind = "T" if (k := category(term, texts)) == "C" and self.technical else k  # "a condition" in a SQL guide
-        order = [a for a in ATTRIBUTES if kind in a.fits]
+        joined = own
+        order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))]
         self.rng.shuffle(order)
         return sorted(order, key=lambda a: self.attribute_use[a.question])
 
@@ -145,8 +120,8 @@ class HeuristicBuilder:
             score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
             if self.on_topic(state, chunk_id):
                 near.append((score, seeds))
-            elif self.topics.closeness(chunk_id, marks) >= DRIFT_FLOOR:
-                far.append((score, seeds))
+            elif self.topics.closeness(chunk_id, marks) >= DRIFT_FLOOR and shared:
+                far.append((score, seeds))  # a step aside only to a page of the conversation or one naming its terms
         if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:
             # a corpus of small subjects: a shift to a neighbouring one rather than no conversation at all, but never to
             # a passage sharing nothing with the conversation (Cloudant plans, then disaster kits, reads as two chats)
@@ -243,12 +218,17 @@ class HeuristicBuilder:
     def _unanswerable_drafts(self, state: State, partial: bool):
         # what the conversation asked about, then what its passages define: the topics a user could ask more about
         seen = [s.term for cid in state.order for s in self.passages[cid].seeds
-                if s.kind in ("definition", "capability", "entity", "fact")
-                or (s.kind == "overview" and not s.term.split()[0].endswith("ing") and not _PAGE.search(s.term))]
-        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)][:8]
-        if partial:  # the answerable half may also come from a new passage near the topic
-            nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")][:6]
-            terms += [s.term.lower() for s in nearby if s.term.lower() not in terms]
+                if s.kind in ("definition", "capability", "entity", "fact", "topic")
+                # a documentation page's title names a feature ("Amazon S3 inventory"); elsewhere a title names a topic
+                # ("Earthquake Safety"), which has no cost or inventor
+                or (s.kind == "overview" and self.technical and not s.term.split()[0].endswith("ing")
+                    and not _PAGE.search(s.term))]
+        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)
+                 and not re.search(r"\b(?:your|my|our)\b", t, re.I)][:8]  # "your website endpoint" has no inventor
+        if partial or len(terms) < 4:  # a new passage near the topic also names things to ask about
+            nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")
+                      and not self.generic(s.term) and a_subject(s.term)][:6]
+            terms += [s.term.lower() if partial else s.term for s in nearby if s.term.lower() not in {t.lower() for t in terms}]
         for term in terms:
             for attribute in self._attributes(term, state):
                 if partial:
@@ -264,7 +244,7 @@ class HeuristicBuilder:
         if self.run_questions.question_repeats(draft.wording.rewrite):
             return True  # an earlier conversation of the run asked it
         if draft.answerability != "UNANSWERABLE" and (
-                {(s.kind, s.term.lower()) for s in draft.seeds} & self.run_intents
+                self._keys({(s.kind, s.term.lower()) for s in draft.seeds}) & self._keys(self.run_intents)
                 or (draft.grounded.sentences and draft.grounded.sentences[0] in self.run_answers)):
             return True  # ... or asked it in other words
         return self._repeats_here(state, draft)
@@ -284,11 +264,20 @@ class HeuristicBuilder:
             intents.add(("attribute", draft.attribute.question))
         first = draft.grounded.sentences[0] if draft.grounded.sentences else ""
         # answered before, in passing or in nearly the same words ("... enables you to meet" / "... helps you meet")
-        said = bool(first) and (first in state.said or any(jaccard(shingles(first), shingles(x)) >= 0.5 for x in state.said))
+        said = bool(first) and (first in state.said or any(
+            jaccard(shingles(first), shingles(x)) >= 0.5 or jaccard(content_words(first), content_words(x)) >= 0.6
+            for x in state.said))  # "Object Lock helps you meet ..." after "S3 Object Lock enables you to meet ..."
         # "Can you give me an overview of S3 Object Lock?" then "Tell me more about Object Lock.": one name, asked twice
         words = self._summary_words(draft)
         again = bool(words) and any(words <= w or w <= words for w in state.summarized)
-        return said or again or bool(intents & state.intents) or state.repetition.question_repeats(draft.wording.rewrite)
+        return (said or again or bool(self._keys(intents) & self._keys(state.intents))
+                or state.repetition.question_repeats(draft.wording.rewrite))
+
+    def _keys(self, intents: set[tuple[str, str]]) -> set[tuple[str, str]]:
+        """Intents with the corpus's own subject words left out: "What does Amazon S3 Storage Lens provide?" and "What
+        does S3 Storage Lens provide?" are one question in the S3 guide."""
+        return {(kind, " ".join(w for w in term.split() if w not in ("the", "a", "an") and not self.generic(w)) or term)
+                for kind, term in intents}
 
     def _finish(self, state: State, draft: D.Draft, multi_turn: str) -> ConversationTurn:
         """Retrieve on the rewrite, ground or prove, and verify; raises TurnFailed with the reason."""
@@ -327,7 +316,10 @@ class HeuristicBuilder:
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
-            also = G.answer_bearing(ranked, self.passages, draft.term, draft.grounded)
+            # what answers it too, among the retrieved passages and the ones next to the answer's (as an annotator
+            # reading around the answer would mark them)
+            also = G.answer_bearing(ranked + [x for x in nearby if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}],
+                                    self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite)
             contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id, also)
             relevant = [c.text for c in contexts if c.chunk_id in draft.grounded.used]  # what the response quotes
             if missing := unsupported_sentences(draft.response, relevant):
@@ -385,7 +377,7 @@ class HeuristicBuilder:
             if draft.attribute is not None:
                 self.attribute_use[draft.attribute.question] += 1
             state.terms.append(draft.term)
-            if any(s.kind in ("definition", "capability", "entity", "fact") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
+            if any(s.kind in ("definition", "capability", "entity", "fact", "topic") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
                 state.nouns.append(draft.term)
             # only quoted passages are used up: one that also answers may still be quoted by a later turn
             state.used |= set(draft.grounded.used)

@@ -88,6 +88,8 @@ def unanswerable(term: str, attribute: Attribute, *, pronoun: bool) -> Draft:
     """A question for an attribute of `term`; "it" stands for a singular term of the previous turn."""
     plural = W._plural(term)
     rewrite = attribute.ask(term, plural=plural)
+    # "the future of them", "the environmental impact of it": a pronoun after "of" reads as a slip; name the term
+    pronoun = pronoun and not re.search(r"\b(?:of|behind) \{t\}\?$", attribute.question)
     subject = re.search(r"(?:\{(?:is|Is|was|has|does)\}|^Can) \{t\}", attribute.question) is not None
     user = attribute.ask(term, W._pronoun(term) if subject else W._object_pronoun(term), plural=plural) if pronoun else rewrite
     user = user[0].upper() + user[1:]

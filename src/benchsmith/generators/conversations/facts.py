@@ -19,7 +19,29 @@ _WHEN_VERBS = ("founded|established|built|launched|created|formed|opened|discove
 _NUMBER = r"(?P<num>\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|several|many|\w+ty(?:-\w+)?)"
 _COUNT_VERBS = "won|played|appeared in|made|hosted|recorded|scored|produced|reached|visited|lost|released|launched"
 
+# a subject that is a common noun phrase ("The tournament brackets", "EV", "Market cap") as well as a name
+_NP_SUBJECT = (r"(?P<subj>(?:The\s+)?(?:[A-Z][\w'’.\-]*|[a-z][\w\-]*)(?:\s+(?:of\s+)?[a-z][\w\-]*){0,3}|"
+               r"(?:The\s+)?[A-Z][\w'’.\-]*(?:\s+[A-Z0-9][\w'’.\-]*){0,4})")
+
 _PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
+    # "The Green Bay Packers franchise, founded in 1919, is the oldest team not to change locations." ->
+    # "What is the oldest team not to change locations?" (the subject is the answer, so the question names it not)
+    (re.compile(rf"^{_SUBJECT}(?:\s+franchise)?(?:\s*,[^,]{{3,60}},)?\s+(?P<aux>is|was|are|were)\s+the\s+"
+                r"(?P<sup>(?:[a-z]+est|first|only|most\s+[a-z]+))\s+(?P<rest>[a-z][^,;:()]{3,90}?)\s*(?:,|\.|$)"),
+     "What {one} the {sup} {rest}?"),
+    # "EV is used to quantify the total price of a company's worth." -> "What is EV used for?"
+    # "Half moon is often used to mean the first- and third-quarter moons" -> "What does half moon mean?"
+    (re.compile(rf"^{_NP_SUBJECT}\s+(?P<aux>is|are)\s+(?:often\s+|mainly\s+|mostly\s+|commonly\s+)?used\s+to\s+"
+                r"(?:mean|describe|refer\s+to|denote)\b"),
+     "What does {subj} mean?"),
+    (re.compile(rf"^{_NP_SUBJECT}\s+(?P<aux>is|are)\s+(?:often\s+|mainly\s+|mostly\s+|commonly\s+)?used\s+(?:to|for|as)\b"),
+     "What {aux} {subj} used for?"),
+    # "The tournament brackets are made up of six teams ..." -> "What are the tournament brackets made up of?"
+    (re.compile(rf"^{_NP_SUBJECT}\s+(?P<aux>is|are|was|were)\s+made\s+up\s+of\b"), "What {aux} {subj} made up of?"),
+    # "Transfer of any amount over $14k ... triggers gift tax liability." -> "What triggers gift tax liability?"
+    (re.compile(r"^(?P<cause>[A-Z][^,;:]{3,120}?)\s+(?P<verb>triggers|causes|determines|dictates|drives)\s+"
+                r"(?P<subj>(?!what|which|how|whether|who|when|where|why)[a-z][\w\s\-]{3,40}?)\s*\.$"),
+     "What {verb} {subj}?"),
     (re.compile(rf"^{_SUBJECT}\s+(?P<aux>was|were)\s+(?P<verb>{_WHEN_VERBS})\s+(?:in|on|during)\s+"
                 r"(?:\w+\s+){0,2}(?:\d{1,2}\s*,?\s*)?(?:1[5-9]|20)\d\d\b"),
      "When {aux} {subj} {verb}?"),
@@ -34,15 +56,29 @@ _PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
      "How long does {subj} take?"),
     (re.compile(rf"^{_SUBJECT}\s+(?P<aux>was|were)\s+(?:the\s+)?first\s+(?P<rest>[a-z][\w\s\-]{{3,40}}?)\s+(?:to|in|of)\b"),
      "What {aux} {subj} the first {rest} to do?"),
+    # "The Standard plan is priced based on two factors: ..." -> "How is the Standard plan priced?"
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>is|are|was|were)\s+(?P<verb>priced|calculated|measured|determined|billed|charged|"
+                r"funded|formed|selected|chosen|financed|estimated|rated|ranked|governed|regulated|enforced)\s+"
+                r"(?:based\s+on|by|on|through|using|from|according|in\s+terms)\b"),
+     "How {aux} {subj} {verb}?"),
+    # "The Pittsburgh Steelers have the most Super Bowl championship titles, with six." -> "Who has the most ...?"
+    (re.compile(rf"^{_SUBJECT}\s+(?P<aux>has|have|holds?)\s+the\s+(?P<most>most|fewest|longest|highest|lowest|largest)\s+"
+                r"(?P<obj>[A-Za-z][\w\s\-]{3,50}?)\s*(?:,|\bwith\b|\bof any\b|\bin\b)"),
+     "Who has the {most} {obj}?"),
+    # "A large basalt rock collected by ... is informally known as Great Scott." -> "What is Great Scott?"
+    (re.compile(r"^(?P<subj>(?:An?|The)\s+[a-z][^,]{10,120}?)\s+(?P<aux>is|was)\s+(?:informally\s+|commonly\s+|also\s+|now\s+)?"
+                r"(?:known|referred to)\s+as\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){0,4})\s*\.?$"),
+     "What {aux} {name}?"),
 )
-_BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:This|That|These|Those|It|They|He|She|We|You|In|On|At|For|After|Before|When|"
+_BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:(?i:same|other|such|following|next|previous|above|latter|former|second|"
+                          r"remaining|rest|new|last)\b|This|That|These|Those|It|They|He|She|We|You|In|On|At|For|After|Before|When|"
                           r"If|As|By|With|During|Since|While|Although|Because|However|There|Here|One|Each|Some|Many|Most|"
                           r"All|Both|Other|Another|Such|Then|Today|Now|Also|Note|See|Read|Click|Learn|Visit)\b")
 
 
 def _clean_subject(subject: str) -> str | None:
     subject = subject.strip(" ,")
-    if _BAD_SUBJECT.match(subject) or len(subject) < 3 or len(subject.split()) > 6:
+    if _BAD_SUBJECT.match(subject) or len(subject) < 2 or len(subject.split()) > 6:
         return None
     if subject.startswith("The ") and len(subject.split()) > 1:
         subject = "the " + subject[4:]
@@ -55,11 +91,17 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
         m = pattern.match(sentence)
         if not m:
             continue
-        subject = _clean_subject(m.group("subj"))
+        subject = _clean_subject(m.group("subj")) if "cause" not in m.groupdict() else m.group("subj").strip()
+        if "name" in m.groupdict():  # asked about the name, not the description it names
+            subject = m.group("name")
         if subject is None:
             return None
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
         groups["subj"] = subject
+        if "sup" in groups:
+            if len(groups["rest"].split()) > 14:
+                continue
+            groups["one"] = "was" if groups["aux"] in ("was", "were") else "is"
         if groups.get("aux") in ("takes", "lasts", "take", "last"):
             template = template.replace("does", "do") if groups["aux"] in ("take", "last") else template
         question = template.format(**groups)
@@ -91,7 +133,18 @@ def repeated_names(text: str, title: str) -> list[str]:
             inside.add(name)
     names = [n for n, c in counts.items() if (c >= 2 or (n in title and c >= 1)) and len(n.split()) <= 5
              and (len(n.split()) > 1 or n in inside or n in title)]
-    return [_with_head_noun(n, text) for n in names]
+    return [_with_article(_with_head_noun(n, text), text) for n in names]
+
+
+def _with_article(name: str, text: str) -> str:
+    """'Patriots' -> 'the Patriots', 'NFL' -> 'the NFL' when the text mostly writes the name after 'the'."""
+    if name.lower().startswith("the "):
+        return name
+    # "the NFL was", "by the Patriots ,": the name itself; not "the S3 Storage Lens dashboard" (another noun's modifier)
+    after_the = len(re.findall(rf"\b[Tt]he\s+{re.escape(name)}(?=\s*[,.;:)!?]|\s+(?:is|are|was|were|has|have|had|can|will|"
+                               rf"would|and|or|of|in|on|at|to|for|with|from|by|as|that|which|who|won|lost|made|became|began|beat|led|"
+                               rf"held|left|came|grew|went|took|[a-z]+ed)\b)", text))
+    return f"the {name}" if after_the and after_the * 2 >= len(re.findall(rf"\b{re.escape(name)}\b", text)) else name
 
 
 def _with_head_noun(name: str, text: str) -> str:

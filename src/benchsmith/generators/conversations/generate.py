@@ -94,9 +94,12 @@ class ConversationGenerator(Generator):
                          "(see rejected.jsonl; use a larger corpus, fewer conversations or --min-turns)")
             if "askable_passages" in counts:  # the heuristic's own limit: what its rules can ask about
                 shortfall += (f"; the heuristic rules find a question in {counts['askable_passages']} of "
-                              f"{counts['passages']} passages (definitions, procedures, FAQ questions, named subjects), "
-                              f"{counts['seed_passages']} of them with room for a conversation on one subject, and no "
-                              "question is asked twice in a run, even in other words: the llm strategy is not so limited")
+                              f"{counts['passages']} passages ({counts['distinct_questions']} different questions: "
+                              "definitions, procedures, FAQ questions, advice, named subjects and topics), and "
+                              f"{counts['subjects_with_room']} separate subjects hold the "
+                              f"{counts['questions_per_conversation']} different answerable questions a conversation of "
+                              f"{cfg.min_turns} turns needs; no question is asked twice in a run, even in other words, and "
+                              "no conversation jumps to an unrelated subject: the llm strategy is not so limited")
         requested_share = cfg.answerability.get("UNANSWERABLE", 0.0)
         got = stats["answerability"]["UNANSWERABLE"]
         if stats["tasks"] and abs(got - requested_share) > 0.05:

@@ -24,7 +24,7 @@ class Grounded:
     def text(self) -> str:
         """The sentences joined; a line that introduces a list (ends with ':') keeps its line break."""
         out = ""
-        for s in self.sentences:
+        for s in dict.fromkeys(self.sentences):  # one sentence quoted from two copies of a page is said once
             out += ("\n" if out.endswith(":") else " " if out else "") + s
         return out
 
@@ -45,7 +45,8 @@ class Grounded:
 
 
 _DANGLING = {"it", "its", "he", "she", "they", "them", "this", "that", "these", "those", "his", "her", "their",
-             "there", "such", "both", "also", "however", "but", "and", "so", "then", "here"}
+             "there", "such", "both", "also", "however", "but", "and", "so", "then", "here", "next", "finally", "first",
+             "second", "third", "lastly"}
 
 
 class Retrieval:
@@ -201,19 +202,37 @@ def complete_lists(grounded: Grounded, passages: dict[str, Passage]) -> bool:
     return True
 
 
+_ASKING = {"what", "which", "who", "when", "where", "why", "how", "should", "can", "could", "would", "does", "do", "did",
+           "know", "tell", "about", "explain", "mean", "need", "like", "want", "give", "overview", "summarize", "else"}
+
+
+def _answers_question(sentence: str, question: str) -> bool:
+    """The sentence holds most of what the question asks about (two thirds of its content words, two at least):
+    'The Green Bay Packers ... is the oldest NFL franchise in continuous operation ...' for 'What is the oldest team
+    not to change locations?' does not; for 'What is the oldest NFL franchise?' it does."""
+    asks = content_words(question) - _ASKING
+    return len(asks) >= 2 and len(asks & content_words(sentence)) >= max(2, -(-2 * len(asks) // 3))
+
+
 def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
-                   limit: int = 2) -> set[str]:
+                   limit: int = 2, question: str = "") -> set[str]:
     """Retrieved passages the response does not quote that answer the question too: a quotable sentence about the
     term (every word of it, near its start) on the answer's subject (two more of its words). An mtRAG annotator
     marks such passages relevant although the response, kept under its length, draws on others."""
     found: set[str] = set()
     topic = content_words(grounded.text) - content_words(term)
+    quoted = [" ".join(s.split()) for s in grounded.sentences]
     for chunk, _ in ranked:
         passage = passages.get(chunk.chunk_id)
-        if len(found) >= limit or passage is None or chunk.chunk_id in grounded.used:
+        if passage is None or chunk.chunk_id in grounded.used:
             continue
-        if any(_usable(s.text) and about(s.text, term) and len(content_words(s.text) & topic) >= 2
-               for s in passage.sentences):
+        text = " ".join(chunk.text.split())
+        if any(q in text for q in quoted):  # another passage holding the quoted answer (overlapping windows, copies)
+            found.add(chunk.chunk_id)
+            continue
+        if len(found) < limit and any(_usable(s.text) and (names(s.text, term) and len(content_words(s.text) & topic) >= 2
+                                                           or question and _answers_question(s.text, question))
+                                      for s in passage.sentences):
             found.add(chunk.chunk_id)
     return found
 
@@ -227,8 +246,9 @@ def contexts_for(ranked: list[tuple[Chunk, float]], grounded: Grounded, chunks_b
     for rank, (chunk, score) in enumerate(ranked, start=1):
         out.append(_context(chunk, 1 if chunk.chunk_id in grounded.used or chunk.chunk_id in also else 0, rank, score))
         seen.add(chunk.chunk_id)
-    for cid in grounded.used:
+    for cid in [*grounded.used, *sorted(also)]:
         if cid not in seen:
+            seen.add(cid)
             out.append(_context(chunks_by_id[cid], 1, None, None))
     return out
 

@@ -14,12 +14,14 @@ from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.grounding import Retrieval
 from benchsmith.generators.conversations.passages import Passage, Seed, find_seeds
-from benchsmith.generators.conversations.unanswerable import Prover
+from benchsmith.generators.conversations.prose import advice_seeds, phrase_counts, topic_seeds
+from benchsmith.generators.conversations.unanswerable import Prover, technical_corpus
 from benchsmith.schemas.conversation import ConversationItem
 from benchsmith.text import WORD_RE
 from benchsmith.types import Provenance, Rejected, content_id
 
 _NAME_WORD = re.compile(r"\b[A-Z][a-z]+\b")
+_PERSONA = re.compile(r"\b(?:user|users|administrator|employee|customer|developer|named|called)\s+([A-Z][a-z]{2,})\b")
 _MID_CAPITAL = re.compile(r"(?<=[a-z,;] )([A-Z][a-z][\w\-]*)")
 
 
@@ -76,20 +78,28 @@ def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]
     # 'Dave') or a quoted speaker ('Obregon said'), not a subject a user would ask about
     spread: dict[str, set[str]] = {}
     titles = " ".join(c.title or "" for c in chunks)
+    personas: set[str] = set()  # 'user Dave', 'an employee named Jill': an example's people, not subjects
     for c in chunks:
         for w in set(_NAME_WORD.findall(c.text)):
             spread.setdefault(w, set()).add(c.doc_id)
+        personas |= set(_PERSONA.findall(c.text))
     passages = {}
     for c in chunks:
         p = find_seeds(c)
         p.seeds = [replace(s, term=natural_case(s.term, common)) if s.kind not in ("procedure", "fact", "entity") else s
-                   for s in p.seeds if s.kind != "entity" or (_proper(s.term, common) and (
+                   for s in p.seeds if s.kind != "entity" or (_proper(s.term, common) and s.term not in personas and (
                        len(s.term.split()) > 1 or len(spread.get(s.term, ())) >= 2 or s.term in titles))]
         passages[c.chunk_id] = p
+    counts = phrase_counts(list(passages.values()))
+    technical = technical_corpus(c.text for c in chunks)
+    for p in passages.values():  # prose with no headings or definitions: advice, judgements, the noun phrases it is about
+        if len(p.seeds) < 2:  # (documentation's own structure asks better questions where it has them)
+            p.seeds += advice_seeds(p, technical=technical)
+            p.seeds += topic_seeds(p, counts)
     terms: dict[str, list[Seed]] = {}
     for p in passages.values():
         for s in p.seeds:
-            if s.kind in ("definition", "capability", "overview", "entity", "fact"):
+            if s.kind in ("definition", "capability", "overview", "entity", "fact", "topic"):
                 terms.setdefault(s.term.lower(), []).append(s)
     return passages, terms
 
@@ -99,7 +109,7 @@ def seed_passages(passages: dict[str, Passage], documents: list[str], rng: rando
     by_doc: dict[str, list[Passage]] = {}
     for p in passages.values():
         kinds = {s.kind for s in p.seeds}
-        if kinds & {"definition", "capability", "procedure", "fact", "entity", "faq"} or len(p.seeds) >= 2:
+        if kinds & {"definition", "capability", "procedure", "fact", "entity", "faq", "advice", "topic"} or len(p.seeds) >= 2:
             by_doc.setdefault(p.chunk.doc_id, []).append(p)
     order = [d for d in documents if d in by_doc]
     rng.shuffle(order)
@@ -231,7 +241,8 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     # room for a whole conversation on topic first; then smaller subjects, which can still hold one that drifts a little
     # (a small corpus has few big subjects, and a run must not circle them asking the same things)
     seeds = ([p for p in spread if reach[p.chunk.chunk_id] >= MIN_REACH]
-             + [p for p in spread if MIN_REACH // 2 <= reach[p.chunk.chunk_id] < MIN_REACH])
+             + [p for p in spread if MIN_REACH // 2 <= reach[p.chunk.chunk_id] < MIN_REACH]
+             + [p for p in spread if MIN_REACH // 3 <= reach[p.chunk.chunk_id] < MIN_REACH // 2])
     taken: set[str] = set()
     for conv_no, seed in enumerate(_fresh_first(seeds, builder, taken)):
         if len(items) >= cfg.n or tried >= cfg.n * SEEDS_PER_CONVERSATION:
@@ -242,4 +253,24 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
         (items if isinstance(out, ConversationItem) else rejected).append(out)
     return items, builder.rejected + rejected, {"seed_passages_tried": tried, "seed_passages": len(seeds),
                                                 "askable_passages": len(askable), "passages": len(passages),
-                                                "repeated_drafts_redrawn": builder.repeats_skipped}
+                                                "repeated_drafts_redrawn": builder.repeats_skipped,
+                                                **supply(builder, passages, seeds, cfg)}
+
+
+def supply(builder: HeuristicBuilder, passages: dict[str, Passage], seeds: list[Passage], cfg: ConversationConfig) -> dict:
+    """How many different questions the rules found, and how many separate subjects (passage neighbourhoods sharing
+    no passage) hold enough of them for a conversation of --min-turns at the requested answerable share: the figures
+    that say why a run on a small corpus stops short."""
+    intents = {(s.kind, s.term.lower()) for p in passages.values() for s in p.seeds}
+    share = cfg.answerability.get("ANSWERABLE", 0.0) + cfg.answerability.get("PARTIAL", 0.0)
+    need = max(1, round(cfg.min_turns * share))
+    taken: set[str] = set()
+    subjects = 0
+    for seed in seeds:
+        around = [seed.chunk.chunk_id, *builder.topics.neighbours(seed.chunk.chunk_id)]
+        around = [c for c in around if c not in taken and c in passages]
+        found = {(s.kind, s.term.lower()) for c in around for s in passages[c].seeds}
+        if len(found) >= need:
+            subjects += 1
+            taken |= set(around)
+    return {"distinct_questions": len(intents), "questions_per_conversation": need, "subjects_with_room": subjects}

@@ -11,6 +11,12 @@ import re
 from dataclasses import dataclass, field
 
 from benchsmith.generators.conversations.facts import fact_question, repeated_names
+from benchsmith.generators.conversations.quotable import (  # noqa: F401  (re-exported: grounding and prose use them)
+    POINTS_ELSEWHERE,
+    _following,
+    _usable,
+    ui_step,
+)
 from benchsmith.types import Chunk
 from benchsmith.validators.conversation import Sentence, split_sentences
 
@@ -21,13 +27,11 @@ _PRONOUN_START = {"it", "this", "that", "these", "those", "they", "there", "he",
                   "then", "thus", "now", "today", "below", "above", "another", "other", "many", "most", "only", "not",
                   "every", "either", "neither", "use", "using", "where", "whether", "how", "why", "who", "same", "let's", "let’s",
                   "but", "and", "or", "yet", "nor", "just", "even", "still", "instead", "otherwise", "therefore"}
-_DANGLING_START = {"let's", "let’s", "however", "also", "this", "these", "that", "those", "it", "its", "they", "such", "then", "there",
-                   "here", "both", "for", "instead", "otherwise", "so", "but", "and", "or", "in", "at", "when"}
 _VERBISH = {"is", "are", "was", "were", "be", "can", "will", "should", "must", "may", "do", "does", "has", "have"}
 _DEFINITION = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Za-z0-9][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
     r"(?P<verb>is|are|refers to|means)\s+(?:(?:basically|essentially|just|simply|really|generally|usually|typically|"
-    r"actually|roughly|commonly|often|also)\s+)?(?P<rest>(?:a|an|the|one|any|how much|how many|what|defined as)\b.{12,})$"
+    r"actually|roughly|commonly|often|also|supposed to be)\s+)?(?P<rest>(?:a|an|the|one|any|how much|how many|what|defined as)\b.{12,})$"
 )  # hedged and informal definitions too ("Market cap is basically the amount ...", "NAV is how much ..."): forum prose
 _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
@@ -38,6 +42,7 @@ _RECOMMEND = re.compile(r"\b(?:we recommend|is recommended|are recommended|best 
                         r"it is a good idea|you should|should be)\b", re.IGNORECASE)
 # "To add to what others have said, ..." is a turn of phrase, not a task someone asks how to do
 _DISCOURSE_GOAL = re.compile(r"^(?:add to|be (?:fair|honest|clear|sure|precise|exact|specific)|put it|sum up|summarize|answer|clarify|say|recap|"
+                             r"show|demonstrate|illustrate|keep (?:the|this) example|simplify|"
                              r"conclude|illustrate|understand|explain|give you|help you understand|the best of|my knowledge|"
                              r"date|this end|that end)\b|\bwhat (?:others|you|i|we)\b", re.I)
 _GERUND_TITLE = re.compile(r"^(?P<verb>[A-Z][a-z]+ing)\s+(?P<rest>[^:(]+)$")
@@ -83,6 +88,7 @@ def clean_term(term: str) -> str | None:
     if term.count("(") != term.count(")") or any(ch in term for ch in "`<>[]{}=;\"") or len(term) < 3:
         return None
     if words[-1].lower() in {"the", "a", "an", "of", "and", "or", "to", "for", "in", "on", "with", "that", "also", "now",
+                             "thus", "therefore", "hence", "however", "instead", "too",
                              "still", "currently", "only", "even", "then", "always", "often", "usually", "typically"}:
         return None
     if not any(ch.isalpha() for ch in term):
@@ -95,82 +101,6 @@ def clean_term(term: str) -> str | None:
     if any(w.lower() in ("your", "you", "my", "our", "we") for w in words):
         return None  # "the responses from your assistant": the page talking to its reader, not a thing to ask about
     return term
-
-
-_CODE_LIKE = re.compile(r"[{}=;<>\\]|\*\*\*|^\W|https?://|\baws \w|\.(?:java|py|json|xml)\b|[a-z][A-Z]\w*\(")
-# page furniture glued into the text by scraping ("Read MoreWorkers", "LaunchOct.") and calls to action
-_GLUED = re.compile(r"\b[A-Z][a-z]+[A-Z][a-z]+[A-Z][a-z]+[A-Z]|[a-z]{2}[.!?][A-Z][a-z]")
-_BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown here\b|\bpictured\b|\bphoto credit", re.I)
-
-
-# a sentence about something the reader of an answer cannot see (a figure, the example below, a video)
-POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:shown|see|listed|described) (?:below|above|here)|"
-                              r"(?:this|the) (?:image|video|figure|photo|picture|screenshot|diagram)\b|in the video|pictured|"
-                              r"these examples|example below)", re.I)
-
-
-# openings that lean on the sentence before ("As such, we recommend ...") whatever their first word
-_LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown)|In addition|Additionally|Similarly|Likewise|"
-                         r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again|"
-                         r"More (?:technically|specifically|precisely|generally|importantly)|\w+ (?:other|more|further)\b|"
-                         r"The (?:second|third|fourth|next|previous|former|latter|last)\b|To do (?:this|so|that)\b|If (?:not|so)\b)")
-# ("Fourteen other NFL franchises ...", "Two more ...": others than the ones the sentence before named)
-
-
-# a code comment or step caption with no subject ("Adds a sample object to the bucket.")
-_NO_SUBJECT = re.compile(r"^[A-Z][a-z]+s\s+(?:a|an|the|sample|this|these|all|each|new|it|them|one|two|multiple)\b")
-# a referent only the code or the previous sentence gives ("You send requests using this client.")
-_THIS_THING = re.compile(r"\b(?i:after|before|until|from) that\b(?! \w+ (?:is|are|was|were)\b)|\bat that point\b|"
-                         r"\b(?:this|these|those) (?!is\b|was\b|are\b|means\b|way\b|case\b|time\b|year\b|page\b|guide\b|topic\b|section\b)"
-                         r"(?P<noun>[a-z][\w\-]*)")
-
-
-_AUX = {"is", "are", "was", "were", "be", "been", "has", "have", "had", "can", "will", "may", "must", "should", "would",
-        "could", "does", "do", "did", "might"}
-
-
-def _has_verb(words: list[str]) -> bool:
-    """A clause, not a caption ('The canonical user ID of the owner of the source bucket.'): a sentence opening on
-    an article has an auxiliary or a word that can be a finished verb (-s/-ed) before its last one."""
-    return words[0] not in ("The", "A", "An") or any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:s|ed)", w) for w in words[:-1])
-
-
-def ui_step(sentence: str) -> bool:
-    """A click-step of a console walkthrough ('Under **Objects**, select your object.'): part of a procedure only."""
-    return "**" in sentence
-
-
-def _leans_on_before(sentence: str) -> bool:
-    """'You send requests using this client.', 'To test permissions, you must set up one of these tools.': the
-    referent is in a sentence not quoted (unless the sentence itself named it earlier: 'create a role and attach
-    this role')."""
-    for m in _THIS_THING.finditer(sentence):
-        noun = m.group("noun")
-        if noun is None or noun.rstrip("s") not in sentence[: m.start()].lower():
-            return True
-    return False
-
-
-def _usable(sentence: str) -> bool:
-    """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
-    words = sentence.split()
-    return (5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
-            and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
-            and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
-            and not _NO_SUBJECT.match(sentence) and not _leans_on_before(sentence) and _has_verb(words)
-            and not POINTS_ELSEWHERE.search(sentence)
-            and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
-
-
-def _following(sentences: list[Sentence], i: int, limit: int = 2) -> tuple[int, ...]:
-    """The sentence and up to `limit` more that continue it (list items after a colon, same-topic sentences)."""
-    picked = [i]
-    for j in range(i + 1, min(len(sentences), i + 1 + limit)):
-        if _usable(sentences[j].text) or sentences[i].text.endswith(":"):
-            picked.append(j)
-        else:
-            break
-    return tuple(picked)
 
 
 _TITLE_SUFFIX = re.compile(r"\s+[|–—:]\s+.*$|\s+-\s+.*$")
@@ -212,15 +142,21 @@ def find_seeds(chunk: Chunk) -> Passage:
                 continue
         if m := _CAPABILITY.match(text):
             term = clean_term(m.group("term"))
-            if term:
+            # "The replication configuration provides information related to ... KMS keys": what one configuration in
+            # the page's context holds, not what "the replication configuration" provides in general
+            if term and not (m.group("verb") in ("provides", "supports") and term.split()[0] in ("The", "the")):
                 seeds.append(Seed(chunk.chunk_id, "capability", term, (i,), m.group("verb")))
                 continue
         if m := _PROCEDURE.match(text):
             goal = m.group("goal").strip()
             rest = m.group("rest")
             # the reader does it ("To X, use ...", "To X, you ..."), not the product ("To X, Amazon S3 stores ...")
+            # "To retrieve more data, use the AWS CLI": more than what the page's previous step did; no goal of its own
             if (len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal)
-                    and (rest[:1].islower() or re.search(r"\byou\b", rest))):
+                    and not re.search(r"\b(?:more|other|additional|further|another|same|rest|remaining)\b", goal)
+                    and (rest[:1].islower() or re.search(r"\byou\b", rest))
+                    # "To perform X, an IAM principal needs permission ...": a condition, not what the reader does
+                    and not re.match(r"(?:a|an|the|each|every|some|this|these|it|its|they|their)\b", rest)):
                 seeds.append(Seed(chunk.chunk_id, "procedure", goal, _following(sentences, i, 3)))
                 continue
         if fact := fact_question(text):
@@ -238,7 +174,12 @@ def find_seeds(chunk: Chunk) -> Passage:
     about_title = chunk.index == 0 or len({w.lower() for w in title.split()} & first_words) >= 2
     # the overview opens on its subject, named early ("Multipart upload allows you to ..."), not on a detail that
     # mentions it late ("Only after you either complete or stop a multipart upload will ...")
-    opens_on_title = bool(usable) and bool(_stems(title) & _stems(" ".join(sentences[usable[0]].text.split()[:8])))
+    # ... and on its subject rather than on a condition of one of its steps ("If there are more keys to return, ..."
+    # shares only "keys" with "Listing Keys Using the AWS SDK for .NET")
+    opening = sentences[usable[0]].text if usable else ""
+    shared = _stems(title) & _stems(" ".join(opening.split()[:8]))
+    opens_on_title = bool(shared) and (len(shared) >= 2 or len(_stems(title)) <= 2) and not re.match(
+        r"(?:If|When|Once|After|Before|Unless|Until|While)\b", opening)
     if (title and len(title.split()) >= 2 and about_title and opens_on_title and len(usable) >= 2 and not headline(title)
             and not any(ch in title for ch in ",:;?!")):
         seeds.append(Seed(chunk.chunk_id, "overview", title, tuple(usable[:3])))
@@ -268,6 +209,28 @@ def instructs(sentence: str, *, strict: bool = False) -> bool:
     return bool((_STEP if strict else _INSTRUCTS).search(sentence))
 
 
+_YES_NO = re.compile(r"^(?:Yes|No|Yes, \w+|No, \w+)[.!]?$")
+_ANSWER_PRONOUN = re.compile(r"^(?:It|They|These|This|That|Those)\b")
+
+
+def _answer_after(sentences: list[Sentence], i: int) -> tuple[int, ...]:
+    """The sentences answering the question at i: a bare 'Yes.' and sentences whose pronoun stands for the question's
+    subject ('These materials have always been recommended ...') count, since the question is said just before."""
+    picked: list[int] = []
+    for j in range(i + 1, min(len(sentences), i + 4)):
+        text = sentences[j].text.strip()
+        if _YES_NO.match(text) and not picked:
+            picked.append(j)
+            continue
+        leaning = _ANSWER_PRONOUN.match(text) and (not picked or _YES_NO.match(sentences[picked[0]].text.strip()))
+        if text.endswith((":", "?")) or not (_usable(text) or (leaning and _usable("X" + text[len(text.split()[0]):]))):
+            break
+        picked.append(j)
+    if picked and _YES_NO.match(sentences[picked[0]].text.strip()) and len(picked) == 1:
+        return ()  # "Yes." alone says too little
+    return tuple(picked)
+
+
 def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
     """Questions the page asks and answers itself (FAQ pages, forum posts): 'Can contaminated groundwater be
     cleaned up?' answered by the sentences after it. Only self-contained ones: a question leaning on a pronoun
@@ -280,15 +243,16 @@ def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
             continue
         if _LEANING.search(question) or any(ch in question for ch in "[]()`"):
             continue
-        answer = tuple(j for j in _following(sentences, i + 1, 2) if _usable(sentences[j].text)
-                       and not sentences[j].text.rstrip().endswith(":"))
+        answer = _answer_after(sentences, i)
         if not answer or answer[0] != i + 1:
             continue
-        shared = _stems(question) & _stems(sentences[answer[0]].text)
+        shared = _stems(question) & _stems(" ".join(sentences[j].text for j in answer[:2]))
         yes_no = not re.match(r"(?:what|which|who|when|where|why|how)\b", question, re.I)
         if yes_no and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text) and len(shared) < 2:
             continue  # "Is plastic really going to stop a chemical agent?" followed by something else than the answer
-        if not shared or (re.match(r"How (?:do|can|should) I\b", question) and not _INSTRUCTS.search(sentences[answer[0]].text)):
+        said_yes = bool(_YES_NO.match(sentences[answer[0]].text.strip()))  # "Yes." right after it answers it
+        if not (shared or said_yes) or (re.match(r"How (?:do|can|should) I\b", question)
+                                        and not _INSTRUCTS.search(sentences[answer[0]].text)):
             continue  # "How do I pay my water bill?" answered "Water bills are mailed out ...": not how
         question = _TITLE_WORD.sub(lambda m: m.group(0).lower(), question[0].upper() + question[1:])
         out.append(Seed(chunk.chunk_id, "faq", question.rstrip("?").strip(), answer, question))
@@ -304,7 +268,7 @@ def _stems(text: str) -> set[str]:
 _TITLE_STOP = {"the", "and", "for", "with", "your", "you", "using", "about", "from", "into", "amazon", "aws", "what", "how"}
 
 
-def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int = 2) -> list[Seed]:
+def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int = 3) -> list[Seed]:
     """Names the passage keeps returning to, answered by the (up to three) quotable sentences that name them."""
     out: list[Seed] = []
     for name in repeated_names(chunk.text, title):

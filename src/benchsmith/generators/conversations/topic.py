@@ -21,7 +21,7 @@ from scipy import sparse
 from benchsmith.text import STOPWORDS, WORD_RE
 
 NEIGHBOURS = 12  # a passage's own neighbourhood: its 12 nearest passages set what "related" means for it
-FLOOR = 0.12  # an isolated passage's 12th neighbour may share only stopword-like terms: never "related" below this
+FLOOR = 0.15  # an isolated passage's 12th neighbour may share only stopword-like terms: never "related" below this
 RECENT = 3  # the conversation's last passages a new one may be near
 
 

@@ -68,6 +68,9 @@ class Attribute:
     missing: str  # what the corpus does not state, same placeholders
     cues: str  # regex of words that would state it
     fits: str = "NT"  # the CATEGORIES of term it is a plausible question about
+    # words the conversation's passages must use for the question to be a natural next one (the environmental impact of
+    # floods, on a page about water pollution; not of a lunar phase); empty: any conversation
+    context: str = ""
 
     def ask(self, term: str, subject: str | None = None, *, plural: bool = False) -> str:
         return _fill(self.question, subject or term, plural)
@@ -97,7 +100,8 @@ ATTRIBUTES = (
     Attribute("How much {does} {t} cost?", "what {t} {costs}",
               r"cost|pric|charg|fee|\$|free|bill|pay|expens|cheap|budget|fund|million|billion", "NEP"),
     Attribute("What is the environmental impact of {t}?", "the environmental impact of {t}",
-              r"environment|carbon|emission|energy|climate|sustainab|pollut|green|ecosystem|habitat|wildlife", "C"),
+              r"environment|carbon|emission|energy|climate|sustainab|pollut|green|ecosystem|habitat|wildlife", "C",
+              r"\b(?:pollut|emission|ecosystem|wildlife|contamina|toxic|water quality|air quality|greenhouse)"),
     Attribute("Who are the main competitors to {t}?", "the main competitors to {t}",
               r"compet|rival|alternative|instead of|other (?:vendor|provider|compan)", "N"),
     Attribute("How does {t} compare with similar offerings from other vendors?",
@@ -112,13 +116,15 @@ ATTRIBUTES = (
     Attribute("What are experts saying about the future of {t}?", "what experts say about the future of {t}",
               r"future|roadmap|upcoming|will be|plan|expert|trend|predict|forecast", "E"),
     Attribute("What does the latest research say about {t}?", "what the latest research says about {t}",
-              r"research|stud(?:y|ies)|scientist|found that|survey|report|paper|journal|evidence", "EC"),
+              r"research|stud(?:y|ies)|scientist|found that|survey|report|paper|journal|evidence", "EC",
+              r"\b(?:research|scien|stud(?:y|ies)|discover|observ|measur|mission|experiment)"),
     Attribute("Are there any books or documentaries about {t}?", "books or documentaries about {t}",
-              r"book|documentar|film|movie|novel|publish|author|episode|series|wrote|written", "EC"),
+              r"book|documentar|film|movie|novel|publish|author|episode|series|wrote|written", "E"),
     Attribute("How {is} {t} viewed by the public?", "how {t} {is} viewed by the public",
               r"public|opinion|poll|perceiv|percept|popular|fan|support|critic|controvers|reputation", "NE"),
     Attribute("How {does} {t} affect people's health?", "how {t} {does} affect people's health",
-              r"health|ill|injur|death|die|disease|sick|hospital|breath|asthma|lung|medical|safety", "C"),
+              r"health|ill|injur|death|die|disease|sick|hospital|breath|asthma|lung|medical|safety", "C",
+              r"\b(?:health|injur|disease|hospital|smoke|contamina|toxic|pollut|disaster|emergenc|evacuat)"),
 )
 
 

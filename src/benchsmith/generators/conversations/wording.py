@@ -26,6 +26,9 @@ KIND_TYPES = {
     "more": ("Summarization",),  # an entity asked about before, from a passage not used yet
     # a question the page itself asks and answers (FAQ pages, forum posts), asked as written: its type is read from it
     "faq": ("Factoid", "Explanation", "Opinion", "How-To", "Comparative", "Keyword", "Summarization"),
+    # advice and judgements in prose (prose.advice_question): "Should I ...?", "Can I ...?", "Is ... a good idea?"
+    "advice": ("Opinion", "Factoid"),
+    "topic": ("Summarization", "Keyword", "Non-Question"),  # a noun phrase a passage is about (prose.topic_seeds)
 }
 
 
@@ -86,7 +89,7 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
     be = _be(seed.term)
     if qtype not in KIND_TYPES.get(seed.kind, ()):
         return None
-    if seed.kind == "faq":
+    if seed.kind in ("faq", "advice"):
         question = seed.detail
         return Wording(question, question, (qtype,), standalone=True) if qtype in classify_question(question) else None
     if seed.kind == "definition":
@@ -133,6 +136,14 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
                               (f"Tell me about {obj}.", f"Tell me about {term}.")],
             "Keyword": [(term, f"Tell me about {term}.")] if len(term.split()) >= 2 and not pronoun else [],
             "Non-Question": [(f"I'd like to know more about {obj}.", f"Tell me about {term}.")],
+        }[qtype]
+    elif seed.kind == "topic":  # the phrase as the passage writes it, article included ("a safe room")
+        phrase = seed.detail or term
+        options = {
+            "Summarization": [(f"What should I know about {phrase}?", f"What should I know about {phrase}?"),
+                              (f"What can you tell me about {phrase}?", f"What can you tell me about {phrase}?")],
+            "Keyword": [(seed.term.removeprefix("the "), f"What should I know about {phrase}?")],
+            "Non-Question": [(f"I'd like to know more about {phrase}.", f"What should I know about {phrase}?")],
         }[qtype]
     elif seed.kind == "more":
         if seed.detail == "1":  # the second time in a conversation: another wording, so the two do not read alike
