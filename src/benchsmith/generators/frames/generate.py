@@ -17,7 +17,7 @@ from benchsmith.generators.core.generator import (
     register_generator,
 )
 from benchsmith.generators.frames.assemble import CHOICE_OPS, Assembler, Draft
-from benchsmith.generators.frames.balance import MIX_TOLERANCE, interleaved, settle
+from benchsmith.generators.frames.balance import MIX_TOLERANCE, interleaved, settle, shape_cap
 from benchsmith.generators.frames.config import (
     FRAMES_SIZE_SHARES,
     LABELS,
@@ -75,9 +75,11 @@ def thresholds(draft: Draft) -> list[str]:
     return [f"threshold:{draft.params[k]}" for k in ("shown", "shown_low", "shown_high") if k in draft.params]
 
 
-def variety_caps(cfg: FramesConfig) -> tuple[int, int]:
-    """Questions of one shape, and counts over one threshold, a set may hold: they do not loosen with the rounds."""
-    return max(2, math.ceil(cfg.shape_share * cfg.n)), max(1, math.ceil(cfg.threshold_share * cfg.n))
+def variety_caps(cfg: FramesConfig, n: int | None = None) -> tuple[int, int]:
+    """Questions of one shape, and counts over one threshold, a set of n (the request) may hold: they do not
+    loosen with the rounds."""
+    n = cfg.n if n is None else n
+    return shape_cap(cfg.shape_share, n), max(1, math.ceil(cfg.threshold_share * n))
 
 
 def pair_key(draft: Draft) -> str:
@@ -113,6 +115,11 @@ class Fill:
     unbalanced: list[Rejected]
     rejected: list[Rejected]
     asm: Assembler
+    slots: list[tuple[str, int]]  # the plan drafted for
+    held: int  # verified questions before the set was settled
+
+
+REPLANS = 3  # passes planned at the size the corpus held, after the pass at the request
 
 
 def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
@@ -159,14 +166,8 @@ class FramesGenerator(Generator):
         slots = plan_slots(cfg.n, cfg.mix)
         fill = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), slots)
         if len(fill.accepted) < cfg.n and ctx.client is None:
-            # Two-article slots drafted first can take the figures the larger sets need, and the mix trim then
-            # undoes them: on a short corpus a bigger request came out smaller. Drafted in turns across article
-            # counts, every size comes up short by its share instead. Tried only on a short heuristic run (no
-            # model call); the larger verified set is kept.
-            other = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), interleaved(slots))
-            if len(other.accepted) > len(fill.accepted):
-                fill = other
-        accepted, pending, unbalanced, asm = fill.accepted, fill.pending, fill.unbalanced, fill.asm
+            fill = self._replan(ctx, cfg, docs, facts, graph, fill)
+        accepted, unbalanced, asm = fill.accepted, fill.unbalanced, fill.asm
         notes: list[str] = []
         if unbalanced:
             notes.append(f"{len(unbalanced)} verified question(s) left out so the article counts stay within "
@@ -197,14 +198,16 @@ class FramesGenerator(Generator):
         produced = Counter(t for _, t, _ in accepted)
         shortfall = None
         if len(items) < cfg.n:
-            missing = ", ".join(f"{t} over {k} articles" + (f" ({n})" if n > 1 else "")
-                                for (t, k), n in sorted(Counter(pending).items()))
-            shortfall = (f"produced {len(items)} of {cfg.n}; no verified question for: {missing}. The corpus gave "
+            wanted = Counter(size_bucket(k) for _, k in slots)
+            got = Counter(size_bucket(len(i.articles)) for i in items)
+            sizes = ", ".join(f"{b} articles {got[b]} of {wanted[b]}" for b in ("2", "3", "4", "5+") if got[b] < wanted[b])
+            caps = variety_caps(cfg, len(fill.slots))
+            shortfall = (f"produced {len(items)} of {cfg.n} ({sizes}). The corpus gave "
                          f"{sum(len(v) for v in asm.alternatives.values())} value facts on {sum(len(v) for v in asm.value_facts.values())} "
-                         f"pages in {len(asm.value_facts)} measures; "
-                         f"each question shape is capped at {variety_caps(cfg)[0]} and each threshold at "
-                         f"{variety_caps(cfg)[1]} so the set does not repeat itself; "
-                         "ask for fewer items or add linked articles")
+                         f"pages in {len(asm.value_facts)} measures, {asm.comparable_figures()} of them figures that share "
+                         "their kind with a figure on another page (only such figures are compared or combined); "
+                         f"each question shape is capped at {caps[0]} and each threshold at {caps[1]} "
+                         "so the set does not repeat itself; ask for fewer items or add linked articles")
         dist = distribution(items)
         return Generated(
             items=items, requested_by_type={t: requested[t] for t in REASONING_TYPES},
@@ -219,6 +222,27 @@ class FramesGenerator(Generator):
     def exports(self, items: list[FramesItem], settings: ExportSettings) -> dict:
         return {"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)], "frames.tsv": to_frames_tsv(items),
                 "distribution.json": distribution(items)}
+
+    def _replan(self, ctx, cfg: FramesConfig, docs, facts, graph, fill: Fill) -> Fill:
+        """A short heuristic run drafted again for what the corpus held, keeping the largest settled set (no model
+        call is made). Planned for the full request, two-article slots drafted first take the figures the larger
+        sets need and the mix trim then undoes them, so a bigger request came out smaller. Drafted in turns across
+        article counts, every size comes up short by its share instead; planned at the size the corpus held (then
+        at what that pass settled to), the slots follow FRAMES' mix at a size the corpus can fill."""
+        best = fill
+        other = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), interleaved(fill.slots))
+        best = max(best, other, key=lambda f: len(f.accepted))
+        size = max(fill.held, other.held)
+        tried = {cfg.n}
+        for _ in range(REPLANS):
+            if size in tried or size < 2:
+                break
+            tried.add(size)
+            again = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), plan_slots(size, cfg.mix))
+            if len(again.accepted) > len(best.accepted):
+                best = again
+            size = len(again.accepted) if len(again.accepted) < size else again.held
+        return best
 
     def _fill(self, ctx: GenerationContext, cfg: FramesConfig, asm: Assembler, slots: list[tuple[str, int]]) -> Fill:
         """Draft, word and check questions for the slots over up to ROUNDS rounds, then settle the set."""
@@ -235,7 +259,7 @@ class FramesGenerator(Generator):
             drafts: list[tuple[tuple[str, int], Draft]] = []
             for slot in pending:
                 draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round),
-                                    widen=_round >= ROUNDS - 3)
+                                    widen=_round >= ROUNDS - 3, planned=len(slots))
                 if draft is not None:
                     drafts.append((slot, draft))
             done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks, rejected)
@@ -254,12 +278,13 @@ class FramesGenerator(Generator):
             pending = still
             if not pending:
                 break
+        held = len(accepted)
         accepted, unbalanced = settle(accepted, Counter(size_bucket(k) for _, k in slots), cfg.shape_share)
-        return Fill(accepted, pending, unbalanced, asm.rejected + rejected, asm)
+        return Fill(accepted, pending, unbalanced, asm.rejected + rejected, asm, slots, held)
 
     @staticmethod
     def _draft(asm: Assembler, slot: tuple[str, int], cfg: FramesConfig, tried: set[str], used: Counter,
-               precheck, caps: tuple[int, int], widen: bool = False) -> Draft | None:
+               precheck, caps: tuple[int, int], widen: bool = False, planned: int | None = None) -> Draft | None:
         """A draft for the slot that passes the checks that do not depend on wording (so no call is spent on it)."""
         rtype, k = slot
         # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
@@ -278,7 +303,7 @@ class FramesGenerator(Generator):
                 # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
                 pair = pair_key(draft)
-                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety_caps(cfg)):
+                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety_caps(cfg, planned)):
                     continue
                 tried.update((draft.question, same))
                 if precheck(draft):
