@@ -44,6 +44,7 @@ from benchsmith.validators.dedup import QueryDeduplicator
 # FRAMES' longest questions run to about 400 characters; a template listing many long page titles goes past that.
 MAX_QUESTION_CHARS = 450
 ROUNDS = 8  # rounds of drafting when validation or the model eats the margin
+EXHAUSTED_AFTER = 2  # slots of one (type, size) that found nothing in a round before the round stops trying it
 MODEL_MARGIN = 1.3  # worded questions the model's checks reject on top of the validators, for estimates
 COMPLETION_TOKENS = {"word": 80, "closed_book": 15}
 
@@ -257,9 +258,13 @@ class FramesGenerator(Generator):
         used: Counter = Counter()  # fact id (and "answer:" doc id) -> drafts that passed the checks
         for _round in range(ROUNDS):
             drafts: list[tuple[tuple[str, int], Draft]] = []
+            # (type, size) pairs that found nothing new for two slots this round: within a round the caps hold and
+            # what is used or tried only grows, so they would hardly find anything again (a short corpus spent
+            # minutes re-trying them)
+            exhausted: Counter = Counter()
             for slot in pending:
                 draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round),
-                                    widen=_round >= ROUNDS - 3, planned=len(slots))
+                                    widen=_round >= ROUNDS - 3, planned=len(slots), exhausted=exhausted)
                 if draft is not None:
                     drafts.append((slot, draft))
             done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks, rejected)
@@ -284,7 +289,8 @@ class FramesGenerator(Generator):
 
     @staticmethod
     def _draft(asm: Assembler, slot: tuple[str, int], cfg: FramesConfig, tried: set[str], used: Counter,
-               precheck, caps: tuple[int, int], widen: bool = False, planned: int | None = None) -> Draft | None:
+               precheck, caps: tuple[int, int], widen: bool = False, planned: int | None = None,
+               exhausted: Counter | None = None) -> Draft | None:
         """A draft for the slot that passes the checks that do not depend on wording (so no call is spent on it)."""
         rtype, k = slot
         # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
@@ -292,8 +298,9 @@ class FramesGenerator(Generator):
         sizes = [k] if k < 5 else sorted(range(5, 16), key=lambda s: (abs(s - k), s))
         if widen and k < 5:
             sizes.append(k + 1)  # the last rounds: one more article than planned beats no question
+        exhausted = Counter() if exhausted is None else exhausted
         for size, t in ((s, t) for s in sizes for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]):
-            if (t != rtype or size != k) and not asm.options(t, size):
+            if (t != rtype or size != k) and not asm.options(t, size) or exhausted[(t, size)] >= EXHAUSTED_AFTER:
                 continue
             for _ in range(cfg.attempts_per_item):
                 draft = asm.draft(t, size)
@@ -310,6 +317,7 @@ class FramesGenerator(Generator):
                     tried.add(pair)
                     used.update(usage(draft))
                     return draft
+            exhausted[(t, size)] += 1
         return None
 
     @staticmethod
