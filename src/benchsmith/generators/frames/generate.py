@@ -165,6 +165,14 @@ class FramesGenerator(Generator):
         docs = ctx.corpus.documents_by_id
         facts, graph = self._sources(ctx, cfg)
         slots = plan_slots(cfg.n, cfg.mix)
+        if ctx.client is not None:
+            # The model words only what the corpus can hold: drafted without it first (no call), a short corpus
+            # plans the model's slots at the size the templates settled to, so the mix trim does not throw worded
+            # questions away (planned for the full request, --n 100 gave a third of what --n 40 gave).
+            probe = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), slots, word=False)
+            if len(probe.accepted) < cfg.n:
+                probe = self._replan(ctx, cfg, docs, facts, graph, probe, word=False)
+                slots = plan_slots(max(2, len(probe.accepted)), cfg.mix)
         fill = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), slots)
         if len(fill.accepted) < cfg.n and ctx.client is None:
             fill = self._replan(ctx, cfg, docs, facts, graph, fill)
@@ -224,14 +232,14 @@ class FramesGenerator(Generator):
         return {"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)], "frames.tsv": to_frames_tsv(items),
                 "distribution.json": distribution(items)}
 
-    def _replan(self, ctx, cfg: FramesConfig, docs, facts, graph, fill: Fill) -> Fill:
+    def _replan(self, ctx, cfg: FramesConfig, docs, facts, graph, fill: Fill, word: bool = True) -> Fill:
         """A short heuristic run drafted again for what the corpus held, keeping the largest settled set (no model
         call is made). Planned for the full request, two-article slots drafted first take the figures the larger
         sets need and the mix trim then undoes them, so a bigger request came out smaller. Drafted in turns across
         article counts, every size comes up short by its share instead; planned at the size the corpus held (then
         at what that pass settled to), the slots follow FRAMES' mix at a size the corpus can fill."""
         best = fill
-        other = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), interleaved(fill.slots))
+        other = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), interleaved(fill.slots), word)
         best = max(best, other, key=lambda f: len(f.accepted))
         size = max(fill.held, other.held)
         tried = {cfg.n}
@@ -239,13 +247,14 @@ class FramesGenerator(Generator):
             if size in tried or size < 2:
                 break
             tried.add(size)
-            again = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), plan_slots(size, cfg.mix))
+            again = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), plan_slots(size, cfg.mix), word)
             if len(again.accepted) > len(best.accepted):
                 best = again
             size = len(again.accepted) if len(again.accepted) < size else again.held
         return best
 
-    def _fill(self, ctx: GenerationContext, cfg: FramesConfig, asm: Assembler, slots: list[tuple[str, int]]) -> Fill:
+    def _fill(self, ctx: GenerationContext, cfg: FramesConfig, asm: Assembler, slots: list[tuple[str, int]],
+              word: bool = True) -> Fill:
         """Draft, word and check questions for the slots over up to ROUNDS rounds, then settle the set."""
         docs = ctx.corpus.documents_by_id
         validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
@@ -267,7 +276,7 @@ class FramesGenerator(Generator):
                                     widen=_round >= ROUNDS - 3, planned=len(slots), exhausted=exhausted)
                 if draft is not None:
                     drafts.append((slot, draft))
-            done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks, rejected)
+            done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks, rejected, word)
             for _, d in drafts:
                 if id(d) not in kept:  # its wording or the run-wide checks failed: its facts and pair are free again
                     used.subtract(usage(d))
@@ -344,11 +353,14 @@ class FramesGenerator(Generator):
 
         return precheck
 
-    def _accept(self, ctx, cfg, drafts, docs, validation, checks, rejected: list[Rejected]) -> tuple[list, set[int]]:
-        """The accepted (slot, type drafted, item) and the ids of the drafts they came from; failures go to `rejected`."""
+    def _accept(self, ctx, cfg, drafts, docs, validation, checks, rejected: list[Rejected],
+                word: bool = True) -> tuple[list, set[int]]:
+        """The accepted (slot, type drafted, item) and the ids of the drafts they came from; failures go to `rejected`.
+        word=False keeps the template wording even with a model (a probe of what the corpus holds)."""
+        client = ctx.client if word else None
         prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
         worded: dict[int, tuple[str, Provenance]] = {}
-        if ctx.client is not None and drafts:
+        if client is not None and drafts:
             inputs = [wording_input(d, docs) for _, d in drafts]
             outs = ctx.run_step(WordQuestion(), inputs, per_input=True)
             for n, out in enumerate(outs):
@@ -358,7 +370,7 @@ class FramesGenerator(Generator):
                         prompt_hash=out[0].prompt_hash, model=out[0].model, raw_output=out[0].raw))
         done, kept = [], set()
         for n, (slot, draft) in enumerate(drafts):
-            if ctx.client is not None and n not in worded:
+            if client is not None and n not in worded:
                 continue  # the wording step already put its reason in the ledger
             question, p = worded.get(n, (None, prov))
             item = to_item(draft, docs, p, question, snapshot=snapshot_date(cfg))
