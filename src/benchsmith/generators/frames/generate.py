@@ -139,7 +139,10 @@ class FramesGenerator(Generator):
         docs = ctx.corpus.documents_by_id
         asm = Assembler(docs, *self._sources(ctx, cfg), cfg.seed)
         precheck = self._prechecker(ctx, cfg, [])
-        drafts = [d for d in (self._draft(asm, slot, cfg, set(), Counter(), precheck, reuse_caps(cfg, 0))
+        # one pair of values is drafted once for the whole plan, as in a run (a short corpus re-drafted it per slot);
+        # the caps a run loosens round by round are left open here
+        tried: set[str] = set()
+        drafts = [d for d in (self._draft(asm, slot, cfg, tried, Counter(), precheck, reuse_caps(cfg, 0))
                               for slot in plan_slots(cfg.n, cfg.mix)) if d is not None]
         wording = [WordQuestion().build_prompt(wording_input(d, docs)) for d in drafts]
         closed = [ClosedBook().build_prompt(closed_book_input(d)) for d in drafts]
