@@ -273,6 +273,19 @@ def test_a_bigger_request_never_gives_fewer_items(corpora):
     _check(sizes[100], corpus, 100)
 
 
+def test_the_model_words_only_what_the_corpus_can_hold(corpora):
+    """The llm strategy plans its slots at what a call-free template pass settled to: --n 100 on the 88 paintings
+    keeps more than --n 40 gives, in FRAMES' mix, at under three calls per question."""
+    corpus = load_corpus_dir(corpora["wikipedia_landscape_paintings"])
+    client = get_client("scripted/fake", responses=scripted_responder, retry_base_delay=0.0)
+    result = generate_items(GENERATOR, corpus, FramesConfig(n=100, strategy="llm", llm="scripted/fake"), n=100,
+                            client=client)
+    calls = client.usage.requests
+    client.close()
+    assert len(result.items) > 40 and calls < 3 * len(result.items)
+    _check(result.items, corpus, 100)
+
+
 def test_llm_strategy_through_stub_server(corpora, tmp_path):
     from benchsmith.llm.stub_server import StubServer
 
