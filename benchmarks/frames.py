@@ -67,16 +67,26 @@ def main() -> int:
             llm = generate_items(GENERATOR, corpus, cfg, n=N, client=client)
             requests = client.usage.requests
             client.close()
-            rows.append((name, len(heuristic.items), heuristic_s, len(llm.items), requests, estimate.calls))
+            rows.append((name, len(heuristic.items), heuristic_s, len(llm.items), requests, estimate.calls,
+                         mix(heuristic.items), mix(llm.items)))
         tables = baselines(Path(tmp))
     print(f"\nframes generator, --n {N} per corpus")
-    print(f"{'corpus':34} {'heuristic q':>11} {'q/min':>9} {'llm q':>6} {'calls':>6} {'calls/q':>8} {'estimate':>9}")
-    for name, hn, hs, ln, calls, est in rows:
-        print(f"{name:34} {hn:11d} {hn / hs * 60:9.0f} {ln:6d} {calls:6d} {calls / max(1, ln):8.2f} {est:9d}")
+    print(f"{'corpus':34} {'heuristic q':>11} {'q/min':>9} {'llm q':>6} {'calls':>6} {'calls/q':>8} {'estimate':>9}"
+          f"  {'heuristic 2/3/4/5+':>18}  {'llm 2/3/4/5+':>14}   (FRAMES 36/35/16/13)")
+    for name, hn, hs, ln, calls, est, hmix, lmix in rows:
+        print(f"{name:34} {hn:11d} {hn / hs * 60:9.0f} {ln:6d} {calls:6d} {calls / max(1, ln):8.2f} {est:9d}"
+              f"  {hmix:>18}  {lmix:>14}")
     for title, lines in tables:
         print(f"\nFRAMES baselines on {title} (stub server: accuracies are the fake's, not a model's)")
         print("\n".join(lines))
     return 0
+
+
+def mix(items) -> str:
+    """The article-count shares in percent, 2/3/4/5+."""
+    from collections import Counter
+    sizes = Counter(min(len(i.articles), 5) for i in items)
+    return "/".join(str(round(100 * sizes[k] / max(1, len(items)))) for k in (2, 3, 4, 5))
 
 
 def baselines(corpus_root: Path) -> list[tuple[str, list[str]]]:

@@ -20,6 +20,7 @@ from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
 from benchsmith.generators.core.runner import generate_items
 from benchsmith.generators.frames import GENERATOR, FramesConfig
+from benchsmith.generators.frames.assemble import fact_kind
 from benchsmith.llm import get_client
 from benchsmith.schemas.frames import FramesItem
 from benchsmith.validators import CorpusIndex, ValidationContext, run_validators
@@ -161,17 +162,22 @@ def corpora(tmp_path_factory):
     return out
 
 
-def _check(items: list[FramesItem], corpus, requested: int) -> None:
+def _check(items: list[FramesItem], corpus, requested: int, mix: bool = True) -> None:
     docs = corpus.documents_by_id
     shares = Counter(("5+" if len(i.articles) >= 5 else str(len(i.articles))) for i in items)
     for bucket, share in FRAMES_SHARES.items():
-        assert abs(shares[bucket] / len(items) - share) <= 0.05, (bucket, shares)
+        assert not mix or abs(shares[bucket] / len(items) - share) <= 0.05, (bucket, shares)
+    # figures are compared or combined only with figures of the same kind (two storage classes' minimum durations),
+    # never "the maximum size of user-defined metadata" against "the maximum length of a SQL expression"
+    for i in items:
+        inputs = [f for f in i.facts if f.fact_id in i.derivation.inputs]
+        assert len({fact_kind(f) for f in inputs}) == 1 and fact_kind(inputs[0]) is not None, i.question
     # what a reviewer rejects on sight: an open "which work whose article mentions X" set, one pair asked twice
     assert not any("mention" in i.question for i in items)
     # variety: no question shape over 16% of the set, no count threshold more than twice (at least 2 and 1)
     shapes = Counter((i.derivation.op, "year" if i.facts[0].kind == "year" else "figure", i.derivation.dimension == "year:born")
                      for i in items)
-    assert max(shapes.values()) <= max(2, -(-requested * 16 // 100)), shapes.most_common(2)
+    assert max(shapes.values()) <= max(2, len(items) * 16 // 100), shapes.most_common(2)
     shown = Counter(v for i in items for k, v in i.derivation.params.items() if k in ("shown", "shown_low", "shown_high"))
     assert max(shown.values(), default=0) <= max(1, -(-requested * 4 // 100)), shown.most_common(2)
     # a measure named alike on two pages with different values is told apart in the question, or not asked
@@ -205,13 +211,14 @@ def test_heuristic_on_real_corpus(corpora, name, tmp_path):
         rc = exc.code
     items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
     if name == "aws_s3_developer_guide":
-        # the manual's linked pages hold about twenty distinct figures: the shape and threshold caps leave it short of
-        # 50, said in the shortfall (exit 1), rather than asking one shape over the same handful of limits
+        # the manual's linked pages hold about thirty figures, few of them of one kind on two pages (the SQL expression
+        # limits of S3 Select and Glacier Select, two storage classes' minimum durations): the run comes out short and
+        # says why (exit 1) rather than compare unrelated limits
         summary = json.loads((out / "summary.json").read_text())
-        assert rc == 1 and 40 <= len(items) < 50 and "capped" in summary["stop_reason"]
+        assert rc == 1 and 2 <= len(items) < 20 and "share their kind" in summary["stop_reason"]
     else:
         assert rc == 0 and len(items) == 50
-    _check(items, load_corpus_dir(corpora[name]), 50)
+    _check(items, load_corpus_dir(corpora[name]), 50, mix=name != "aws_s3_developer_guide")
     # FRAMES' own layout, read back by the evaluator's FRAMES importer unchanged.
     from benchsmith.evaluation.importers.frames import load
     rows = [json.loads(line) for line in (out / "frames.jsonl").read_text().splitlines()]
@@ -241,19 +248,42 @@ def test_llm_strategy_scripted(corpora, name, tmp_path):
                             client=client)
     client.close()
     items = result.items
-    assert len(items) >= 32 if name == "aws_s3_developer_guide" else len(items) == 40
-    _check(items, corpus, 40)
+    manual = name == "aws_s3_developer_guide"
+    assert len(items) >= 1 if manual else len(items) == 40  # the manual holds three; the fake rejects some wordings
+    _check(items, corpus, 40, mix=not manual)
     assert all(i.provenance.prompt_name == "frames_word_question.v1.j2" and i.provenance.raw_output for i in items)
     assert all(i.question.startswith(("Here is a puzzle", "As of")) for i in items)
     reasons = Counter(r.reason for r in result.rejected)
-    assert reasons["worded_binary"] > 0 and reasons["worded_drops_article"] > 0
-    assert reasons["unparseable_output"] + reasons["schema_validation"] > 0
+    if not manual:  # the fake's faults, drawn per wording, show on a full set
+        assert reasons["worded_binary"] > 0 and reasons["worded_drops_article"] > 0
+        assert reasons["unparseable_output"] + reasons["schema_validation"] > 0
     assert all(i.contamination is not None for i in items)
     flagged = sum(i.contamination["matched"] for i in items)
     # a flag means the closed-book reply holds the computed answer (matching rules: tests/unit/test_frames_prompts.py)
     assert all(i.answer.lower() in i.contamination["answer"].lower() for i in items if i.contamination["matched"])
     assert any("closed-book contamination" in n for n in result.generated.notes)
     assert f"{flagged} of {len(items)}" in " ".join(result.generated.notes)
+
+
+def test_a_bigger_request_never_gives_fewer_items(corpora):
+    """A short run re-plans at the size the corpus held: --n 100 keeps at least what --n 50 gives, in FRAMES' mix."""
+    corpus = load_corpus_dir(corpora["wikipedia_landscape_paintings"])
+    sizes = {n: generate_items(GENERATOR, corpus, FramesConfig(n=n), n=n).items for n in (50, 100)}
+    assert len(sizes[100]) >= len(sizes[50]) == 50
+    _check(sizes[100], corpus, 100)
+
+
+def test_the_model_words_only_what_the_corpus_can_hold(corpora):
+    """The llm strategy plans its slots at what a call-free template pass settled to: --n 100 on the 88 paintings
+    keeps more than --n 40 gives, in FRAMES' mix, at under three calls per question."""
+    corpus = load_corpus_dir(corpora["wikipedia_landscape_paintings"])
+    client = get_client("scripted/fake", responses=scripted_responder, retry_base_delay=0.0)
+    result = generate_items(GENERATOR, corpus, FramesConfig(n=100, strategy="llm", llm="scripted/fake"), n=100,
+                            client=client)
+    calls = client.usage.requests
+    client.close()
+    assert len(result.items) > 40 and calls < 3 * len(result.items)
+    _check(result.items, corpus, 100)
 
 
 def test_llm_strategy_through_stub_server(corpora, tmp_path):
@@ -282,15 +312,16 @@ def test_rerun_resumes_and_gives_the_same_items(corpora, tmp_path):
         try:
             main(args)
         except SystemExit as exc:
-            assert not exc.code
+            assert exc.code == 1  # short, and says so (see test_heuristic_on_real_corpus)
         if _ == 0:
             first = (out / "items.jsonl").read_bytes()
     assert (out / "items.jsonl").read_bytes() == first
-    summary = json.loads((out / "summary.json").read_text())
+    # a short rerun keeps the benchmark already there and leaves its own counts in .run/
+    summary = json.loads((out / ".run" / "summary.json").read_text())
     facts_stage = next(s for s in summary["stages"] if s["name"] == "frames.facts")
     assert facts_stage["resumed"] == facts_stage["inputs"] > 0  # the facts were read back from the checkpoint
     items = [FramesItem.model_validate_json(line) for line in first.decode().splitlines()]
-    assert sum("Tabular reasoning" in i.reasoning_types for i in items) >= 5
+    assert items and any("Tabular reasoning" in i.reasoning_types for i in items)
 
 
 def test_facts_that_can_change_are_pinned_with_the_corpus_dates(corpora, tmp_path):
@@ -303,7 +334,7 @@ def test_facts_that_can_change_are_pinned_with_the_corpus_dates(corpora, tmp_pat
         try:
             main(["generate", "frames", "--corpus", str(corpora[name]), "--out", str(out), *extra])
         except SystemExit as exc:
-            assert not exc.code
+            assert exc.code == (1 if name == "aws_s3_developer_guide" else 0)  # the manual runs short
         docs = load_corpus_dir(corpora[name]).documents_by_id
         items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
         changing = [i for i in items if any(f.changeable for f in i.facts)]

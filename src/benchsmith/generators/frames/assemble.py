@@ -15,8 +15,8 @@ import networkx as nx
 
 from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, window
 from benchsmith.generators.frames.graph import bridge_of, draw_set
-from benchsmith.generators.frames.measure import measure_key, qualified
-from benchsmith.generators.frames.wording import answer_name, clean_title, question
+from benchsmith.generators.frames.measure import measure_key, measure_kind, qualified
+from benchsmith.generators.frames.wording import GENERIC_COLUMNS, answer_name, clean_title, question
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Document, Rejected
 
@@ -38,6 +38,27 @@ OPS = {
 CHOICE_OPS = ("earliest", "largest", "order", "after", "between", "within")  # the answer is one of the named subjects
 # Adding up figures is natural only for one measure read from tables (a column), never for unrelated limits.
 SAME_MEASURE_OPS = ("sum", "convert")
+# Templates a reader sees as one: "Which of these is the largest: ..." and "Which of these is larger than 3 KB but ...".
+SHAPE_FAMILY = {"within": "pick", "largest": "pick"}
+
+
+def shape_of(op: str, first: FramesFact) -> str:
+    """The template family a reader sees: one operation over painting years, painters' births or figures."""
+    kind = "born" if first.dimension == "year:born" else "year" if first.kind == "year" else "figure"
+    return f"{SHAPE_FAMILY.get(op, op) if kind == 'figure' else op}:{kind}"
+
+
+def fact_kind(f: FramesFact) -> str | None:
+    """What a value fact measures, as far as comparing it goes (see measure.measure_kind): every year of one
+    dimension is one kind (works are dated alike); a figure only shares a kind with figures of the same thing."""
+    if f.kind == "year":
+        return f.dimension
+    if f.from_table:
+        column, _, row = f.label.partition("|")
+        if column.lower() in GENERIC_COLUMNS:
+            return measure_kind(row, f.dimension)
+        return measure_kind(column, f.dimension, row)
+    return measure_kind(f.label, f.dimension)
 
 
 def _around(f: FramesFact) -> str:
@@ -84,9 +105,7 @@ class Draft:
 
     @property
     def shape(self) -> str:
-        """The template family a reader sees: one operation over painting years, painters' births or figures."""
-        first = self.facts[0]
-        return f"{self.op}:{'born' if first.dimension == 'year:born' else 'year' if first.kind == 'year' else 'figure'}"
+        return shape_of(self.op, self.facts[0])
 
 
 class Assembler:
@@ -99,6 +118,7 @@ class Assembler:
         # A page may state several measures of one kind, each named by its own phrase: a draft takes one of them
         # (the one fewest other pages repeat stands for the page in the counts), at most one per page per question.
         self.alternatives: dict[tuple[str, str], list[FramesFact]] = defaultdict(list)
+        self.table_rows: dict[tuple[str, str], list[FramesFact]] = defaultdict(list)
         facts = self._unambiguous(facts)
         seen = Counter((f.dimension, round(base_value(f), 6)) for fs in facts.values() for f in fs if f.kind != "name")
         for doc_id, fs in sorted(facts.items()):
@@ -107,10 +127,12 @@ class Assembler:
                     continue
                 if f.from_table:
                     self.table_facts[f.dimension].setdefault(doc_id, f)
+                    self.table_rows[(f.dimension, doc_id)].append(f)
                 else:
                     self.value_facts[f.dimension].setdefault(doc_id, f)
                     self.alternatives[(f.dimension, doc_id)].append(f)
         self._two_hop: nx.Graph | None = None
+        self._kinds: dict[tuple[str, str, str], dict[str, dict[str, list[FramesFact]]]] = {}
 
     def _unambiguous(self, facts: dict[str, list[FramesFact]]) -> dict[str, list[FramesFact]]:
         """A measure given different values on different pages ("the maximum size of a SQL expression": 128 KB on
@@ -150,7 +172,10 @@ class Assembler:
 
         first: dict[tuple, str] = {}
         for d, f in sorted(pool.items()):
-            for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, _around(f))):
+            # the same kind of measure at the same value too: "the maximum object size" in a table, "the maximum
+            # size of an object" in prose
+            for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, _around(f)),
+                        ("kind", fact_kind(f) if f.kind != "year" else f.fact_id, round(base_value(f), 6))):
                 if key in first:
                     parent[root(d)] = root(first[key])
                 else:
@@ -189,8 +214,35 @@ class Assembler:
                 dims = ("year:made",)  # "which was painted after X": a birth orders painters, not works
             out += [(op, kind, d) for d in dims
                     if len(pool.get(d, {})) >= k and (kind != "table" or self.table_facts.get(d))
-                    and (op != "count" or kind != "qty" or d != "percent")]
+                    and (op != "count" or kind != "qty" or d != "percent") and self._groups(op, kind, d, k)]
         return out
+
+    def _by_kind(self, op: str, kind: str, dim: str) -> dict[str, dict[str, list[FramesFact]]]:
+        """kind of measure -> page -> its facts of that kind, for one dimension: only facts of one kind are
+        compared or combined in a question (the seeds of a tabular question are the pages with a table fact)."""
+        key = (op if op in SAME_MEASURE_OPS else "", kind, dim)
+        if key not in self._kinds:
+            groups: dict[str, dict[str, list[FramesFact]]] = defaultdict(lambda: defaultdict(list))
+            for d in self._pool(op, kind).get(dim, {}):
+                table = self.table_rows.get((dim, d), []) if kind == "table" else []
+                prose = [] if kind == "table" and op in SAME_MEASURE_OPS else self.alternatives.get((dim, d), [])
+                for f in table + [f for f in prose if fact_kind(f) not in {fact_kind(t) for t in table}]:
+                    if fact_kind(f) is not None:
+                        groups[fact_kind(f)][d].append(f)
+            self._kinds[key] = {g: dict(pages) for g, pages in groups.items()}
+        return self._kinds[key]
+
+    def _groups(self, op: str, kind: str, dim: str, k: int) -> list[str]:
+        """The kinds with k pages or more (for a tabular question, one of them with a table value)."""
+        return sorted(g for g, pages in self._by_kind(op, kind, dim).items() if len(pages) >= k
+                      and (kind != "table" or any(f.from_table for fs in pages.values() for f in fs)))
+
+    def comparable_figures(self) -> int:
+        """Prose and table figures that share their kind with a figure on another page (what questions can use)."""
+        seen = {f.fact_id for dim in set(self.value_facts) | set(self.table_facts) if not dim.startswith("year")
+                for pages in self._by_kind("", "table", dim).values() if len(pages) >= 2
+                for fs in pages.values() for f in fs}
+        return len(seen)
 
     def _pool(self, op: str, kind: str) -> dict[str, dict[str, FramesFact]]:
         if kind != "table":
@@ -207,11 +259,12 @@ class Assembler:
         if not options:
             return None
         op, kind, dim = self.rng.choice(options)
-        pool = self._pool(op, kind)[dim]
-        if kind != "table":
-            pool = {d: self.rng.choice(self.alternatives.get((dim, d)) or [f]) for d, f in pool.items()}
+        groups = self._groups(op, kind, dim, k)
+        pages = self._by_kind(op, kind, dim)[groups[0] if len(groups) == 1 else self.rng.choice(groups)]
+        pool = {d: fs[0] if len(fs) == 1 and kind == "table" else self.rng.choice(fs) for d, fs in pages.items()}
         pool = self._one_page_per_statement(pool)
-        seeds = self.table_facts[dim] if kind == "table" else None  # a tabular question starts from a table value
+        # a tabular question starts from a table value
+        seeds = [d for d, f in pool.items() if f.from_table] if kind == "table" else None
         units = Counter(f.unit.lower() for f in pool.values())
         common = sorted(u for u, n in units.items() if n >= k)
         if kind in ("qty", "duration") and common and self.rng.random() < SAME_UNIT_SHARE:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 
+from benchsmith.generators.frames.assemble import shape_of
 from benchsmith.generators.frames.config import FRAMES_SIZE_SHARES, size_bucket
 from benchsmith.schemas.frames import FramesItem
 from benchsmith.types import Rejected
@@ -54,8 +55,12 @@ def balance_sizes(accepted: list, planned: Counter) -> tuple[list, list[Rejected
 
 def item_shape(item: FramesItem) -> str:
     """Draft.shape for an accepted item."""
-    first = item.facts[0]
-    return f"{item.derivation.op}:{'born' if first.dimension == 'year:born' else 'year' if first.kind == 'year' else 'figure'}"
+    return shape_of(item.derivation.op, item.facts[0])
+
+
+def shape_cap(share: float, size: int) -> int:
+    """Questions of one shape a set of `size` may hold: the share rounded down (never above it), at least 2."""
+    return max(2, math.floor(share * size + 1e-9))
 
 
 def settle(accepted: list, planned: Counter, shape_share: float) -> tuple[list, list[Rejected]]:
@@ -63,7 +68,7 @@ def settle(accepted: list, planned: Counter, shape_share: float) -> tuple[list, 
     request), then to FRAMES' article mix, in turns until neither drops anything."""
     kept, dropped = list(accepted), []
     while True:
-        cap = max(2, math.ceil(shape_share * len(kept)))
+        cap = shape_cap(shape_share, len(kept))
         seen: Counter = Counter()
         over = []
         for n, (_, _, item) in enumerate(kept):

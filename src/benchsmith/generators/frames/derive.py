@@ -32,6 +32,9 @@ def conversion(facts: Sequence[FramesFact]) -> tuple[str, str] | None:
 
 
 MAX_GAP_RATIO = 100  # "14 days longer than 15 minutes" asks for 13.99 days: no one compares such figures
+# Figures of one kind may still differ by a binary step ("how many times larger is the maximum object size than the
+# largest object one copy can make": 5 TB / 5 GB = 1024); past that the ratio stops reading as a comparison.
+MAX_RATIO = 1024
 
 
 class MissingInput(ValueError):
@@ -165,7 +168,7 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
         return f"{fmt(abs(vals[0] - vals[1]) / UNITS[step[0].lower()][1])} {step[0]}"
     if op == "ratio":
         small, large = sorted(vals)
-        if small <= 0 or large / small > MAX_GAP_RATIO or large == small:
+        if small <= 0 or large / small > MAX_RATIO or large == small:
             raise ValueError("no telling ratio: equal values, or one dwarfs the other")
         return fmt(large / small)
     if op in ("earliest", "largest"):

@@ -17,7 +17,7 @@ from benchsmith.generators.core.generator import (
     register_generator,
 )
 from benchsmith.generators.frames.assemble import CHOICE_OPS, Assembler, Draft
-from benchsmith.generators.frames.balance import MIX_TOLERANCE, interleaved, settle
+from benchsmith.generators.frames.balance import MIX_TOLERANCE, interleaved, settle, shape_cap
 from benchsmith.generators.frames.config import (
     FRAMES_SIZE_SHARES,
     LABELS,
@@ -44,6 +44,7 @@ from benchsmith.validators.dedup import QueryDeduplicator
 # FRAMES' longest questions run to about 400 characters; a template listing many long page titles goes past that.
 MAX_QUESTION_CHARS = 450
 ROUNDS = 8  # rounds of drafting when validation or the model eats the margin
+EXHAUSTED_AFTER = 2  # slots of one (type, size) that found nothing in a round before the round stops trying it
 MODEL_MARGIN = 1.3  # worded questions the model's checks reject on top of the validators, for estimates
 COMPLETION_TOKENS = {"word": 80, "closed_book": 15}
 
@@ -75,9 +76,11 @@ def thresholds(draft: Draft) -> list[str]:
     return [f"threshold:{draft.params[k]}" for k in ("shown", "shown_low", "shown_high") if k in draft.params]
 
 
-def variety_caps(cfg: FramesConfig) -> tuple[int, int]:
-    """Questions of one shape, and counts over one threshold, a set may hold: they do not loosen with the rounds."""
-    return max(2, math.ceil(cfg.shape_share * cfg.n)), max(1, math.ceil(cfg.threshold_share * cfg.n))
+def variety_caps(cfg: FramesConfig, n: int | None = None) -> tuple[int, int]:
+    """Questions of one shape, and counts over one threshold, a set of n (the request) may hold: they do not
+    loosen with the rounds."""
+    n = cfg.n if n is None else n
+    return shape_cap(cfg.shape_share, n), max(1, math.ceil(cfg.threshold_share * n))
 
 
 def pair_key(draft: Draft) -> str:
@@ -113,6 +116,11 @@ class Fill:
     unbalanced: list[Rejected]
     rejected: list[Rejected]
     asm: Assembler
+    slots: list[tuple[str, int]]  # the plan drafted for
+    held: int  # verified questions before the set was settled
+
+
+REPLANS = 3  # passes planned at the size the corpus held, after the pass at the request
 
 
 def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
@@ -131,7 +139,10 @@ class FramesGenerator(Generator):
         docs = ctx.corpus.documents_by_id
         asm = Assembler(docs, *self._sources(ctx, cfg), cfg.seed)
         precheck = self._prechecker(ctx, cfg, [])
-        drafts = [d for d in (self._draft(asm, slot, cfg, set(), Counter(), precheck, reuse_caps(cfg, 0))
+        # one pair of values is drafted once for the whole plan, as in a run (a short corpus re-drafted it per slot);
+        # the caps a run loosens round by round are left open here
+        tried: set[str] = set()
+        drafts = [d for d in (self._draft(asm, slot, cfg, tried, Counter(), precheck, reuse_caps(cfg, 0))
                               for slot in plan_slots(cfg.n, cfg.mix)) if d is not None]
         wording = [WordQuestion().build_prompt(wording_input(d, docs)) for d in drafts]
         closed = [ClosedBook().build_prompt(closed_book_input(d)) for d in drafts]
@@ -157,16 +168,18 @@ class FramesGenerator(Generator):
         docs = ctx.corpus.documents_by_id
         facts, graph = self._sources(ctx, cfg)
         slots = plan_slots(cfg.n, cfg.mix)
+        if ctx.client is not None:
+            # The model words only what the corpus can hold: drafted without it first (no call), a short corpus
+            # plans the model's slots at the size the templates settled to, so the mix trim does not throw worded
+            # questions away (planned for the full request, --n 100 gave a third of what --n 40 gave).
+            probe = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), slots, word=False)
+            if len(probe.accepted) < cfg.n:
+                probe = self._replan(ctx, cfg, docs, facts, graph, probe, word=False)
+                slots = plan_slots(max(2, len(probe.accepted)), cfg.mix)
         fill = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), slots)
         if len(fill.accepted) < cfg.n and ctx.client is None:
-            # Two-article slots drafted first can take the figures the larger sets need, and the mix trim then
-            # undoes them: on a short corpus a bigger request came out smaller. Drafted in turns across article
-            # counts, every size comes up short by its share instead. Tried only on a short heuristic run (no
-            # model call); the larger verified set is kept.
-            other = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), interleaved(slots))
-            if len(other.accepted) > len(fill.accepted):
-                fill = other
-        accepted, pending, unbalanced, asm = fill.accepted, fill.pending, fill.unbalanced, fill.asm
+            fill = self._replan(ctx, cfg, docs, facts, graph, fill)
+        accepted, unbalanced, asm = fill.accepted, fill.unbalanced, fill.asm
         notes: list[str] = []
         if unbalanced:
             notes.append(f"{len(unbalanced)} verified question(s) left out so the article counts stay within "
@@ -197,14 +210,16 @@ class FramesGenerator(Generator):
         produced = Counter(t for _, t, _ in accepted)
         shortfall = None
         if len(items) < cfg.n:
-            missing = ", ".join(f"{t} over {k} articles" + (f" ({n})" if n > 1 else "")
-                                for (t, k), n in sorted(Counter(pending).items()))
-            shortfall = (f"produced {len(items)} of {cfg.n}; no verified question for: {missing}. The corpus gave "
+            wanted = Counter(size_bucket(k) for _, k in slots)
+            got = Counter(size_bucket(len(i.articles)) for i in items)
+            sizes = ", ".join(f"{b} articles {got[b]} of {wanted[b]}" for b in ("2", "3", "4", "5+") if got[b] < wanted[b])
+            caps = variety_caps(cfg, len(fill.slots))
+            shortfall = (f"produced {len(items)} of {cfg.n} ({sizes}). The corpus gave "
                          f"{sum(len(v) for v in asm.alternatives.values())} value facts on {sum(len(v) for v in asm.value_facts.values())} "
-                         f"pages in {len(asm.value_facts)} measures; "
-                         f"each question shape is capped at {variety_caps(cfg)[0]} and each threshold at "
-                         f"{variety_caps(cfg)[1]} so the set does not repeat itself; "
-                         "ask for fewer items or add linked articles")
+                         f"pages in {len(asm.value_facts)} measures, {asm.comparable_figures()} of them figures that share "
+                         "their kind with a figure on another page (only such figures are compared or combined); "
+                         f"each question shape is capped at {caps[0]} and each threshold at {caps[1]} "
+                         "so the set does not repeat itself; ask for fewer items or add linked articles")
         dist = distribution(items)
         return Generated(
             items=items, requested_by_type={t: requested[t] for t in REASONING_TYPES},
@@ -220,7 +235,29 @@ class FramesGenerator(Generator):
         return {"frames.jsonl": [to_frames_record(i, n) for n, i in enumerate(items)], "frames.tsv": to_frames_tsv(items),
                 "distribution.json": distribution(items)}
 
-    def _fill(self, ctx: GenerationContext, cfg: FramesConfig, asm: Assembler, slots: list[tuple[str, int]]) -> Fill:
+    def _replan(self, ctx, cfg: FramesConfig, docs, facts, graph, fill: Fill, word: bool = True) -> Fill:
+        """A short heuristic run drafted again for what the corpus held, keeping the largest settled set (no model
+        call is made). Planned for the full request, two-article slots drafted first take the figures the larger
+        sets need and the mix trim then undoes them, so a bigger request came out smaller. Drafted in turns across
+        article counts, every size comes up short by its share instead; planned at the size the corpus held (then
+        at what that pass settled to), the slots follow FRAMES' mix at a size the corpus can fill."""
+        best = fill
+        other = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), interleaved(fill.slots), word)
+        best = max(best, other, key=lambda f: len(f.accepted))
+        size = max(fill.held, other.held)
+        tried = {cfg.n}
+        for _ in range(REPLANS):
+            if size in tried or size < 2:
+                break
+            tried.add(size)
+            again = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), plan_slots(size, cfg.mix), word)
+            if len(again.accepted) > len(best.accepted):
+                best = again
+            size = len(again.accepted) if len(again.accepted) < size else again.held
+        return best
+
+    def _fill(self, ctx: GenerationContext, cfg: FramesConfig, asm: Assembler, slots: list[tuple[str, int]],
+              word: bool = True) -> Fill:
         """Draft, word and check questions for the slots over up to ROUNDS rounds, then settle the set."""
         docs = ctx.corpus.documents_by_id
         validation = ValidationContext(ctx.index, evidence_range=(2, 15), dedup=QueryDeduplicator(cfg.dedup_threshold))
@@ -233,12 +270,16 @@ class FramesGenerator(Generator):
         used: Counter = Counter()  # fact id (and "answer:" doc id) -> drafts that passed the checks
         for _round in range(ROUNDS):
             drafts: list[tuple[tuple[str, int], Draft]] = []
+            # (type, size) pairs that found nothing new for two slots this round: within a round the caps hold and
+            # what is used or tried only grows, so they would hardly find anything again (a short corpus spent
+            # minutes re-trying them)
+            exhausted: Counter = Counter()
             for slot in pending:
                 draft = self._draft(asm, slot, cfg, tried, used, precheck, reuse_caps(cfg, _round),
-                                    widen=_round >= ROUNDS - 3)
+                                    widen=_round >= ROUNDS - 3, planned=len(slots), exhausted=exhausted)
                 if draft is not None:
                     drafts.append((slot, draft))
-            done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks, rejected)
+            done, kept = self._accept(ctx, cfg, drafts, docs, validation, checks, rejected, word)
             for _, d in drafts:
                 if id(d) not in kept:  # its wording or the run-wide checks failed: its facts and pair are free again
                     used.subtract(usage(d))
@@ -254,12 +295,14 @@ class FramesGenerator(Generator):
             pending = still
             if not pending:
                 break
+        held = len(accepted)
         accepted, unbalanced = settle(accepted, Counter(size_bucket(k) for _, k in slots), cfg.shape_share)
-        return Fill(accepted, pending, unbalanced, asm.rejected + rejected, asm)
+        return Fill(accepted, pending, unbalanced, asm.rejected + rejected, asm, slots, held)
 
     @staticmethod
     def _draft(asm: Assembler, slot: tuple[str, int], cfg: FramesConfig, tried: set[str], used: Counter,
-               precheck, caps: tuple[int, int], widen: bool = False) -> Draft | None:
+               precheck, caps: tuple[int, int], widen: bool = False, planned: int | None = None,
+               exhausted: Counter | None = None) -> Draft | None:
         """A draft for the slot that passes the checks that do not depend on wording (so no call is spent on it)."""
         rtype, k = slot
         # Keep the article count (FRAMES' distribution); a type the corpus cannot serve gives way to one that can.
@@ -267,8 +310,9 @@ class FramesGenerator(Generator):
         sizes = [k] if k < 5 else sorted(range(5, 16), key=lambda s: (abs(s - k), s))
         if widen and k < 5:
             sizes.append(k + 1)  # the last rounds: one more article than planned beats no question
+        exhausted = Counter() if exhausted is None else exhausted
         for size, t in ((s, t) for s in sizes for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]):
-            if (t != rtype or size != k) and not asm.options(t, size):
+            if (t != rtype or size != k) and not asm.options(t, size) or exhausted[(t, size)] >= EXHAUSTED_AFTER:
                 continue
             for _ in range(cfg.attempts_per_item):
                 draft = asm.draft(t, size)
@@ -278,13 +322,14 @@ class FramesGenerator(Generator):
                 # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
                 pair = pair_key(draft)
-                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety_caps(cfg)):
+                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety_caps(cfg, planned)):
                     continue
                 tried.update((draft.question, same))
                 if precheck(draft):
                     tried.add(pair)
                     used.update(usage(draft))
                     return draft
+            exhausted[(t, size)] += 1
         return None
 
     @staticmethod
@@ -311,11 +356,14 @@ class FramesGenerator(Generator):
 
         return precheck
 
-    def _accept(self, ctx, cfg, drafts, docs, validation, checks, rejected: list[Rejected]) -> tuple[list, set[int]]:
-        """The accepted (slot, type drafted, item) and the ids of the drafts they came from; failures go to `rejected`."""
+    def _accept(self, ctx, cfg, drafts, docs, validation, checks, rejected: list[Rejected],
+                word: bool = True) -> tuple[list, set[int]]:
+        """The accepted (slot, type drafted, item) and the ids of the drafts they came from; failures go to `rejected`.
+        word=False keeps the template wording even with a model (a probe of what the corpus holds)."""
+        client = ctx.client if word else None
         prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
         worded: dict[int, tuple[str, Provenance]] = {}
-        if ctx.client is not None and drafts:
+        if client is not None and drafts:
             inputs = [wording_input(d, docs) for _, d in drafts]
             outs = ctx.run_step(WordQuestion(), inputs, per_input=True)
             for n, out in enumerate(outs):
@@ -325,7 +373,7 @@ class FramesGenerator(Generator):
                         prompt_hash=out[0].prompt_hash, model=out[0].model, raw_output=out[0].raw))
         done, kept = [], set()
         for n, (slot, draft) in enumerate(drafts):
-            if ctx.client is not None and n not in worded:
+            if client is not None and n not in worded:
                 continue  # the wording step already put its reason in the ledger
             question, p = worded.get(n, (None, prov))
             item = to_item(draft, docs, p, question, snapshot=snapshot_date(cfg))

@@ -89,18 +89,21 @@ def link_graph(documents: Sequence[Document], hub_max_share: float = 0.25) -> nx
 def draw_set(g: nx.Graph, eligible: Iterable[str], k: int, rng: random.Random,
              seeds: Iterable[str] | None = None) -> list[str] | None:
     """A connected set of k eligible articles grown from a random seed (one of `seeds` when given), or None."""
-    sub = g.subgraph(eligible)
+    # plain sets, not a networkx subgraph view: this runs for every drafting attempt, and views filter every
+    # neighbour of every node on each look-up
+    nodes = {n for n in eligible if n in g}
+    adj = {n: set(g[n]) & nodes for n in nodes}
     allowed = set(seeds) if seeds is not None else None
-    seeds = sorted(n for n in sub.nodes if sub.degree(n) > 0 and (allowed is None or n in allowed))
-    if not seeds:
+    starts = sorted(n for n in nodes if adj[n] and (allowed is None or n in allowed))
+    if not starts:
         return None
     for _ in range(8):
-        chosen = [rng.choice(seeds)]
-        frontier = set(sub.neighbors(chosen[0]))
+        chosen = [rng.choice(starts)]
+        frontier = set(adj[chosen[0]])
         while len(chosen) < k and frontier:
             nxt = rng.choice(sorted(frontier))
             chosen.append(nxt)
-            frontier |= set(sub.neighbors(nxt))
+            frontier |= adj[nxt]
             frontier -= set(chosen)
         if len(chosen) == k:
             return chosen

@@ -8,6 +8,7 @@ then the value. A figure without such a phrase gets none, and no question is ask
 
 from __future__ import annotations
 
+import functools
 import re
 
 # limit wording right before the value -> the bound it sets
@@ -202,3 +203,53 @@ def qualified(phrase: str, title: str) -> str | None:
     if not words or not re.fullmatch(r"[A-Z][a-z]+ing", words[0]) or len(words) > 8:
         return None
     return f"{phrase} when {words[0].lower()} {' '.join(words[1:])}".rstrip()
+
+
+# What a measure is of ends where a qualifier starts: "objects to be copied", "a SQL expression when querying ...".
+_QUALIFIER = re.compile(r"\s+(?:when|to|in|that|which|with|from|stored|used|per|on|by|after|before|while|if|you)\b.*$")
+_BOUND = {"maximum": "max", "max": "max", "minimum": "min", "minimal": "min", "min": "min", "default": "default"}
+_CLAUSE_LEADS = tuple(lead.removeprefix("the ") for lead in _CLAUSE_TIME.values())
+_CLAUSE_STOP = {"the", "a", "an", "your", "its", "their", "of", "to", "in", "are", "is", "be", "must", "can", "amazon", "s3"}
+_MEASURE_FILLER = {"period", "amount", "number", "total", "overall"}
+
+
+def _singular(word: str) -> str:
+    return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") else word
+
+
+@functools.lru_cache(maxsize=4096)
+def measure_kind(phrase: str, dimension: str, row: str | None = None) -> str | None:
+    """What a figure is a measure of, so only figures a user would put side by side are compared: the bound and
+    the thing bounded. "the maximum size of bucket policies" and "... of access point policies" are both
+    max size of a policy; the minimum storage duration of two storage classes is one kind; the maximum size of
+    user-defined metadata and that of a SQL expression are not. A measure of a named thing (a table row "S3
+    Standard-IA", "the length of the Danube") is of the kind of its measure noun. None when nothing says what it
+    measures."""
+    text = re.sub(r"\([^()]*\)|[*`]", " ", phrase).strip()
+    low = " ".join(text.lower().split()).removeprefix("the ")
+    for lead in _CLAUSE_LEADS:
+        if low.startswith(lead + " "):
+            # "the time within which CloudFront writes logs to your log bucket": what the clause ends on
+            words = [w for w in re.findall(r"[\w-]+", low[len(lead):]) if w not in _CLAUSE_STOP]
+            return f"{dimension}:clause:{' '.join(_singular(w) for w in words[-2:])}" if len(words) >= 2 else None
+    words = text.split()
+    if words and words[0].lower() == "the":
+        words = words[1:]
+    bound = _BOUND.get(words[0].lower(), "") if words else ""
+    if bound:
+        words = words[1:]
+    head_words, _, subject = " ".join(words).partition(" of ")
+    if not subject:
+        head_words, _, subject = head_words.partition(" for ")
+    measure = [w for w in head_words.split() if w.lower() not in _MEASURE_FILLER]
+    nouns = [w for w in measure if MEASURE_NOUNS.fullmatch(w)]
+    modifiers = [w for w in measure[: measure.index(nouns[0])] if w.lower() not in _BOUND] if nouns else measure[:-1]
+    if modifiers:  # "the maximum object size", "the minimum storage duration of S3 Standard-IA"
+        return f"{dimension}:{bound}:{_singular(modifiers[-1].lower())}"
+    thing = _QUALIFIER.sub("", subject).split()
+    named = row is not None or (thing and thing[-1][:1].isupper() and not thing[-1].isupper())
+    if named and (nouns or measure):
+        return f"{dimension}:{bound}:named {(nouns or measure)[-1].lower()}"
+    if not thing or thing[-1].lower() in ("data", "content", "value", "item", "it", "this"):
+        return None  # "the maximum amount of data": of anything
+    return f"{dimension}:{bound}:{_singular(thing[-1].lower())}"

@@ -127,8 +127,10 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
     if op == "sum":
         return f"What do {listing(subj)} add up to, in {unit}?"
     if op == "roman":
-        return (f"In what year was the earliest-born of the painters of {works} born? Give it in Roman numerals." if born
-                else f"In what year was the oldest of {works} {verb}? Give it in Roman numerals.")
+        two = len(facts) == 2  # "the older of A and B", "the oldest of A, B and C"
+        return (f"In what year was the {'earlier' if two else 'earliest'}-born of the painters of {works} born? Give it "
+                "in Roman numerals." if born
+                else f"In what year was the {'older' if two else 'oldest'} of {works} {verb}? Give it in Roman numerals.")
     if op == "convert":
         target, rule = conversion(facts)
         return f"How many {target} do {listing(subj)} come to together{f' ({rule})' if rule else ''}? Round to two decimals."
