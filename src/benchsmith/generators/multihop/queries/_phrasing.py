@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from benchsmith.generators.multihop.queries.story_subjects import opens_story, possessive, story_ref
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.types import Document
 
@@ -250,6 +251,8 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
         if len(text.split()) < 2 and (label not in ("ORG", "PRODUCT", "FAC")
                                       or not re.search(r"[a-z,;] " + re.escape(text) + r"\b", doc.text)):
             continue  # a surname or a first name alone does not pick a story out, nor a word only seen opening a sentence
+        if re.search(r" (?:and|&) [A-Z]", text) or re.match(r"^[A-Z][a-z]+ of ", text) and text.split()[0].lower() in lower_words:
+            continue  # "Elena Marsh and Lumora" (two names read as one), "Shares of Greywater Shipping"
         if text.split()[0] in _NOT_NAME_OPENERS or re.match(r"^Series [A-Z]$", text):
             continue  # "Like Quillpay" (a sentence's first word glued on), "Series A" (a funding round, not a subject)
         if _CODE_LIKE.search(text) or any(contains_phrase(text, a) or contains_phrase(a, text) for a in (*avoid, *taken) if a):
@@ -278,13 +281,19 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
     for doc, claim in zip(docs, claims, strict=True):
         if not doc.source or (doc.published_at is None and not multi_source):
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
+        rest = [d.text for d in docs if d.doc_id != doc.doc_id]
+        by_subject = story_ref(doc, documents, avoid, subjects, rest, dated=dated)
+        if by_subject is not None:
+            refs.append(by_subject[0])
+            subjects.append(by_subject[1].anchor)
+            continue
         month = _month(doc) if dated else None
         chosen = None
-        rest = [d.text for d in docs if d.doc_id != doc.doc_id]
         # A name the query's other reports also hold goes last: with it one report may hold every anchor and
-        # the answer, and the question would fail its hop check for want of a better name.
+        # the answer, and the question would fail its hop check for want of a better name. Names the story
+        # is about (its headline or first sentence gives them) go first.
         candidates = sorted(_subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects),
-                            key=lambda n: any(contains_phrase(t, n) for t in rest))
+                            key=lambda n: (any(contains_phrase(t, n) for t in rest), not opens_story(doc, n)))
         for name in candidates:
             others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and contains_phrase(d.text, name)]
             if not others:
@@ -294,9 +303,6 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
             return None
         subjects.append(chosen)
         when = f"{month} " if month else ""
-        # "about" where the headline names the entity (the story's subject), else "that names".
-        # "about" only where the headline writes the name itself: a headline naming "Eastport" is not about the
-        # ferry "Eastport Star", so a first word alone does not make the story about the whole name.
-        link = "story about" if contains_phrase(doc.title or "", chosen) else "story that names"
-        refs.append(f"{doc.source}'s {when}{link} {chosen}")
+        link = "report on" if opens_story(doc, chosen) else "report mentioning"
+        refs.append(f"{possessive(doc.source)} {when}{link} {chosen}")
     return refs, subjects

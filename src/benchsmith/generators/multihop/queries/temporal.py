@@ -49,10 +49,8 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
         named = subject_refs(docs, claims, documents, [bridge], dated=False, doc_entities=doc_entities)
         if named is None:
             return "reports_not_distinguishable"
-        _refs, topics = named  # each (source, entity) pair is held by one story of the corpus
-        second = "its" if sources[0] == sources[1] else f"{sources[1]}'s"
-        query = (f"Did {sources[0]}'s story mentioning {bridge} and {topics[0]} come out before "
-                 f"{second} story mentioning {topics[1]}?")
+        refs, topics = named  # each reference picks out one story of the corpus
+        query = f"Did {refs[0]} mention {bridge} before {refs[1]} did?"
     answer = "Yes" if dates[0] < dates[1] else "No"
     return Draft(
         query=query, answer=answer, question_type="temporal_query", claims=claims,
