@@ -54,3 +54,22 @@ def test_a_run_reuses_no_invented_name_part_but_a_manual_reuses_feature_words():
 
     assert _invented_parts(draft("null.person.0", ["Dennis", "Magnus"])) == {"Dennis", "Magnus"}
     assert _invented_parts(draft("null.thing.1", ["Amazon S3", "Object", "Lens"])) == set()
+
+
+def test_null_people_are_described_as_the_corpus_describes_its_own():
+    from benchsmith.generators.multihop.compose.null_roles import person_roles
+
+    texts = [
+        "Thomas Cole was an American painter of the Hudson River School.",
+        "Asher Durand was an American painter and engraver.",
+        "The work was bought by the art collector Henry Walters. Mary Reid is an American actress.",
+        "Jane Doe was an American actress. The river Thames flows past the painter Ann Lee.",
+        "It hangs in the government Lee Hall beside the painter Joe Frank.",
+    ]
+    people = ["Thomas Cole", "Asher Durand", "Henry Walters", "Mary Reid", "Jane Doe", "Ann Lee", "Joe Frank"]
+    roles = person_roles(texts, people)
+    assert roles[0] == "American painter"  # two people hold it
+    assert "painter" in roles  # the appositive shape: "the painter Ann Lee", "the painter Joe Frank"
+    assert "art collector" not in roles  # one person holds it: it would point at him
+    assert not any("actress" in r for r in roles)  # gendered: the invented first name may not fit
+    assert "government" not in roles and "river" not in roles
