@@ -84,3 +84,13 @@ def test_a_second_story_on_one_subject_is_told_apart_by_its_month_only_when_date
     ref, _ = story_ref(a, docs, avoid=[], taken=[])
     assert ref == "Ledger's January 1987 report on the new ferry terminal"
     assert story_ref(a, docs, avoid=[], taken=[], dated=False) is None  # an ordering question may not give the month
+
+
+def test_an_article_only_where_the_story_writes_one_before_the_whole_phrase():
+    doc = Document(doc_id="n", title="Grid Storage and the Ferry Contract", source="Wire",
+                   published_at=datetime(2024, 1, 2, tzinfo=UTC),
+                   text="Demand for grid storage grew. Harrowgate won the ferry contract worth 64 million dollars. "
+                        "The nitrogen dioxide levels fell.")
+    phrases = {s.anchor: s.phrase for s in subject_candidates(doc)}
+    assert phrases["grid storage"] == "grid storage"  # a mass noun, written bare
+    assert phrases["ferry contract"] == "the ferry contract"

@@ -180,8 +180,14 @@ def _with_article(doc: Document, phrase: str) -> str:
     head = phrase.split()[-1]
     if head.endswith("s") and not head.endswith(("ss", "us", "is")):
         return phrase
-    if re.search(r"\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir)\s+(?:[\w'’-]+\s+){0,2}" + re.escape(phrase) + r"(?![\w-])", doc.text):
-        return f"the {phrase}"
+    # The phrase must end its noun phrase there: "the nitrogen dioxide levels" gives "nitrogen dioxide" no article,
+    # "the largest container terminal at Port Calloway" does give one.
+    pattern = r"\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir)\s+(?:[\w'’-]+\s+){0,2}" + re.escape(phrase) + r"(?![\w-])(?:\s+([a-z]+))?"
+    for m in re.finditer(pattern, doc.text):
+        nxt = m.group(1)
+        # A plural noun after it continues the compound ("levels"); "worth", "at", "developed" do not.
+        if nxt is None or nxt in STOPWORDS or not (nxt.endswith("s") and not nxt.endswith("ss")) or nxt in _VERBS:
+            return f"the {phrase}"
     return phrase
 
 
