@@ -268,11 +268,13 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
 def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str, Document],
                  avoid: Sequence[str], *, dated: bool = True, doc_entities: dict | None = None
                  ) -> tuple[list[str], list[str]] | None:
-    """Each report named by source, month and a named entity it is about: "Valley Tech Review's March 2024
-    story about Solvane Materials". The reference must pick out one document of the corpus (no other story
-    of that source and month names the entity) and reports must differ in it; never a title, never a vague
-    topic phrase. `dated=False` leaves the month out (an ordering question must not give the dates away).
-    Returns (references, the entities used) or None when a report cannot be named so.
+    """Each report named as a reader would: by source and subject ("the Valley Tech Review report on the
+    six-month trial", see `story_subjects.story_ref`), else by source, month and an entity it opens with
+    or names ("Valley Tech Review's March 2024 report on Solvane Materials"). The reference must pick out one
+    document of the corpus and reports must differ in it; never a title. `dated=False` leaves the month out
+    (an ordering question must not give the dates away).
+    Returns (references, the subjects or entities used: the hop check's anchors) or None when a report
+    cannot be named so.
     """
     editions = _editions(documents, dated)
     lower_words = _lower_words(documents)
