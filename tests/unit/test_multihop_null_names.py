@@ -73,3 +73,20 @@ def test_null_people_are_described_as_the_corpus_describes_its_own():
     assert "art collector" not in roles  # one person holds it: it would point at him
     assert not any("actress" in r for r in roles)  # gendered: the invented first name may not fit
     assert "government" not in roles and "river" not in roles
+
+
+def test_a_newswire_asks_about_people_as_its_stories_report_them():
+    roles = ["chief executive"]
+    queries = set()
+    for seed in range(60):
+        d = build_corpus_null(SHARED, [], [], _NoPhrases(), random.Random(seed), roles=roles, news=True)
+        if not isinstance(d, str):
+            queries.add(d.template)
+            assert not any(w in d.query for w in ("born", "die", "father", "wife", "film")), d.query
+            assert d.null_entities[0] in d.query
+    assert "null.news.2" in queries  # "Which organization named X its chief executive?"
+    sourced = build_corpus_null(SHARED, ["Wire A", "Wire B"], [], _NoPhrases(), random.Random(1), roles=roles)
+    assert isinstance(sourced, str) or sourced.template.startswith("null.sourced")
+    # An encyclopedia's people keep the encyclopedia's questions, described by the corpus's own descriptions.
+    bio = [build_corpus_null(SHARED, [], [], _NoPhrases(), random.Random(s), roles=["American painter"]) for s in range(40)]
+    assert any(not isinstance(d, str) and "the American painter " in d.query for d in bio)

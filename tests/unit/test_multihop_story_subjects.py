@@ -94,3 +94,18 @@ def test_an_article_only_where_the_story_writes_one_before_the_whole_phrase():
     phrases = {s.anchor: s.phrase for s in subject_candidates(doc)}
     assert phrases["grid storage"] == "grid storage"  # a mass noun, written bare
     assert phrases["ferry contract"] == "the ferry contract"
+
+
+def test_dated_stories_without_a_source_are_still_named_by_subject():
+    bare = {k: d.model_copy(update={"source": None}) for k, d in WIRE.items()}
+    ref, subject = story_ref(bare["r2"], bare, avoid=[], taken=[])
+    assert ref == "the report on the public offering"
+    undated = bare["r2"].model_copy(update={"published_at": None})
+    assert story_ref(undated, {**bare, "r2": undated}, avoid=[], taken=[]) is None  # an undated page is no story
+
+
+def test_a_count_noun_the_story_writes_only_after_a_name_still_takes_the_article():
+    doc = Document(doc_id="c", title="Gulls Keep Their Coach", source="Sports", published_at=datetime(2025, 6, 10, tzinfo=UTC),
+                   text="Gulls head coach Bram Tolliver signed until 2028. Fans asked for grid storage at the ground.")
+    phrases = {s.anchor: s.phrase for s in subject_candidates(doc)}
+    assert phrases.get("head coach") == "the head coach"

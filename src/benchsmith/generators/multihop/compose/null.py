@@ -33,6 +33,12 @@ THING_TEMPLATES = (
     "When was {name} introduced?",
     "Which permissions does {name} require?",
 )
+# A dated collection without source names (a wire archive loaded without them) asks as a newswire does.
+NEWS_TEMPLATES = (
+    "Which company did {name} join?",
+    "What role did {name} take on?",
+    "Which organization named {name} its {role}?",
+)
 SOURCED_TEMPLATES = (
     "According to {source}, which company did {name} join?",
     "What role did {name} take on, as reported by {source}?",
@@ -189,7 +195,7 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
 
 def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people: Sequence[str], index,
                       rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed"),
-                      proper: set[str] | None = None, roles: Sequence[str] = ()) -> Draft | str:
+                      proper: set[str] | None = None, roles: Sequence[str] = (), news: bool = False) -> Draft | str:
     """One null query, or the reason none could be built this try. A person is described as the corpus
     describes its people ("the American artist ...", from `roles`) where it has such descriptions."""
     if id(names) not in _NAME_PARTS or _NAME_PARTS[id(names)][0] is not names:  # once per run, not per try
@@ -220,6 +226,11 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         role = roles[rng.randrange(min(len(roles), ROLES_DRAWN))] if roles else ""
         query = SOURCED_TEMPLATES[i].format(name=name, source=source, role=role)
         template = f"null.sourced.{i}"
+    elif news:
+        i = rng.randrange(len(NEWS_TEMPLATES) if roles else len(NEWS_TEMPLATES) - 1)
+        role = roles[rng.randrange(min(len(roles), ROLES_DRAWN))] if roles else ""
+        query = NEWS_TEMPLATES[i].format(name=name, role=role)
+        template = f"null.news.{i}"
     else:
         i = rng.randrange(len(PERSON_TEMPLATES))
         other = real_people[rng.randrange(len(real_people))] if real_people else ""

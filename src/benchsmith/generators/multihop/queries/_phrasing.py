@@ -6,7 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from benchsmith.generators.multihop.queries.story_subjects import opens_story, possessive, story_ref
+from benchsmith.generators.multihop.queries.story_subjects import opens_story, report_of, story_ref
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.types import Document
 
@@ -233,6 +233,8 @@ def _editions(documents: dict[str, Document], dated: bool) -> dict[tuple, list[D
     return _BY_EDITION[key][1]
 
 
+_NUMBER_OPENERS = frozenset("""one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
+    hundred thousand first second third""".split())
 _NOT_NAME_OPENERS = frozenset("Like As With For But And Unlike While When After Before Since Today Yesterday Now Also Then "
                               "Meanwhile Earlier Later".split())
 
@@ -253,6 +255,8 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
             continue  # a surname or a first name alone does not pick a story out, nor a word only seen opening a sentence
         if re.search(r" (?:and|&) [A-Z]", text) or re.match(r"^[A-Z][a-z]+ of ", text) and text.split()[0].lower() in lower_words:
             continue  # "Elena Marsh and Lumora" (two names read as one), "Shares of Greywater Shipping"
+        if text.split()[0].lower() in _NUMBER_OPENERS or len(text.split()[-1]) == 1:
+            continue  # "Twelve Kestrel K": a count and a model letter read as a name
         if text.split()[0] in _NOT_NAME_OPENERS or re.match(r"^Series [A-Z]$", text):
             continue  # "Like Quillpay" (a sentence's first word glued on), "Series A" (a funding round, not a subject)
         if _CODE_LIKE.search(text) or any(contains_phrase(text, a) or contains_phrase(a, text) for a in (*avoid, *taken) if a):
@@ -281,7 +285,7 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
     refs, subjects = [], []
     multi_source = len({k[0] for k in _editions(documents, False)}) >= 2
     for doc, claim in zip(docs, claims, strict=True):
-        if not doc.source or (doc.published_at is None and not multi_source):
+        if doc.published_at is None and (not doc.source or not multi_source):
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
         rest = [d.text for d in docs if d.doc_id != doc.doc_id]
         by_subject = story_ref(doc, documents, avoid, subjects, rest, dated=dated)
@@ -304,7 +308,6 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         if chosen is None:
             return None
         subjects.append(chosen)
-        when = f"{month} " if month else ""
-        link = "report on" if opens_story(doc, chosen) else "report mentioning"
-        refs.append(f"{possessive(doc.source)} {when}{link} {chosen}")
+        link = "on" if opens_story(doc, chosen) else "mentioning"
+        refs.append(f"{report_of(doc, month or '')} {link} {chosen}")
     return refs, subjects

@@ -84,6 +84,8 @@ MONEY_UNITS = frozenset({"dollars", "dollar", "euros", "pounds", "yen", "usd", "
 def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str,
              doc_entities: dict | None = None) -> Draft | str:
     claims = cs.claims
+    if cs.group.kind == "entity" and weak_bridge(cs.group):
+        return "weak_bridge"  # "Regarding Series B, ...": a stage many deals pass, not one entity
     measure, reason = shared_measure(claims, unit)
     if measure is None:
         return reason or "different_measured_quantity"
@@ -144,7 +146,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     if weak_bridge(cs.group):
         return "weak_bridge"
     docs = [documents[c.fact.doc_id] for c in claims]
-    if any(not d.source for d in docs):
+    if any(not d.source and d.published_at is None for d in docs):
         return "reports_not_distinguishable"
     # Candidate terms: other multi-word named entities of the claims (never the bridge, a number or a single letter).
     terms = [

@@ -180,6 +180,8 @@ def _with_article(doc: Document, phrase: str) -> str:
     head = phrase.split()[-1]
     if head.endswith("s") and not head.endswith(("ss", "us", "is")):
         return phrase
+    bare = re.search(r"\b(?:for|of|in|on|with|to|from|by|about|buy|buys|use|uses|sell|sells)\s+" + re.escape(phrase)
+                     + r"(?![\w-])", doc.text)
     # The phrase must end its noun phrase there: "the nitrogen dioxide levels" gives "nitrogen dioxide" no article,
     # "the largest container terminal at Port Calloway" does give one.
     pattern = r"\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir)\s+(?:[\w'’-]+\s+){0,2}" + re.escape(phrase) + r"(?![\w-])(?:\s+([a-z]+))?"
@@ -188,7 +190,9 @@ def _with_article(doc: Document, phrase: str) -> str:
         # A plural noun after it continues the compound ("levels"); "worth", "at", "developed" do not.
         if nxt is None or nxt in STOPWORDS or not (nxt.endswith("s") and not nxt.endswith("ss")) or nxt in _VERBS:
             return f"the {phrase}"
-    return phrase
+    # Written bare after a preposition or a verb ("for grid storage"): a mass noun. Else a count noun the story
+    # only writes capitalised or in a compound ("Head coach Bram Tolliver"): it takes "the".
+    return phrase if bare else f"the {phrase}"
 
 
 def is_about(doc: Document, anchor: str) -> bool:
@@ -226,17 +230,25 @@ def story_ref(doc: Document, documents: dict[str, Document], avoid: Sequence[str
               others: Sequence[str] = (), *, dated: bool = True) -> tuple[str, Subject] | None:
     """"the Harbor City Ledger report on the new ferry terminal", or, where another story of the source is
     about it too, "Harbor City Ledger's January 2024 report on ..." (only when `dated`); None when the story
-    has no subject that picks it out."""
-    if not doc.source:
+    has no subject that picks it out. Dated stories without a source (a wire archive loaded without one) are
+    "the report on ..." among all such stories."""
+    if not doc.source and doc.published_at is None:
         return None
     subject = pick_subject(doc, _edition_peers(doc, documents, False), avoid, taken, others)
     if subject is not None:
-        return f"the {doc.source} report on {subject.phrase}", subject
+        return f"{report_of(doc)} on {subject.phrase}", subject
     if dated and doc.published_at is not None:
         subject = pick_subject(doc, _edition_peers(doc, documents, True), avoid, taken, others)
         if subject is not None:
-            return f"{possessive(doc.source)} {doc.published_at.strftime('%B %Y')} report on {subject.phrase}", subject
+            return f"{report_of(doc, doc.published_at.strftime('%B %Y'))} on {subject.phrase}", subject
     return None
+
+
+def report_of(doc: Document, when: str = "") -> str:
+    """"the Harbor City Ledger report", "Harbor City Ledger's March 2024 report", "the March 1987 report"."""
+    if not doc.source:
+        return f"the {when} report" if when else "the report"
+    return f"{possessive(doc.source)} {when} report" if when else f"the {doc.source} report"
 
 
 def opens_story(doc: Document, name: str) -> bool:
