@@ -223,5 +223,5 @@ def test_counts_are_compared_as_numbers_of_things():
     d = build_comparison(cs, docs, random.Random(1), doc_entities=ents)
     assert isinstance(d, Draft) and "number of charge cycles" in d.query
     # Never the bare "the Source a report", and never a story named by the compared measure itself.
-    assert "report mentioning Lab A Group" in d.query and "report mentioning Lab B Group" in d.query
+    assert "report naming Lab A Group" in d.query and "report naming Lab B Group" in d.query
     assert d.computation["measure"] == "cycle"

@@ -308,6 +308,6 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         if chosen is None:
             return None
         subjects.append(chosen)
-        link = "on" if opens_story(doc, chosen) else "mentioning"
+        link = "on" if opens_story(doc, chosen) else "naming"  # "naming": questions ask what reports "mention"
         refs.append(f"{report_of(doc, month or '')} {link} {chosen}")
     return refs, subjects
