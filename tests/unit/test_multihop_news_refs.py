@@ -67,8 +67,9 @@ def test_stories_are_named_by_source_month_and_an_entity_that_picks_out_one_docu
     assert subject_refs([docs["a"], docs["c"]], [ca, cc], docs, ["Tidemark Ventures"]) is None
     cb = _claim("b", "Kestrel Robotics raised money from Tidemark Ventures.", [("Kestrel Robotics", "ORG"), ("Tidemark Ventures", "ORG")])
     refs, subjects = subject_refs([docs["b"], docs["c"]], [cb, cc], docs, ["Tidemark Ventures"])
-    assert refs == ["Valley Tech Review's March 2024 story that names Kestrel Robotics",
-                    "Harbor City Ledger's May 2024 story that names Elena Marsh"]
+    # No common-noun subject in these leads: the entity the story opens with names it ("report on").
+    assert refs == ["Valley Tech Review's March 2024 report on Kestrel Robotics",
+                    "Harbor City Ledger's May 2024 report on Elena Marsh"]
     assert subjects == ["Kestrel Robotics", "Elena Marsh"]
     # The answer's own words never name a story, and the undated articles of one source (an encyclopedia,
     # a manual) are not "stories".

@@ -54,3 +54,39 @@ def test_a_run_reuses_no_invented_name_part_but_a_manual_reuses_feature_words():
 
     assert _invented_parts(draft("null.person.0", ["Dennis", "Magnus"])) == {"Dennis", "Magnus"}
     assert _invented_parts(draft("null.thing.1", ["Amazon S3", "Object", "Lens"])) == set()
+
+
+def test_null_people_are_described_as_the_corpus_describes_its_own():
+    from benchsmith.generators.multihop.compose.null_roles import person_roles
+
+    texts = [
+        "Thomas Cole was an American painter of the Hudson River School.",
+        "Asher Durand was an American painter and engraver.",
+        "The work was bought by the art collector Henry Walters. Mary Reid is an American actress.",
+        "Jane Doe was an American actress. The river Thames flows past the painter Ann Lee.",
+        "It hangs in the government Lee Hall beside the painter Joe Frank.",
+    ]
+    people = ["Thomas Cole", "Asher Durand", "Henry Walters", "Mary Reid", "Jane Doe", "Ann Lee", "Joe Frank"]
+    roles = person_roles(texts, people)
+    assert roles[0] == "American painter"  # two people hold it
+    assert "painter" in roles  # the appositive shape: "the painter Ann Lee", "the painter Joe Frank"
+    assert "art collector" not in roles  # one person holds it: it would point at him
+    assert not any("actress" in r for r in roles)  # gendered: the invented first name may not fit
+    assert "government" not in roles and "river" not in roles
+
+
+def test_a_newswire_asks_about_people_as_its_stories_report_them():
+    roles = ["chief executive"]
+    queries = set()
+    for seed in range(60):
+        d = build_corpus_null(SHARED, [], [], _NoPhrases(), random.Random(seed), roles=roles, news=True)
+        if not isinstance(d, str):
+            queries.add(d.template)
+            assert not any(w in d.query for w in ("born", "die", "father", "wife", "film")), d.query
+            assert d.null_entities[0] in d.query
+    assert "null.news.2" in queries  # "Which organization named X its chief executive?"
+    sourced = build_corpus_null(SHARED, ["Wire A", "Wire B"], [], _NoPhrases(), random.Random(1), roles=roles)
+    assert isinstance(sourced, str) or sourced.template.startswith("null.sourced")
+    # An encyclopedia's people keep the encyclopedia's questions, described by the corpus's own descriptions.
+    bio = [build_corpus_null(SHARED, [], [], _NoPhrases(), random.Random(s), roles=["American painter"]) for s in range(40)]
+    assert any(not isinstance(d, str) and "the American painter " in d.query for d in bio)

@@ -167,7 +167,7 @@ def test_reports_are_named_by_source_and_month_and_titles_only_when_needed():
     assert report_refs(twins) == ['the Harbor City Ledger article "Marsh Wins"', 'the Harbor City Ledger article "Ferry Opens"']
 
 
-def test_inference_uses_two_reports_named_by_an_entity_and_refuses_reports_it_cannot_name():
+def test_inference_uses_two_reports_named_by_their_subjects_and_refuses_reports_it_cannot_name():
     e = Entity("Dock Road", "FAC", "dock road")
     texts = {
         "a": "Rafael Okafor said the night trucks jammed Dock Road.",
@@ -185,7 +185,7 @@ def test_inference_uses_two_reports_named_by_an_entity_and_refuses_reports_it_ca
     cs = ClaimSet(BridgeGroup("entity", e.norm, e.text, "FAC", {c.fact.doc_id: [c] for c in claims}), claims, keywords_for(claims, e.text))
     draft = build_inference(cs, docs, random.Random(0))
     assert isinstance(draft, Draft) and [c.fact.doc_id for c in draft.claims] == ["a", "b"]
-    assert "story that names Rafael Okafor" in draft.query and "story that names Elena Marsh" in draft.query
+    assert "the Source a report on night trucks" in draft.query and "the Source b report on the wider bus lane" in draft.query
     assert draft.answer == "Dock Road" and "dock road" not in draft.query.lower()
     unnamed = ClaimSet(cs.group, (claims[2], claims[0]), cs.keywords)
     assert build_inference(unnamed, docs, random.Random(0)) == "reports_not_distinguishable"
@@ -222,5 +222,6 @@ def test_counts_are_compared_as_numbers_of_things():
     ents = {d: {f"lab {d} group": ("ORG", f"Lab {d.upper()} Group")} for d in texts}
     d = build_comparison(cs, docs, random.Random(1), doc_entities=ents)
     assert isinstance(d, Draft) and "number of charge cycles" in d.query
-    assert "story that names Lab A Group" in d.query and "story that names Lab B Group" in d.query  # never "the Source a report"
+    # Never the bare "the Source a report", and never a story named by the compared measure itself.
+    assert "report naming Lab A Group" in d.query and "report naming Lab B Group" in d.query
     assert d.computation["measure"] == "cycle"

@@ -37,15 +37,15 @@ def _cs(doc_ids, group_kind="entity"):
     return ClaimSet(g, tuple(claims), keywords_for(claims, E.text))
 
 
-def test_inference_hides_the_bridge_and_names_reports_by_source_month_and_entity():
-    assert build_inference(_cs(["d1", "d2"]), DOCS, random.Random(0)) == "reports_not_distinguishable"  # nothing else named
+def test_inference_hides_the_bridge_and_names_reports_by_source_and_subject():
     d = build_inference(_cs(["d1", "d2"]), DOCS, random.Random(0), doc_entities=ENTS)
     assert isinstance(d, Draft)
     assert d.answer == "Harrowgate Builders" and "harrowgate" not in d.query.lower()
-    assert "Source d1's January 2024 story that names Eastport Ferry Company" in d.query
-    assert "Source d2's February 2024 story that names Ridgeview Stadium" in d.query
+    # Each story is named by what it is about (its lead's noun phrase), as a reader would refer to it.
+    assert "the Source d1 report on the ferry contract" in d.query
+    assert "the Source d2 report on the stadium contract" in d.query
     assert TEXTS["d1"].rstrip(".") not in d.query and len(d.query.split()) <= 25
-    assert d.computation["anchors"] == ["Eastport Ferry Company", "Ridgeview Stadium"]
+    assert d.computation["anchors"] == ["ferry contract", "stadium contract"]
 
 
 def test_comparison_numeric_answer_is_computed():
@@ -76,11 +76,12 @@ def test_temporal_answer_follows_dates_and_both_answers_occur():
     assert answers == {"Yes", "No"}
 
 
-def test_temporal_names_a_story_by_a_second_entity_when_its_source_ran_several():
+def test_temporal_names_each_story_by_its_subject_when_its_source_ran_several():
     one_source = {k: v.model_copy(update={"source": "Harbor Ledger"}) for k, v in DOCS.items()}
     d = build_temporal(_cs(["d1", "d2"]), one_source, random.Random(0), doc_entities=ENTS)
-    assert d.query.startswith("Did Harbor Ledger's story mentioning Harrowgate Builders and ")
-    assert " come out before its story mentioning " in d.query and len(d.query.split()) <= 25
+    assert d.query.startswith("Did the Harbor Ledger report on the ")
+    assert " mention Harrowgate Builders before the Harbor Ledger report on the " in d.query and len(d.query.split()) <= 25
+    assert "2024" not in d.query  # an ordering question never gives the dates away
     first, second = (DATES[c.fact.doc_id] for c in d.claims)
     assert d.answer == ("Yes" if first < second else "No")
 

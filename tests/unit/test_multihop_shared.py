@@ -90,3 +90,19 @@ def test_no_question_when_the_asked_value_alone_picks_the_answer_out():
     with_rival = [c for c in _candidates(PAINTINGS) if c["answer"] == "Mill Pond"]
     asked = {c["computation"]["attribute"] for c in with_rival}
     assert "creator" in asked and "year" not in asked  # 1848 alone still names Mill Pond
+
+
+def test_a_compared_work_is_described_by_two_facts_only_its_article_states():
+    from benchsmith.generators.multihop.compose.shared import PhraseIndex, describe_for_comparison
+
+    docs = _docs(PAINTINGS)
+    index = PhraseIndex({k: d.text for k, d in docs.items()})
+    profiles = {p.doc_id: p for p in read_profiles(list(docs.values()))}
+    # A year comparison may not describe by the year: creator and collection, together held by one article.
+    desc, _values, phrases = describe_for_comparison(profiles["f"], "year", index)
+    assert desc == "the Jules Marrot painting held by the Dallas Museum of Art"
+    assert phrases == ["Jules Marrot", "Dallas Museum of Art"]
+    # Two Church paintings... but only one in Dallas; two Dallas paintings of 1861 (b and d): no year-and-place one.
+    assert describe_for_comparison(profiles["b"], "creator", index) is None
+    assert describe_for_comparison(profiles["a"], "creator", index)[0] == (
+        "the 1865 painting held by the Smithsonian American Art Museum")

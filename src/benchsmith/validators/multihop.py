@@ -85,8 +85,10 @@ class ComparisonConsistency:
             values = comp.get("values") or []
             if len(values) != len(item.evidence) or not all(contains_phrase(ev.fact, str(v)) for v, ev in zip(values, item.evidence)):
                 return [Issue("comparison_value_missing", "error", "a compared value is not in its evidence sentence")]
+            # Values past the first two are the facts that describe a side instead of its title ("the painting
+            # held by the Tate"): each must be in its evidence sentence, and only the first two are compared.
             if op == "earlier":
-                years = [int(re.findall(r"\d+", str(v))[-1]) for v in values]
+                years = [int(re.findall(r"\d+", str(v))[-1]) for v in values[:2]]
                 yes = years[0] < years[1]
             else:
                 yes = values[0] == values[1]

@@ -19,6 +19,7 @@ from benchsmith.generators.multihop.bridge_checks import BridgeChecker
 from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
 from benchsmith.generators.multihop.compose.null import build_corpus_null, name_parts, product_names, proper_words
+from benchsmith.generators.multihop.compose.null_roles import person_roles
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
@@ -334,6 +335,7 @@ class Assembler:
     def _null_stream(self, rng: random.Random) -> Iterator[MultihopItem]:
         groups = list(self.groups)
         names, sources, people = null_names(self.composer, self.person_names, self.documents)
+        all_people = [*names, *self.person_names]  # before the filter below: "Frederic Church" is a person too
         # A real given name or surname is never written in lower case ("Command", "Log" and "Host" are).
         lower = {w for d in self.documents.values() for w in re.findall(r"\b[a-z]+\b", d.text)}
         names = [n for n in names if not any(part.lower() in lower for part in n.split())]
@@ -341,6 +343,8 @@ class Assembler:
         # A corpus without people to name (a manual) gets invented feature names built from its product names.
         texts = [clean(d.text) for d in self.documents.values()] if min(len(firsts), len(lasts)) < 8 else []
         things, proper = product_names(texts), proper_words(texts)
+        roles = person_roles((d.text for d in self.documents.values()), all_people) if not texts else []
+        news = sum(d.published_at is not None for d in self.documents.values()) * 2 >= len(self.documents)
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         asked: set[tuple[str, ...]] = set()
@@ -351,7 +355,8 @@ class Assembler:
                 cs = None
                 draft: Draft | str = "too_few_name_parts"
                 if from_corpus:
-                    draft = build_corpus_null(names, sources, people, self.index, rng, things, work_kind(self.composer), proper)
+                    draft = build_corpus_null(names, sources, people, self.index, rng, things, work_kind(self.composer), proper,
+                                              roles, news)
                     from_corpus = draft != "too_few_name_parts"
                     if draft == "no_safe_null_names":
                         batch.append((draft, None, "null_query"))

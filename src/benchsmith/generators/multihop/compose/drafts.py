@@ -18,6 +18,7 @@ from benchsmith.generators.multihop.compose.questions import (
     inference_candidates,
 )
 from benchsmith.generators.multihop.compose.shared import (
+    PhraseIndex,
     shared_bridge_candidates,
     shared_entity_candidates,
     shared_routes,
@@ -65,6 +66,7 @@ class Composer:
     used_sets: set[frozenset[str]] = field(default_factory=set)
     used_answers: set[tuple[str, str, str]] = field(default_factory=set)
     doc_uses: Counter = field(default_factory=Counter)
+    phrase_index: PhraseIndex | None = None  # built on the first comparison request
 
     def __post_init__(self) -> None:
         self.profiles = read_profiles(list(self.documents.values()))
@@ -106,7 +108,9 @@ class Composer:
             return _alternate(inverse, shared)
         elif qtype == "comparison_query":
             typed = limit_comparisons(self.limits, rng, limit, self.page_links)
-            return comparison_candidates(self.profiles, self.links, self.works, rng, limit) + typed
+            if self.phrase_index is None:
+                self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
+            return comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.phrase_index) + typed
         else:
             return []
         rng.shuffle(cands)

@@ -27,14 +27,22 @@ PERSON_TEMPLATES = (
     "Who was the wife of {name}?",
     "Was {name} born before {other}?",
 )
+ROLES_DRAWN = 12  # the corpus's most widely held descriptions of people that a null question may use
 THING_TEMPLATES = (
     "What is {name} used for?",
     "When was {name} introduced?",
     "Which permissions does {name} require?",
 )
+# A dated collection without source names (a wire archive loaded without them) asks as a newswire does.
+NEWS_TEMPLATES = (
+    "Which company did {name} join?",
+    "What role did {name} take on?",
+    "Which organization named {name} its {role}?",
+)
 SOURCED_TEMPLATES = (
     "According to {source}, which company did {name} join?",
     "What role did {name} take on, as reported by {source}?",
+    "Which organization named {name} its {role}, according to {source}?",
 )
 
 
@@ -187,8 +195,9 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
 
 def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people: Sequence[str], index,
                       rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed"),
-                      proper: set[str] | None = None) -> Draft | str:
-    """One null query, or the reason none could be built this try."""
+                      proper: set[str] | None = None, roles: Sequence[str] = (), news: bool = False) -> Draft | str:
+    """One null query, or the reason none could be built this try. A person is described as the corpus
+    describes its people ("the American artist ...", from `roles`) where it has such descriptions."""
     if id(names) not in _NAME_PARTS or _NAME_PARTS[id(names)][0] is not names:  # once per run, not per try
         _NAME_PARTS.clear()
         _NAME_PARTS[id(names)] = (names, name_parts(names), name_parts(names, min_names=NAME_PART_MIN_NAMES))
@@ -209,17 +218,29 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         return "name_occurs"
     if any(index.phrase_occurs(f"{w} {last}") for w in ("in", "from")):
         return "surname_is_a_place"  # "Carlo Poland": the corpus writes "in Poland"
-    if len(sources) >= 2 and rng.random() < 0.5:
+    if len(sources) >= 2:
+        # A newswire's people are asked about as its stories report them (who joined, who was named what), not
+        # as an encyclopedia's (birth, death, parents).
         source = sources[rng.randrange(len(sources))]
-        i = rng.randrange(len(SOURCED_TEMPLATES))
-        query = SOURCED_TEMPLATES[i].format(name=name, source=source)
+        i = rng.randrange(len(SOURCED_TEMPLATES) if roles else len(SOURCED_TEMPLATES) - 1)
+        role = roles[rng.randrange(min(len(roles), ROLES_DRAWN))] if roles else ""
+        query = SOURCED_TEMPLATES[i].format(name=name, source=source, role=role)
         template = f"null.sourced.{i}"
+    elif news:
+        i = rng.randrange(len(NEWS_TEMPLATES) if roles else len(NEWS_TEMPLATES) - 1)
+        role = roles[rng.randrange(min(len(roles), ROLES_DRAWN))] if roles else ""
+        query = NEWS_TEMPLATES[i].format(name=name, role=role)
+        template = f"null.news.{i}"
     else:
         i = rng.randrange(len(PERSON_TEMPLATES))
         other = real_people[rng.randrange(len(real_people))] if real_people else ""
         if "{other}" in PERSON_TEMPLATES[i] and not other:
             return "no_real_person"
-        query = PERSON_TEMPLATES[i].format(name=name, other=other, kind=work[0], made=work[1])
+        # Not in "Which painting was painted by ...": "by the painter X" says twice what the verb says, and
+        # "by the art collector X" contradicts it.
+        described = (f"the {roles[rng.randrange(min(len(roles), ROLES_DRAWN))]} {name}"
+                     if roles and "{kind}" not in PERSON_TEMPLATES[i] else name)
+        query = PERSON_TEMPLATES[i].format(name=described, other=other, kind=work[0], made=work[1])
         template = f"null.person.{i}"
     return Draft(
         query=query, answer=NULL_ANSWER, question_type="null_query", claims=(), bridge_entity=None, bridge_topic=None,

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
+from benchsmith.generators.multihop.compose.shared import describe_for_comparison
 
 WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "novel": ("published", "written"),
               "album": ("released", "recorded"), "song": ("released", "recorded"), "documentary": ("released", "directed"),
@@ -226,7 +227,7 @@ def related(x: Profile, y: Profile, creators: dict[str, tuple[str, str | None]])
 
 
 def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], works: dict, rng: random.Random,
-                          limit: int) -> list[dict]:
+                          limit: int, texts=None) -> list[dict]:
     """Up to `limit` Yes/No comparisons of related entities (see `related`), each answer drawn Yes or No
     with equal chance before its pair."""
     by_kind: dict[tuple[str, str], list[Profile]] = defaultdict(list)
@@ -250,9 +251,9 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
             break
         want_yes = rng.random() < 0.5
         if all_works and rng.random() < 0.3:
-            cand = _same_creator(same, works, all_works, creators, want_yes, rng)
+            cand = _same_creator(same, works, all_works, creators, want_yes, rng, texts)
         elif keys:
-            cand = _earlier(by_kind, keys, creators, want_yes, rng)
+            cand = _earlier(by_kind, keys, creators, want_yes, rng, texts)
         else:
             break
         if cand is None:
@@ -282,7 +283,29 @@ def _companion_keys(cand: dict, creators: dict[str, tuple[str, str | None]]) -> 
     return out
 
 
-def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random) -> dict | None:
+def _described(cand: dict, y: Profile, compared: str, texts) -> dict:
+    """`cand` with its second work described instead of named, where its facts pick it out (see
+    `describe_for_comparison`): the described facts join the evidence, values and anchors."""
+    found = describe_for_comparison(y, compared, texts) if texts is not None else None
+    if found is None:
+        return cand
+    desc, values, phrases = found
+    (x, vx), (_y, vy) = cand["evidence"]
+    cited = {(y.doc_id, vy.start)}
+    extra = [v for v in values if (y.doc_id, v.start) not in cited and not cited.add((y.doc_id, v.start))]
+    kind_x = f"the {x.kind} {x.name}"
+    if cand["computation"]["op"] == "earlier":
+        query = f"Was {kind_x} {WORK_VERBS.get(x.kind, ('made', 'made'))[0]} before {desc}?"
+    else:
+        role = cand["computation"]["attribute"]
+        query = f"Was {kind_x} {ROLE_VERB.get(role, 'made')} by the same {'artist' if role == 'painter' else 'person'} as {desc}?"
+    computation = {**cand["computation"], "values": [*cand["computation"]["values"], *(v.text for v in extra)],
+                   "described": desc}
+    return {**cand, "query": query, "evidence": [*cand["evidence"], *((y, v) for v in extra)],
+            "anchors": [x.name, *phrases], "computation": computation, "template": cand["template"] + ".described"}
+
+
+def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=None) -> dict | None:
     kind, attr = keys[rng.randrange(len(keys))]
     pool = by_kind[(kind, attr)]
     x = pool[rng.randrange(len(pool))]
@@ -300,14 +323,15 @@ def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random) -> dic
         made = WORK_VERBS.get(kind, ("made", "made"))[0]
         query = f"Was the {kind} {x.name} {made} before {y.name}?"
     answer = "Yes" if vx.year < vy.year else "No"
-    return {
+    cand = {
         "type": "comparison_query", "query": query, "answer": answer, "evidence": [(x, vx), (y, vy)],
         "anchors": [x.name, y.name], "bridge": None, "template": f"comparison.earlier.{attr}",
         "computation": {"op": "earlier", "attribute": attr, "values": [vx.text, vy.text], "years": [vx.year, vy.year]},
     }
+    return cand if kind == "person" else _described(cand, y, "year", texts)
 
 
-def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.Random) -> dict | None:
+def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.Random, texts=None) -> dict | None:
     if want_yes:
         if not same:
             return None
@@ -326,8 +350,9 @@ def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.
     verb = ROLE_VERB.get(role, "made")
     noun = {"painter": "artist"}.get(role, "person")
     query = f"Were the {plural(x.kind)} {x.name} and {y.name} {verb} by the same {noun}?"
-    return {
+    cand = {
         "type": "comparison_query", "query": query, "answer": "Yes" if wx == wy else "No", "evidence": [(x, vx), (y, vy)],
         "anchors": [x.name, y.name], "bridge": wx if wx == wy else None, "template": f"comparison.same_{role}",
         "computation": {"op": "same", "attribute": role, "values": [wx, wy]},
     }
+    return _described(cand, y, "creator", texts)

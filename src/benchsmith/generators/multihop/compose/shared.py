@@ -92,6 +92,25 @@ def describe_work(x: Profile, shared: str, texts: PhraseIndex) -> tuple[str, lis
     return None
 
 
+def describe_for_comparison(y: Profile, compared: str, texts: PhraseIndex) -> tuple[str, list[Value], list[str]] | None:
+    """A compared work described by two facts the question does not ask about, when only its document states
+    them together: "the 1848 painting held by the Tate" (a same-creator question), "the Thomas Cole painting
+    held by the Tate" (a year comparison); else None (the work is named by its title). One fact alone ("the
+    painting held by the Tate") would be unique in the corpus but not in the world. Titles on both sides of
+    a comparison make retrieval trivial."""
+    if y.kind in (None, "person"):
+        return None
+    if compared == "creator":
+        return describe_work(y, "creator", texts)
+    creator = _creator(y)
+    if y.home is None or creator is None or len(y.home.text.split()) < 2 or _ambiguous_home(y.home.text, texts):
+        return None
+    _role, who, value = creator
+    if not _unique(texts, y.doc_id, [y.home.text, _surname(who)], y.kind):
+        return None
+    return f"the {who} {y.kind} held by the {y.home.text}", [value, y.home], [who, y.home.text]
+
+
 def _phrase(kind: str, shared: str, role: str, ref: str, attr: str, value: str, variant: int) -> str:
     """The question for answer attribute `attr` = `value`, the answer sharing `shared` with the anchor `ref`."""
     if shared == "creator":

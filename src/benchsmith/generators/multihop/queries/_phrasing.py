@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from benchsmith.generators.multihop.queries.story_subjects import opens_story, report_of, story_ref
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.types import Document
 
@@ -232,6 +233,8 @@ def _editions(documents: dict[str, Document], dated: bool) -> dict[tuple, list[D
     return _BY_EDITION[key][1]
 
 
+_NUMBER_OPENERS = frozenset("""one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
+    hundred thousand first second third""".split())
 _NOT_NAME_OPENERS = frozenset("Like As With For But And Unlike While When After Before Since Today Yesterday Now Also Then "
                               "Meanwhile Earlier Later".split())
 
@@ -250,6 +253,10 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
         if len(text.split()) < 2 and (label not in ("ORG", "PRODUCT", "FAC")
                                       or not re.search(r"[a-z,;] " + re.escape(text) + r"\b", doc.text)):
             continue  # a surname or a first name alone does not pick a story out, nor a word only seen opening a sentence
+        if re.search(r" (?:and|&) [A-Z]", text) or re.match(r"^[A-Z][a-z]+ of ", text) and text.split()[0].lower() in lower_words:
+            continue  # "Elena Marsh and Lumora" (two names read as one), "Shares of Greywater Shipping"
+        if text.split()[0].lower() in _NUMBER_OPENERS or len(text.split()[-1]) == 1:
+            continue  # "Twelve Kestrel K": a count and a model letter read as a name
         if text.split()[0] in _NOT_NAME_OPENERS or re.match(r"^Series [A-Z]$", text):
             continue  # "Like Quillpay" (a sentence's first word glued on), "Series A" (a funding round, not a subject)
         if _CODE_LIKE.search(text) or any(contains_phrase(text, a) or contains_phrase(a, text) for a in (*avoid, *taken) if a):
@@ -265,26 +272,34 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
 def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str, Document],
                  avoid: Sequence[str], *, dated: bool = True, doc_entities: dict | None = None
                  ) -> tuple[list[str], list[str]] | None:
-    """Each report named by source, month and a named entity it is about: "Valley Tech Review's March 2024
-    story about Solvane Materials". The reference must pick out one document of the corpus (no other story
-    of that source and month names the entity) and reports must differ in it; never a title, never a vague
-    topic phrase. `dated=False` leaves the month out (an ordering question must not give the dates away).
-    Returns (references, the entities used) or None when a report cannot be named so.
+    """Each report named as a reader would: by source and subject ("the Valley Tech Review report on the
+    six-month trial", see `story_subjects.story_ref`), else by source, month and an entity it opens with
+    or names ("Valley Tech Review's March 2024 report on Solvane Materials"). The reference must pick out one
+    document of the corpus and reports must differ in it; never a title. `dated=False` leaves the month out
+    (an ordering question must not give the dates away).
+    Returns (references, the subjects or entities used: the hop check's anchors) or None when a report
+    cannot be named so.
     """
     editions = _editions(documents, dated)
     lower_words = _lower_words(documents)
     refs, subjects = [], []
     multi_source = len({k[0] for k in _editions(documents, False)}) >= 2
     for doc, claim in zip(docs, claims, strict=True):
-        if not doc.source or (doc.published_at is None and not multi_source):
+        if doc.published_at is None and (not doc.source or not multi_source):
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
+        rest = [d.text for d in docs if d.doc_id != doc.doc_id]
+        by_subject = story_ref(doc, documents, avoid, subjects, rest, dated=dated)
+        if by_subject is not None:
+            refs.append(by_subject[0])
+            subjects.append(by_subject[1].anchor)
+            continue
         month = _month(doc) if dated else None
         chosen = None
-        rest = [d.text for d in docs if d.doc_id != doc.doc_id]
         # A name the query's other reports also hold goes last: with it one report may hold every anchor and
-        # the answer, and the question would fail its hop check for want of a better name.
+        # the answer, and the question would fail its hop check for want of a better name. Names the story
+        # is about (its headline or first sentence gives them) go first.
         candidates = sorted(_subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects),
-                            key=lambda n: any(contains_phrase(t, n) for t in rest))
+                            key=lambda n: (any(contains_phrase(t, n) for t in rest), not opens_story(doc, n)))
         for name in candidates:
             others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and contains_phrase(d.text, name)]
             if not others:
@@ -293,10 +308,6 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         if chosen is None:
             return None
         subjects.append(chosen)
-        when = f"{month} " if month else ""
-        # "about" where the headline names the entity (the story's subject), else "that names".
-        # "about" only where the headline writes the name itself: a headline naming "Eastport" is not about the
-        # ferry "Eastport Star", so a first word alone does not make the story about the whole name.
-        link = "story about" if contains_phrase(doc.title or "", chosen) else "story that names"
-        refs.append(f"{doc.source}'s {when}{link} {chosen}")
+        link = "on" if opens_story(doc, chosen) else "naming"  # "naming": questions ask what reports "mention"
+        refs.append(f"{report_of(doc, month or '')} {link} {chosen}")
     return refs, subjects

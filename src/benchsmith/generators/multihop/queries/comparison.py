@@ -8,7 +8,7 @@ import re
 from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
-from benchsmith.generators.multihop.queries._phrasing import join_and, subject_refs, weak_bridge
+from benchsmith.generators.multihop.queries._phrasing import _STAGE, join_and, subject_refs, weak_bridge
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
@@ -84,6 +84,8 @@ MONEY_UNITS = frozenset({"dollars", "dollar", "euros", "pounds", "yen", "usd", "
 def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str,
              doc_entities: dict | None = None) -> Draft | str:
     claims = cs.claims
+    if cs.group.kind == "entity" and weak_bridge(cs.group):
+        return "weak_bridge"  # "Regarding Series B, ...": a stage many deals pass, not one entity
     measure, reason = shared_measure(claims, unit)
     if measure is None:
         return reason or "different_measured_quantity"
@@ -101,7 +103,9 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
     first, others = values[0], values[1:]
     if any(v == first for v in others):
         return "tied_quantities"
-    named = subject_refs([documents[c.fact.doc_id] for c in claims], claims, documents, [topic], doc_entities=doc_entities)
+    # The measure never names a story: "the report on charge cycles give a higher number of charge cycles".
+    named = subject_refs([documents[c.fact.doc_id] for c in claims], claims, documents, [topic, measure, _plural(measure)],
+                         doc_entities=doc_entities)
     if named is None:
         return "reports_not_distinguishable"  # "the Valley Tech Review report": which of its many reports?
     refs = named[0]
@@ -142,7 +146,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     if weak_bridge(cs.group):
         return "weak_bridge"
     docs = [documents[c.fact.doc_id] for c in claims]
-    if any(not d.source for d in docs):
+    if any(not d.source and d.published_at is None for d in docs):
         return "reports_not_distinguishable"
     # Candidate terms: other multi-word named entities of the claims (never the bridge, a number or a single letter).
     terms = [
@@ -150,6 +154,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         if e.norm != cs.group.key and e.label in BRIDGE_LABELS and len(e.text.split()) >= 2
         and e.text.split()[0].lower() not in _NUMBER_WORDS and e.text[:1].isupper()
         and e.text.split()[0] not in ("Like", "As", "With", "For", "But", "And")
+        and not _STAGE.match(e.text)  # "Series A": a stage many companies pass, not something a story mentions
     ]
     terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)]
     if not terms:

@@ -1,9 +1,9 @@
 """Inference queries over news claim sets: the answer is the bridge entity, which the question never names.
 
-The question names each report by its source, month and a named entity it is about, never by
-its title or sentence: "Which organization appears in both Valley Tech Review's March 2024 story
-about Solvane Materials and Harbor City Ledger's June 2024 story about Elena Marsh?" The
-assembler checks that no other entity of the asked type is shared by the two documents.
+The question names each report by its source and subject, never by its title or sentence: "Which
+organization appears in both the Valley Tech Review report on sodium battery materials and the
+Harbor City Ledger report on the new ferry terminal?" The assembler checks that no other entity of
+the asked type is shared by the two documents.
 """
 
 from __future__ import annotations

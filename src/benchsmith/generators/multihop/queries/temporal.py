@@ -10,6 +10,7 @@ is drawn so that Yes and No are equally likely.
 from __future__ import annotations
 
 import random
+import re
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import subject_refs, weak_bridge
@@ -21,6 +22,13 @@ TEMPORAL_LABELS = frozenset({"PERSON", "ORG", "PRODUCT", "EVENT", "WORK_OF_ART",
 
 def _stories_naming(documents: dict[str, Document], source: str, name: str) -> int:
     return sum(d.source == source and contains_phrase(d.text, name) for d in documents.values())
+
+
+def _with_the(name: str, docs) -> str:
+    """"the Old Quarter" where the stories write the name after "the" (lower case: not a sentence's "The")."""
+    if all(re.search(r"\bthe " + re.escape(name) + r"\b", d.text) for d in docs):
+        return f"the {name}"
+    return name
 
 
 def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
@@ -49,10 +57,8 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
         named = subject_refs(docs, claims, documents, [bridge], dated=False, doc_entities=doc_entities)
         if named is None:
             return "reports_not_distinguishable"
-        _refs, topics = named  # each (source, entity) pair is held by one story of the corpus
-        second = "its" if sources[0] == sources[1] else f"{sources[1]}'s"
-        query = (f"Did {sources[0]}'s story mentioning {bridge} and {topics[0]} come out before "
-                 f"{second} story mentioning {topics[1]}?")
+        refs, topics = named  # each reference picks out one story of the corpus
+        query = f"Did {refs[0]} mention {_with_the(bridge, docs)} before {refs[1]} did?"
     answer = "Yes" if dates[0] < dates[1] else "No"
     return Draft(
         query=query, answer=answer, question_type="temporal_query", claims=claims,

@@ -1,0 +1,258 @@
+"""What a news story is about, as a reader would refer to it: "the Harbor City Ledger report on the new ferry terminal".
+
+MultiHop-RAG's questions name a report by its source and its subject (the event or thing it covers),
+never by a quoted headline or by a name that merely occurs in it. A story's subject is read from where a
+newspaper puts it, the headline and the lead: a noun phrase of two or three common words that the story
+itself writes in lower case (so a capitalised or ALL-CAPS headline is read the same way, and no proper
+name or ticker is mistaken for a topic). The phrase is the headline's own noun words, not a quotation of
+it, and it occurs verbatim in the story, so it can serve as the hop check's anchor.
+
+A reference must pick out one story: among the stories of its source (and of its month or day, when the
+source alone is not enough) no other headline or lead holds the phrase.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase
+from benchsmith.generators.multihop.topics import _VERBS, is_story_topic
+from benchsmith.types import Document
+
+LEAD_SENTENCES = 2
+# "NEW YORK, March 3 - " / "LONDON, Feb 27 -": a newswire dateline is not part of the lead.
+_DATELINE = re.compile(r"^\s*[A-Z][A-Z .'\-]+,\s+[A-Z][a-z]{2,8}\.?\s+\d{1,2}\s*[-–—]+\s*")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'“])")
+_WORD = re.compile(r"[A-Za-z][A-Za-z\-]*|[^\sA-Za-z]")
+# Words that make a topic read as a headline fragment or an opinion, not a subject.
+_VAGUE = frozenset("""news story report article update week today year plan plans deal deals move moves way
+    thing things hopes fears talks one two three four five six seven eight nine ten
+    mln bln pct cts dlrs shares""".split())
+# Heads that stand for an actor of the story ("the battery maker" is Lumora), not for what it is about.
+_ACTOR_HEADS = frozenset("""company companies maker makers firm firms startup startups executive executives officer
+    officers group groups club clubs team teams operator operators specialist specialists regulator regulators
+    people city figures competition spokesman spokeswoman spokesperson analyst analysts official officials""".split())
+_DETERMINER_AFTER = re.compile(r"\s+(?:the|a|an|its|their|his|her|our|this|that)\b")
+
+
+@dataclass(frozen=True)
+class Subject:
+    phrase: str   # as the question writes it: "the new ferry terminal", "container volumes"
+    anchor: str   # the words as the story writes them: "new ferry terminal"
+    owner: str = ""  # a name the phrase also gives ("Kestrel Robotics" of "Kestrel Robotics' second robot")
+
+
+def lead_text(doc: Document) -> str:
+    """The headline and the first sentences of the story, dateline removed."""
+    body = _DATELINE.sub("", doc.text.strip().split("\n\n", 1)[0] if doc.text else "", count=1)
+    sentences = _SENTENCE_END.split(body.strip())[:LEAD_SENTENCES]
+    return f"{doc.title or ''}\n" + " ".join(sentences)
+
+
+def _written_lower(doc: Document, phrase: str) -> bool:
+    return re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", doc.text) is not None
+
+
+def _runs(text: str) -> list[list[str]]:
+    """Runs of content words (lower-cased), split at stopwords, punctuation and digits."""
+    runs, run = [], []
+    for tok in _WORD.findall(text) + ["."]:
+        low = tok.lower()
+        if tok[0].isalpha() and low not in STOPWORDS and len(low) > 2:
+            run.append(low)
+            continue
+        if run:
+            runs.append(run)
+        run = []
+    return runs
+
+
+# Nouns in -ing that newswire subjects are made of ("seed funding", "public offering", "annual meeting").
+_ING_NOUNS = frozenset("""funding financing offering meeting building hearing ruling listing spending trading
+    earnings pricing opening filing housing shipping lending borrowing bidding holding holdings training
+    marketing banking mining drilling refining clothing planning""".split())
+
+
+# Verbs that newswire uses as subjects' head nouns ("takeover offer", "price cut", "rate rise").
+_NOUN_VERBS = frozenset("offer offers bid bids cut cuts rise rises raise order orders increase return purchase".split())
+_LOOSE_MODIFIERS = frozenset("similar same other such various certain recent further".split())
+
+
+def _is_topic(doc: Document, phrase: str) -> bool:
+    words = phrase.split()
+    if words[0] in _LOOSE_MODIFIERS:
+        return False  # "the similar increase" points elsewhere; it names nothing
+    if words[-1] in _ING_NOUNS or words[-1] in _NOUN_VERBS:
+        # "public offering", "seed funding", "takeover offer": the head is a noun where the story writes it
+        # after an article and not before a figure or an object ("the building cost 55 million" is a verb).
+        if not 2 <= len(words) <= 3 or any(w in STOPWORDS or w in _VERBS or w.endswith(("ly", "ed")) for w in words[:-1]):
+            return False
+        return words[-1] in _ING_NOUNS or re.search(r"\b(?:[Tt]he|[Aa]n?)\s+" + re.escape(phrase)
+                                                    + r"(?!\s+(?:\d|the\b|a\b|an\b|its\b))\b", doc.text) is not None
+    return is_story_topic(phrase)
+
+
+def _verb_like(doc: Document, word: str) -> bool:
+    """A final "-s" word the story writes before a determiner ("operates the", "clears the way") is a verb."""
+    return word.endswith("s") and re.search(r"(?<![\w-])" + re.escape(word) + _DETERMINER_AFTER.pattern, doc.text) is not None
+
+
+def _candidates(doc: Document, text: str) -> list[str]:
+    """Two- or three-word topics of `text` that the story writes in lower case, longest first within a run."""
+    out = []
+    for run in _runs(text):
+        for size in (3, 2):
+            for i in range(len(run) - size + 1):
+                phrase = " ".join(run[i : i + size])
+                words = phrase.split()
+                if words[-1].endswith("ed"):
+                    continue  # "the council voted"
+                if (_is_topic(doc, phrase) and not set(words) & _VAGUE and words[-1] not in _ACTOR_HEADS
+                        and _written_lower(doc, phrase) and not _verb_like(doc, words[-1])):
+                    out.append(phrase)
+    return list(dict.fromkeys(out))
+
+
+_TITLES = r"(?:(?:Mayor|Councillor|Professor|Prof\.|Dr\.?|Mr\.?|Ms\.?|Mrs\.?|Coach|Chairman|President)\s+)?"
+_OWNER = re.compile(_TITLES + r"((?:The\s+)?[A-Z][\w&'’\-]*(?:\s+(?:of\s+|and\s+|&\s+)?[A-Z][\w&'’\-]*){0,4})"
+                    r"\s+(?:has|have|had|will|is|was|said|says|[a-z]{3,}ed)\b")
+_ITS = re.compile(r"\b(?:its|his|her|their)\s+((?:[a-z][a-z\-]+\s+){0,2}[a-z][a-z\-]+)")
+
+
+def _stems(text: str) -> set[str]:
+    return {w.lower()[:5] for w in re.findall(r"[A-Za-z][A-Za-z\-]{3,}", text) if w.lower() not in STOPWORDS}
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _owned(doc: Document, first_sentence: str) -> list[Subject]:
+    """"Kestrel Robotics unveiled its second robot" -> "Kestrel Robotics' second robot": the lead's opening
+    name and what the sentence gives it (its object, or the sentence's first topic)."""
+    m = _OWNER.match(first_sentence)
+    if not m or m.group(1).split()[0] in ("The", "A", "An", "On", "In", "At", "After", "Before") and len(m.group(1).split()) < 2:
+        return []
+    owner = re.sub(r"^The\s+", "the ", m.group(1))
+    rest = first_sentence[m.end(1):]
+    # Only what the sentence gives the name as its own ("its second robot"): "Elena Marsh's ferry terminal"
+    # from "Mayor Elena Marsh opened the ferry terminal" would be wrong.
+    topics = [t for t in (_owned_phrase(x.group(1)) for x in _ITS.finditer(rest)) if t]
+    return [Subject(f"{possessive(owner)} {t}", t, owner) for t in dict.fromkeys(topics)]
+
+
+def _owned_phrase(words_text: str) -> str | None:
+    """The noun phrase after "its": "second robot", "largest battery factory"; None for "its own", "its way"."""
+    words = words_text.split()
+    while words and (words[-1] in STOPWORDS or words[-1] in _VERBS):
+        words.pop()  # "its robot to" -> "robot"
+    if not words or any(w in STOPWORDS or w in _VERBS for w in words):
+        return None
+    head = words[-1]
+    if head in _VAGUE or head in _ACTOR_HEADS or len(head) < 4 or head.endswith(("ed", "ly")) or head == "own":
+        return None
+    return " ".join(words)
+
+
+def subject_candidates(doc: Document) -> list[Subject]:
+    """The story's possible subjects, best first: topics the headline and lead share, the lead's opening
+    name with what it did ("Kestrel Robotics' second robot"), then the lead's other topics."""
+    lead = lead_text(doc).split("\n", 1)[-1]
+    first = _SENTENCE_END.split(lead, 1)[0]
+    title_stems = _stems(doc.title or "")
+    plain = list(dict.fromkeys([*_candidates(doc, doc.title or ""), *_candidates(doc, lead)]))
+    # A phrase inside a longer one already found ("ferry terminal" in "new ferry terminal") adds nothing.
+    plain = [p for p in plain if not any(p != q and contains_phrase(q, p) for q in plain)]
+    headline = [p for p in plain if _stems(p) & title_stems and contains_phrase(lead, p)]
+    rest = [p for p in plain if p not in headline]
+    owned = _owned(doc, first)
+    by_anchor = {o.anchor: o for o in owned}  # "Shell Canada Ltd's crude oil postings" over "crude oil postings"
+    out = [by_anchor.get(p) or Subject(_with_article(doc, p), p) for p in headline]
+    out += [o for o in owned if o not in out] + [Subject(_with_article(doc, p), p) for p in rest]
+    return out
+
+
+def _with_article(doc: Document, phrase: str) -> str:
+    """"the new ferry terminal" where the story writes the phrase after an article; "grid storage" and
+    "charge cycles" (mass nouns, plurals) stand bare."""
+    head = phrase.split()[-1]
+    if head.endswith("s") and not head.endswith(("ss", "us", "is")):
+        return phrase
+    bare = re.search(r"\b(?:for|of|in|on|with|to|from|by|about|buy|buys|use|uses|sell|sells)\s+" + re.escape(phrase)
+                     + r"(?![\w-])", doc.text)
+    # The phrase must end its noun phrase there: "the nitrogen dioxide levels" gives "nitrogen dioxide" no article,
+    # "the largest container terminal at Port Calloway" does give one.
+    pattern = r"\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir)\s+(?:[\w'’-]+\s+){0,2}" + re.escape(phrase) + r"(?![\w-])(?:\s+([a-z]+))?"
+    for m in re.finditer(pattern, doc.text):
+        nxt = m.group(1)
+        # A plural noun after it continues the compound ("levels"); "worth", "at", "developed" do not.
+        if nxt is None or nxt in STOPWORDS or not (nxt.endswith("s") and not nxt.endswith("ss")) or nxt in _VERBS:
+            return f"the {phrase}"
+    # Written bare after a preposition or a verb ("for grid storage"): a mass noun. Else a count noun the story
+    # only writes capitalised or in a compound ("Head coach Bram Tolliver"): it takes "the".
+    return phrase if bare else f"the {phrase}"
+
+
+def is_about(doc: Document, anchor: str) -> bool:
+    """Whether the story's headline or lead holds the phrase (the story is "on" it)."""
+    return contains_phrase(lead_text(doc), anchor)
+
+
+def pick_subject(doc: Document, peers: Sequence[Document], avoid: Sequence[str], taken: Sequence[str],
+                 others: Sequence[str] = ()) -> Subject | None:
+    """The first subject of `doc` that no peer story (same source and edition) is also about, that gives
+    away nothing in `avoid` (the answer, the bridge) and differs from the other reports' subjects.
+    Subjects that the query's other stories (`others`, their texts) also hold go last: with one, a single
+    story could hold every anchor and the answer."""
+    avoid_words = {w.lower() for a in avoid if a for w in a.split() if len(w) > 3}
+    ranked = sorted(subject_candidates(doc), key=lambda s: any(contains_phrase(t, s.anchor) for t in others))
+    for subject in ranked:
+        words = {w.lower() for w in subject.phrase.split()}
+        if words & avoid_words or any(contains_phrase(subject.phrase, a) for a in avoid if a):
+            continue
+        if any(contains_phrase(t, subject.anchor) or contains_phrase(subject.anchor, t) for t in taken):
+            continue
+        if any(p.doc_id != doc.doc_id and is_about(p, subject.anchor) for p in peers):
+            continue
+        return subject
+    return None
+
+
+def _edition_peers(doc: Document, documents: dict[str, Document], dated: bool) -> list[Document]:
+    month = (doc.published_at.year, doc.published_at.month) if dated and doc.published_at else None
+    return [d for d in documents.values() if d.source == doc.source and d.doc_id != doc.doc_id
+            and (month is None or (d.published_at is not None and (d.published_at.year, d.published_at.month) == month))]
+
+
+def story_ref(doc: Document, documents: dict[str, Document], avoid: Sequence[str], taken: Sequence[str],
+              others: Sequence[str] = (), *, dated: bool = True) -> tuple[str, Subject] | None:
+    """"the Harbor City Ledger report on the new ferry terminal", or, where another story of the source is
+    about it too, "Harbor City Ledger's January 2024 report on ..." (only when `dated`); None when the story
+    has no subject that picks it out. Dated stories without a source (a wire archive loaded without one) are
+    "the report on ..." among all such stories."""
+    if not doc.source and doc.published_at is None:
+        return None
+    subject = pick_subject(doc, _edition_peers(doc, documents, False), avoid, taken, others)
+    if subject is not None:
+        return f"{report_of(doc)} on {subject.phrase}", subject
+    if dated and doc.published_at is not None:
+        subject = pick_subject(doc, _edition_peers(doc, documents, True), avoid, taken, others)
+        if subject is not None:
+            return f"{report_of(doc, doc.published_at.strftime('%B %Y'))} on {subject.phrase}", subject
+    return None
+
+
+def report_of(doc: Document, when: str = "") -> str:
+    """"the Harbor City Ledger report", "Harbor City Ledger's March 2024 report", "the March 1987 report"."""
+    if not doc.source:
+        return f"the {when} report" if when else "the report"
+    return f"{possessive(doc.source)} {when} report" if when else f"the {doc.source} report"
+
+
+def opens_story(doc: Document, name: str) -> bool:
+    """Whether the story is about `name`: its headline or its first sentence names it."""
+    lead = lead_text(doc)
+    title, body = lead.split("\n", 1)
+    return contains_phrase(title, name) or contains_phrase(_SENTENCE_END.split(body, 1)[0], name)
