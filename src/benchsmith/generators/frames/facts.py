@@ -3,6 +3,7 @@
 - year: the year a work was made, or a person born, read from the article's lead sentence;
 - quantity: a duration, a data size, a length or a percentage, kept only where the article
   gives one value of that measure (or names it by a table row), so a question can point at it;
+- count: a limit on how many of a named thing one holder takes ("up to 10 tags with an object"), see counts.py;
 - name: a link target of the article that occurs in its text (list membership: "articles naming X").
 """
 
@@ -16,6 +17,7 @@ from pydantic import BaseModel
 
 from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.core.step import HeuristicStep
+from benchsmith.generators.frames.counts import counts
 from benchsmith.generators.frames.measure import measure_phrase
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Chunk, Document, Span, content_id
@@ -31,6 +33,13 @@ UNITS = {
     "in": ("length", 2.54), "inches": ("length", 2.54), "metres": ("length", 100), "meters": ("length", 100),
     "%": ("percent", 1), "percent": ("percent", 1),
 }
+
+
+def unit_factor(unit: str) -> float:
+    """A unit's factor to its dimension's base unit; a counted noun ("tags") is its own unit."""
+    return UNITS[unit.lower()][1] if unit.lower() in UNITS else 1.0
+
+
 _QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0-]?)(%|[A-Za-z]+)(?![A-Za-z])")
 _RANGE_PARENS = re.compile(r"\([^()]*[–-][^()]*\)")
 _YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
@@ -102,6 +111,8 @@ def _lines(text: str, start: int, end: int):
 def _changeable(kind: str, dimension: str, sentence: str) -> bool:
     if kind == "name":
         return bool(_CHANGEABLE_NAME.search(sentence))
+    if dimension == "count":
+        return True  # a count is read only from limit wording ("up to 10 tags"), and limits change
     return bool(_CHANGEABLE.search(sentence)) and dimension in ("time", "data", "percent")
 
 
@@ -212,6 +223,8 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
             _count_only(by_dim, line)
             continue
         citable = not _NOT_A_STATEMENT.search(line)
+        for value, noun, label, vs, ve in counts(line) if citable else ():
+            by_dim.setdefault("count", []).append((value, noun, s, e, s + vs, s + ve, True, label))
         for m in _QUANTITY.finditer(line):
             unit = m.group(3)
             if unit.lower() not in UNITS or unit == "in":
@@ -229,13 +242,13 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
                                                phrase is not None, phrase))
     for dim, found in by_dim.items():
         phrased = [f for f in found if f[6]]
-        if len({round(v * UNITS[u.lower()][1], 6) for v, u, *_ in found}) == 1:
+        if len({round(v * unit_factor(u), 6) for v, u, *_ in found}) == 1:
             phrased = phrased[:1]  # one figure repeated: cite it once
         # A figure is asked about by its measure phrase, so a page may give several measures of one kind;
         # a phrase given two different values is ambiguous and names neither.
         values_of: dict[str, set] = {}
         for v, u, *_, phrase in phrased:
-            values_of.setdefault(phrase.lower(), set()).add(round(v * UNITS[u.lower()][1], 6))
+            values_of.setdefault(phrase.lower(), set()).add(round(v * unit_factor(u), 6))
         cited: set[str] = set()
         for v, u, s, e, vs, ve, _, phrase in phrased:
             if len(values_of[phrase.lower()]) == 1 and phrase.lower() not in cited:
@@ -273,7 +286,7 @@ class ExtractFacts(HeuristicStep):
     """The typed facts of one article (years, quantities, table values, linked names), each with its span."""
 
     name: ClassVar[str] = "frames.facts"
-    version: ClassVar[str] = "7"
+    version: ClassVar[str] = "8"
     output_type: ClassVar[type] = DocFacts
 
     def key(self, item: DocInput) -> str:

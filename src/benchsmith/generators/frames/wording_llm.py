@@ -72,7 +72,8 @@ class WordingInput:
 
 
 _MEASURES = {"year:made": "year it was made", "year:born": "birth year of its painter", "time": "a time period",
-             "data": "a data size", "length": "a length", "percent": "a percentage"}
+             "data": "a data size", "length": "a length", "percent": "a percentage",
+             "count": "a count of a named thing"}
 
 
 def _measure(fact) -> str:
