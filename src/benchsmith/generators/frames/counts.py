@@ -69,16 +69,33 @@ def _holder_before(before: str, noun: str) -> str | None:
     return f"in the {holder}"
 
 
+_FOR_EACH = re.compile(rf"^\s*(?:[+*-]\s+)?For each\s+{_SCOPE_WORDS},", re.IGNORECASE)
+
+
 def counts(line: str):
     """(value, noun, label, start, end) of each count limit in `line` whose holder the sentence names."""
     for m in COUNT.finditer(line):
         noun = m.group(2)
         if noun.split()[-1] in NOT_COUNTED or noun.split()[0] in ("of", "more", "other"):
             continue
-        scope = _scope_after(line[m.end():]) or _holder_before(line[:m.start()], noun)
+        # "For each list parts request, Amazon S3 returns ..., up to a maximum of 1,000 parts": the holder leads
+        leading = _FOR_EACH.match(line[:m.start()])
+        scope = (_scope_after(line[m.end():]) or _holder_before(line[:m.start()], noun)
+                 or (f"per {leading.group(1)}" if leading else None))
         if scope is None:
             continue
         yield (float(m.group(1).replace(",", "")), noun, f"the maximum number of {noun} {scope}", m.start(1), m.end(2))
+
+
+_ROW = re.compile(r"(?:Maximum|Max\.?) number of\s+((?:[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*s)\b(\s+.{3,80})?", re.IGNORECASE)
+
+
+def row_count(row: str) -> tuple[str, str] | None:
+    """A table row naming a count limit ("Maximum number of parts per upload") -> ("parts", its label), else None."""
+    m = _ROW.fullmatch(row.strip())
+    if m is None or m.group(1).split()[-1].lower() in NOT_COUNTED:
+        return None
+    return m.group(1).lower(), "the maximum number of " + (m.group(1) + (m.group(2) or "")).lower()
 
 
 def count_kind(noun: str) -> str:

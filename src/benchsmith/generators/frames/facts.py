@@ -17,7 +17,7 @@ from pydantic import BaseModel
 
 from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.core.step import HeuristicStep
-from benchsmith.generators.frames.counts import counts
+from benchsmith.generators.frames.counts import counts, row_count
 from benchsmith.generators.frames.measure import measure_phrase
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Chunk, Document, Span, content_id
@@ -177,8 +177,14 @@ def _table_row(b: _Builder, cells: list[tuple[str, int]], header: list[str], s: 
     row = _plain(cells[0][0]) if cells else ""
     if not re.search(r"[A-Za-z]", row) or len(row) > 60 or "<" in row:
         return
+    counted = row_count(row)
     for j, (cell, start) in enumerate(cells[1:], start=1):
         column = header[j] if j < len(header) else ""
+        bare = re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", cell)
+        if counted and bare and j == 1:  # "| Maximum number of parts per upload | 10,000 |": a count, named by its row
+            b.add("quantity", "count", float(cell.replace(",", "")), counted[0], s, e, start, start + len(cell),
+                  label=counted[1], from_table=True)
+            continue
         m = re.fullmatch(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \u00a0]?(%|[A-Za-z]+)", cell)
         if not m or m.group(2).lower() not in UNITS or not re.search(r"[A-Za-z]", column) or len(column) > 60:
             continue
@@ -272,11 +278,24 @@ def _names(b: _Builder, sentences: list[tuple[int, int]]) -> None:
                 break
 
 
+def _pieces(text: str, sentences: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sentence pieces, except that a table row is one piece however many sentences its cells hold
+    ("| Part size | 5 MB to 5 GB. There is no size limit ... |" would otherwise end the table mid-row)."""
+    rows = [(m.start(), m.end()) for m in re.finditer(r"^[ \t]*\|.*$", text, re.MULTILINE)]
+    rows = [(a + len(text[a:z]) - len(text[a:z].lstrip()), a + len(text[a:z].rstrip())) for a, z in rows]
+
+    def in_row(a: int, z: int) -> bool:
+        return any(ra <= a < rz or ra < z <= rz for ra, rz in rows)
+
+    prose = [p for s, e in sentences for p in _lines(text, s, e) if not in_row(*p)]
+    return sorted(prose + [r for r in rows if r[1] > r[0]])
+
+
 def extract_facts(doc: Document, chunks: tuple[Chunk, ...]) -> list[FramesFact]:
     b = _Builder(doc, chunks)
     sentences = sentence_offsets(doc.text)
     _lead_year(b, sentences)
-    _quantities(b, [p for s, e in sentences for p in _lines(doc.text, s, e)])
+    _quantities(b, _pieces(doc.text, sentences))
     _names(b, sentences)
     return b.facts
 

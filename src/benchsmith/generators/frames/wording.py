@@ -42,6 +42,8 @@ def subject(fact: FramesFact, title: str) -> str:
         return f"the painter of {quoted(t)}"
     if fact.kind == "year":
         return quoted(t)
+    if fact.dimension == "count":
+        return fact.label  # "the maximum number of tags per object", from prose or a table row alike
     if fact.from_table and fact.label:
         column, _, row = fact.label.partition("|")
         if column.lower() in GENERIC_COLUMNS:

@@ -77,7 +77,7 @@ _MEASURES = {"year:made": "year it was made", "year:born": "birth year of its pa
 
 
 def _measure(fact) -> str:
-    if fact.from_table and fact.label:
+    if fact.from_table and fact.label and fact.dimension != "count":
         column, _, row = fact.label.partition("|")
         return f"table value: {column}, {row}"
     return _MEASURES.get(fact.dimension, fact.dimension)
