@@ -88,3 +88,43 @@ def test_a_count_fact_passes_the_independent_rederivation():
     [fact] = [f for f in extract_facts(doc, _chunks(doc)) if f.kind == "quantity"]
     assert (fact.unit, fact.value, fact.label) == ("tags", 1000, "the maximum number of tags per object")
     assert read_value(fact, doc.text) == 1000
+
+
+def test_a_count_in_a_table_row_or_led_by_for_each_or_of_the_page_s_thing():
+    from benchsmith.generators.frames.counts import row_count
+
+    assert row_count("Maximum number of parts per upload") == ("parts", "the maximum number of parts per upload")
+    assert row_count("Maximum object size") is None and row_count("Maximum number of characters in a name") is None
+    line = "For each list parts request, Amazon S3 returns the parts information, up to a maximum of 1,000 parts."
+    assert [c[2] for c in counts(line)] == ["the maximum number of parts per list parts request"]
+    cors = "You can add up to 100 rules to the configuration."
+    assert [c[2] for c in counts(cors, "Cross-origin resource sharing (CORS)")] == ["the maximum number of rules per CORS configuration"]
+    assert list(counts(cors, "Cross-origin resource sharing")) == []  # "the configuration" of what, the page does not say
+
+
+def test_a_table_row_is_read_whole_even_when_a_cell_holds_a_full_stop():
+    """"| Part size | 5 MB to 5 GB. There is no ... |" once split the table, so the rows after it read as a header."""
+    text = ("The following table gives the limits.\n\n| Item | Specification |\n| --- | --- |\n"
+            "| Maximum number of parts per upload | 10,000 |\n| Part size | 5 MB to 5 GB. There is no limit on the last part. |\n"
+            "| Maximum number of parts returned for a list parts request | 1000 |\n")
+    doc = _doc("a", "Multipart upload limits", text)
+    facts = [f for f in extract_facts(doc, _chunks(doc)) if f.kind == "quantity"]
+    assert sorted((f.label, f.value, f.from_table) for f in facts) == [
+        ("the maximum number of parts per upload", 10000, True),
+        ("the maximum number of parts returned for a list parts request", 1000, True)]
+    for f in facts:
+        assert doc.text[f.span.start:f.span.end] == f.text and f.text.startswith("| Maximum number of parts")
+
+
+def test_a_count_threshold_is_worded_in_the_head_noun():
+    import random
+
+    from benchsmith.generators.frames.derive import window
+    from benchsmith.schemas.frames import FramesFact
+
+    def fact(fid, value, unit):
+        return FramesFact(fact_id=fid, doc_id=fid, chunk_id=fid, kind="quantity", dimension="count", value=value, unit=unit,
+                          span=Span(start=0, end=1), text="x", value_span=Span(start=0, end=1), value_text="x", label=fid)
+
+    params = window([fact("a", 50, "routing rules"), fact("b", 100, "rules"), fact("c", 1000, "rules")], random.Random(0))
+    assert params["shown_low"].endswith(" rules") and "routing" not in params["shown_low"]

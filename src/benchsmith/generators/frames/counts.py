@@ -36,7 +36,15 @@ def singular(word: str) -> str:
     return word[:-3] + "y" if word.endswith("ies") else word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
-def _scope_after(after: str) -> str | None:
+_THE = re.compile(rf"^\s+(?:to|in|for|on)\s+the\s+([a-z][\w-]*){_END}")
+_ACRONYM = re.compile(r"\(([A-Z][A-Z0-9]{1,7})\)\s*$")
+
+
+def _scope_after(after: str, title: str = "") -> str | None:
+    # "You can add up to 100 rules to the configuration" on "Cross-origin resource sharing (CORS)": the page's thing
+    the, acronym = _THE.match(after), _ACRONYM.search(title)
+    if the and acronym:
+        return f"per {acronym.group(1)} {the.group(1)}"
     for pattern in (_PER, _IN_EACH_OF, _WITH_EACH):
         m = pattern.match(after)
         if m:
@@ -72,7 +80,7 @@ def _holder_before(before: str, noun: str) -> str | None:
 _FOR_EACH = re.compile(rf"^\s*(?:[+*-]\s+)?For each\s+{_SCOPE_WORDS},", re.IGNORECASE)
 
 
-def counts(line: str):
+def counts(line: str, title: str = ""):
     """(value, noun, label, start, end) of each count limit in `line` whose holder the sentence names."""
     for m in COUNT.finditer(line):
         noun = m.group(2)
@@ -80,7 +88,7 @@ def counts(line: str):
             continue
         # "For each list parts request, Amazon S3 returns ..., up to a maximum of 1,000 parts": the holder leads
         leading = _FOR_EACH.match(line[:m.start()])
-        scope = (_scope_after(line[m.end():]) or _holder_before(line[:m.start()], noun)
+        scope = (_scope_after(line[m.end():], title) or _holder_before(line[:m.start()], noun)
                  or (f"per {leading.group(1)}" if leading else None))
         if scope is None:
             continue

@@ -108,7 +108,7 @@ def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
         lo, hi = base_value(ranked[i - 1]) / factor, base_value(ranked[i]) / factor
         t = _round_between(lo, hi) if year else _one_digit_above(lo, hi)
         if t is not None:
-            return {"threshold": t * factor, "below": year, "shown": fmt(t) if year else f"{fmt(t)} {unit}"}
+            return {"threshold": t * factor, "below": year, "shown": fmt(t) if year else f"{fmt(t)} {_shown_unit(ranked[i - 1])}"}
     return None
 
 
@@ -129,7 +129,12 @@ def window(facts: Sequence[FramesFact], rng) -> dict | None:
 def _threshold(below: FramesFact, above: FramesFact) -> tuple[float, str] | None:
     factor = unit_factor(below.unit)
     t = _one_digit_above(base_value(below) / factor, base_value(above) / factor)
-    return (t * factor, f"{fmt(t)} {below.unit}") if t is not None else None
+    return (t * factor, f"{fmt(t)} {_shown_unit(below)}") if t is not None else None
+
+
+def _shown_unit(fact: FramesFact) -> str:
+    """A threshold's unit: a count's head noun ("60 rules", whether the figure below counted "routing rules")."""
+    return fact.unit.split()[-1] if fact.dimension == "count" else fact.unit
 
 
 def _need(values: dict[str, float], ids: Sequence[str]) -> list[float]:

@@ -229,7 +229,7 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
             _count_only(by_dim, line)
             continue
         citable = not _NOT_A_STATEMENT.search(line)
-        for value, noun, label, vs, ve in counts(line) if citable else ():
+        for value, noun, label, vs, ve in counts(line, b.doc.title) if citable else ():
             by_dim.setdefault("count", []).append((value, noun, s, e, s + vs, s + ve, True, label))
         for m in _QUANTITY.finditer(line):
             unit = m.group(3)
