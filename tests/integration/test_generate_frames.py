@@ -37,7 +37,9 @@ CHOICES = ("earliest", "largest", "order", "after", "between", "within")
 CM = {"cm": 1, "mm": 0.1, "inche": 2.54, "metre": 100, "meter": 100, "centimetre": 1, "centimeter": 1}
 
 
-def _scale(unit: str) -> float:
+def _scale(unit: str, dimension: str = "") -> float:
+    if dimension == "count":  # a limit on how many tags, rules ...: the unit is the noun counted
+        return 1
     u = unit.lower().rstrip("s") if unit.lower() not in ("%",) else "%"
     for table in (SECONDS, BYTES, CM):
         if u in table:
@@ -59,7 +61,7 @@ def independent_answer(item: FramesItem, docs) -> str:
         raw = doc.text[f.value_span.start:f.value_span.end]
         assert f.span.start <= f.value_span.start and f.value_span.end <= f.span.end
         number = float(re.match(r"[\d,.]+", raw).group(0).replace(",", ""))
-        vals.append(number if f.kind == "year" else number * _scale(f.unit))
+        vals.append(number if f.kind == "year" else number * _scale(f.unit, f.dimension))
         if f.kind == "year":
             names.append(re.sub(r"\s*\([^()]*\)$", "", doc.title))
         else:  # a figure the question names is answered by that name
@@ -68,8 +70,8 @@ def independent_answer(item: FramesItem, docs) -> str:
     first = by_id[item.derivation.inputs[0]]
     declared = item.derivation.unit
     if first.kind != "year" and item.derivation.op not in ("convert", "gap_in"):  # the declared unit must be the largest among the inputs, as the item claims
-        assert _scale(declared) == max(_scale(by_id[i].unit) for i in item.derivation.inputs)
-    per = 1 if first.kind == "year" else _scale(declared)
+        assert _scale(declared, first.dimension) == max(_scale(by_id[i].unit, by_id[i].dimension) for i in item.derivation.inputs)
+    per = 1 if first.kind == "year" else _scale(declared, first.dimension)
     unit = "" if first.kind == "year" else " " + declared
 
     def num(x: float) -> str:
@@ -87,7 +89,7 @@ def independent_answer(item: FramesItem, docs) -> str:
         return num(max(vals) / min(vals))
     if op == "within":
         m = re.search(r"than ([\d.,]+) (\w+) but \w+ than ([\d.,]+) (\w+)", item.question)
-        lo, hi = (float(m.group(g).replace(",", "")) * _scale(m.group(g + 1)) for g in (1, 3))
+        lo, hi = (float(m.group(g).replace(",", "")) * _scale(m.group(g + 1), first.dimension) for g in (1, 3))
         inside = [n for v, n in zip(vals, names) if lo < v < hi]
         # one figure inside, and each bound rules another out: both constraints and every figure are needed
         assert len(inside) == 1 and min(vals) <= lo and max(vals) >= hi, item.question
@@ -101,7 +103,7 @@ def independent_answer(item: FramesItem, docs) -> str:
     if op == "count":
         # the question's own threshold, read back from its words ("before 1850", "larger than 200 KB")
         m = re.search(r"(?:before|than) ([\d.,]+)(?: (\w+))?", item.question)
-        limit = float(m.group(1).replace(",", "")) * (1 if first.kind == "year" else _scale(m.group(2)))
+        limit = float(m.group(1).replace(",", "")) * (1 if first.kind == "year" else _scale(m.group(2), first.dimension))
         assert abs(limit - item.derivation.params["threshold"]) < 1e-6 * max(1, limit)
         n = sum(v < limit for v in vals) if first.kind == "year" else sum(v > limit for v in vals)
         assert 0 < n < len(vals), "a count every or no article fits needs no article"

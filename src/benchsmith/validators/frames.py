@@ -46,7 +46,9 @@ def read_value(fact, doc_text: str) -> float:
     if m is None:
         raise ValueError(f"no number at the value span of {fact.fact_id}: {raw!r}")
     value = float(m.group(0).replace(",", ""))
-    return value if fact.kind == "year" else value * _FACTOR[fact.unit.lower()]
+    if fact.kind == "year" or fact.dimension == "count":  # a count's unit is the noun it counts: no factor
+        return value
+    return value * _FACTOR[fact.unit.lower()]
 
 
 AGGREGATES = ("sum", "mean", "convert")  # still computable from fewer articles: leaving one out must change them

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from benchsmith.generators.frames.counts import count_kind
 from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, window
 from benchsmith.generators.frames.graph import bridge_of, draw_set
 from benchsmith.generators.frames.measure import measure_key, measure_kind, qualified
@@ -22,7 +23,7 @@ from benchsmith.types import Document, Rejected
 
 SAME_UNIT_SHARE = 0.7
 YEAR_DIMS = ("year:made", "year:born")
-QTY_DIMS = ("time", "data", "percent", "length")
+QTY_DIMS = ("time", "data", "percent", "length", "count")
 # reasoning type -> (op, kind of value, smallest k, largest k); "duration" is a quantity of time (temporal reasoning)
 OPS = {
     "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("count", "year", 5, 10),
@@ -53,6 +54,8 @@ def fact_kind(f: FramesFact) -> str | None:
     dimension is one kind (works are dated alike); a figure only shares a kind with figures of the same thing."""
     if f.kind == "year":
         return f.dimension
+    if f.dimension == "count":
+        return count_kind(f.unit)
     if f.from_table:
         column, _, row = f.label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
@@ -210,6 +213,8 @@ class Assembler:
             dims = YEAR_DIMS if kind == "year" else ("time",) if kind == "duration" else QTY_DIMS
             if op in ("sum", "convert", "mean", "ratio", "gap_in"):
                 dims = tuple(d for d in dims if d != "percent")  # shares of different wholes do not add up
+            if op in ("sum", "convert", "gap_in"):
+                dims = tuple(d for d in dims if d != "count")  # limits on one thing's count are compared, not added
             if op in ("after", "between") and kind == "year":
                 dims = ("year:made",)  # "which was painted after X": a birth orders painters, not works
             out += [(op, kind, d) for d in dims

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from benchsmith.generators.frames.facts import UNITS
+from benchsmith.generators.frames.facts import UNITS, unit_factor
 from benchsmith.schemas.frames import FramesFact
 
 # label sets of each operation (FRAMES table 2 names, see config.LABELS)
@@ -45,7 +45,7 @@ def base_value(fact: FramesFact) -> float:
     """A fact's value in its dimension's base unit (years stay years)."""
     if fact.kind == "year":
         return float(fact.value)
-    return float(fact.value) * UNITS[fact.unit.lower()][1]
+    return float(fact.value) * unit_factor(fact.unit)
 
 
 def fmt(x: float) -> str:
@@ -69,9 +69,11 @@ def display_unit(facts: Sequence[FramesFact]) -> tuple[str, float]:
     """The unit an answer over these facts is given in (the first fact's), with its factor to the base unit."""
     if facts[0].kind == "year":
         return "years", 1.0
+    if facts[0].dimension == "count":
+        return facts[0].unit.split()[-1], 1.0  # "job tags" and "tags" are both counted in tags
     # The largest unit among the inputs (ties: the first), so a sum of GB and bytes is given in GB.
-    unit = max((f.unit for f in facts), key=lambda u: UNITS[u.lower()][1])
-    return unit, UNITS[unit.lower()][1]
+    unit = max((f.unit for f in facts), key=unit_factor)
+    return unit, unit_factor(unit)
 
 
 def _round_between(lo: float, hi: float) -> float | None:
@@ -102,11 +104,11 @@ def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
     for i in splits:
         # worded in the unit of the value just below it: "1000 MB" between 1 MB and 5 GB, never "0.2 MB" or "1000000 KB"
         unit = "" if year else ranked[i - 1].unit
-        factor = 1.0 if year else UNITS[unit.lower()][1]
+        factor = 1.0 if year else unit_factor(unit)
         lo, hi = base_value(ranked[i - 1]) / factor, base_value(ranked[i]) / factor
         t = _round_between(lo, hi) if year else _one_digit_above(lo, hi)
         if t is not None:
-            return {"threshold": t * factor, "below": year, "shown": fmt(t) if year else f"{fmt(t)} {unit}"}
+            return {"threshold": t * factor, "below": year, "shown": fmt(t) if year else f"{fmt(t)} {_shown_unit(ranked[i - 1])}"}
     return None
 
 
@@ -125,9 +127,14 @@ def window(facts: Sequence[FramesFact], rng) -> dict | None:
 
 
 def _threshold(below: FramesFact, above: FramesFact) -> tuple[float, str] | None:
-    factor = UNITS[below.unit.lower()][1]
+    factor = unit_factor(below.unit)
     t = _one_digit_above(base_value(below) / factor, base_value(above) / factor)
-    return (t * factor, f"{fmt(t)} {below.unit}") if t is not None else None
+    return (t * factor, f"{fmt(t)} {_shown_unit(below)}") if t is not None else None
+
+
+def _shown_unit(fact: FramesFact) -> str:
+    """A threshold's unit: a count's head noun ("60 rules", whether the figure below counted "routing rules")."""
+    return fact.unit.split()[-1] if fact.dimension == "count" else fact.unit
 
 
 def _need(values: dict[str, float], ids: Sequence[str]) -> list[float]:

@@ -3,6 +3,7 @@
 - year: the year a work was made, or a person born, read from the article's lead sentence;
 - quantity: a duration, a data size, a length or a percentage, kept only where the article
   gives one value of that measure (or names it by a table row), so a question can point at it;
+- count: a limit on how many of a named thing one holder takes ("up to 10 tags with an object"), see counts.py;
 - name: a link target of the article that occurs in its text (list membership: "articles naming X").
 """
 
@@ -16,6 +17,7 @@ from pydantic import BaseModel
 
 from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.core.step import HeuristicStep
+from benchsmith.generators.frames.counts import counts, row_count
 from benchsmith.generators.frames.measure import measure_phrase
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Chunk, Document, Span, content_id
@@ -31,6 +33,13 @@ UNITS = {
     "in": ("length", 2.54), "inches": ("length", 2.54), "metres": ("length", 100), "meters": ("length", 100),
     "%": ("percent", 1), "percent": ("percent", 1),
 }
+
+
+def unit_factor(unit: str) -> float:
+    """A unit's factor to its dimension's base unit; a counted noun ("tags") is its own unit."""
+    return UNITS[unit.lower()][1] if unit.lower() in UNITS else 1.0
+
+
 _QUANTITY = re.compile(r"(?<![\w.,-])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)([ \u00a0-]?)(%|[A-Za-z]+)(?![A-Za-z])")
 _RANGE_PARENS = re.compile(r"\([^()]*[–-][^()]*\)")
 _YEAR = re.compile(r"(?<![\d.,-])(1[0-9]{3}|20[0-9]{2})(?![\d,]|\.\d)")
@@ -102,6 +111,8 @@ def _lines(text: str, start: int, end: int):
 def _changeable(kind: str, dimension: str, sentence: str) -> bool:
     if kind == "name":
         return bool(_CHANGEABLE_NAME.search(sentence))
+    if dimension == "count":
+        return True  # a count is read only from limit wording ("up to 10 tags"), and limits change
     return bool(_CHANGEABLE.search(sentence)) and dimension in ("time", "data", "percent")
 
 
@@ -166,8 +177,14 @@ def _table_row(b: _Builder, cells: list[tuple[str, int]], header: list[str], s: 
     row = _plain(cells[0][0]) if cells else ""
     if not re.search(r"[A-Za-z]", row) or len(row) > 60 or "<" in row:
         return
+    counted = row_count(row)
     for j, (cell, start) in enumerate(cells[1:], start=1):
         column = header[j] if j < len(header) else ""
+        bare = re.fullmatch(r"\d{1,3}(?:,\d{3})+|\d+", cell)
+        if counted and bare and j == 1:  # "| Maximum number of parts per upload | 10,000 |": a count, named by its row
+            b.add("quantity", "count", float(cell.replace(",", "")), counted[0], s, e, start, start + len(cell),
+                  label=counted[1], from_table=True)
+            continue
         m = re.fullmatch(r"(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \u00a0]?(%|[A-Za-z]+)", cell)
         if not m or m.group(2).lower() not in UNITS or not re.search(r"[A-Za-z]", column) or len(column) > 60:
             continue
@@ -212,6 +229,8 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
             _count_only(by_dim, line)
             continue
         citable = not _NOT_A_STATEMENT.search(line)
+        for value, noun, label, vs, ve in counts(line, b.doc.title) if citable else ():
+            by_dim.setdefault("count", []).append((value, noun, s, e, s + vs, s + ve, True, label))
         for m in _QUANTITY.finditer(line):
             unit = m.group(3)
             if unit.lower() not in UNITS or unit == "in":
@@ -229,13 +248,13 @@ def _quantities(b: _Builder, pieces: list[tuple[int, int]]) -> None:
                                                phrase is not None, phrase))
     for dim, found in by_dim.items():
         phrased = [f for f in found if f[6]]
-        if len({round(v * UNITS[u.lower()][1], 6) for v, u, *_ in found}) == 1:
+        if len({round(v * unit_factor(u), 6) for v, u, *_ in found}) == 1:
             phrased = phrased[:1]  # one figure repeated: cite it once
         # A figure is asked about by its measure phrase, so a page may give several measures of one kind;
         # a phrase given two different values is ambiguous and names neither.
         values_of: dict[str, set] = {}
         for v, u, *_, phrase in phrased:
-            values_of.setdefault(phrase.lower(), set()).add(round(v * UNITS[u.lower()][1], 6))
+            values_of.setdefault(phrase.lower(), set()).add(round(v * unit_factor(u), 6))
         cited: set[str] = set()
         for v, u, s, e, vs, ve, _, phrase in phrased:
             if len(values_of[phrase.lower()]) == 1 and phrase.lower() not in cited:
@@ -259,11 +278,24 @@ def _names(b: _Builder, sentences: list[tuple[int, int]]) -> None:
                 break
 
 
+def _pieces(text: str, sentences: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Sentence pieces, except that a table row is one piece however many sentences its cells hold
+    ("| Part size | 5 MB to 5 GB. There is no size limit ... |" would otherwise end the table mid-row)."""
+    rows = [(m.start(), m.end()) for m in re.finditer(r"^[ \t]*\|.*$", text, re.MULTILINE)]
+    rows = [(a + len(text[a:z]) - len(text[a:z].lstrip()), a + len(text[a:z].rstrip())) for a, z in rows]
+
+    def in_row(a: int, z: int) -> bool:
+        return any(ra <= a < rz or ra < z <= rz for ra, rz in rows)
+
+    prose = [p for s, e in sentences for p in _lines(text, s, e) if not in_row(*p)]
+    return sorted(prose + [r for r in rows if r[1] > r[0]])
+
+
 def extract_facts(doc: Document, chunks: tuple[Chunk, ...]) -> list[FramesFact]:
     b = _Builder(doc, chunks)
     sentences = sentence_offsets(doc.text)
     _lead_year(b, sentences)
-    _quantities(b, [p for s, e in sentences for p in _lines(doc.text, s, e)])
+    _quantities(b, _pieces(doc.text, sentences))
     _names(b, sentences)
     return b.facts
 
@@ -273,7 +305,7 @@ class ExtractFacts(HeuristicStep):
     """The typed facts of one article (years, quantities, table values, linked names), each with its span."""
 
     name: ClassVar[str] = "frames.facts"
-    version: ClassVar[str] = "7"
+    version: ClassVar[str] = "8"
     output_type: ClassVar[type] = DocFacts
 
     def key(self, item: DocInput) -> str:

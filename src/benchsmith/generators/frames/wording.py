@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 
 from benchsmith.generators.frames.derive import base_value, conversion, display_unit
-from benchsmith.generators.frames.facts import UNITS
+from benchsmith.generators.frames.facts import unit_factor
 from benchsmith.generators.frames.measure import MEASURE_NOUNS
 from benchsmith.schemas.frames import FramesFact
 
@@ -18,7 +18,7 @@ GENERIC_COLUMNS = {"specification", "value", "values", "item", "details", "descr
 _PAINTED = re.compile(r"\b(paint|oil on|canvas|watercolou?r|gouache|tempera)", re.IGNORECASE)
 # a film or book about a painting mentions paint too: "a 2007 film about ... the creation of his painting"
 _OTHER_WORK = re.compile(r"\b(film|movie|documentary|novel|book|album|song|opera|play|series|game)\b", re.IGNORECASE)
-MEASURE = {"time": "time period", "data": "size", "percent": "percentage", "length": "measurement"}
+MEASURE = {"time": "time period", "data": "size", "percent": "percentage", "length": "measurement", "count": "number"}
 
 
 def clean_title(title: str) -> str:
@@ -42,6 +42,8 @@ def subject(fact: FramesFact, title: str) -> str:
         return f"the painter of {quoted(t)}"
     if fact.kind == "year":
         return quoted(t)
+    if fact.dimension == "count":
+        return fact.label  # "the maximum number of tags per object", from prose or a table row alike
     if fact.from_table and fact.label:
         column, _, row = fact.label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
@@ -64,15 +66,15 @@ def made(facts: Sequence[FramesFact]) -> str:
     return "painted" if all(_PAINTED.search(f.text) and not _OTHER_WORK.search(f.text) for f in facts) else "made"
 
 
-COMPARATIVE = {"time": "longer", "data": "larger", "percent": "higher", "length": "longer"}
-SMALLER = {"time": "shorter", "data": "smaller", "percent": "lower", "length": "shorter"}
-SUPERLATIVE_LOW = {"time": "shortest", "data": "smallest", "percent": "lowest", "length": "shortest"}
-SUPERLATIVE = {"time": "longest", "data": "largest", "percent": "highest", "length": "longest"}
+COMPARATIVE = {"time": "longer", "data": "larger", "percent": "higher", "length": "longer", "count": "higher"}
+SMALLER = {"time": "shorter", "data": "smaller", "percent": "lower", "length": "shorter", "count": "lower"}
+SUPERLATIVE_LOW = {"time": "shortest", "data": "smallest", "percent": "lowest", "length": "shortest", "count": "lowest"}
+SUPERLATIVE = {"time": "longest", "data": "largest", "percent": "highest", "length": "longest", "count": "highest"}
 
 
 def _rounding(facts: Sequence[FramesFact], unit: str) -> str:
     """" Round to two decimals." when the difference of two figures needs more decimals in the unit asked for."""
-    diff = abs(base_value(facts[0]) - base_value(facts[1])) / UNITS[unit.lower()][1]
+    diff = abs(base_value(facts[0]) - base_value(facts[1])) / unit_factor(unit)
     return "" if abs(diff - round(diff, 2)) < 1e-9 else " Round to two decimals."
 
 
@@ -91,6 +93,8 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
         if facts[0].kind == "year":
             return (f"How many years older is {ranked[0]} than {ranked[1]}?" if born
                     else f"How many years after {ranked[0]} was {ranked[1]} {verb}?")
+        if facts[0].dimension == "count":  # "How much higher is the maximum number of tags per job than ... per object?"
+            return f"How much higher is {ranked[1]} than {ranked[0]}?"
         return f"How much {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}, in {unit}?{_rounding(facts, unit)}"
     if op == "gap_in":
         target = conversion(facts)[0]

@@ -72,11 +72,12 @@ class WordingInput:
 
 
 _MEASURES = {"year:made": "year it was made", "year:born": "birth year of its painter", "time": "a time period",
-             "data": "a data size", "length": "a length", "percent": "a percentage"}
+             "data": "a data size", "length": "a length", "percent": "a percentage",
+             "count": "a count of a named thing"}
 
 
 def _measure(fact) -> str:
-    if fact.from_table and fact.label:
+    if fact.from_table and fact.label and fact.dimension != "count":
         column, _, row = fact.label.partition("|")
         return f"table value: {column}, {row}"
     return _MEASURES.get(fact.dimension, fact.dimension)
