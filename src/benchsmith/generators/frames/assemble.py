@@ -22,7 +22,7 @@ from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Document, Rejected
 
 SAME_UNIT_SHARE = 0.7
-YEAR_DIMS = ("year:made", "year:born")
+YEAR_DIMS = ("year:made", "year:born", "year:person_born")
 QTY_DIMS = ("time", "data", "percent", "length", "count")
 # reasoning type -> (op, kind of value, smallest k, largest k); "duration" is a quantity of time (temporal reasoning)
 OPS = {
@@ -45,7 +45,8 @@ SHAPE_FAMILY = {"within": "pick", "largest": "pick"}
 
 def shape_of(op: str, first: FramesFact) -> str:
     """The template family a reader sees: one operation over painting years, painters' births or figures."""
-    kind = "born" if first.dimension == "year:born" else "year" if first.kind == "year" else "figure"
+    kind = {"year:born": "born", "year:person_born": "person"}.get(first.dimension, "year" if first.kind == "year"
+                                                                   else "figure")
     return f"{SHAPE_FAMILY.get(op, op) if kind == 'figure' else op}:{kind}"
 
 
@@ -216,7 +217,7 @@ class Assembler:
             if op in ("sum", "convert", "gap_in"):
                 dims = tuple(d for d in dims if d != "count")  # limits on one thing's count are compared, not added
             if op in ("after", "between") and kind == "year":
-                dims = ("year:made",)  # "which was painted after X": a birth orders painters, not works
+                dims = ("year:made", "year:person_born")  # a painter's birth orders painters, not the works named
             out += [(op, kind, d) for d in dims
                     if len(pool.get(d, {})) >= k and (kind != "table" or self.table_facts.get(d))
                     and (op != "count" or kind != "qty" or d != "percent") and self._groups(op, kind, d, k)]

@@ -27,6 +27,8 @@ def clean_title(title: str) -> str:
 
 def listing(names: Sequence[str]) -> str:
     names = list(names)
+    if len(names) > 1 and any("," in n and not n.startswith("\u201c") for n in names):  # quotes keep a title whole
+        return "; ".join(names[:-1]) + "; and " + names[-1]  # "Mary Bowes, Countess of ...; Thomas Lyon-Bowes, ..."
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -40,6 +42,8 @@ def subject(fact: FramesFact, title: str) -> str:
     t = clean_title(title)
     if fact.dimension == "year:born":
         return f"the painter of {quoted(t)}"
+    if fact.dimension == "year:person_born":
+        return t  # a person is named, not quoted
     if fact.kind == "year":
         return quoted(t)
     if fact.dimension == "count":
@@ -78,6 +82,29 @@ def _rounding(facts: Sequence[FramesFact], unit: str) -> str:
     return "" if abs(diff - round(diff, 2)) < 1e-9 else " Round to two decimals."
 
 
+def _people_question(op: str, people: list[str], ranked: list[str], params: dict | None) -> str | None:
+    """Questions over the birth years of the people the articles are about."""
+    named = listing(people)
+    if op == "gap":
+        return f"How many years older is {ranked[0]} than {ranked[1]}?"
+    if op == "earliest":
+        return f"Who was born first: {named}?"
+    if op == "order":
+        return f"Order these people by birth year, earliest first: {named}."
+    if op == "count":
+        return f"How many of {named} were born before {params['shown']}?"
+    if op == "roman":
+        return f"In what year was the earliest-born of {named} born? Give it in Roman numerals."
+    if op in ("after", "between"):
+        bounds = int(params["bounds"])
+        choices = f"Of {listing(people[bounds:])}, who"
+        if op == "after":
+            return f"{choices} was born soonest after {people[0]}?"
+        earlier, later = sorted(people[:2], key=ranked.index)
+        return f"{choices} was born after {earlier} but before {later}?"
+    return None
+
+
 def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: str | None = None,
              params: dict | None = None) -> str | None:
     """The question, or None when its measures could not be told apart by their names."""
@@ -89,6 +116,8 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
     verb = made(facts)
     works = listing(quoted(t) for t in titles)
     ranked = [x for _, x in sorted(zip((base_value(f) for f in facts), subj), key=lambda p: p[0])]
+    if facts[0].dimension == "year:person_born":
+        return _people_question(op, subj, ranked, params)
     if op == "gap":
         if facts[0].kind == "year":
             return (f"How many years older is {ranked[0]} than {ranked[1]}?" if born

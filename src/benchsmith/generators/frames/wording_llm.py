@@ -71,7 +71,8 @@ class WordingInput:
     facts: tuple[FactView, ...]
 
 
-_MEASURES = {"year:made": "year it was made", "year:born": "birth year of its painter", "time": "a time period",
+_MEASURES = {"year:made": "year it was made", "year:born": "birth year of its painter",
+             "year:person_born": "birth year of the person the article is about", "time": "a time period",
              "data": "a data size", "length": "a length", "percent": "a percentage",
              "count": "a count of a named thing"}
 
