@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.generators.multihop.aliases import merge_aliases
-from benchsmith.generators.multihop.claims import build_claims, document_frequency, main_entity, shares_keywords
+from benchsmith.generators.multihop.claims import build_claims, is_headline, document_frequency, main_entity, shares_keywords
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
 from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_graph
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, Entity, Fact
-from benchsmith.generators.multihop.ner import SentenceAnalysis
+from benchsmith.generators.multihop.ner import SentenceAnalysis, split_conjoined
 from benchsmith.generators.multihop.selection import select_articles
 from benchsmith.generators.multihop.steps import AnalyzeSentences, ExtractFacts, doc_batches, load_nlp, sentence_batches
 from benchsmith.generators.multihop.text import normalize_entity
@@ -57,7 +57,9 @@ def heuristic_claims(
             rejected.append(Rejected(step="multihop.keywords", reason="no_shared_keywords", input_ref=doc.doc_id))
             continue
         main = main_entity(doc, doc_analyses)
-        title_main = main if main is not None and doc.title and main.norm == normalize_entity(doc.title) else None
+        # The fallback referent: an encyclopedic title's entity, or the subject of a wire story's headline.
+        title_main = main if main is not None and doc.title and (
+            main.norm == normalize_entity(doc.title) or is_headline(doc.title)) else None
         for fact, analysis in zip(facts[doc.doc_id], doc_analyses, strict=True):
 
             def antecedent(
@@ -109,7 +111,7 @@ def prepare(ctx, cfg) -> Prepared:
     with timer.step("facts"):
         facts, skipped = _facts(ctx, selected, cfg)
     with timer.step("ner"):
-        analyses = _analyses(ctx, selected, facts, cfg)
+        analyses = split_conjoined(_analyses(ctx, selected, facts, cfg))
         nlp = load_nlp(cfg.ner)
         common = lowercase_words(d.text for d in selected)
         types = vote_types(facts, analyses, common)
