@@ -77,6 +77,7 @@ def _rule_entities(sentence: str) -> tuple[Entity, ...]:
         if m.start() == 0 and len(text.split()) == 1 and not _looks_like_a_name(text) and not _NAME_LIKE_OPENER.match(
                 sentence[m.end() :]):
             continue  # a sentence-initial capitalised word is usually not a name
+        text, _role = _without_role(text)
         # Drop leading stopwords, months, days and titles by slicing, so `text` stays the exact suffix of the match.
         while text:
             first = text.split()[0]
@@ -84,7 +85,6 @@ def _rule_entities(sentence: str) -> tuple[Entity, ...]:
             if low not in _NOT_A_NAME and low not in ROLE_WORDS:
                 break
             text = text[len(first) :].lstrip()
-        text, _role = _without_role(text)
         # The match's own offset: `sentence.find(text)` would point at an earlier, longer name.
         start = m.start() + len(m.group(0).rstrip()) - len(text)
         text = _without_echo(_POSSESSIVE.sub("", text))  # "Tower Commission's", "Saudi Press Agency SPA"
