@@ -83,6 +83,7 @@ def test_days_months_openers_and_party_tags_are_never_names():
 def test_sentence_initial_company_names_are_read_and_echoed_acronyms_and_possessives_trimmed():
     assert _names("BankAmerica filed the offer on January 26.") == ["BankAmerica"]
     assert _names("Chrysler said it would recall 40,000 cars.") == ["Chrysler"]
+    assert _names("Marsh said the terminal would open in 2025.") == []
     assert _names("Arrivals rose to 155,221 bags in the week.") == []
     assert _names("The Saudi Press Agency SPA quoted the Tower Commission's report.") == ["Saudi Press Agency", "Tower Commission"]
 

@@ -24,7 +24,8 @@ _SKIP_PIPES = ("tagger", "attribute_ruler", "parser", "lemmatizer", "senter")
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 # A capitalised word ("BankAmerica", "M-3") or a dotted abbreviation ("U.S.", "N.V."), and the capitalised
 # words joined to it.
-_NAME_WORD = r"(?:(?:[A-Z]\.){2,}|[A-Z]\.(?=\s+[A-Z][a-z])|[A-Z][a-zA-Z0-9’'\-]*)"
+_NAME_WORD = (r"(?:(?:[A-Z]\.){2,}|[A-Z]\.(?=\s+(?!(?:She|He|It|They|The|This|That|In|On|At|But|And|An?)\b)[A-Z][a-z])"
+              r"|[A-Z][a-zA-Z0-9’'\-]*)")
 _RULE_ENTITY = re.compile(rf"\b{_NAME_WORD}(?:\s+(?:of|the|de|van|von|and|&)?\s*{_NAME_WORD})*")
 _TITLES = frozenset(
     """mayor mr mrs ms dr prof professor president chief councillor senator minister founder coach captain sir lord
@@ -37,13 +38,15 @@ ROLE_WORDS = _TITLES | frozenset(
     deputy vice analyst economist official officials trader dealer king queen prince sheikh judge general rep sen
     gov""".split()
 )
+_AND_ROLE = re.compile(r"\s+and\s+(?=(?:" + "|".join(sorted(w.capitalize() for w in ROLE_WORDS)) + r")\b)")
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _WIRE_MONTHS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 # Capitalised only because they open the sentence.
 _OPENERS = frozenset(
     """because however although though since last next under despite while whereas earlier later meanwhile
     separately also yesterday today total net shares sales profits revenues analysts officials traders dealers
-    sources""".split()
+    sources one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
+    dozens""".split()
 )
 _NOT_A_NAME = STOPWORDS | _MONTHS | _WIRE_MONTHS | _DAYS | _OPENERS
 
@@ -72,7 +75,7 @@ class SentenceAnalysis:
 
 def _rule_entities(sentence: str) -> tuple[Entity, ...]:
     out = []
-    for m in _RULE_ENTITY.finditer(sentence):
+    for m in _spans(sentence):
         text = m.group(0).strip()
         if m.start() == 0 and len(text.split()) == 1 and not _looks_like_a_name(text) and not _NAME_LIKE_OPENER.match(
                 sentence[m.end() :]):
@@ -100,6 +103,19 @@ def _rule_entities(sentence: str) -> tuple[Entity, ...]:
 _COMPANY_ENDINGS = frozenset("inc ltd co corp plc llc ag nv sa bv gmbh spa bancorp".split())
 
 
+def _spans(sentence: str) -> list[re.Match]:
+    """The capitalised runs of a sentence, a run cut before "and <Role>" ("Mayor Elena Marsh and Councillor
+    Rafael Okafor" is two people)."""
+    out = []
+    for m in _RULE_ENTITY.finditer(sentence):
+        start = m.start()
+        for cut in _AND_ROLE.finditer(m.group(0)):
+            out.append(_RULE_ENTITY.match(sentence, start, m.start() + cut.start()))
+            start = m.start() + cut.end()
+        out.append(_RULE_ENTITY.match(sentence, start, m.end()) if start != m.start() else m)
+    return [x for x in out if x is not None]
+
+
 def _person_of_company(text: str) -> list[tuple[str, int]]:
     """A span naming a person and their employer ("Shigeki Matsumoto of Nikko Securities Co Ltd") as its two
     names with their offsets; any other span as itself."""
@@ -110,9 +126,10 @@ def _person_of_company(text: str) -> list[tuple[str, int]]:
 
 
 _POSSESSIVE = re.compile(r"['’]s$")
-# A sentence-initial word is a name when a wire verb or an apposition follows it ("Chrysler said it ...",
-# "Venezuela and its bank advisory committee ...", "Casey, who ...").
-_NAME_LIKE_OPENER = re.compile(r"^(?:['’]s\s|\s+(?:said|says|told|reported|posted|and\s+its|has\s+(?:agreed|said))\b|,\s+(?:who|which)\b)")
+# A sentence-initial word is a company or country name when what follows says so ("Chrysler said it ...",
+# "Venezuela and its bank advisory committee ..."); a surname opening a sentence ("Marsh said") repeats a full
+# name given before and is left out.
+_NAME_LIKE_OPENER = re.compile(r"^\s+(?:said\s+its?|reported|posted|and\s+its|has\s+agreed)\b")
 _PARTY_STATE = re.compile(r"^[RDI]-[A-Z][a-z]+$")  # "(R-Iowa)": a senator's party and state, not a name
 
 
