@@ -45,7 +45,7 @@ def test_wire_sentences_span_their_wrapped_lines_and_leave_the_dateline_out():
     first = facts[0]
     assert STORY[first.start : first.end] == first.text  # evidence stays verbatim, line breaks and tags included
     assert first.text.startswith("Harrowgate Mills Inc <HGM> said it\nagreed")
-    assert first.readable == "Harrowgate Mills Inc said it agreed to sell its flour unit to Bexley Grain Holdings Ltd for 41 mln dlrs in cash."
+    assert first.readable == "Harrowgate Mills Inc said it agreed to sell its flour unit to Bexley Grain Holdings Ltd for 41 million dollars in cash."
     assert [f.readable.split()[0] for f in facts] == ["Harrowgate", "The", "Harrowgate"]
 
 
@@ -121,3 +121,14 @@ def test_the_company_said_resolves_to_the_company_the_story_opens_with():
 def test_split_conjoined_keeps_analyses_it_does_not_change():
     a = SentenceAnalysis((), "topic", ())
     assert split_conjoined({"d": [a]})["d"][0] is a
+
+
+def test_wire_figures_keep_their_scale_and_unit_in_either_writing():
+    from benchsmith.generators.multihop.text import wire_words
+    from benchsmith.quantities import extract_quantities
+
+    raw = "Net income was 790,000 dlrs or seven cts a share on revenues of 7.7 mln dlrs, up 12 pct."
+    for text in (raw, wire_words(raw)):  # the evidence as written, the sentence as questions read it
+        assert [(q.value, q.unit) for q in extract_quantities(text)] == [(790000.0, "dollar"), (7.7e6, "dollar"), (12.0, "percent")]
+    assert wire_words(raw).startswith("Net income was 790,000 dollars or seven cents a share on revenues of 7.7 million")
+    assert [q.unit for q in extract_quantities("12 millionaires and 5%, 3 percent")] == ["millionaire", "percent", "percent"]

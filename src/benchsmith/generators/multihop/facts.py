@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.generators.multihop.models import Fact
-from benchsmith.generators.multihop.text import dateline_end, one_line, unwrapped
+from benchsmith.generators.multihop.text import dateline_end, one_line, unwrapped, wire_words
 from benchsmith.types import Chunk, Document, content_id
 from benchsmith.validators.markup import clean, has_markup
 
@@ -86,7 +86,7 @@ def candidate_sentences(doc: Document, chunks: Sequence[Chunk]) -> list[tuple[Fa
             continue
         # Markup is cleaned, not dropped: the fact keeps its span into the original document (evidence stays
         # verbatim) and carries the readable text that entities, claims and questions are taken from.
-        flat = one_line(text) if "\n" in text else text
+        flat = wire_words(one_line(text) if "\n" in text else text)
         readable = clean(flat) if has_markup(flat) else (flat if flat != text else None)
         reason = fact_filter_reason(readable or text)
         chunk = _chunk_for(start, end, starts, ordered)

@@ -85,3 +85,15 @@ _SPACE_RUN = re.compile(r"\s+")
 def one_line(text: str) -> str:
     """A sentence with its line breaks and runs of spaces read as single spaces."""
     return _SPACE_RUN.sub(" ", text).strip()
+
+
+# Wire abbreviations read as words, so a figure has its unit ("7.7 mln dlrs" is 7.7 million dollars, not 7.7
+# "mln") and a question or answer taken from the sentence reads as prose.
+_WIRE_WORDS = {"mln": "million", "bln": "billion", "dlrs": "dollars", "dlr": "dollar", "pct": "percent",
+               "cts": "cents", "stg": "sterling", "yrs": "years", "qtr": "quarter"}
+_WIRE_WORD = re.compile(r"(?<![\w.])(" + "|".join(_WIRE_WORDS) + r")(?![\w])")
+
+
+def wire_words(text: str) -> str:
+    """The sentence with wire-copy abbreviations (mln, dlrs, pct, cts, stg) written out."""
+    return _WIRE_WORD.sub(lambda m: _WIRE_WORDS[m.group(1)], text)
