@@ -132,3 +132,33 @@ def test_wire_figures_keep_their_scale_and_unit_in_either_writing():
         assert [(q.value, q.unit) for q in extract_quantities(text)] == [(790000.0, "dollar"), (7.7e6, "dollar"), (12.0, "percent")]
     assert wire_words(raw).startswith("Net income was 790,000 dollars or seven cents a share on revenues of 7.7 million")
     assert [q.unit for q in extract_quantities("12 millionaires and 5%, 3 percent")] == ["millionaire", "percent", "percent"]
+
+
+def test_a_countrys_ministry_or_reserve_bank_is_never_a_bridge_name():
+    from benchsmith.generators.multihop.entity_types import COMMON
+
+    rows = [("Istvan Nagy, a Finance Ministry official, said subsidies fell.", ["Finance Ministry", "Istvan Nagy"]),
+            ("Rates will fall, Finance Ministry sources in Tokyo said.", ["Finance Ministry"]),
+            ("The Reserve Bank said M-3 rose.", ["Reserve Bank"]),
+            ("The World Bank lent 300 mln dlrs, the Federal Reserve said.", ["World Bank", "Federal Reserve"])]
+    pairs = [(s, SentenceAnalysis(tuple(_entity(s, n) for n in names), "", ())) for s, names in rows]
+    types = EntityTypes.from_analyses(pairs)
+    assert types.label("finance ministry") == COMMON and types.label("reserve bank") == COMMON
+    assert types.label("world bank") != COMMON and types.label("federal reserve") != COMMON
+
+
+def _entity(sentence: str, name: str):
+    from benchsmith.generators.multihop.models import Entity
+
+    return Entity(name, "ORG", name.lower(), sentence.index(name))
+
+
+def test_foreign_names_keep_their_joining_words_and_lose_where_they_are_based():
+    assert _names("The loan is led by Paris-based Union de Banques Arabes et Francaises, bankers said.") == [
+        "Union de Banques Arabes et Francaises"]
+
+
+def test_a_surname_known_from_a_full_name_splits_a_pair_of_names():
+    analyses = {"a": analyze_sentences(["Officials said Shultz and Weinberger met on Friday."]),
+                "b": analyze_sentences(["The report criticised Defense Secretary Caspar Weinberger, but George Shultz was spared."])}
+    assert [e.text for e in split_conjoined(analyses)["a"][0].entities] == ["Shultz", "Weinberger"]

@@ -134,6 +134,9 @@ class EntityTypes:
             # A "place" that says, raises and reports but is never where something happens is an organisation.
             if types._labels.get(norm) in _PLACE_LABELS and n > 2 * after_place_word[norm]:
                 types._labels[norm] = "ORG"
+        for norm in votes:
+            if generic_institution(norm):
+                types._labels[norm] = COMMON
         for norm, initial in only_initial.items():
             if not initial or " " in norm:
                 continue
@@ -150,6 +153,20 @@ class EntityTypes:
         """The analysis with every entity carrying its corpus-wide label."""
         ents = tuple(replace(e, label=self.label(e.norm, e.label)) for e in a.entities)
         return replace(a, entities=ents)
+
+
+# "Finance Ministry", "Reserve Bank", "Agriculture Department": a kind of institution every country has, capitalised;
+# two stories naming one need not mean the same body (Hungary's and Japan's finance ministries).
+_PORTFOLIO = frozenset(
+    """finance foreign trade agriculture economy economic interior defence defense industry energy oil labour labor
+    commerce justice health education central reserve planning transport environment""".split()
+)
+_INSTITUTION = frozenset("ministry ministries bank department treasury".split())
+
+
+def generic_institution(norm: str) -> bool:
+    words = norm.split()
+    return 1 < len(words) <= 3 and words[-1] in _INSTITUTION and all(w in _PORTFOLIO for w in words[:-1])
 
 
 def _decide(votes: Counter[str]) -> str:

@@ -26,7 +26,7 @@ _MONTHS = frozenset("january february march april may june july august september
 # words joined to it.
 _NAME_WORD = (r"(?:(?:[A-Z]\.){2,}|[A-Z]\.(?=\s+(?!(?:She|He|It|They|The|This|That|In|On|At|But|And|An?)\b)[A-Z][a-z])"
               r"|[A-Z][a-zA-Z0-9’'\-]*)")
-_RULE_ENTITY = re.compile(rf"\b{_NAME_WORD}(?:\s+(?:of|the|de|van|von|and|&)?\s*{_NAME_WORD})*")
+_RULE_ENTITY = re.compile(rf"\b{_NAME_WORD}(?:\s+(?:of|the|de|des|du|et|van|von|and|&)?\s*{_NAME_WORD})*")
 _TITLES = frozenset(
     """mayor mr mrs ms dr prof professor president chief councillor senator minister founder coach captain sir lord
     executive ceo chairman chairwoman director manager partner striker goalkeeper defender midfielder""".split()
@@ -88,6 +88,8 @@ def _rule_entities(sentence: str) -> tuple[Entity, ...]:
             if low not in _NOT_A_NAME and low not in ROLE_WORDS:
                 break
             text = text[len(first) :].lstrip()
+        if re.match(r"[A-Z][a-z]+-based\s+[A-Z]", text):
+            text = text.split(None, 1)[1]  # "Paris-based Union de Banques Arabes": where it is based is no part of it
         # The match's own offset: `sentence.find(text)` would point at an earlier, longer name.
         start = m.start() + len(m.group(0).rstrip()) - len(text)
         text = _without_echo(_POSSESSIVE.sub("", text))  # "Tower Commission's", "Saudi Press Agency SPA"
@@ -146,6 +148,7 @@ def split_conjoined(analyses: dict[str, list[SentenceAnalysis]]) -> dict[str, li
     Fund") split into their parts where each part is also named on its own somewhere in the corpus, or both
     parts are names of two words or more; "Standard and Poor's" and "Securities and Exchange Commission" stay."""
     alone = {e.norm for sents in analyses.values() for a in sents for e in a.entities if " and " not in e.text}
+    alone |= {n.split()[-1] for n in alone if len(n.split()) == 2}  # "Weinberger" from "Caspar Weinberger"
     out: dict[str, list[SentenceAnalysis]] = {}
     for doc_id, sents in analyses.items():
         new = []

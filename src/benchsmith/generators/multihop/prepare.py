@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.generators.multihop.aliases import merge_aliases
-from benchsmith.generators.multihop.claims import build_claims, is_headline, document_frequency, main_entity, shares_keywords
+from benchsmith.generators.multihop.claims import build_claims, document_frequency, is_headline, main_entity, shares_keywords
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
 from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_graph
@@ -31,6 +31,14 @@ class Prepared:
     duplicates: set[str] = field(default_factory=set)  # re-sent copies of an earlier document: never cited
     notes: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+
+
+def selection_note(total: int, kept: int, rejected: list[Rejected], min_tokens: int) -> str:
+    """What the article selection kept and dropped, by reason (a wire collection holds many one-paragraph items)."""
+    short = sum(r.reason == "too_short" for r in rejected if r.step == "multihop.select")
+    copies = sum(r.reason == "near_duplicate_article" for r in rejected if r.step == "multihop.select")
+    return (f"articles: {kept} of {total} used; {short} dropped as shorter than --min-tokens {min_tokens}, "
+            f"{copies} as near-duplicates (re-sent copies) of another")
 
 
 def heuristic_claims(
@@ -123,7 +131,8 @@ def prepare(ctx, cfg) -> Prepared:
         groups = bridge_groups(build_claim_graph(claims))
     ctx.reject(rejected)
     names = {e.text for a in analyses.values() for s in a for e in s.entities}
-    notes = [f"NER: {'spaCy ' + nlp.meta.get('name', '') if nlp is not None else 'rules'}"]
+    notes = [f"NER: {'spaCy ' + nlp.meta.get('name', '') if nlp is not None else 'rules'}", selection_note(
+        len(ctx.corpus.documents), len(selected), rejected, cfg.min_tokens)]
     counts = {
         "documents": len(ctx.corpus.documents), "selected_documents": len(selected),
         "facts": sum(len(v) for v in facts.values()), "claims": len(claims),
