@@ -162,3 +162,16 @@ def test_a_surname_known_from_a_full_name_splits_a_pair_of_names():
     analyses = {"a": analyze_sentences(["Officials said Shultz and Weinberger met on Friday."]),
                 "b": analyze_sentences(["The report criticised Defense Secretary Caspar Weinberger, but George Shultz was spared."])}
     assert [e.text for e in split_conjoined(analyses)["a"][0].entities] == ["Shultz", "Weinberger"]
+
+
+def test_a_name_broken_over_two_wire_lines_still_occurs_in_the_story():
+    from benchsmith.text import contains_phrase
+
+    assert contains_phrase("a spinoff of part of <Shearson Lehman Brothers\nInc>, said it", "Shearson Lehman Brothers Inc")
+    assert not contains_phrase("Shearson Lehman Brothers Incorporated", "Shearson Lehman Brothers Inc")
+
+
+def test_a_company_named_with_and_stays_one_name():
+    analyses = {"a": analyze_sentences(["Officials said <Sumitomo Trust and Banking Co Ltd> will provide the LOC."]),
+                "b": analyze_sentences(["Officials said Sumitomo Trust was chosen."])}
+    assert [e.text for e in split_conjoined(analyses)["a"][0].entities] == ["Sumitomo Trust and Banking Co Ltd", "LOC"]

@@ -145,8 +145,8 @@ def _without_echo(text: str) -> str:
 
 def split_conjoined(analyses: dict[str, list[SentenceAnalysis]]) -> dict[str, list[SentenceAnalysis]]:
     """Names the rules joined over "and" ("Shultz and Weinberger", "Paul Volcker and International Monetary
-    Fund") split into their parts where each part is also named on its own somewhere in the corpus, or both
-    parts are names of two words or more; "Standard and Poor's" and "Securities and Exchange Commission" stay."""
+    Fund") split into their parts where each part is also named on its own somewhere in the corpus (a surname
+    by its full name); "Standard and Poor's" and "Sumitomo Trust and Banking Co Ltd" stay."""
     alone = {e.norm for sents in analyses.values() for a in sents for e in a.entities if " and " not in e.text}
     alone |= {n.split()[-1] for n in alone if len(n.split()) == 2}  # "Weinberger" from "Caspar Weinberger"
     out: dict[str, list[SentenceAnalysis]] = {}
@@ -156,8 +156,7 @@ def split_conjoined(analyses: dict[str, list[SentenceAnalysis]]) -> dict[str, li
             ents: list[Entity] = []
             for e in a.entities:
                 left, sep, right = e.text.partition(" and ")
-                long_parts = len(left.split()) >= 2 and len(right.split()) >= 2
-                if sep and right[:1].isupper() and (long_parts or (normalize_entity(left) in alone and normalize_entity(right) in alone)):
+                if sep and right[:1].isupper() and normalize_entity(left) in alone and normalize_entity(right) in alone:
                     ents.append(Entity(left, e.label, normalize_entity(left), e.start))
                     ents.append(Entity(right, e.label, normalize_entity(right), e.start + len(left) + len(sep)))
                 else:
