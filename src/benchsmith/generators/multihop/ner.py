@@ -92,7 +92,8 @@ def _rule_entities(sentence: str) -> tuple[Entity, ...]:
             text = text.split(None, 1)[1]  # "Paris-based Union de Banques Arabes": where it is based is no part of it
         # The match's own offset: `sentence.find(text)` would point at an earlier, longer name.
         start = m.start() + len(m.group(0).rstrip()) - len(text)
-        text = _without_echo(_POSSESSIVE.sub("", text))  # "Tower Commission's", "Saudi Press Agency SPA"
+        if not re.fullmatch(r"\S+ and \S+['’]s", text):  # "Standard and Poor's" is the name, possessive and all
+            text = _without_echo(_POSSESSIVE.sub("", text))  # "Tower Commission's", "Saudi Press Agency SPA"
         if not text or _PARTY_STATE.match(text) or all(w.lower().rstrip(".") in _NOT_A_NAME for w in text.split()):
             continue  # "Wednesday February", "Thursday and Friday"
         for part, offset in _person_of_company(text):
@@ -124,6 +125,11 @@ def _person_of_company(text: str) -> list[tuple[str, int]]:
     left, sep, right = text.partition(" of ")
     if sep and len(left.split()) == 2 and right.split()[-1].lower().rstrip(".") in _COMPANY_ENDINGS:
         return [(left, 0), (right, len(left) + len(sep))]
+    left, sep, right = text.partition(" and ")
+    if sep and " " not in left and " " not in right and left != right and not _POSSESSIVE.search(right):
+        # Two single words ("Algeria and Mali", "Canadian and Egyptian") are two names; "Standard and Poor's"
+        # never gets here (its possessive is kept when the whole span is one name) nor "Johnson and Johnson".
+        return [(left, 0), (right, len(left) + len(sep))]
     return [(text, 0)]
 
 
@@ -132,7 +138,7 @@ _POSSESSIVE = re.compile(r"['’]s$")
 # "Venezuela and its bank advisory committee ..."); a surname opening a sentence ("Marsh said") repeats a full
 # name given before and is left out.
 _NAME_LIKE_OPENER = re.compile(r"^\s+(?:said\s+its?|reported|posted|and\s+its|has\s+agreed)\b")
-_PARTY_STATE = re.compile(r"^[RDI]-[A-Z][a-z]+$")  # "(R-Iowa)": a senator's party and state, not a name
+_PARTY_STATE = re.compile(r"^(?:[RDI]-[A-Z][a-z]+|[ABC]{1,3}[a-z]?(?:-\d)?)$")  # "(R-Iowa)", ratings "AA", "Baa-3": not names
 
 
 def _without_echo(text: str) -> str:
