@@ -178,5 +178,5 @@ def test_a_company_named_with_and_stays_one_name():
 
 
 def test_two_single_names_joined_by_and_are_two_names_and_ratings_are_none():
-    analyses = {"a": analyze_sentences(["Officials said Algeria and Mali would attend, while Standard and Poor's rated it AA."])}
-    assert [e.text for e in split_conjoined(analyses)["a"][0].entities] == ["Algeria", "Mali", "Standard and Poor's"]
+    analyses = {"a": analyze_sentences(["Officials said Algeria and Mali would attend, while Standard and Poor's and Moody's rated it AA and Baa-3."])}
+    assert [e.text for e in split_conjoined(analyses)["a"][0].entities] == ["Algeria", "Mali", "Standard and Poor's", "Moody"]

@@ -38,7 +38,9 @@ ROLE_WORDS = _TITLES | frozenset(
     deputy vice analyst economist official officials trader dealer king queen prince sheikh judge general rep sen
     gov""".split()
 )
-_AND_ROLE = re.compile(r"\s+and\s+(?=(?:" + "|".join(sorted(w.capitalize() for w in ROLE_WORDS)) + r")\b)")
+# Where a run of names is two names: before "and <Role>", and after a possessive ("Poor's and Moody's").
+_AND_ROLE = re.compile(r"\s+and\s+(?=(?:" + "|".join(sorted(w.capitalize() for w in ROLE_WORDS)) + r")\b)"
+                       r"|(?<=['’]s)\s+and\s+")
 _DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
 _WIRE_MONTHS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
 # Capitalised only because they open the sentence.
@@ -138,7 +140,7 @@ _POSSESSIVE = re.compile(r"['’]s$")
 # "Venezuela and its bank advisory committee ..."); a surname opening a sentence ("Marsh said") repeats a full
 # name given before and is left out.
 _NAME_LIKE_OPENER = re.compile(r"^\s+(?:said\s+its?|reported|posted|and\s+its|has\s+agreed)\b")
-_PARTY_STATE = re.compile(r"^(?:[RDI]-[A-Z][a-z]+|[ABC]{1,3}[a-z]?(?:-\d)?)$")  # "(R-Iowa)", ratings "AA", "Baa-3": not names
+_PARTY_STATE = re.compile(r"^(?:[RDI]-[A-Z][a-z]+|(?:A{1,3}|B{1,3}|C{1,3}|Baa|Ba|Caa|BAA|BA|CAA)(?:-\d)?)$")  # "(R-Iowa)", ratings "AA", "Baa-3": not names
 
 
 def _without_echo(text: str) -> str:
