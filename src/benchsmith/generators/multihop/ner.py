@@ -100,6 +100,8 @@ def _rule_entities(sentence: str) -> tuple[Entity, ...]:
             continue  # "Wednesday February", "Thursday and Friday"
         for part, offset in _person_of_company(text):
             norm = normalize_entity(part)
+            if _PARTY_STATE.match(part):
+                continue
             if norm and norm not in STOPWORDS and len(norm.replace(" ", "")) > 1:
                 out.append(Entity(part, "ENTITY", norm, start + offset))
     return tuple(out)
