@@ -9,9 +9,12 @@ from benchsmith.text import STOPWORDS
 
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
 _NUMBER = re.compile(
-    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*(%|percent|per cent|million|billion|thousand|trillion))?(?:\s+([a-zA-Z][a-zA-Z\-]+))?"
+    r"(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)(?:\s*(%|(?:percent|per cent|pct|million|billion|thousand|trillion|mln|bln)\b))?"
+    r"(?:\s+([a-zA-Z][a-zA-Z\-]+))?"
 )
-_SCALE = {"million": 1e6, "billion": 1e9, "thousand": 1e3, "trillion": 1e12}
+_SCALE = {"million": 1e6, "billion": 1e9, "thousand": 1e3, "trillion": 1e12, "mln": 1e6, "bln": 1e9}
+# Wire-copy units ("7.7 mln dlrs", "seven cts") named as the written-out words are, so both writings compare.
+_UNIT_WORDS = {"dlrs": "dollars", "dlr": "dollar", "cts": "cents", "stg": "sterling"}
 _YEAR = re.compile(r"^(1[0-9]{3}|20[0-9]{2})$")
 _UNIT_SKIP = STOPWORDS | _MONTHS | {"per", "percent"}
 
@@ -32,7 +35,8 @@ def extract_quantities(sentence: str) -> tuple[Quantity, ...]:
             value = float(num.replace(",", ""))
         except ValueError:
             continue
-        if scale in ("%", "percent", "per cent"):
+        unit = _UNIT_WORDS.get(unit, unit)
+        if scale in ("%", "percent", "per cent", "pct"):
             out.append(Quantity(value, "percent", m.group(0).strip()))
             continue
         value *= _SCALE.get(scale, 1.0)

@@ -25,7 +25,9 @@ def shingles(text: str, n: int = 3) -> set[str]:
 
 
 def contains_phrase(text: str, phrase: str) -> bool:
-    """Whether `phrase` occurs in `text` as whole words, ignoring case; a blank phrase never does."""
+    """Whether `phrase` occurs in `text` as whole words, ignoring case and how the words are spaced (a name
+    broken over two lines of hard-wrapped text still occurs); a blank phrase never does."""
     if not phrase.strip():
         return False
-    return re.search(r"(?<!\w)" + re.escape(phrase) + r"(?!\w)", text, flags=re.IGNORECASE) is not None
+    pattern = r"\s+".join(re.escape(w) for w in phrase.split())
+    return re.search(r"(?<!\w)" + pattern + r"(?!\w)", text, flags=re.IGNORECASE) is not None

@@ -14,7 +14,10 @@ _PATTERNS = (
     (re.compile(r"\[([^\]]+)\]\([^)]*\)"), 1),
     (re.compile(r"`([^`]*)`"), 1),
     (re.compile(r"https?://\S+|www\.\S+"), None),
-    (re.compile(r"<([A-Z][A-Za-z0-9&.,' \-]{1,80})>"), 1),  # newswire company tags: <Qantas Airways Ltd>
+    # Newswire tags: a ticker after a company name ("USX <X>", "<BPCL.L>") says nothing a reader needs and is
+    # dropped; a company tag ("<Qantas Airways Ltd>", wrapped over a line or not) keeps the name.
+    (re.compile(r" ?<[A-Z0-9]{1,6}(?:\.[A-Z]{1,2})?>"), None),
+    (re.compile(r"<([A-Z][A-Za-z0-9&.,'\s\-]{1,80})>"), 1),
     (re.compile(r"</?[A-Za-z][^<>]{0,80}>"), None),
     (re.compile(r"[*_]{2}([^*_]+)[*_]{2}"), 1),
 )

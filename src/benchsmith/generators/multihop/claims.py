@@ -51,6 +51,14 @@ def main_entity(doc: Document, analyses: Sequence[SentenceAnalysis]) -> Entity |
                 surface.setdefault(e.norm, e)
     if title_norm and title_norm in surface:
         return surface[title_norm]
+    if doc.title and is_headline(doc.title):
+        # A wire headline ("RED LION INNS FILES PLANS OFFERING") is a sentence, not a name: the story is about
+        # the most mentioned name the headline shares a word with, else the first name of its lead.
+        heads = set(title_norm.split())
+        in_headline = [n for n in counts if heads & set(n.split())]
+        if in_headline:
+            return surface[max(in_headline, key=lambda n: (counts[n], -list(surface).index(n)))]
+        return next(iter(surface.values()), None)
     if title_norm and doc.title and len(doc.title.split()) <= 5 and doc.title[:1].isupper():
         # Encyclopedic titles ("Teutberga") name the subject even when NER missed it.
         return Entity(doc.title, "ENTITY", title_norm)
@@ -58,6 +66,12 @@ def main_entity(doc: Document, analyses: Sequence[SentenceAnalysis]) -> Entity |
         return None
     norm, _ = max(counts.items(), key=lambda kv: (kv[1], -list(surface).index(kv[0])))
     return surface[norm]
+
+
+def is_headline(title: str) -> bool:
+    """An all-capitals wire headline ("USX <X> DEBT DOWNGRADED BY MOODY'S"), not an article's name."""
+    letters = [c for c in title if c.isalpha()]
+    return len(title.split()) >= 2 and len(letters) >= 6 and sum(c.isupper() for c in letters) >= 0.9 * len(letters)
 
 
 PERSON_LABELS = frozenset({"PERSON"})

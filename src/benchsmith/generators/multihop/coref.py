@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass
+from functools import lru_cache
 
 from benchsmith.generators.multihop.entity_types import PERSON_TITLES, EntityTypes
 from benchsmith.generators.multihop.models import Entity
-from benchsmith.generators.multihop.text import normalize_entity
+from benchsmith.generators.multihop.text import dateline_end, normalize_entity, unwrapped
 
 _NAME = re.compile(r"[A-Z][\w’'\-]*(?:\s+(?:of\s+|de\s+|van\s+|&\s+)?[A-Z][\w’'\-]*)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?][\"”]?\s+|\n\s*)$")
@@ -82,6 +83,15 @@ def person_genders(doc_text: str, people: list[Mention]) -> dict[str, str]:
     return {k: ("m" if v["m"] > v["f"] else "f") for k, v in votes.items() if (v["m"] == 0) != (v["f"] == 0)}
 
 
+@lru_cache(maxsize=64)
+def wire_body(doc_text: str) -> str:
+    """The text with hard-wrapped lines joined and a wire dateline blanked, every offset unchanged, so the
+    story's first subject ("CLEVELAND, Feb 26 - Acme Corp said ...") opens a sentence and the place does not."""
+    text = unwrapped(doc_text)
+    end = dateline_end(text, 0)
+    return "\n" + " " * (end - 1) + text[end:] if end else text
+
+
 def resolve_antecedent(
     doc_text: str, fact_start: int, wanted: frozenset[str], types: EntityTypes, gender: str | None = None
 ) -> Entity | None:
@@ -90,6 +100,7 @@ def resolve_antecedent(
     `gender` ("m" for he/his, "f" for she/her) skips people the article itself
     refers to with the other pronoun only.
     """
+    doc_text = wire_body(doc_text)
     if gender is not None:
         people = mentions(doc_text, types, frozenset({"PERSON"}))
         genders = person_genders(doc_text, people)

@@ -27,13 +27,18 @@ MIN_SHARE = 0.6  # the winning label's share of the votes below which the type i
 PERSON_TITLES = frozenset(
     """mayor mr mrs ms dr prof professor president councillor senator minister founder coach captain sir lord ceo
     chairman chairwoman director striker goalkeeper defender midfielder scientist executive officer manager partner
-    chief spokesman spokeswoman spokesperson economist researcher engineer analyst""".split()
+    chief spokesman spokeswoman spokesperson economist researcher engineer analyst secretary undersecretary
+    governor ambassador premier chancellor commissioner treasurer deputy sheikh""".split()
 )
 ORG_SUFFIXES = frozenset(
     """inc inc. ltd ltd. llc plc corp corp. corporation company co co. group holdings ventures capital energy robotics
     shipping materials builders labs partners industries logistics analytics university college bank fund agency
-    council club rovers fc united systems technologies foundation institute authority association""".split()
+    council club rovers fc united systems technologies foundation institute authority association partnership
+    bancorp bancorporation trust airways airlines petroleum motors securities n.v. nv a.g. ag s.a. sa plc gmbh
+    exchange commission board department ministry service""".split()
 )
+# Wire copy: a company "said it" / "said its", a person "said he"; a place says nothing.
+_SAID_IT = re.compile(r"^(?:'s)?\s*(?:Inc|Corp|Co|Ltd)?\.?\s*(?:said|reported|posted)\s+(?:it|its)\b")
 _ORG_AFTER = re.compile(r"^\s*(?:,\s*which\s+)?(?:was\s+founded|founded\s+in|reported\s+revenue|raised|acquired|will\s+acquire|announced)\b", re.I)
 # Things a place cannot do: a GPE/LOC label followed by these is spaCy's mistake for an organisation.
 _ACTS_LIKE_ORG = re.compile(
@@ -77,6 +82,8 @@ def _cue_votes(sentence: str, e: Entity) -> list[tuple[str, float]]:
         votes.append(("ORG", 2.0))
     if _ORG_AFTER.match(after):
         votes.append(("ORG", 1.0))
+    if _SAID_IT.match(after):
+        votes.append(("ORG", 1.5))
     if _PERSON_AFTER.match(after):
         votes.append(("PERSON", 1.0))
     if _PLACE_BEFORE.search(before) and e.label in _PLACE_LABELS:
@@ -127,6 +134,9 @@ class EntityTypes:
             # A "place" that says, raises and reports but is never where something happens is an organisation.
             if types._labels.get(norm) in _PLACE_LABELS and n > 2 * after_place_word[norm]:
                 types._labels[norm] = "ORG"
+        for norm in votes:
+            if generic_institution(norm):
+                types._labels[norm] = COMMON
         for norm, initial in only_initial.items():
             if not initial or " " in norm:
                 continue
@@ -143,6 +153,20 @@ class EntityTypes:
         """The analysis with every entity carrying its corpus-wide label."""
         ents = tuple(replace(e, label=self.label(e.norm, e.label)) for e in a.entities)
         return replace(a, entities=ents)
+
+
+# "Finance Ministry", "Reserve Bank", "Agriculture Department": a kind of institution every country has, capitalised;
+# two stories naming one need not mean the same body (Hungary's and Japan's finance ministries).
+_PORTFOLIO = frozenset(
+    """finance foreign trade agriculture economy economic interior defence defense industry energy oil labour labor
+    commerce justice health education central reserve planning transport environment""".split()
+)
+_INSTITUTION = frozenset("ministry ministries bank department treasury".split())
+
+
+def generic_institution(norm: str) -> bool:
+    words = norm.split()
+    return 1 < len(words) <= 3 and words[-1] in _INSTITUTION and all(w in _PORTFOLIO for w in words[:-1])
 
 
 def _decide(votes: Counter[str]) -> str:
@@ -186,5 +210,5 @@ def vote_types(
     facts_by_doc: Mapping[str, Sequence], analyses: Mapping[str, Sequence[SentenceAnalysis]], common_words: set[str] | None = None
 ) -> EntityTypes:
     """EntityTypes from the fact sentences and their analyses, document by document."""
-    pairs = ((f.text, a) for d, fs in facts_by_doc.items() for f, a in zip(fs, analyses.get(d, ()), strict=False))
+    pairs = ((f.readable, a) for d, fs in facts_by_doc.items() for f, a in zip(fs, analyses.get(d, ()), strict=False))
     return EntityTypes.from_analyses(pairs, common_words)

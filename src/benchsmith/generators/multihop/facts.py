@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.generators.multihop.models import Fact
+from benchsmith.generators.multihop.text import dateline_end, one_line, unwrapped, wire_words
 from benchsmith.types import Chunk, Document, content_id
 from benchsmith.validators.markup import clean, has_markup
 
@@ -73,17 +74,20 @@ def candidate_sentences(doc: Document, chunks: Sequence[Chunk]) -> list[tuple[Fa
     ordered = sorted(chunks, key=lambda c: (c.span.start, c.span.end))
     starts = [c.span.start for c in ordered]
     out: list[tuple[Fact, str | None]] = []
-    for span in split_sentences(doc.text):
+    # Hard-wrapped copy is split on its sentences, not its lines (same offsets); a wire dateline is where the
+    # story was filed, not part of its first sentence.
+    for span in split_sentences(unwrapped(doc.text)):
         raw = doc.text[span.start : span.end]
         lead = len(raw) - len(_LEADING_NOISE.sub("", raw))
-        start, end = span.start + lead, span.end
+        start, end = dateline_end(doc.text, span.start + lead), span.end
         text = doc.text[start:end].rstrip()
         end = start + len(text)
         if not text:
             continue
         # Markup is cleaned, not dropped: the fact keeps its span into the original document (evidence stays
         # verbatim) and carries the readable text that entities, claims and questions are taken from.
-        readable = clean(text) if has_markup(text) else None
+        flat = wire_words(one_line(text) if "\n" in text else text)
+        readable = clean(flat) if has_markup(flat) else (flat if flat != text else None)
         reason = fact_filter_reason(readable or text)
         chunk = _chunk_for(start, end, starts, ordered)
         if chunk is None:

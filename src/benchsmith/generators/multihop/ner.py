@@ -22,11 +22,50 @@ BRIDGE_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "NORP", "FAC", "PRODUC
 _SKIP_PIPES = ("tagger", "attribute_ruler", "parser", "lemmatizer", "senter")
 
 _MONTHS = frozenset("january february march april may june july august september october november december".split())
-_RULE_ENTITY = re.compile(r"\b[A-Z][a-zA-Z’'\-]*(?:\s+(?:of|the|de|van|von|and|&)?\s*[A-Z][a-zA-Z’'\-]*)*")
+# A capitalised word ("BankAmerica", "M-3") or a dotted abbreviation ("U.S.", "N.V."), and the capitalised
+# words joined to it.
+_NAME_WORD = (r"(?:(?:[A-Z]\.){2,}|[A-Z]\.(?=\s+(?!(?:She|He|It|They|The|This|That|In|On|At|But|And|An?)\b)[A-Z][a-z])"
+              r"|[A-Z][a-zA-Z0-9’'\-]*)")
+_RULE_ENTITY = re.compile(rf"\b{_NAME_WORD}(?:\s+(?:of|the|de|des|du|et|van|von|and|&)?\s*{_NAME_WORD})*")
 _TITLES = frozenset(
     """mayor mr mrs ms dr prof professor president chief councillor senator minister founder coach captain sir lord
     executive ceo chairman chairwoman director manager partner striker goalkeeper defender midfielder""".split()
 )
+# Roles written before a name in wire copy ("Agriculture Secretary Richard Lyng", "Finance Minister Mario
+# Brodersohn"): the person is the name after the last role word, the role is not part of it.
+ROLE_WORDS = _TITLES | frozenset(
+    """secretary undersecretary governor spokesman spokeswoman ambassador premier chancellor commissioner treasurer
+    deputy vice analyst economist official officials trader dealer king queen prince sheikh judge general rep sen
+    gov""".split()
+)
+# Where a run of names is two names: before "and <Role>", and after a possessive ("Poor's and Moody's").
+_AND_ROLE = re.compile(r"\s+and\s+(?=(?:" + "|".join(sorted(w.capitalize() for w in ROLE_WORDS)) + r")\b)"
+                       r"|(?<=['’]s)\s+and\s+")
+_DAYS = frozenset("monday tuesday wednesday thursday friday saturday sunday".split())
+_WIRE_MONTHS = frozenset("jan feb mar apr jun jul aug sep sept oct nov dec".split())
+# Capitalised only because they open the sentence.
+_OPENERS = frozenset(
+    """because however although though since last next under despite while whereas earlier later meanwhile
+    separately also yesterday today total net shares sales profits revenues analysts officials traders dealers
+    sources one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty hundred
+    dozens""".split()
+)
+_NOT_A_NAME = STOPWORDS | _MONTHS | _WIRE_MONTHS | _DAYS | _OPENERS
+
+
+def _without_role(text: str) -> tuple[str, bool]:
+    """The name after the last role word of a span, and whether there was a role ("Secretary of State George
+    Shultz" -> "George Shultz"); the span itself where what follows is not a name of two words or more."""
+    words = text.split()
+    last = max((i for i, w in enumerate(words[:-1]) if w.lower() in ROLE_WORDS), default=None)
+    if last is None:
+        return text, False
+    rest = words[last + 1 :]
+    if len(rest) >= 2 and rest[0] == "of":
+        rest = rest[2:]  # "of State", "of Agriculture"
+    if len(rest) < 2 or rest[0].lower() in STOPWORDS or not rest[0][:1].isupper():
+        return text, False
+    return " ".join(rest), True
 
 
 @dataclass(frozen=True)
@@ -38,25 +77,109 @@ class SentenceAnalysis:
 
 def _rule_entities(sentence: str) -> tuple[Entity, ...]:
     out = []
-    for m in _RULE_ENTITY.finditer(sentence):
+    for m in _spans(sentence):
         text = m.group(0).strip()
-        if m.start() == 0 and len(text.split()) == 1:
+        if m.start() == 0 and len(text.split()) == 1 and not _looks_like_a_name(text) and not _NAME_LIKE_OPENER.match(
+                sentence[m.end() :]):
             continue  # a sentence-initial capitalised word is usually not a name
-        # Drop leading stopwords, months and titles by slicing, so `text` stays the exact suffix of the match.
+        text, _role = _without_role(text)
+        # Drop leading stopwords, months, days and titles by slicing, so `text` stays the exact suffix of the match.
         while text:
             first = text.split()[0]
-            if first.lower() not in STOPWORDS and first.lower() not in _MONTHS and first.lower() not in _TITLES:
+            low = _POSSESSIVE.sub("", first.lower().rstrip("."))
+            if low not in _NOT_A_NAME and low not in ROLE_WORDS:
                 break
             text = text[len(first) :].lstrip()
-        if not text:
-            continue
-        if text.lower() in _MONTHS:
-            continue
-        norm = normalize_entity(text)
-        if norm and norm not in STOPWORDS:
-            # The match's own offset: `sentence.find(text)` would point at an earlier, longer name.
-            out.append(Entity(text, "ENTITY", norm, m.start() + len(m.group(0).rstrip()) - len(text)))
+        if re.match(r"[A-Z][a-z]+-based\s+[A-Z]", text):
+            text = text.split(None, 1)[1]  # "Paris-based Union de Banques Arabes": where it is based is no part of it
+        # The match's own offset: `sentence.find(text)` would point at an earlier, longer name.
+        start = m.start() + len(m.group(0).rstrip()) - len(text)
+        if not re.fullmatch(r"\S+ and \S+['’]s", text):  # "Standard and Poor's" is the name, possessive and all
+            text = _without_echo(_POSSESSIVE.sub("", text))  # "Tower Commission's", "Saudi Press Agency SPA"
+        if not text or _PARTY_STATE.match(text) or all(w.lower().rstrip(".") in _NOT_A_NAME for w in text.split()):
+            continue  # "Wednesday February", "Thursday and Friday"
+        for part, offset in _person_of_company(text):
+            norm = normalize_entity(part)
+            if _PARTY_STATE.match(part):
+                continue
+            if norm and norm not in STOPWORDS and len(norm.replace(" ", "")) > 1:
+                out.append(Entity(part, "ENTITY", norm, start + offset))
     return tuple(out)
+
+
+_COMPANY_ENDINGS = frozenset("inc ltd co corp plc llc ag nv sa bv gmbh spa bancorp".split())
+
+
+def _spans(sentence: str) -> list[re.Match]:
+    """The capitalised runs of a sentence, a run cut before "and <Role>" ("Mayor Elena Marsh and Councillor
+    Rafael Okafor" is two people)."""
+    out = []
+    for m in _RULE_ENTITY.finditer(sentence):
+        start = m.start()
+        for cut in _AND_ROLE.finditer(m.group(0)):
+            out.append(_RULE_ENTITY.match(sentence, start, m.start() + cut.start()))
+            start = m.start() + cut.end()
+        out.append(_RULE_ENTITY.match(sentence, start, m.end()) if start != m.start() else m)
+    return [x for x in out if x is not None]
+
+
+def _person_of_company(text: str) -> list[tuple[str, int]]:
+    """A span naming a person and their employer ("Shigeki Matsumoto of Nikko Securities Co Ltd") as its two
+    names with their offsets; any other span as itself."""
+    left, sep, right = text.partition(" of ")
+    if sep and len(left.split()) == 2 and right.split()[-1].lower().rstrip(".") in _COMPANY_ENDINGS:
+        return [(left, 0), (right, len(left) + len(sep))]
+    left, sep, right = text.partition(" and ")
+    if sep and " " not in left and " " not in right and left != right and not _POSSESSIVE.search(right):
+        # Two single words ("Algeria and Mali", "Canadian and Egyptian") are two names; "Standard and Poor's"
+        # never gets here (its possessive is kept when the whole span is one name) nor "Johnson and Johnson".
+        return [(left, 0), (right, len(left) + len(sep))]
+    return [(text, 0)]
+
+
+_POSSESSIVE = re.compile(r"['’]s$")
+# A sentence-initial word is a company or country name when what follows says so ("Chrysler said it ...",
+# "Venezuela and its bank advisory committee ..."); a surname opening a sentence ("Marsh said") repeats a full
+# name given before and is left out.
+_NAME_LIKE_OPENER = re.compile(r"^\s+(?:said\s+its?|reported|posted|and\s+its|has\s+agreed)\b")
+_PARTY_STATE = re.compile(r"^(?:[RDI]-[A-Z][a-z]+|(?:A{1,3}|B{1,3}|C{1,3}|Baa|Ba|Caa|BAA|BA|CAA)(?:-\d)?)$")  # "(R-Iowa)", ratings "AA", "Baa-3": not names
+
+
+def _without_echo(text: str) -> str:
+    """A name without the acronym repeated after it ("Saudi Press Agency SPA" -> "Saudi Press Agency")."""
+    words = text.split()
+    if len(words) > 2 and words[-1].isupper() and words[-1] == "".join(w[0] for w in words[:-1] if w[0].isupper()):
+        return text[: text.rfind(words[-1])].rstrip()
+    return text
+
+
+def split_conjoined(analyses: dict[str, list[SentenceAnalysis]]) -> dict[str, list[SentenceAnalysis]]:
+    """Names the rules joined over "and" ("Shultz and Weinberger", "Paul Volcker and International Monetary
+    Fund") split into their parts where each part is also named on its own somewhere in the corpus (a surname
+    by its full name); "Standard and Poor's" and "Sumitomo Trust and Banking Co Ltd" stay."""
+    alone = {e.norm for sents in analyses.values() for a in sents for e in a.entities if " and " not in e.text}
+    alone |= {n.split()[-1] for n in alone if len(n.split()) == 2}  # "Weinberger" from "Caspar Weinberger"
+    out: dict[str, list[SentenceAnalysis]] = {}
+    for doc_id, sents in analyses.items():
+        new = []
+        for a in sents:
+            ents: list[Entity] = []
+            for e in a.entities:
+                left, sep, right = e.text.partition(" and ")
+                if sep and right[:1].isupper() and normalize_entity(left) in alone and normalize_entity(right) in alone:
+                    ents.append(Entity(left, e.label, normalize_entity(left), e.start))
+                    ents.append(Entity(right, e.label, normalize_entity(right), e.start + len(left) + len(sep)))
+                else:
+                    ents.append(e)
+            new.append(SentenceAnalysis(tuple(ents), a.topic, a.quantities) if len(ents) != len(a.entities) else a)
+        out[doc_id] = new
+    return out
+
+
+def _looks_like_a_name(word: str) -> bool:
+    """A sentence-initial word that is a name all the same: an inner capital or an acronym ("BankAmerica", "OPEC")."""
+    letters = word.replace(".", "").replace("-", "")
+    return len(letters) > 1 and (letters.isupper() or any(c.isupper() for c in letters[1:])) and word.lower() not in _NOT_A_NAME
 
 
 def _rule_topic(sentence: str, entities: Sequence[Entity]) -> str:
@@ -125,6 +248,10 @@ def analyze_sentences(
                 head = text.split()[0]
                 start += len(head) + 1
                 text = text[len(head) :].lstrip()
+            name, had_role = _without_role(text)
+            if had_role:
+                start += text.rfind(name)
+                text = name
             norm = normalize_entity(text)
             if norm:
                 ents.append(Entity(text, e.label_, norm, start))

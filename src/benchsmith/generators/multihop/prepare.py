@@ -6,12 +6,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.generators.multihop.aliases import merge_aliases
-from benchsmith.generators.multihop.claims import build_claims, document_frequency, main_entity, shares_keywords
+from benchsmith.generators.multihop.claims import build_claims, document_frequency, is_headline, main_entity, shares_keywords
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
 from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_graph
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, Entity, Fact
-from benchsmith.generators.multihop.ner import SentenceAnalysis
+from benchsmith.generators.multihop.ner import SentenceAnalysis, split_conjoined
 from benchsmith.generators.multihop.selection import select_articles
 from benchsmith.generators.multihop.steps import AnalyzeSentences, ExtractFacts, doc_batches, load_nlp, sentence_batches
 from benchsmith.generators.multihop.text import normalize_entity
@@ -31,6 +31,14 @@ class Prepared:
     duplicates: set[str] = field(default_factory=set)  # re-sent copies of an earlier document: never cited
     notes: list[str] = field(default_factory=list)
     counts: dict[str, int] = field(default_factory=dict)
+
+
+def selection_note(total: int, kept: int, rejected: list[Rejected], min_tokens: int) -> str:
+    """What the article selection kept and dropped, by reason (a wire collection holds many one-paragraph items)."""
+    short = sum(r.reason == "too_short" for r in rejected if r.step == "multihop.select")
+    copies = sum(r.reason == "near_duplicate_article" for r in rejected if r.step == "multihop.select")
+    return (f"articles: {kept} of {total} used; {short} dropped as shorter than --min-tokens {min_tokens}, "
+            f"{copies} as near-duplicates (re-sent copies) of another")
 
 
 def heuristic_claims(
@@ -57,7 +65,9 @@ def heuristic_claims(
             rejected.append(Rejected(step="multihop.keywords", reason="no_shared_keywords", input_ref=doc.doc_id))
             continue
         main = main_entity(doc, doc_analyses)
-        title_main = main if main is not None and doc.title and main.norm == normalize_entity(doc.title) else None
+        # The fallback referent: an encyclopedic title's entity, or the subject of a wire story's headline.
+        title_main = main if main is not None and doc.title and (
+            main.norm == normalize_entity(doc.title) or is_headline(doc.title)) else None
         for fact, analysis in zip(facts[doc.doc_id], doc_analyses, strict=True):
 
             def antecedent(
@@ -109,7 +119,7 @@ def prepare(ctx, cfg) -> Prepared:
     with timer.step("facts"):
         facts, skipped = _facts(ctx, selected, cfg)
     with timer.step("ner"):
-        analyses = _analyses(ctx, selected, facts, cfg)
+        analyses = split_conjoined(_analyses(ctx, selected, facts, cfg))
         nlp = load_nlp(cfg.ner)
         common = lowercase_words(d.text for d in selected)
         types = vote_types(facts, analyses, common)
@@ -121,7 +131,8 @@ def prepare(ctx, cfg) -> Prepared:
         groups = bridge_groups(build_claim_graph(claims))
     ctx.reject(rejected)
     names = {e.text for a in analyses.values() for s in a for e in s.entities}
-    notes = [f"NER: {'spaCy ' + nlp.meta.get('name', '') if nlp is not None else 'rules'}"]
+    notes = [f"NER: {'spaCy ' + nlp.meta.get('name', '') if nlp is not None else 'rules'}", selection_note(
+        len(ctx.corpus.documents), len(selected), rejected, cfg.min_tokens)]
     counts = {
         "documents": len(ctx.corpus.documents), "selected_documents": len(selected),
         "facts": sum(len(v) for v in facts.values()), "claims": len(claims),
