@@ -109,3 +109,14 @@ def test_a_count_noun_the_story_writes_only_after_a_name_still_takes_the_article
                    text="Gulls head coach Bram Tolliver signed until 2028. Fans asked for grid storage at the ground.")
     phrases = {s.anchor: s.phrase for s in subject_candidates(doc)}
     assert phrases.get("head coach") == "the head coach"
+
+
+def test_wire_copy_fragments_are_no_subjects_only_whole_noun_phrases_are():
+    doc = Document(doc_id="w", title="SAUDI ARABIA REITERATES COMMITMENT TO OPEC PACT", source="Reuters",
+                   published_at=datetime(1987, 3, 1, tzinfo=UTC),
+                   text="RIYADH, March 1 - Saudi Arabian Oil Minister Hisham Nazer reiterated the kingdom's commitment "
+                        "to the OPEC accord to boost world oil prices and meet stiffer international competition. "
+                        "The ministers retained the auction system despite objections, and the joint statement said so.")
+    anchors = {s.anchor for s in subject_candidates(doc)}
+    assert not anchors & {"boost world oil", "stiffer international", "auction system despite", "world oil"}
+    assert {"auction system", "joint statement"} <= anchors

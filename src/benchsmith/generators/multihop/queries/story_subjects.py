@@ -35,6 +35,12 @@ _ACTOR_HEADS = frozenset("""company companies maker makers firm firms startup st
     officers group groups club clubs team teams operator operators specialist specialists regulator regulators
     people city figures competition spokesman spokeswoman spokesperson analyst analysts official officials""".split())
 _DETERMINER_AFTER = re.compile(r"\s+(?:the|a|an|its|their|his|her|our|this|that)\b")
+# Words the shared stopword list lacks that still end a noun phrase ("the auction system despite ...").
+_PHRASE_BREAKS = frozenset("""despite because although though unless until since whether while may might must could
+    would should will shall said says also worth dlr stg mln-dlr bln-dlr""".split())
+# Where a story writes a phrase as a whole noun phrase: after a determiner (up to two modifiers between), or bare
+# after a preposition ("for grid storage"); "to boost world oil prices" is a verb phrase, not a subject.
+_NP_BEFORE = r"(?:\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er)\s+(?:[\w'’-]+\s+){0,2}|\b(?:for|of|in|on|with|from|by|about)\s+)"
 
 
 @dataclass(frozen=True)
@@ -60,7 +66,7 @@ def _runs(text: str) -> list[list[str]]:
     runs, run = [], []
     for tok in _WORD.findall(text) + ["."]:
         low = tok.lower()
-        if tok[0].isalpha() and low not in STOPWORDS and len(low) > 2:
+        if tok[0].isalpha() and low not in STOPWORDS and low not in _PHRASE_BREAKS and len(low) > 2:
             run.append(low)
             continue
         if run:
@@ -99,6 +105,19 @@ def _verb_like(doc: Document, word: str) -> bool:
     return word.endswith("s") and re.search(r"(?<![\w-])" + re.escape(word) + _DETERMINER_AFTER.pattern, doc.text) is not None
 
 
+def _whole_noun_phrase(doc: Document, phrase: str) -> bool:
+    """Whether the story writes `phrase` as a complete noun phrase somewhere: introduced by a determiner or a
+    preposition, and not running on into another noun ("private political dominance" makes "private political"
+    a fragment; a verb, a stopword or punctuation after it ends it)."""
+    for m in re.finditer(_NP_BEFORE + re.escape(phrase) + r"(?![\w-])(?:\s+([A-Za-z][\w-]*))?", doc.text):
+        nxt = m.group(1)
+        if (nxt is None or nxt.lower() in STOPWORDS or nxt.lower() in _PHRASE_BREAKS or nxt[0].isupper()
+                or nxt.lower() in _VERBS or nxt.endswith(("ed", "ly"))):
+            return True
+    # A role between two names ("Gulls head coach Bram Tolliver") is a noun phrase too.
+    return re.search(r"\b[A-Z][\w'’-]*\s+" + re.escape(phrase) + r"\s+[A-Z]", doc.text) is not None
+
+
 def _candidates(doc: Document, text: str) -> list[str]:
     """Two- or three-word topics of `text` that the story writes in lower case, longest first within a run."""
     out = []
@@ -110,7 +129,8 @@ def _candidates(doc: Document, text: str) -> list[str]:
                 if words[-1].endswith("ed"):
                     continue  # "the council voted"
                 if (_is_topic(doc, phrase) and not set(words) & _VAGUE and words[-1] not in _ACTOR_HEADS
-                        and _written_lower(doc, phrase) and not _verb_like(doc, words[-1])):
+                        and _written_lower(doc, phrase) and not _verb_like(doc, words[-1])
+                        and _whole_noun_phrase(doc, phrase)):
                     out.append(phrase)
     return list(dict.fromkeys(out))
 
