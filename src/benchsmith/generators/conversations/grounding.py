@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -202,21 +203,28 @@ def complete_lists(grounded: Grounded, passages: dict[str, Passage]) -> bool:
     return True
 
 
+def _stems(text: str) -> set[str]:
+    """Content words with a plural 's' dropped ("Super Bowls" states "Super Bowl")."""
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in content_words(text)}
+
+
 _ASKING = {"what", "which", "who", "when", "where", "why", "how", "should", "can", "could", "would", "does", "do", "did",
            "know", "tell", "about", "explain", "mean", "need", "like", "want", "give", "overview", "summarize", "else"}
 
 
 def _answers_question(sentence: str, question: str) -> bool:
-    """The sentence holds most of what the question asks about (two thirds of its content words, two at least):
+    """The sentence holds what the question asks about (two thirds of its content words, all of two or three):
     'The Green Bay Packers ... is the oldest NFL franchise in continuous operation ...' for 'What is the oldest team
     not to change locations?' does not; for 'What is the oldest NFL franchise?' it does."""
-    asks = content_words(question) - _ASKING
-    return len(asks) >= 2 and len(asks & content_words(sentence)) >= max(2, -(-2 * len(asks) // 3))
+    asks = _stems(question) - _ASKING
+    need = len(asks) if len(asks) <= 3 else -(-2 * len(asks) // 3)  # a short question: every key word
+    return len(asks) >= 2 and len(asks & _stems(sentence)) >= need
 
 
-def _stems(text: str) -> set[str]:
-    """Content words with a plural 's' dropped ("Super Bowls" states "Super Bowl")."""
-    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in content_words(text)}
+def _prose(sentence: str) -> bool:
+    """A sentence of prose, quotable or not: not a heading ("2017 Arizona Cardinals season"), a table row or code."""
+    return len(sentence.split()) >= 6 and not any(ch in sentence for ch in "{}=;<>|") and "//" not in sentence and not re.search(
+        r"\b(?:Date|Week|Game time|Opponent)\s*:", sentence)
 
 
 def states(sentence: str, claim: str) -> bool:
@@ -238,7 +246,7 @@ def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passag
     found: set[str] = set()
     loose = 0
     topic = content_words(grounded.text) - content_words(term)
-    answer_words = topic - content_words(question)
+    answer_words = _stems(grounded.text) - _stems(term) - _stems(question)
     quoted = [" ".join(s.split()) for s in grounded.sentences]
     for chunk, _ in ranked:
         passage = passages.get(chunk.chunk_id)
@@ -253,11 +261,16 @@ def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passag
             found.add(chunk.chunk_id)
             continue
         usable = [s.text for s in passage.sentences if _usable(s.text)]
-        on_answer = len(content_words(text) & answer_words) >= 2  # the passage is about what the answer says
-        if question and on_answer and any(_answers_question(s, question) for s in usable):
+        on_answer = len(_stems(text) & answer_words) >= 2  # the passage is about what the answer says
+        answers = question and on_answer and any(_prose(s.text) and _answers_question(s.text, question)
+                                                 for s in passage.sentences)
+        if answers and len(_stems(question) - _ASKING) >= 3:
             found.add(chunk.chunk_id)
             continue
-        if (limit is None or loose < limit) and any(names(s, term) and len(content_words(s) & topic) >= 2 for s in usable):
+        # a question that is little more than its subject ("Tell me about the NFL", "Super Bowl"): every passage
+        # naming it would "answer" it, so these count among the capped loose ones
+        if (limit is None or loose < limit) and (answers or any(names(s, term) and len(content_words(s) & topic) >= 2
+                                                                for s in usable)):
             found.add(chunk.chunk_id)
             loose += 1
     return found
