@@ -62,3 +62,20 @@ def test_a_reported_statement_is_no_term_to_define():
     from benchsmith.generators.conversations.passages import clean_term
     assert clean_term("Merrill said the loan") is None
     assert clean_term("the syndicated loan") == "the syndicated loan"
+
+
+def test_a_story_s_own_the_thing_is_no_topic_across_stories():
+    from collections import Counter
+
+    from benchsmith.generators.conversations.prose import topic_seeds
+    text = ("LONDON, March 2 - Nordbank is issuing a 100 mln dlr bond due\n"
+            "1992 with a 7-1/2 pct coupon, lead manager Hill Samuel said.\n"
+            "The payment date is March 25 and the bond will be listed in\n"
+            "Luxembourg. The payment date was set by the issuer to suit\n"
+            "investors in Europe, the lead manager said in its statement.\n")
+    chunk = Chunk(chunk_id="r2#0", doc_id="r2", title="NORDBANK BOND", text=text, span=Span(start=0, end=len(text)),
+                  index=0, n_tokens=len(text.split()))
+    flat = chunk.model_copy(update={"text": " ".join(text.split())})
+    counts = Counter({"payment date": 5})
+    assert "the payment date" not in [s.term for s in topic_seeds(find_seeds(chunk), counts)]
+    assert "the payment date" in [s.term for s in topic_seeds(find_seeds(flat), counts)]  # prose: a topic as before

@@ -36,8 +36,9 @@ def unwrap(text: str) -> str:
     paragraph turned into spaces, so a sentence is not cut at the margin. Same length: offsets stay valid."""
     lines = text.split("\n")
     wrapped = sum(40 <= len(x.rstrip()) <= 80 for x in lines)
-    if len(lines) < 4 or wrapped < 0.6 * len(lines):
-        return text
+    if len(lines) < 4 or wrapped < 0.6 * len(lines) or "```" in text or any(x.lstrip()[:1] in ("#", "|", "*", "+")
+                                                                             for x in lines):
+        return text  # markdown: its lines are code, tables and lists
     return re.sub(r"\n(?=\S)", " ", text)  # an indented or blank next line starts a paragraph
 
 
