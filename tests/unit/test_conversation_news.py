@@ -43,6 +43,7 @@ def test_a_subject_only_the_story_can_resolve_is_not_asked():
     assert news_question("Underwriters are expected to abolish the lump-sum issuance system.") is None
     assert news_question("End-February reserves last year were 27.58 billion dlrs.") is None
     assert news_question("The Wednesday average rose to 946 mln dlrs from 148 mln a week earlier.") is None
+    assert news_question("Manoogian said he will buy the 200,000 shares from the company.") is None  # who is he?
     assert news_question("Exports of the same commodities fell to 1.35 mln tonnes from 1.38 mln.") is None
     assert news_question("The council said it will meet again in September to discuss the quota plan.") is None
 

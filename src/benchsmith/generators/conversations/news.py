@@ -73,6 +73,8 @@ def news_question(sentence: str) -> tuple[str, str] | None:
     if m := _SAID_IT.match(text):
         if (subj := _subject(m.group("subj"))) is None or not re.search(r"[A-Z]", subj[1:] + subj[0]):
             return None
+        if m.group("who") != "it" and len(subj.split()) < 2:
+            return None  # "What did Manoogian say?": a surname alone; the story named the person in full before
         verb = "announce" if m.group("who") == "it" else "say"
         return subj, f"What did {subj} {verb}?"
     if m := _EXPECTED.match(text):
