@@ -51,3 +51,12 @@ def test_a_passage_holding_the_question_words_but_none_of_the_answer_is_not_rele
     passages = {off.chunk_id: find_seeds(off)}
     assert answer_bearing([(off, 1.0)], passages, "the Harbor Lions", _grounded(), limit=0,
                           question="Which club has the most league championship titles?") == set()
+
+
+def test_only_prose_sentences_can_answer_a_question():
+    from benchsmith.generators.conversations.grounding import _prose
+    assert _prose("The Harbor Lions hold the league record for championship titles.")
+    assert not _prose("2017 Harbor Lions season")  # a heading
+    assert not _prose("+ [Managing Harbor Lions championship titles](titles.md) + [Records](records.md)")
+    assert not _prose("Date : December 10 Game time : 2 : 05 p.m. Game attendance : 61,000")
+    assert not _prose("return new Promise(function(resolve) { // pass the championship titles on")

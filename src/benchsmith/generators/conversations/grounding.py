@@ -222,8 +222,9 @@ def _answers_question(sentence: str, question: str) -> bool:
 
 
 def _prose(sentence: str) -> bool:
-    """A sentence of prose, quotable or not: not a heading ("2017 Arizona Cardinals season"), a table row or code."""
-    return len(sentence.split()) >= 6 and not any(ch in sentence for ch in "{}=;<>|") and "//" not in sentence and not re.search(
+    """A sentence of prose, quotable or not: not a heading ("2017 Arizona Cardinals season"), a table row, code or a list of links."""
+    return len(sentence.split()) >= 6 and not any(ch in sentence for ch in "{}=;<>|") and "//" not in sentence and "](" not in sentence \
+        and sentence.lstrip()[:1] not in ("+", "*", "#") and not re.search(
         r"\b(?:Date|Week|Game time|Opponent)\s*:", sentence)
 
 
