@@ -22,8 +22,8 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from benchsmith.generators.conversations.passages import Passage, Seed, _following, _usable
 from benchsmith.generators.conversations.news import unwrap
+from benchsmith.generators.conversations.passages import Passage, Seed, _following, _usable
 from benchsmith.text import STOPWORDS
 
 _LEAD = r"(?:(?:Yes|No|Generally|Usually|Typically|In general|Ideally|Definitely|Absolutely|Of course|Basically)\s*,\s*)?"

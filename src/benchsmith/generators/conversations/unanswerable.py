@@ -20,8 +20,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from benchsmith.generators.conversations.passages import split_sentences
 from benchsmith.generators.conversations.news import unwrap
+from benchsmith.generators.conversations.passages import split_sentences
 from benchsmith.schemas.conversation import UnanswerableProof
 from benchsmith.text import STOPWORDS, WORD_RE
 from benchsmith.types import Chunk
