@@ -34,6 +34,8 @@ def test_changes_announcements_and_causes_become_reader_questions():
         == "How much did Saudi crude oil output last month fall?"
     assert news_question("Ashanti Goldfields Corp said it has agreed to sell its smelting unit for 12 mln dlrs.")[1] \
         == "What did Ashanti Goldfields Corp announce?"
+    assert news_question("LOS ANGELES, Feb 26 - Harbor Aircraft Corp said Korean Air signed orders for four jets.")[1] \
+        == "What did Harbor Aircraft Corp say?"
     assert news_question("Dutch imports of oils were 2.16 mln tonnes in 1986.")[1] == "What were Dutch imports of oils?"
 
 
@@ -43,6 +45,8 @@ def test_a_subject_only_the_story_can_resolve_is_not_asked():
     assert news_question("Underwriters are expected to abolish the lump-sum issuance system.") is None
     assert news_question("End-February reserves last year were 27.58 billion dlrs.") is None
     assert news_question("The Wednesday average rose to 946 mln dlrs from 148 mln a week earlier.") is None
+    assert news_question("Both Marais and Develle said they agreed with that, so long as wages stay low.") is None
+    assert news_question("The Bank said the public sector contribution to the growth was contractionary.") is None
     assert news_question("Manoogian said he will buy the 200,000 shares from the company.") is None  # who is he?
     assert news_question("Exports of the same commodities fell to 1.35 mln tonnes from 1.38 mln.") is None
     assert news_question("The council said it will meet again in September to discuss the quota plan.") is None

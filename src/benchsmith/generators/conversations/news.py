@@ -19,6 +19,10 @@ _CHANGE = re.compile(rf"^{_SUBJ}\s+(?P<verb>{'|'.join(_BASE)})\s+(?:by\s+|to\s+)
                      rf"(?:about\s+|around\s+|nearly\s+|some\s+)?{_NUM}")
 _SAID_IT = re.compile(rf"^{_SUBJ}\s+said\s+(?P<who>it|he|she|they)\s+(?P<rest>(?:has|had|have|will|would|is|was|plans|"
                       r"agreed|expects|intends)\b.{15,})")
+# "The Commodity Credit Corporation said the export bonus ...": a named body's statement about something
+_SAID_THAT = re.compile(rf"^{_SUBJ}\s+said\s+(?:that\s+)?(?P<rest>(?:the|a|an|its|[A-Z])\S*\s.{{25,}})")
+_BODY = re.compile(r"(?:Inc|Corp|Corporation|Co|Ltd|Plc|Bank|Board|Ministry|Department|Commission|Council|Organization|"
+                   r"Association|Exchange|Reserve|Group|Fund|Agency|Authority|Office|Federation|Union)\.?$")
 _EXPECTED = re.compile(rf"^{_SUBJ}\s+(?P<aux>is|are|was|were)\s+expected\s+to\s+(?P<rest>[a-z]+\b.{{6,}})")
 _AMOUNT = re.compile(rf"^{_SUBJ}\s+(?P<aux>was|were|is|are|totalled|totaled|amounted\s+to)\s+{_NUM}\s*"
                      r"(?:mln|billion|pct|bags|tonnes|dlrs|barrels|bpd|bushels|yen|marks|francs|stg|cts)\b")
@@ -44,7 +48,7 @@ def unwrap(text: str) -> str:
 
 def _subject(raw: str) -> str | None:
     subject = raw.strip(" ,")
-    if _BAD.match(subject) or len(subject.split()) > 8 or re.search(r"[,;:()<>]|\bsaid\b", subject):
+    if _BAD.match(subject) or re.match(r"(?:Both|Neither|Either)\b", subject) or len(subject.split()) > 8 or re.search(r"[,;:()<>]|\bsaid\b", subject):
         return None
     if re.search(r"\b(?:same|other|such|latter|former|these|those)\b", subject):
         return None  # "Exports of the same commodities": which ones only the story's previous sentence says
@@ -77,6 +81,10 @@ def news_question(sentence: str) -> tuple[str, str] | None:
             return None  # "What did Manoogian say?": a surname alone; the story named the person in full before
         verb = "announce" if m.group("who") == "it" else "say"
         return subj, f"What did {subj} {verb}?"
+    if (m := _SAID_THAT.match(text)) and not re.match(r"(?:it|he|she|they)\b", m.group("rest")):
+        if (subj := _subject(m.group("subj"))) is None or not _BODY.search(subj) or len(subj.removeprefix("the ").split()) < 2:
+            return None
+        return subj, f"What did {subj} say?"
     if m := _EXPECTED.match(text):
         if (subj := _subject(m.group("subj"))) is None:
             return None
