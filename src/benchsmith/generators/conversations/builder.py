@@ -33,6 +33,7 @@ from benchsmith.validators.conversation import content_words, jaccard
 
 STEP = "conversations.turn"
 POOL_K = 40
+RESTATE_K = 3  # passages searched per response sentence for others stating it
 MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
 TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers are lengthened toward it from their passages
 _PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
@@ -320,6 +321,9 @@ class HeuristicBuilder:
             # reading around the answer would mark them)
             also = G.answer_bearing(ranked + [x for x in nearby if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}],
                                     self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite)
+            # and, as an annotator searching for each statement of the response would, any passage stating one of them
+            restating = [hit for s in draft.grounded.sentences for hit in self.retrieval.top(s, RESTATE_K)]
+            also |= G.answer_bearing(restating, self.passages, draft.term, draft.grounded, limit=0)
             contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id, also)
             relevant = [c.text for c in contexts if c.chunk_id in draft.grounded.used]  # what the response quotes
             if missing := unsupported_sentences(draft.response, relevant):

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import re
 
+from benchsmith.generators.conversations.news import news_question
+
 _SUBJECT = r"(?P<subj>(?:The\s+)?[A-Z][\w'’.\-]*(?:\s+(?:of\s+(?:the\s+)?|de\s+|and\s+)?[A-Z0-9][\w'’.\-]*){0,5})"
 _WHEN_VERBS = ("founded|established|built|launched|created|formed|opened|discovered|introduced|released|completed|"
                "signed|elected|hired|named|designed|developed|announced|renamed|born|adopted|approved|passed|"
@@ -106,7 +108,7 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
             template = template.replace("does", "do") if groups["aux"] in ("take", "last") else template
         question = template.format(**groups)
         return subject, question[0].upper() + question[1:]
-    return None
+    return news_question(sentence)
 
 
 _NAME = re.compile(r"(?<![\w'’])(?:[A-Z][a-z][\w'’\-]*|[A-Z]{2,}[a-z]?)(?:\s+(?:of\s+(?:the\s+)?|de\s+)?"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -202,38 +203,77 @@ def complete_lists(grounded: Grounded, passages: dict[str, Passage]) -> bool:
     return True
 
 
+def _stems(text: str) -> set[str]:
+    """Content words with a plural 's' dropped ("Super Bowls" states "Super Bowl")."""
+    return {w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w for w in content_words(text)}
+
+
 _ASKING = {"what", "which", "who", "when", "where", "why", "how", "should", "can", "could", "would", "does", "do", "did",
            "know", "tell", "about", "explain", "mean", "need", "like", "want", "give", "overview", "summarize", "else"}
 
 
 def _answers_question(sentence: str, question: str) -> bool:
-    """The sentence holds most of what the question asks about (two thirds of its content words, two at least):
+    """The sentence holds what the question asks about (two thirds of its content words, all of two or three):
     'The Green Bay Packers ... is the oldest NFL franchise in continuous operation ...' for 'What is the oldest team
     not to change locations?' does not; for 'What is the oldest NFL franchise?' it does."""
-    asks = content_words(question) - _ASKING
-    return len(asks) >= 2 and len(asks & content_words(sentence)) >= max(2, -(-2 * len(asks) // 3))
+    asks = _stems(question) - _ASKING
+    need = len(asks) if len(asks) <= 3 else -(-2 * len(asks) // 3)  # a short question: every key word
+    return len(asks) >= 2 and len(asks & _stems(sentence)) >= need
+
+
+def _prose(sentence: str) -> bool:
+    """A sentence of prose, quotable or not: not a heading ("2017 Arizona Cardinals season"), a table row, code or a list of links."""
+    return len(sentence.split()) >= 6 and not any(ch in sentence for ch in "{}=;<>|") and "//" not in sentence and "](" not in sentence \
+        and sentence.lstrip()[:1] not in ("+", "*", "#") and not re.search(
+        r"\b(?:Date|Week|Game time|Opponent)\s*:", sentence)
+
+
+def states(sentence: str, claim: str) -> bool:
+    """The sentence states the claim in its own words: three fifths of the claim's content words, four at least
+    ("The Pittsburgh Steelers have won six Super Bowls, the most of any team" for "The Pittsburgh Steelers have the
+    most Super Bowl championship titles, with six"). Sharing a few of its words is not stating it."""
+    need = _stems(claim)
+    return len(need) >= 4 and len(need & _stems(sentence)) >= max(4, -(-3 * len(need) // 5))
 
 
 def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
-                   limit: int = 2, question: str = "") -> set[str]:
-    """Retrieved passages the response does not quote that answer the question too: a quotable sentence about the
-    term (every word of it, near its start) on the answer's subject (two more of its words). An mtRAG annotator
-    marks such passages relevant although the response, kept under its length, draws on others."""
+                   limit: int | None = None, question: str = "") -> set[str]:
+    """Retrieved passages the response does not quote that support it or answer the question too, as an mtRAG
+    annotator marks every retrieved passage supporting part of the response: one holding a quoted sentence
+    (overlapping windows, copies), one with a sentence stating a sentence of the response, one with a sentence about
+    the term (every word of it) on the answer's subject (two more of its words), or one with a sentence holding the
+    question's key words and two of the answer's own. A passage merely sharing a word is not relevant. `limit`
+    caps the passages found by the loosest (the term and two words) (None: no cap)."""
     found: set[str] = set()
+    loose = 0
     topic = content_words(grounded.text) - content_words(term)
+    answer_words = _stems(grounded.text) - _stems(term) - _stems(question)
     quoted = [" ".join(s.split()) for s in grounded.sentences]
     for chunk, _ in ranked:
         passage = passages.get(chunk.chunk_id)
-        if passage is None or chunk.chunk_id in grounded.used:
+        if passage is None or chunk.chunk_id in grounded.used or chunk.chunk_id in found:
             continue
         text = " ".join(chunk.text.split())
-        if any(q in text for q in quoted):  # another passage holding the quoted answer (overlapping windows, copies)
+        if any(q in text for q in quoted):
             found.add(chunk.chunk_id)
             continue
-        if len(found) < limit and any(_usable(s.text) and (names(s.text, term) and len(content_words(s.text) & topic) >= 2
-                                                           or question and _answers_question(s.text, question))
-                                      for s in passage.sentences):
+        # any sentence may state it, quotable alone or not ("It was the Patriots' tenth Super Bowl appearance")
+        if any(states(s.text, q) for s in passage.sentences for q in quoted):
             found.add(chunk.chunk_id)
+            continue
+        usable = [s.text for s in passage.sentences if _usable(s.text)]
+        on_answer = len(_stems(text) & answer_words) >= 2  # the passage is about what the answer says
+        answers = question and on_answer and any(_prose(s.text) and _answers_question(s.text, question)
+                                                 for s in passage.sentences)
+        if answers and len(_stems(question) - _ASKING) >= 3:
+            found.add(chunk.chunk_id)
+            continue
+        # a question that is little more than its subject ("Tell me about the NFL", "Super Bowl"): every passage
+        # naming it would "answer" it, so these count among the capped loose ones
+        if (limit is None or loose < limit) and (answers or any(names(s, term) and len(content_words(s) & topic) >= 2
+                                                                for s in usable)):
+            found.add(chunk.chunk_id)
+            loose += 1
     return found
 
 

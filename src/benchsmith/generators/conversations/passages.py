@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass, field
 
 from benchsmith.generators.conversations.facts import fact_question, repeated_names
+from benchsmith.generators.conversations.news import unwrap
 from benchsmith.generators.conversations.quotable import (  # noqa: F401  (re-exported: grounding and prose use them)
     POINTS_ELSEWHERE,
     _following,
@@ -98,6 +99,8 @@ def clean_term(term: str) -> str | None:
     if re.match(r"the (?:easy|simple|new|following|above|same|other|previous|next|last|first|example|sample)\b", term, re.I) or (
             words[0].lower() == "the" and re.search(r"\b[a-z]+['’]s\b", term)):
         return None  # "the easy-to-use GUI", "the header's value": only the page's own sentence says which one
+    if any(w.lower() in ("said", "says", "told", "added") for w in words):
+        return None  # "Merrill said the loan": a report of what someone said, not a thing
     if any(w.lower() in ("your", "you", "my", "our", "we") for w in words):
         return None  # "the responses from your assistant": the page talking to its reader, not a thing to ask about
     return term
@@ -124,7 +127,7 @@ def clean_title(title: str) -> str:
 
 
 def find_seeds(chunk: Chunk) -> Passage:
-    sentences = split_sentences(chunk.text)
+    sentences = split_sentences(unwrap(chunk.text))
     seeds: list[Seed] = []
     title = clean_title(chunk.title)
     title = re.sub(r"^(?:Understanding|Introducing|Learning about|(?:An? )?(?:overview|introduction) (?:of|to))\s+", "", title,

@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from benchsmith.generators.conversations.news import unwrap
 from benchsmith.generators.conversations.passages import Passage, Seed, _following, _usable
 from benchsmith.text import STOPWORDS
 
@@ -239,6 +240,7 @@ def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[
         if phrase not in found and (within[phrase] >= 2 or counts[phrase] >= 2):
             found[phrase] = opener
     named = {s.term.lower().removeprefix("the ") for s in passage.seeds}
+    story = unwrap(passage.chunk.text) != passage.chunk.text  # hard-wrapped: newswire
     out: list[Seed] = []
     for phrase, opener in found.items():
         if phrase in named:
@@ -255,6 +257,8 @@ def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[
                                       rf"(?!\s+(?:then|also|still|now|again)\b)", passage.sentences[answer[0]].text, re.I):
             continue
         article = {"a": "a", "an": "an", "the": "the", "your": "my", "my": "my"}.get(opener, "")
+        if article == "the" and story:
+            continue  # in a news story "the payment date" is this bond's: another story's is another thing
         plural = phrase.endswith("s") and not phrase.endswith(("ss", "us", "is"))
         if article in ("a", "an"):
             article = "" if plural else "an" if phrase[0] in "aeiou" else "a"  # "a savings accounts" is the writer's slip

@@ -1,0 +1,62 @@
+"""Which retrieved passages a turn marks relevant: every one supporting the response or answering the question,
+never one that merely shares a word."""
+
+from __future__ import annotations
+
+from benchsmith.generators.conversations.grounding import Grounded, answer_bearing, contexts_for, states
+from benchsmith.generators.conversations.passages import find_seeds
+from benchsmith.types import Chunk, Span
+
+
+def _chunk(text: str, chunk_id: str) -> Chunk:
+    return Chunk(chunk_id=chunk_id, doc_id=chunk_id.split("#")[0], title="", text=text,
+                 span=Span(start=0, end=len(text)), index=0, n_tokens=len(text.split()))
+
+
+ANSWER = "The Harbor Lions have the most league championship titles, with seven."
+QUOTED = _chunk("League records. " + ANSWER + " The Gulls have the most appearances.", "a#0")
+RESTATES = _chunk("Champions. The Harbor Lions have won seven league championships, the most of any club ; "
+                  "the Gulls and the Owls have four each.", "b#0")
+SAME_WORDS = _chunk("The league was founded in 1920 by seven clubs. Its championship game is played in January.", "c#0")
+ANSWERS_QUESTION = _chunk("Club history. The Harbor Lions hold the league record for championship titles, having "
+                          "won seven since their founding in the harbor district.", "d#0")
+COPY = _chunk("Archive copy. " + ANSWER, "e#0")
+
+
+def _grounded() -> Grounded:
+    g = Grounded()
+    g.add("a#0", ANSWER)
+    return g
+
+
+def test_a_sentence_stating_the_response_in_other_words_supports_it():
+    assert states(RESTATES.text.split(". ", 1)[1], ANSWER)
+    assert not states(SAME_WORDS.text, ANSWER)  # "league", "seven", "championship": shared words, another fact
+    assert not states("The Harbor Lions play seven games.", ANSWER)
+
+
+def test_every_supporting_or_answering_passage_is_relevant_and_a_word_in_common_is_not():
+    chunks = [QUOTED, RESTATES, SAME_WORDS, ANSWERS_QUESTION, COPY]
+    passages = {c.chunk_id: find_seeds(c) for c in chunks}
+    ranked = [(c, 1.0) for c in chunks]
+    found = answer_bearing(ranked, passages, "the Harbor Lions", _grounded(), limit=0,
+                           question="Which club has the most league championship titles?")
+    assert found == {"b#0", "d#0", "e#0"}  # restated, answered, copied; the quoting passage is relevant as quoted
+    contexts = contexts_for(ranked, _grounded(), {c.chunk_id: c for c in chunks}, found)
+    assert [c.relevance for c in contexts] == [1, 1, 0, 1, 1]
+
+
+def test_a_passage_holding_the_question_words_but_none_of_the_answer_is_not_relevant():
+    off = _chunk("Which club has the most league championship titles is asked every year by fans in January.", "f#0")
+    passages = {off.chunk_id: find_seeds(off)}
+    assert answer_bearing([(off, 1.0)], passages, "the Harbor Lions", _grounded(), limit=0,
+                          question="Which club has the most league championship titles?") == set()
+
+
+def test_only_prose_sentences_can_answer_a_question():
+    from benchsmith.generators.conversations.grounding import _prose
+    assert _prose("The Harbor Lions hold the league record for championship titles.")
+    assert not _prose("2017 Harbor Lions season")  # a heading
+    assert not _prose("+ [Managing Harbor Lions championship titles](titles.md) + [Records](records.md)")
+    assert not _prose("Date : December 10 Game time : 2 : 05 p.m. Game attendance : 61,000")
+    assert not _prose("return new Promise(function(resolve) { // pass the championship titles on")
