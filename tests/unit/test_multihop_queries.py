@@ -135,3 +135,25 @@ def test_a_mention_question_cites_the_sentence_that_states_the_term():
     # A claim that names the term only by resolving "The firm" does not show it in its sentence.
     resolved = NS(text="Tidemark Ventures led it.", fact=NS(doc_id="b", text="The firm led it."))
     assert _citing(cs, on_bridge, "Tidemark Ventures", [True, True], {**elsewhere, "b": [resolved]}) is None
+
+
+def test_a_place_both_stories_name_only_in_passing_is_no_inference_bridge():
+    place = Entity("West Germany", "GPE", "west germany")
+    texts = {"p1": "Japan's car parts makers will open two plants, a trade official said on Monday.",
+             "p2": "Farm ministers want a tax on imported oilseeds, officials said in Brussels."}
+    later = {"p1": " Exports to West Germany rose 12 pct.", "p2": " West Germany opposed the tax."}
+    docs = {d: Document(doc_id=d, title=f"Story {d}", text=t + later[d], source=f"Wire {d}", published_at=DATES["d1"])
+            for d, t in texts.items()}
+    claims = []
+    for d in docs:
+        start = len(texts[d]) + 1
+        sentence = docs[d].text[start:]
+        fact = Fact(f"f-{d}", d, f"{d}#0", start, len(docs[d].text), sentence)
+        claim, _ = build_claims(fact, SentenceAnalysis((place,), "trade", extract_quantities(sentence)), None, {place.norm: 2})
+        claims.append(claim)
+    group = BridgeGroup("entity", place.norm, place.text, "GPE", {c.fact.doc_id: [c] for c in claims})
+    cs = ClaimSet(group, tuple(claims), keywords_for(claims, place.text))
+    assert build_inference(cs, docs, random.Random(0)) == "incidental_place"
+    # The same place in both headlines: what the stories are about, so the rule lets it through.
+    about = {d: doc.model_copy(update={"title": "WEST GERMANY TRADE"}) for d, doc in docs.items()}
+    assert build_inference(cs, about, random.Random(0)) != "incidental_place"

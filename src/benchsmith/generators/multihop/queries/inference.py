@@ -13,9 +13,11 @@ import re
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import join_and, subject_refs, type_noun, weak_bridge
+from benchsmith.generators.multihop.queries.story_subjects import opens_story
 from benchsmith.types import Document
 
 MIN_LABEL_SHARE = 0.75
+PLACE_LABELS = frozenset({"GPE", "LOC", "NORP"})  # a place bridge must be what both stories are about
 TEMPLATES = (
     "Which {noun} appears in both {parts}?",
     "Which {noun} do {parts} both name?",
@@ -36,6 +38,8 @@ def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Ra
     if noun == "name":
         return "bridge_type_unknown"  # "Which name ..." reads badly and may not fit the answer
     claims = cs.claims[:2]
+    if g.label in PLACE_LABELS and not all(opens_story(documents[c.fact.doc_id], g.surface) for c in claims):
+        return "incidental_place"  # "West Germany" named in passing by two unrelated wire stories links nothing
     answer = re.sub(r"^[Tt]he\s+", "", g.surface)
     named = subject_refs([documents[c.fact.doc_id] for c in claims], claims, documents, [answer, g.surface], doc_entities=doc_entities)
     if named is None:
