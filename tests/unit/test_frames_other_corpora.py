@@ -64,7 +64,8 @@ def test_people_are_asked_about_by_name_and_listed_with_semicolons_when_names_ho
              for f in _facts(t, x) if f.dimension == "year:person_born"]
     titles = ["Blanche of Brittany", "Mary Bowes, Countess of Strathmore"]
     assert question("gap", facts, titles) == "How many years older is Blanche of Brittany than Mary Bowes, Countess of Strathmore?"
-    assert question("earliest", facts, titles) == "Who was born first: Blanche of Brittany; and Mary Bowes, Countess of Strathmore?"
+    assert question("earliest", facts, titles) == "Who was born first: Blanche of Brittany and Mary Bowes, Countess of Strathmore?"
+    assert listing(["Ann", "Mary Bowes, Countess of X", "Bob"]) == "Ann; Mary Bowes, Countess of X; and Bob"
     assert listing(["\u201cA, B\u201d", "\u201cC\u201d"]) == "\u201cA, B\u201d and \u201cC\u201d"
 
 

@@ -27,7 +27,7 @@ def clean_title(title: str) -> str:
 
 def listing(names: Sequence[str]) -> str:
     names = list(names)
-    if len(names) > 1 and any("," in n and not n.startswith("\u201c") for n in names):  # quotes keep a title whole
+    if len(names) > 2 and any("," in n and not n.startswith("\u201c") for n in names):  # quotes keep a title whole
         return "; ".join(names[:-1]) + "; and " + names[-1]  # "Mary Bowes, Countess of ...; Thomas Lyon-Bowes, ..."
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
