@@ -180,3 +180,10 @@ def test_a_company_named_with_and_stays_one_name():
 def test_two_single_names_joined_by_and_are_two_names_and_ratings_are_none():
     analyses = {"a": analyze_sentences(["Officials said Algeria and Mali would attend, while Standard and Poor's and Moody's rated it AA and Baa-3."])}
     assert [e.text for e in split_conjoined(analyses)["a"][0].entities] == ["Algeria", "Mali", "Standard and Poor's", "Moody"]
+
+
+def test_an_institution_every_country_has_is_no_bridge_but_a_named_one_is():
+    from benchsmith.generators.multihop.entity_types import generic_institution
+    assert generic_institution("national bank") and generic_institution("finance ministry")
+    assert generic_institution("state development bank")
+    assert not generic_institution("national westminster bank") and not generic_institution("world bank")

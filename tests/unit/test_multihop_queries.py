@@ -157,3 +157,10 @@ def test_a_place_both_stories_name_only_in_passing_is_no_inference_bridge():
     # The same place in both headlines: what the stories are about, so the rule lets it through.
     about = {d: doc.model_copy(update={"title": "WEST GERMANY TRADE"}) for d, doc in docs.items()}
     assert build_inference(cs, about, random.Random(0)) != "incidental_place"
+
+
+def test_a_mention_written_sentence_initially_with_the_is_asked_without_a_capital_the():
+    cs = _cs(["d1", "d2"])
+    group = BridgeGroup("entity", cs.group.key, "The Harrowgate Builders", "ORG", cs.group.claims_by_doc)
+    d = build_temporal(ClaimSet(group, cs.claims, cs.keywords), DOCS, random.Random(0), doc_entities=ENTS)
+    assert isinstance(d, Draft) and " The " not in d.query and "mention Harrowgate Builders before" in d.query

@@ -156,10 +156,11 @@ class EntityTypes:
 
 
 # "Finance Ministry", "Reserve Bank", "Agriculture Department": a kind of institution every country has, capitalised;
-# two stories naming one need not mean the same body (Hungary's and Japan's finance ministries).
+# two stories naming one need not mean the same body (Hungary's and Japan's finance ministries, Poland's and
+# Hungary's "National Bank").
 _PORTFOLIO = frozenset(
     """finance foreign trade agriculture economy economic interior defence defense industry energy oil labour labor
-    commerce justice health education central reserve planning transport environment""".split()
+    commerce justice health education central reserve planning transport environment national state development""".split()
 )
 _INSTITUTION = frozenset("ministry ministries bank department treasury".split())
 

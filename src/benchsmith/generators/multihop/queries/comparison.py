@@ -156,6 +156,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         and e.text.split()[0] not in ("Like", "As", "With", "For", "But", "And")
         and not _STAGE.match(e.text)  # "Series A": a stage many companies pass, not something a story mentions
     ]
+    terms = [re.sub(r"^The (?=[A-Z])", "", t) for t in terms]  # "both mention New York Stock Exchange", no capital "The"
     terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)]
     if not terms:
         return "nothing_to_compare"

@@ -58,7 +58,8 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
         if named is None:
             return "reports_not_distinguishable"
         refs, topics = named  # each reference picks out one story of the corpus
-        query = f"Did {refs[0]} mention {_with_the(bridge, docs)} before {refs[1]} did?"
+        # "The New York Stock Exchange" as a sentence-initial mention wrote it: the question writes "the"
+        query = f"Did {refs[0]} mention {_with_the(re.sub(r'^The (?=[A-Z])', '', bridge), docs)} before {refs[1]} did?"
     answer = "Yes" if dates[0] < dates[1] else "No"
     return Draft(
         query=query, answer=answer, question_type="temporal_query", claims=claims,
