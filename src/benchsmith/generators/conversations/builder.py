@@ -81,7 +81,7 @@ class HeuristicBuilder:
             self._generic[key] = len(index.documents_with_phrase(core)) > SUBJECT_SHARE * max(1, len(index.documents))
         return self._generic[key]
 
-    def _attributes(self, term: str, state: State) -> list:
+    def _attributes(self, term: str, state: State) -> tuple[str, list]:
         """Attributes that fit what the term names (unanswerable.CATEGORIES), least asked so far first, so unanswerable
         turns vary across the run: the cost of a named mission, not the "original motivation" of floods."""
         texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
@@ -91,7 +91,7 @@ class HeuristicBuilder:
         joined = own
         order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))]
         self.rng.shuffle(order)
-        return sorted(order, key=lambda a: self.attribute_use[a.question])
+        return kind, sorted(order, key=lambda a: self.attribute_use[a.question])
 
     # -- candidates -------------------------------------------------------------------
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
@@ -231,14 +231,16 @@ class HeuristicBuilder:
                       and not self.generic(s.term) and a_subject(s.term)][:6]
             terms += [s.term.lower() if partial else s.term for s in nearby if s.term.lower() not in {t.lower() for t in terms}]
         for term in terms:
-            for attribute in self._attributes(term, state):
+            kind, attributes = self._attributes(term, state)
+            for attribute in attributes:
                 if partial:
                     seeds = [s for s in self.terms.get(term.lower(), []) if s.chunk_id not in state.used]
                     for seed in seeds[:2]:
                         if d := D.partial(seed, attribute, self.passages, self.rng, max_words=self.cfg.max_response_words):
                             yield d
                 else:
-                    yield D.unanswerable(term, attribute, pronoun=bool(state.last and term == state.last.term))
+                    # a person is never "it"
+                    yield D.unanswerable(term, attribute, pronoun=bool(state.last and term == state.last.term) and kind != "H")
 
     # -- one turn -----------------------------------------------------------------------
     def _repeats(self, state: State, draft: D.Draft) -> bool:

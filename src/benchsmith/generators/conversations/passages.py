@@ -34,6 +34,14 @@ _DEFINITION = re.compile(
     r"(?P<verb>is|are|refers to|means)\s+(?:(?:basically|essentially|just|simply|really|generally|usually|typically|"
     r"actually|roughly|commonly|often|also|supposed to be)\s+)?(?P<rest>(?:a|an|the|one|any|how much|how many|what|defined as)\b.{12,})$"
 )  # hedged and informal definitions too ("Market cap is basically the amount ...", "NAV is how much ..."): forum prose
+# "Naila Boss is an English underground rapper": a person, asked about with "Who is ...?", never "What is ...?".
+_PERSON_NOUNS = (r"actor|actress|singer|rapper|songwriter|writer|author|poet|painter|artist|director|producer|politician|"
+                 r"footballer|player|composer|musician|guitarist|drummer|journalist|scientist|engineer|businessman|"
+                 r"businesswoman|nobleman|noblewoman|prince|princess|king|queen|duke|duchess|countess|bishop|priest|"
+                 r"lawyer|judge|soldier|architect|photographer|dancer|comedian|presenter|screenwriter|novelist|historian|"
+                 r"philosopher|economist|physician|mathematician|athlete|cyclist|coach|entrepreneur|sculptor|diplomat|"
+                 r"activist|cricketer|wrestler|boxer|swimmer|filmmaker|cinematographer|editor|illustrator|explorer")
+PERSON_REST = re.compile(r"^(?:an?|the)\s+(?:[\w'’-]+\s+){0,6}?(?:" + _PERSON_NOUNS + r")s?\b", re.IGNORECASE)
 _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
     r"(?P<verb>allows|lets|enables|helps|provides|supports)\s+(?P<rest>.{12,})$"
@@ -141,7 +149,9 @@ def find_seeds(chunk: Chunk) -> Passage:
         if m := _DEFINITION.match(text.lstrip("\"“'")):
             term = clean_term(m.group("term"))
             if term and term.lower() not in {"this", "that"} and not re.match(r"[A-Z][a-z]+ing\b", term):
-                seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), m.group("verb")))
+                who = "person" if PERSON_REST.match(m.group("rest")) else m.group("verb")
+                term = re.sub(r"\s*\([^()]*\d[^()]*\)$", "", term).strip()  # "David Bret( born 8 November 1954)"
+                seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), who))
                 continue
         if m := _CAPABILITY.match(text):
             term = clean_term(m.group("term"))

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from benchsmith.generators.conversations.news import unwrap
-from benchsmith.generators.conversations.passages import split_sentences
+from benchsmith.generators.conversations.passages import PERSON_REST, split_sentences
 from benchsmith.schemas.conversation import UnanswerableProof
 from benchsmith.text import STOPWORDS, WORD_RE
 from benchsmith.types import Chunk
@@ -32,13 +32,18 @@ from benchsmith.types import Chunk
 #   T  a technical common noun of such documents (a bucket, versioning)
 #   C  an everyday common noun (floods, wildfires, a checking account)
 #   P  a named part of a product, written with an article (the Standard plan, an ACL, the IAM user)
-CATEGORIES = "NETCP"
+#   H  a person (Naila Boss, "an English underground rapper"): no price, no future, never "it"
+CATEGORIES = "NETCPH"
 _PRODUCT_CUES = re.compile(r"\b(?:configur\w*|enabl\w*|install\w*|API|SDK|console|dashboard|plan|feature|service|"
                            r"account settings|request|endpoint|database|instance|integration|command|parameter)\b")
 
 
 def category(term: str, texts: list[str]) -> str:
-    """N, E, T or C (above) from the term's capitalisation and the passages that name it."""
+    """N, E, T, C, P or H (above) from the term's capitalisation and the passages that name it."""
+    core = re.sub(r"^(?:the|a|an)\s+", "", term, flags=re.I)
+    person = re.compile(re.escape(core) + r"\s*(?:\([^()]*\))?,?\s+(?:is|was)\s+" + PERSON_REST.pattern[1:], re.I)
+    if core[:1].isupper() and any(person.search(t) for t in texts):
+        return "H"
     named = any(w[:1].isupper() for w in term.split() if w.lower() not in ("the", "a", "an"))
     technical = len(_PRODUCT_CUES.findall(" ".join(texts))) >= 3
     if named and technical and term.split()[0].lower() in ("the", "a", "an"):
@@ -95,7 +100,7 @@ ATTRIBUTES = (
               r"chang|histor|evolv|over the years|original|previous|formerly|updated|new in|no longer|used to|"
               r"(?:19|20)\d\d|decade|centur|increas|decreas|trend", "NTECP"),
     Attribute("What are the main criticisms of {t}?", "criticisms of {t}",
-              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "NP"),
+              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "NPH"),
     Attribute("How popular {is} {t} compared to the alternatives?", "how popular {t} {is} compared to the alternatives",
               r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b", "N"),
     Attribute("How much {does} {t} cost?", "what {t} {costs}",
@@ -120,9 +125,9 @@ ATTRIBUTES = (
               r"research|stud(?:y|ies)|scientist|found that|survey|report|paper|journal|evidence", "EC",
               r"\b(?:research|scien|stud(?:y|ies)|discover|observ|measur|mission|experiment)"),
     Attribute("Are there any books or documentaries about {t}?", "books or documentaries about {t}",
-              r"book|documentar|film|movie|novel|publish|author|episode|series|wrote|written", "E"),
+              r"book|documentar|film|movie|novel|publish|author|episode|series|wrote|written", "EH"),
     Attribute("How {is} {t} viewed by the public?", "how {t} {is} viewed by the public",
-              r"public|opinion|poll|perceiv|percept|popular|fan|support|critic|controvers|reputation", "NE"),
+              r"public|opinion|poll|perceiv|percept|popular|fan|support|critic|controvers|reputation", "NEH"),
     Attribute("How {does} {t} affect people's health?", "how {t} {does} affect people's health",
               r"health|ill|injur|death|die|disease|sick|hospital|breath|asthma|lung|medical|safety", "C",
               r"\b(?:health|injur|disease|hospital|smoke|contamina|toxic|pollut|disaster|emergenc|evacuat)"),

@@ -92,7 +92,16 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
     if seed.kind in ("faq", "advice"):
         question = seed.detail
         return Wording(question, question, (qtype,), standalone=True) if qtype in classify_question(question) else None
-    if seed.kind == "definition":
+    if seed.kind == "definition" and seed.detail == "person":
+        if pronoun:
+            return None  # "he" or "she": the passage would have to say which
+        options = {
+            "Factoid": [(f"Who is {term}?", f"Who is {term}?")],
+            "Explanation": [(f"Can you tell me who {term} is?", f"Who is {term}?")],
+            "Keyword": [(f"{term}?", f"Who is {term}?")],
+            "Non-Question": [(f"I'd like to know more about {term}.", f"Tell me about {term}.")],
+        }[qtype]
+    elif seed.kind == "definition":
         options = {
             "Factoid": [(f"What {be} {ref}?", f"What {be} {term}?")],
             "Explanation": [(f"Can you explain what {ref} {be}?", f"Can you explain what {term} {be}?"),
