@@ -34,7 +34,7 @@ def _mentioned_titles(documents: Sequence[Document]) -> dict[str, set[str]]:
     """Title (normalised) -> documents whose text names it as whole words.
 
     Titles are looked up by token n-grams, one pass over each text, not one regular
-    expression per (document, title): that pairing took hours on a 6,000-paragraph corpus.
+    expression per (document, title): that pairing took over an hour on a 6,000-paragraph corpus.
     """
     titles: dict[tuple[str, ...], str] = {}
     for d in documents:
