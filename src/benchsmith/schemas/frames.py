@@ -26,7 +26,7 @@ class FramesFact(Frozen):
     doc_id: str = Field(min_length=1)
     chunk_id: str = Field(min_length=1)
     kind: FactKind
-    dimension: str = Field(description="What the value measures: year:made, year:born, time, data, length, percent, name.")
+    dimension: str = Field(description="What the value measures: year:made, year:born (a maker's), year:person_born (the article's subject's own), time, data, length, percent, count (of a named thing), name.")
     value: float | str
     unit: str = ""
     span: Span = Field(description="Character span of the evidence sentence in the document text.")
