@@ -41,7 +41,8 @@ _PERSON_NOUNS = (r"actor|actress|singer|rapper|songwriter|writer|author|poet|pai
                  r"lawyer|judge|soldier|architect|photographer|dancer|comedian|presenter|screenwriter|novelist|historian|"
                  r"philosopher|economist|physician|mathematician|athlete|cyclist|coach|entrepreneur|sculptor|diplomat|"
                  r"activist|cricketer|wrestler|boxer|swimmer|filmmaker|cinematographer|editor|illustrator|explorer")
-PERSON_REST = re.compile(r"^(?:an?|the)\s+(?:[\w'’-]+\s+){0,6}?(?:" + _PERSON_NOUNS + r")s?\b", re.IGNORECASE)
+PERSON_DESCRIPTION = r"(?:an?|the)\s+(?:[\w'’-]+\s+){0,6}?(?:" + _PERSON_NOUNS + r")s?\b"  # "an English ... rapper"
+_PERSON_REST = re.compile("^" + PERSON_DESCRIPTION, re.IGNORECASE)
 _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
     r"(?P<verb>allows|lets|enables|helps|provides|supports)\s+(?P<rest>.{12,})$"
@@ -149,7 +150,7 @@ def find_seeds(chunk: Chunk) -> Passage:
         if m := _DEFINITION.match(text.lstrip("\"“'")):
             term = clean_term(m.group("term"))
             if term and term.lower() not in {"this", "that"} and not re.match(r"[A-Z][a-z]+ing\b", term):
-                who = "person" if PERSON_REST.match(m.group("rest")) else m.group("verb")
+                who = "person" if _PERSON_REST.match(m.group("rest")) else m.group("verb")
                 term = re.sub(r"\s*\([^()]*\d[^()]*\)$", "", term).strip()  # "David Bret( born 8 November 1954)"
                 seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), who))
                 continue

@@ -21,7 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 from benchsmith.generators.conversations.news import unwrap
-from benchsmith.generators.conversations.passages import PERSON_REST, split_sentences
+from benchsmith.generators.conversations.passages import PERSON_DESCRIPTION, split_sentences
 from benchsmith.schemas.conversation import UnanswerableProof
 from benchsmith.text import STOPWORDS, WORD_RE
 from benchsmith.types import Chunk
@@ -41,7 +41,7 @@ _PRODUCT_CUES = re.compile(r"\b(?:configur\w*|enabl\w*|install\w*|API|SDK|consol
 def category(term: str, texts: list[str]) -> str:
     """N, E, T, C, P or H (above) from the term's capitalisation and the passages that name it."""
     core = re.sub(r"^(?:the|a|an)\s+", "", term, flags=re.I)
-    person = re.compile(re.escape(core) + r"\s*(?:\([^()]*\))?,?\s+(?:is|was)\s+" + PERSON_REST.pattern[1:], re.I)
+    person = re.compile(re.escape(core) + r"\s*(?:\([^()]*\))?,?\s+(?:is|was)\s+" + PERSON_DESCRIPTION, re.I)
     if core[:1].isupper() and any(person.search(t) for t in texts):
         return "H"
     named = any(w[:1].isupper() for w in term.split() if w.lower() not in ("the", "a", "an"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from benchsmith.generators.frames.measure import _subject
+from benchsmith.generators.frames.measure import noun_subject
 
 # the wording of an upper limit right before the number
 _LEAD = (r"(?:\bup to(?: a maximum of)?|\bas many as|\ba maximum of|\bat most|\bno more than|\blimited to(?: a maximum of)?|"
@@ -62,7 +62,7 @@ def _holder_before(before: str, noun: str) -> str | None:
     m = _HOLDER_VERB.search(before)
     if m is None:
         return None
-    holder = _subject(before[:m.start()])
+    holder = noun_subject(before[:m.start()])
     if holder is None:
         return None
     words = [w for w in holder.split() if w.lower() not in ("a", "an", "the", "even")]

@@ -34,7 +34,7 @@ def _sentence_capital(word: str) -> bool:
     return word[:1].isupper() and word[1:].islower() and word.isalpha()
 
 
-def _subject(text: str) -> str | None:
+def noun_subject(text: str) -> str | None:
     """The noun phrase ending `text` after its last clause boundary, if it is short and names something."""
     text = _STRAY.sub("", re.sub(r"\([^()]*\)", " ", text))
     cut = 0
@@ -155,7 +155,7 @@ def _named_phrase(line: str, value_start: int, dimension: str, value_end: int | 
         if _LIMITS.search(line[:value_start]):
             return phrase.replace("the ", "the maximum ", 1)
         owner = _OWNER.search(line[:named.start()])
-        owner_np = owner and _subject(owner.group(1))
+        owner_np = owner and noun_subject(owner.group(1))
         if owner_np:
             return f"{phrase} of {owner_np if owner_np.split()[0] in ('a', 'an') else 'the ' + owner_np}"
         return phrase + _for_tail(line, value_end)
@@ -166,7 +166,7 @@ def _named_phrase(line: str, value_start: int, dimension: str, value_end: int | 
     for pattern, bound in ((_MAX, "maximum"), (_MIN, "minimum")):
         m = re.search(rf"(?:(?:can|may|must|will|should)\s+)?(?:{pattern})$", before, re.IGNORECASE)
         if m:
-            subj = _subject(before[:m.start()].rstrip())
+            subj = noun_subject(before[:m.start()].rstrip())
             if subj is None:
                 return None
             if MEASURE_NOUNS.search(subj):
@@ -174,7 +174,7 @@ def _named_phrase(line: str, value_start: int, dimension: str, value_end: int | 
             return f"the {bound} {NOUN.get(dimension, 'value')} of {subj}"
     m = re.search(rf"\b(?:{_PLAIN})$", before, re.IGNORECASE)
     if m:
-        subj = _subject(before[:m.start()].rstrip())
+        subj = noun_subject(before[:m.start()].rstrip())
         if subj is not None and MEASURE_NOUNS.search(" ".join(subj.split()[:4])):
             return f"the {re.sub(r'^(?:a|an) ', '', subj)}{_for_tail(line, value_end)}"
     return None
