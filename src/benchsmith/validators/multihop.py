@@ -62,6 +62,27 @@ class TemporalConsistency:
         return []
 
 
+_LIMIT_UNITS = {
+    "data": {"byte": 1, "bytes": 1, "kb": 1024, "mb": 1024**2, "gb": 1024**3, "tb": 1024**4},
+    "time": {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86400,
+             "days": 86400, "week": 604800, "weeks": 604800},
+}
+_LIMIT_FIGURE = re.compile(r"^\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \u00a0-]?([A-Za-z]*)")
+
+
+def limit_value(figure: str, dimension: str) -> float | None:
+    """A limit's figure in its dimension's base unit ("20 KB" -> 20480 bytes, "7 days" -> seconds, "10 tags" -> 10),
+    or None when the figure has no unit of that dimension."""
+    m = _LIMIT_FIGURE.match(figure)
+    if m is None:
+        return None
+    number = float(m.group(1).replace(",", ""))
+    if dimension == "count":
+        return number
+    factor = _LIMIT_UNITS.get(dimension, {}).get(m.group(2).lower())
+    return number * factor if factor else None
+
+
 class ComparisonConsistency:
     name = "consistency.comparison"
     applies_to = KINDS
@@ -81,6 +102,16 @@ class ComparisonConsistency:
                 values.append(qs[0])
             first, others = values[0], values[1:]
             yes = all(first > v for v in others) if op == "gt" else all(first < v for v in others)
+        elif op == "exceeds":
+            # Two stated limits ("10 tags", "20 KB"): each figure in its sentence, compared in one base unit
+            values = comp.get("values") or []
+            if len(values) != 2 or len(item.evidence) < 2 or not all(
+                    str(v) in ev.fact for v, ev in zip(values, item.evidence)):
+                return [Issue("comparison_value_missing", "error", "a compared limit is not in its evidence sentence")]
+            amounts = [limit_value(str(v), str(comp.get("dimension"))) for v in values]
+            if None in amounts:
+                return [Issue("comparison_value_missing", "error", f"no {comp.get('dimension')} figure in {values}")]
+            yes = amounts[0] > amounts[1] if comp.get("strict", True) else amounts[0] >= amounts[1]
         elif op in ("earlier", "same"):
             values = comp.get("values") or []
             if len(values) != len(item.evidence) or not all(contains_phrase(ev.fact, str(v)) for v, ev in zip(values, item.evidence)):

@@ -158,8 +158,10 @@ class MultihopGenerator(Generator):
                 shortfall += (
                     f". This corpus has no dated stories and no article that names another article's person or work "
                     f"(a manual or a collection of unlinked articles): inference and bridge questions need one of those "
-                    f"and are not made from page links without a model; its comparisons come from {len(comp.limits)} "
-                    f"typed limits stated on its pages and from related articles' dates and creators"
+                    f"and are not made from page links without a model; its comparisons come from the "
+                    f"{len(comp.page_limits) + len(comp.limits)} typed limits stated on its pages "
+                    f"({comp.limit_pairs} pairs of one kind of limit for two things on two pages, each asked once) "
+                    f"and from related articles' dates and creators"
                 )
             elif comp is not None and comp.routes and not comp.links:
                 shortfall += (

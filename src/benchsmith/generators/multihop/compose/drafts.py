@@ -12,6 +12,12 @@ from dataclasses import dataclass, field
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
+from benchsmith.generators.multihop.compose.page_limits import (
+    limit_side,
+    page_limit_candidates,
+    page_limit_pairs,
+    read_page_limits,
+)
 from benchsmith.generators.multihop.compose.questions import (
     bridge_candidates,
     comparison_candidates,
@@ -67,6 +73,7 @@ class Composer:
     used_answers: set[tuple[str, str, str]] = field(default_factory=set)
     doc_uses: Counter = field(default_factory=Counter)
     phrase_index: PhraseIndex | None = None  # built on the first comparison request
+    _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
 
     def __post_init__(self) -> None:
         self.profiles = read_profiles(list(self.documents.values()))
@@ -84,6 +91,18 @@ class Composer:
         an entity also give bridge questions, but in a corpus of unlinked articles the same few pairs feed the
         inference type, and a bridge share they cannot fill would only shrink the benchmark."""
         return bool(self.links)
+
+    @property
+    def page_limits(self) -> list:
+        """Counts, sizes and durations the pages state as limits of a named thing (a manual's comparable facts)."""
+        if self._page_limits is None:
+            self._page_limits = read_page_limits(list(self.documents.values()), self.chunks_by_doc)
+        return self._page_limits
+
+    @property
+    def limit_pairs(self) -> int:
+        """Distinct comparisons the stated limits allow (one per pair of limits, whatever pages restate them)."""
+        return len({frozenset((limit_side(x), limit_side(y))) for x, y in page_limit_pairs(self.page_limits)})
 
     @property
     def doc_cap(self) -> int:
@@ -107,7 +126,7 @@ class Composer:
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
             return _alternate(inverse, shared)
         elif qtype == "comparison_query":
-            typed = limit_comparisons(self.limits, rng, limit, self.page_links)
+            typed = page_limit_candidates(self.page_limits, rng) + limit_comparisons(self.limits, rng, limit, self.page_links)
             if self.phrase_index is None:
                 self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
             return comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.phrase_index) + typed

@@ -1,0 +1,103 @@
+"""A manual's stated limits (read by the FRAMES fact reader) compared between two pages: one kind of limit, two
+holders, each pair asked once, answers re-derived by the comparison validator."""
+
+from __future__ import annotations
+
+import random
+
+from benchsmith.corpora.chunking import chunk_documents
+from benchsmith.generators.multihop.compose.page_limits import (
+    page_limit_candidates,
+    page_limit_pairs,
+    question,
+    read_page_limits,
+)
+from benchsmith.types import Document
+from benchsmith.validators.multihop import ComparisonConsistency, limit_value
+
+
+def _doc(doc_id, title, text):
+    return Document(doc_id=doc_id, title=title, text=text)
+
+
+PAGES = [
+    _doc("tags", "Object tagging", "Tags categorize storage.\n\n+ You can associate up to 10 tags with an object.\n"),
+    _doc("jobs", "Managing S3 Batch Operations jobs", "Jobs run operations.\n\n"
+         "+ You can associate up to 50 tags with a job as long as they have unique tag keys.\n"),
+    _doc("jobtags", "Controlling jobs with tags", "You can apply up to 50 job tags to each Batch Operations job.\n"),
+    _doc("cors", "Cross-origin resource sharing (CORS)", "CORS lets pages load resources.\n\n"
+         "You can add up to 100 rules to the configuration.\n"),
+    _doc("life", "Lifecycle configuration elements", "An S3 Lifecycle configuration can have up to 1,000 rules.\n"),
+    _doc("bp", "Bucket policy examples", "Bucket policies are limited to 20 KB in size.\n"),
+    _doc("bp2", "Using bucket policies", "Bucket policies are limited to 20 KB in size.\n"),
+    _doc("ap", "Access points restrictions", "+ Access point policies are limited to 20 KB in size.\n"),
+    _doc("list", "Listing parts", "For each list parts request, Amazon S3 returns up to a maximum of 1,000 parts.\n"),
+    _doc("mpu", "Multipart upload limits", "| Item | Specification |\n|---|---|\n"
+         "| Maximum number of parts per upload | 10,000 |\n"),
+]
+
+
+def _limits_chunked():
+    chunks = chunk_documents(PAGES)
+    by_doc = {}
+    for c in chunks:
+        by_doc.setdefault(c.doc_id, []).append(c)
+    return read_page_limits(PAGES, by_doc)
+
+
+def test_limits_carry_their_kind_label_and_amount_in_base_units():
+    found = {(lim.page.doc_id, lim.kind, lim.amount) for lim in _limits_chunked()}
+    assert ("tags", "count:max:tag", 10.0) in found
+    assert ("life", "count:max:rule", 1000.0) in found
+    assert ("bp", "data:max:policy", 20 * 1024.0) in found
+    assert limit_value("5 TB", "data") == 5 * 1024**4 and limit_value("7 days", "time") == 7 * 86400
+    assert limit_value("10,000", "count") == 10000 and limit_value("20 tags", "data") is None
+
+
+def test_one_limit_restated_is_no_pair_and_a_request_page_size_is_not_a_capacity():
+    pairs = {frozenset((x.page.doc_id, y.page.doc_id)) for x, y in page_limit_pairs(_limits_chunked())}
+    assert frozenset({"bp", "bp2"}) not in pairs  # the same limit on two pages
+    assert frozenset({"jobs", "jobtags"}) not in pairs  # one job's tags in two wordings
+    assert frozenset({"tags", "jobs"}) in pairs and frozenset({"cors", "life"}) in pairs
+    assert frozenset({"bp", "ap"}) in pairs  # equal figures for two kinds of policy still compare
+    by_id = {lim.page.doc_id: lim for lim in _limits_chunked()}
+    assert question(by_id["list"], by_id["mpu"], True) is None  # parts one request returns vs parts an upload holds
+
+
+def test_questions_name_each_holder_and_never_the_pages_own_verb():
+    cands = page_limit_candidates(_limits_chunked(), random.Random(3))
+    queries = {frozenset(p.doc_id for p, _ in c["evidence"]): c["query"] for c in cands}
+    tags = queries[frozenset({"tags", "jobs"})] if frozenset({"tags", "jobs"}) in queries else queries[frozenset({"tags", "jobtags"})]
+    assert "S3 Batch Operations job" in tags or "Batch Operations job" in tags  # "a job" says which job
+    assert "associate" not in tags and " hold " in tags
+    assert "Object tagging" not in " ".join(queries.values())  # no title is quoted
+    policy = queries[frozenset({"bp", "ap"})] if frozenset({"bp", "ap"}) in queries else queries[frozenset({"bp2", "ap"})]
+    assert "that of" in policy
+
+
+def test_each_pair_is_asked_once_and_answers_are_balanced_and_re_derived():
+    class Ev:
+        def __init__(self, doc_id, fact):
+            self.doc_id, self.fact, self.claim = doc_id, fact, fact
+
+    class Item:
+        question_type = "comparison_query"
+
+    docs = {d.doc_id: d for d in PAGES}
+    answers = []
+    for seed in range(12):
+        cands = page_limit_candidates(_limits_chunked(), random.Random(seed))
+        sides = [frozenset(c["computation"]["subjects"]) for c in cands]
+        assert len(sides) == len(set(sides))
+        for c in cands:
+            item = Item()
+            item.answer = c["answer"]
+            item.evidence = [Ev(p.doc_id, docs[p.doc_id].text[v.start:v.end]) for p, v in c["evidence"]]
+            item.provenance = type("P", (), {"extra": {"computation": c["computation"]}})()
+            assert ComparisonConsistency().check(item, None) == [], c["query"]
+            wrong = type("W", (), {})()
+            wrong.__dict__.update(item.__dict__, answer="No" if c["answer"] == "Yes" else "Yes")
+            wrong.question_type = "comparison_query"
+            assert ComparisonConsistency().check(wrong, None), c["query"]
+            answers.append(c["answer"])
+    assert 0.3 <= answers.count("Yes") / len(answers) <= 0.7
