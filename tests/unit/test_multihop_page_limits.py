@@ -101,3 +101,42 @@ def test_each_pair_is_asked_once_and_answers_are_balanced_and_re_derived():
             assert ComparisonConsistency().check(wrong, None), c["query"]
             answers.append(c["answer"])
     assert 0.3 <= answers.count("Yes") / len(answers) <= 0.7
+
+
+LINES = [
+    _doc("names", "Bucket restrictions", "Bucket names must be between 3 and 63 characters long.\n\n"
+         "By default, you can create up to 100 buckets in each of your AWS accounts.\n"),
+    _doc("aps", "Creating access points", "Access point names must meet the following conditions:\n"
+         "+ Must be unique within a single AWS account and Region\n+ Must be between 3 and 50 characters long\n"),
+    _doc("outposts", "Outposts restrictions", "+ Maximum number of Outposts buckets per Outpost is 100.\n"
+         "+ Maximum number of access points per Outposts bucket is 10.\n"),
+    _doc("tagging", "Object tagging", "+ A tag key can be up to 128 Unicode characters in length, and tag values can "
+         "be up to 256 Unicode characters in length.\n"),
+]
+
+
+def test_restriction_lists_and_name_lengths_are_read_with_their_subject():
+    from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
+
+    found = {(lim.page.doc_id, lim.kind, lim.label, lim.figure) for lim in read_limit_lines(LINES)}
+    assert ("names", "length:max:name", "the maximum length of bucket names", "63 characters") in found
+    # a list item with no subject takes the one its lead names
+    assert ("aps", "length:max:name", "the maximum length of access point names", "50 characters") in found
+    assert ("outposts", "count:max:bucket", "the maximum number of Outposts buckets per Outpost", "100") in found
+    assert ("tagging", "length:max:key", "the maximum length of tag key", "128 Unicode characters") in found
+    assert ("tagging", "length:max:value", "the maximum length of tag values", "256 Unicode characters") in found
+    assert limit_value("128 Unicode characters", "length") == 128
+
+
+def test_name_lengths_and_equal_counts_are_worded_and_anchored_by_what_differs():
+    from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
+
+    limits = read_limit_lines(LINES) + read_page_limits(LINES, {d.doc_id: chunk_documents([d]) for d in LINES})
+    by = {(lim.page.doc_id, lim.kind): lim for lim in limits}
+    names, aps = by[("names", "length:max:name")], by[("aps", "length:max:name")]
+    assert question(aps, names, True) == "Can an access point name be longer than a bucket name?"
+    outpost, account = by[("outposts", "count:max:bucket")], by[("names", "count:max:bucket")]
+    assert question(outpost, account, False) == "Can an Outpost hold as many buckets as an AWS account?"
+    cands = page_limit_candidates(limits, random.Random(0))
+    equal = next(c for c in cands if {p.doc_id for p, _ in c["evidence"]} == {"outposts", "names"})
+    assert "100" not in equal["anchors"]  # one figure on both pages says nothing about which page answers

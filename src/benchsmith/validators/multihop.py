@@ -67,7 +67,7 @@ _LIMIT_UNITS = {
     "time": {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86400,
              "days": 86400, "week": 604800, "weeks": 604800},
 }
-_LIMIT_FIGURE = re.compile(r"^\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \u00a0-]?([A-Za-z]*)")
+_LIMIT_FIGURE = re.compile(r"^\s*(\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?)[ \u00a0-]?(?:Unicode )?([A-Za-z]*)")
 
 
 def limit_value(figure: str, dimension: str) -> float | None:
@@ -79,6 +79,8 @@ def limit_value(figure: str, dimension: str) -> float | None:
     number = float(m.group(1).replace(",", ""))
     if dimension == "count":
         return number
+    if dimension == "length":  # a length in characters ("63 characters")
+        return number if m.group(2).lower() in ("character", "characters") else None
     factor = _LIMIT_UNITS.get(dimension, {}).get(m.group(2).lower())
     return number * factor if factor else None
 

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.generators.multihop.compose.hops import single_document
+from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
 from benchsmith.generators.multihop.compose.page_limits import (
@@ -96,7 +97,8 @@ class Composer:
     def page_limits(self) -> list:
         """Counts, sizes and durations the pages state as limits of a named thing (a manual's comparable facts)."""
         if self._page_limits is None:
-            self._page_limits = read_page_limits(list(self.documents.values()), self.chunks_by_doc)
+            docs = list(self.documents.values())
+            self._page_limits = read_page_limits(docs, self.chunks_by_doc) + read_limit_lines(docs)
         return self._page_limits
 
     @property

@@ -33,8 +33,8 @@ MAX_QUESTION_WORDS = 22
 _COUNT_LABEL = re.compile(r"^the maximum number of (?P<noun>.+?) (?P<prep>per|in|returned for|for|with) (?P<holder>.+)$")
 _OF_LABEL = re.compile(r"^(?P<head>the (?:maximum|minimum|minimal)(?: [\w-]+){0,3}? (?:size|length|duration(?: period)?)) "
                        r"(?P<prep>of|for) (?P<subject>.+)$")
-_MORE = {"data": "larger", "time": "longer"}
-_AS = {"data": "as large as", "time": "as long as"}
+_MORE = {"data": "larger", "time": "longer", "length": "longer"}
+_AS = {"data": "as large as", "time": "as long as", "length": "as long as"}
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,8 @@ def read_page_limits(documents: Sequence[Document], chunks_by_doc: Mapping[str, 
 
 
 def _article(bare: str) -> str:
-    vowel = re.match(r"[aeiou]|[AEFHILMNORSX](?:[A-Z0-9]|\b)", bare) is not None  # "an ACL", "an S3 ...", "a CORS ..."
+    # "an ACL", "an S3 ...", "an Outpost", "a CORS ...", "a user"
+    vowel = re.match(r"[aeioAEIO](?![A-Z])|[uU](?!ni|s[aeiu])|[AEFHILMNORSX](?:[A-Z0-9]|\b)", bare) is not None
     return f"{'an' if vowel else 'a'} {bare}"
 
 
@@ -100,6 +101,14 @@ def count_holder(limit: PageLimit) -> tuple[str, str, str] | None:
     if " " not in holder and holder.islower():
         holder = _named_holder(holder, limit.title)
     return _article(holder), m.group("noun"), f" per {rest}" if rest else ""
+
+
+def _one(subject: str) -> str:
+    """One of the things a plural subject names, with its article: "access point names" -> "an access point name"."""
+    bare = re.sub(r"^(?:an?|the) ", "", subject)
+    words = bare.split()
+    words[-1] = singular(words[-1])
+    return _article(" ".join(words))
 
 
 def _head(phrase: str) -> str:
@@ -148,7 +157,13 @@ def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
         if noun_x.split()[-1] == noun_y.split()[-1] and all(
                 len(n.split()) == 1 or _words(n.split()[0]) <= _words(h) for n, h in ((noun_x, holder_x), (noun_y, holder_y))):
             noun_x = noun_y = noun_x.split()[-1]  # a job's "job tags" are its tags
-        tail = "" if (noun_x, rest_x) == (noun_y, rest_y) else f" can have {noun_y}{rest_y}"
+        if (noun_x, rest_x) == (noun_y, rest_y):
+            tail = ""
+        elif noun_x == noun_y:
+            # "... as an AWS account can hold in one Region"; "... per Region as an Outposts bucket"
+            tail = " can have" + re.sub(r"^ per ", " in one ", rest_y) if rest_y else ""
+        else:
+            tail = f" can have {noun_y}{rest_y}"
         # "hold", not the manual's own "associate"/"add"/"have": the question is the reader's, not a pasted sentence
         tail = tail.replace(" can have ", " can hold ")
         if strict:
@@ -158,6 +173,11 @@ def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
     if sx is None or sy is None:
         return None
     (head_x, of_x), (head_y, of_y) = sx, sy
+    if x.dimension == "length":  # names, keys, values: "Can an access point name be longer than a bucket name?"
+        one_x, one_y = _one(of_x), _one(of_y)
+        if one_x.lower() == one_y.lower():
+            return None
+        return f"Can {one_x} be longer than {one_y}?" if strict else f"Can {one_x} be as long as {one_y}?"
     label_x, label_y = x.label, y.label
     if of_x.lower() == of_y.lower():
         # One thing measured on two pages ("a SQL expression"): each side is narrowed to its page's task
@@ -176,7 +196,7 @@ def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
 def _anchors(x: PageLimit, y: PageLimit) -> list[str]:
     """What one page would have to state for a reader to answer alone: both figures (or both holders' names when
     the figures are equal)."""
-    if x.figure != y.figure:
+    if x.amount != y.amount:
         return [x.figure, y.figure]
     names = []
     for lim in (x, y):
