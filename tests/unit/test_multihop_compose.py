@@ -87,3 +87,26 @@ def test_comparisons_are_balanced_and_computed():
     for c in cands:
         years = c["computation"]["years"]
         assert c["answer"] == ("Yes" if years[0] < years[1] else "No")
+
+
+def test_a_works_year_is_read_from_the_other_ways_a_lead_sentence_dates_it():
+    from benchsmith.types import Document
+
+    leads = {
+        "Dekkersduin is the title of a painting by the Dutch landscape painter Jan Weissen that he made in 1849.": 1849,
+        "Sunset at Montmajour is a landscape in oils painted by the Dutch artist Vincent Gogh on July 4, 1888.": 1888,
+        "Finnmark, Winter is a painting by Norwegian artist Anna Bergman in 1966.": 1966,
+        "Skaters is an oil-on-canvas landscape painting by the French artist Pierre Renoir, created during the winter "
+        "of 1868.": 1868,
+        "Wooded Landscape is an oil painting by Thomas Gainsborough, from 1748.": 1748,
+        "Landscape with Psyche, or The Enchanted Castle, 1664, is a painting, oil on canvas, by Claude Lorrain.": 1664,
+        # a span of years or an approximate one dates nothing
+        "The Magpie is an oil-on-canvas landscape painting by Claude Monet, created during the winter of 1868–1869.": None,
+        "Two Nudes is an oil painting created circa 1905 by the French artist Jean Metzinger.": None,
+        "The Angelus is an oil painting by French painter Jean Millet, completed between 1857 and 1859.": None,
+    }
+    for i, (lead, year) in enumerate(leads.items()):
+        title = lead.split(" is ")[0].split(",")[0]
+        prof = read_profile(Document(doc_id=f"w{i}", title=title, text=lead + " It hangs in a museum."))
+        assert prof is not None and prof.kind == "painting", lead
+        assert (prof.year.year if prof.year else None) == year, lead

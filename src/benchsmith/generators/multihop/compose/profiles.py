@@ -38,6 +38,20 @@ _YEAR_IN = re.compile(
     rf"(?:[Pp]ainted|[Cc]ompleted|[Rr]eleased|[Pp]ublished|[Cc]reated|[Mm]ade|[Pp]remiered)\b[^.]{{0,40}}?\bin (?:c\.\s*)?(?P<year>{_YEAR})\b")
 # "(1887) is an oil on canvas", "an oil painting of 1822", "painting ... from 1748": a single year, never a range.
 _YEAR_SOLE = re.compile(rf"(?:^(?:[^()]|\([^()]*\)){{1,160}}?\((?P<paren>{_YEAR})\)|\b(?:painting|landscape|work) (?:of|from) (?P<of>{_YEAR}))(?![–\-]\d)")
+# A work's year in other words its first sentence uses: "a painting ... that he made in 1849", "painted by ... on
+# July 4, 1888", "a painting by Anna-Eva Bergman in 1966", "created during the winter of 1868" (never "1868–1869"),
+# "an oil painting by Thomas Gainsborough, from 1748", "This 1862 watercolour is ...", "... Cupid, 1664, is a painting".
+_KINDS = r"painting|watercolou?r|work|canvas|landscape"
+_YEAR_LEAD = [re.compile(p) for p in (
+    rf"\b(?:{_KINDS})\b[^.]{{0,80}}?\b(?:that|which) (?:he|she|they) (?:painted|made|completed|created) in (?P<year>{_YEAR})\b",
+    rf"\b(?:painted|made|completed|created)\b[^.]{{0,60}}?\bon [A-Z][a-z]+ \d{{1,2}}, (?P<year>{_YEAR})\b",
+    rf"\b(?:is|was) an? (?:[\w-]+ ){{0,4}}?(?:{_KINDS})\b[^.]{{0,60}}?\b(?:in|from) (?P<year>{_YEAR})\b",
+    rf"\b(?:created|painted|made|completed) (?:during|in) the (?:winter|spring|summer|autumn|fall) of (?P<year>{_YEAR})\b",
+    rf"\b(?:created|painted|made|completed) at the (?:outset|start|end|beginning) of (?P<year>{_YEAR})\b",
+    rf"\b(?:{_KINDS})\b[^.]{{0,60}}?,\s+from (?P<year>{_YEAR})\b",
+    rf"^This (?P<year>{_YEAR}) (?:{_KINDS})\b",
+    rf"^[^.]{{0,140}}?, (?P<year>{_YEAR}), (?:is|was) an? (?:[\w-]+ ){{0,3}}?(?:{_KINDS})\b",
+)]
 _CREATOR = re.compile(
     r"\b(?P<verb>directed|painted|written|composed|produced|founded|designed|created)\s+(?:(?:in|circa|c\.)\s+\d{4}\s+)?by\s+(?:the\s+(?:[a-zA-Z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?"
     + _NAME
@@ -187,7 +201,9 @@ def read_profile(doc: Document) -> Profile | None:
                     prof.kind = "radio play" if medium.group(1) == "radio" else "television play"
         if prof.kind not in (None, "person") and prof.year is None:
             m = _YEAR_IN.search(s) or _YEAR_SOLE.search(s)
-            if m and not re.match(r"\s*[–\-]\s*\d", s[m.end():]):
+            if m is None and i == 0:
+                m = next((found for pat in _YEAR_LEAD if (found := pat.search(s))), None)
+            if m and not re.match(r"\s*[–\-/]\s*\d", s[m.end():]) and not re.search(r"\b(?:circa|c\.|between)\s*$", s[:m.start("year") if "year" in m.re.groupindex else m.start()]):
                 prof.year = val(next(g for g in m.groups() if g))
         for m in _CREATOR.finditer(s):
             role = ROLE_OF_VERB[m.group("verb")]
