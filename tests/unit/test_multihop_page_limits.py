@@ -140,3 +140,24 @@ def test_name_lengths_and_equal_counts_are_worded_and_anchored_by_what_differs()
     cands = page_limit_candidates(limits, random.Random(0))
     equal = next(c for c in cands if {p.doc_id for p, _ in c["evidence"]} == {"outposts", "names"})
     assert "100" not in equal["anchors"]  # one figure on both pages says nothing about which page answers
+
+
+def test_two_counts_one_holder_takes_on_two_pages_compare():
+    pages = [
+        _doc("b", "Bucket restrictions", "By default, you can create up to 100 buckets in each of your AWS accounts.\n"),
+        _doc("a", "Access points restrictions", "+ You can create a maximum of 1,000 access points per AWS account per "
+             "Region.\n"),
+        _doc("a2", "Access points notes", "+ You can create a maximum of 1,000 access points per AWS account per "
+             "Region.\n\nBy default, you can create up to 100 buckets in each of your AWS accounts.\n"),
+    ]
+    limits = read_page_limits(pages, {d.doc_id: chunk_documents([d]) for d in pages})
+    pairs = {frozenset((x.page.doc_id, y.page.doc_id)) for x, y in page_limit_pairs(limits)}
+    assert frozenset({"a", "b"}) in pairs
+    by = {(lim.page.doc_id, lim.kind): lim for lim in limits}
+    assert question(by[("a", "count:max:point")], by[("b", "count:max:bucket")], True) == \
+        "Can an AWS account hold more access points per Region than buckets?"
+    cands = page_limit_candidates(limits, random.Random(0))
+    # the page that states both counts answers alone: its pairs carry both figures as anchors for the hop check
+    for c in cands:
+        if "a2" in {p.doc_id for p, _ in c["evidence"]}:
+            assert set(c["anchors"]) == {"1,000 access points", "100 buckets"}

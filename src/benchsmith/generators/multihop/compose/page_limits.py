@@ -149,8 +149,10 @@ def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
     named apart."""
     if x.dimension == "count":
         hx, hy = count_holder(x), count_holder(y)
-        if hx is None or hy is None or hx[0].lower() == hy[0].lower():
+        if hx is None or hy is None:
             return None
+        if hx[0].lower() == hy[0].lower():
+            return _one_holder(hx, hy, strict) if x.kind != y.kind else None
         (holder_x, noun_x, rest_x), (holder_y, noun_y, rest_y) = hx, hy
         if (_head(holder_x) == "request") != (_head(holder_y) == "request"):
             return None  # what one request returns is a page size, not what a resource can hold
@@ -193,6 +195,17 @@ def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
     return f"Is {label_x} {more} than {second}?" if strict else f"Is {label_x} at least {_AS[x.dimension]} {second}?"
 
 
+def _one_holder(hx: tuple[str, str, str], hy: tuple[str, str, str], strict: bool) -> str | None:
+    """Two counts of one holder stated on two pages: "Can an AWS account hold more access points per Region than
+    buckets?"."""
+    (holder, noun_x, rest_x), (_, noun_y, rest_y) = hx, hy
+    if "request" in (_head(holder),):
+        return None
+    if strict:
+        return f"Can {holder} hold more {noun_x}{rest_x} than {noun_y}{rest_y}?"
+    return f"Can {holder} hold as many {noun_x}{rest_x} as {noun_y}{rest_y}?"
+
+
 def _anchors(x: PageLimit, y: PageLimit) -> list[str]:
     """What one page would have to state for a reader to answer alone: both figures (or both holders' names when
     the figures are equal)."""
@@ -222,6 +235,19 @@ def page_limit_pairs(limits: Sequence[PageLimit]) -> list[tuple[PageLimit, PageL
         for i, x in enumerate(group):
             for y in group[i + 1:]:
                 if x.page.doc_id != y.page.doc_id and x.dimension == y.dimension and not same_limit(x, y):
+                    pairs.append((x, y))
+    # Counts of two things one holder takes, on two pages ("buckets per AWS account", "access points per AWS
+    # account per Region"): what a user sizing one account or one bucket compares.
+    by_holder: dict[str, list[PageLimit]] = defaultdict(list)
+    for lim in limits:
+        held = count_holder(lim) if lim.dimension == "count" else None
+        if held is not None:
+            by_holder[held[0].lower()].append(lim)
+    for holder in sorted(by_holder):
+        group = by_holder[holder]
+        for i, x in enumerate(group):
+            for y in group[i + 1:]:
+                if x.page.doc_id != y.page.doc_id and x.kind != y.kind:
                     pairs.append((x, y))
     return pairs
 
