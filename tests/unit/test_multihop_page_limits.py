@@ -161,3 +161,22 @@ def test_two_counts_one_holder_takes_on_two_pages_compare():
     for c in cands:
         if "a2" in {p.doc_id for p, _ in c["evidence"]}:
             assert set(c["anchors"]) == {"1,000 access points", "100 buckets"}
+
+
+def test_a_subjectless_list_item_is_cited_after_the_lead_that_names_it():
+    from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
+
+    class Ev:
+        def __init__(self, doc_id, fact):
+            self.doc_id, self.fact, self.claim = doc_id, fact, fact
+
+    docs = {d.doc_id: d for d in LINES}
+    cands = page_limit_candidates(read_limit_lines(LINES), random.Random(1))
+    names = next(c for c in cands if {p.doc_id for p, _ in c["evidence"]} == {"aps", "names"})
+    cited = [docs[p.doc_id].text[v.start:v.end] for p, v in names["evidence"]]
+    assert "Access point names must meet the following conditions:" in cited
+    assert "+ Must be between 3 and 50 characters long" in cited
+    item = type("I", (), {"question_type": "comparison_query", "answer": names["answer"]})()
+    item.evidence = [Ev(p.doc_id, docs[p.doc_id].text[v.start:v.end]) for p, v in names["evidence"]]
+    item.provenance = type("P", (), {"extra": {"computation": names["computation"]}})()
+    assert ComparisonConsistency().check(item, None) == []

@@ -107,8 +107,12 @@ class ComparisonConsistency:
         elif op == "exceeds":
             # Two stated limits ("10 tags", "20 KB"): each figure in its sentence, compared in one base unit
             values = comp.get("values") or []
-            if len(values) != 2 or len(item.evidence) < 2 or not all(
-                    str(v) in ev.fact for v, ev in zip(values, item.evidence)):
+            # one side per evidence document, in order; a side may cite a second sentence (the list lead naming it)
+            sides: dict[str, list[str]] = {}
+            for ev in item.evidence:
+                sides.setdefault(ev.doc_id, []).append(ev.fact)
+            if len(values) != 2 or len(sides) != 2 or not all(
+                    any(str(v) in fact for fact in facts) for v, facts in zip(values, sides.values())):
                 return [Issue("comparison_value_missing", "error", "a compared limit is not in its evidence sentence")]
             amounts = [limit_value(str(v), str(comp.get("dimension"))) for v in values]
             if None in amounts:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 
 from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.frames.counts import count_kind, singular
@@ -39,6 +40,7 @@ def _line_limits(doc: Document, page: Profile) -> list[PageLimit]:
     out = []
     text = doc.text
     lead: str | None = None
+    lead_value: Value | None = None
     pos = 0
     for line in text.split("\n"):
         start, pos = pos, pos + len(line) + 1
@@ -48,6 +50,8 @@ def _line_limits(doc: Document, page: Profile) -> list[PageLimit]:
         m = _LEAD.match(stripped)
         if m:
             lead = m.group("subj")
+            lead_at = start + (len(line) - len(line.lstrip()))
+            lead_value = Value("", lead_at, lead_at + len(stripped))
             continue
         if not re.match(r"[+*-]\s", stripped):
             lead = None
@@ -62,7 +66,7 @@ def _line_limits(doc: Document, page: Profile) -> list[PageLimit]:
                                  doc.title))
         m = _SUBJECTLESS.match(stripped)
         if m and lead:
-            out.append(_length(page, doc.title, lead, m.group("num"), sentence))
+            out.append(replace(_length(page, doc.title, lead, m.group("num"), sentence), context=lead_value))
     return out
 
 

@@ -49,6 +49,7 @@ class PageLimit:
     figure: str  # the figure as written: "10 tags", "20 KB", "10,000"
     sentence: Value  # the verbatim sentence (or table row) that states it; Value.text is the figure
     title: str
+    context: Value | None = None  # the list lead that names a subjectless list item's subject, cited with it
 
 
 def read_page_limits(documents: Sequence[Document], chunks_by_doc: Mapping[str, Sequence[Chunk]]) -> list[PageLimit]:
@@ -252,6 +253,11 @@ def page_limit_pairs(limits: Sequence[PageLimit]) -> list[tuple[PageLimit, PageL
     return pairs
 
 
+def _cited(lim: PageLimit) -> list[tuple[Profile, Value]]:
+    """The sentence stating the limit, after the list lead that names its subject when it has none of its own."""
+    return [*([(lim.page, lim.context)] if lim.context is not None else []), (lim.page, lim.sentence)]
+
+
 def page_limit_candidates(limits: Sequence[PageLimit], rng) -> list[dict]:
     """Yes/No comparisons of related limits on two pages; each pair asked once, its answer drawn Yes or No with
     equal chance ("more than" when the figures differ, "as many as" when they may be equal)."""
@@ -277,7 +283,7 @@ def page_limit_candidates(limits: Sequence[PageLimit], rng) -> list[dict]:
         answer = "Yes" if (x.amount > y.amount if strict else x.amount >= y.amount) else "No"
         out.append({
             "type": "comparison_query", "query": query, "answer": answer,
-            "evidence": [(x.page, x.sentence), (y.page, y.sentence)], "anchors": _anchors(x, y), "bridge": None,
+            "evidence": [*_cited(x), *_cited(y)], "anchors": _anchors(x, y), "bridge": None,
             "template": f"comparison.page_limit.{x.dimension}.{'more' if strict else 'at_least'}",
             "computation": {"op": "exceeds", "strict": strict, "dimension": x.dimension, "values": [x.figure, y.figure],
                             "attribute": x.kind, "subjects": [x.label, y.label]},
