@@ -159,7 +159,7 @@ class MultihopGenerator(Generator):
                     f". This corpus has no dated stories and no article that names another article's person or work "
                     f"(a manual or a collection of unlinked articles): inference and bridge questions need one of those "
                     f"and are not made from page links without a model; its comparisons come from the "
-                    f"{len(comp.page_limits) + len(comp.limits)} typed limits stated on its pages "
+                    f"{comp.stated_limits} typed limits stated on its pages "
                     f"({comp.limit_pairs} pairs of one kind of limit for two things on two pages, each asked once) "
                     f"and from related articles' dates and creators"
                 )

@@ -102,6 +102,11 @@ class Composer:
         return self._page_limits
 
     @property
+    def stated_limits(self) -> int:
+        """Limits the pages state (each sentence once, whichever reader found it)."""
+        return len({(lim.page.doc_id, lim.sentence.start) for lim in [*self.page_limits, *self.limits]})
+
+    @property
     def limit_pairs(self) -> int:
         """Distinct comparisons the stated limits allow (one per pair of limits, whatever pages restate them)."""
         return len({frozenset((limit_side(x), limit_side(y))) for x, y in page_limit_pairs(self.page_limits)})
