@@ -73,6 +73,7 @@ class Composer:
     used_sets: set[frozenset[str]] = field(default_factory=set)
     used_answers: set[tuple[str, str, str]] = field(default_factory=set)
     doc_uses: Counter = field(default_factory=Counter)
+    used_keys: set[str] = field(default_factory=set)  # questions asked (a candidate's `key`), whatever pages cited
     phrase_index: PhraseIndex | None = None  # built on the first comparison request
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
 
@@ -155,6 +156,8 @@ class Composer:
             return "evidence_not_distinct"  # two documents at least; one document may give two sentences
         if frozenset(ev_docs) in self.used_sets:
             return "documents_already_asked"  # one question per set of documents, across types
+        if cand.get("key") is not None and cand["key"] in self.used_keys:
+            return "question_already_asked"  # another page's statement of the same pair was asked
         # One answer reached twice through one shared entity reads as one question asked twice; through another
         # entity (its artist, then its museum) it is another question.
         answer_key = (cand["type"], cand["answer"].strip().lower(), cand.get("bridge") or "")
@@ -180,6 +183,8 @@ class Composer:
             return "duplicated_evidence"
         self.used_sets.add(frozenset(ev_docs))
         self.used_answers.add(answer_key)
+        if cand.get("key") is not None:
+            self.used_keys.add(cand["key"])
         self.doc_uses.update(ev_docs)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(

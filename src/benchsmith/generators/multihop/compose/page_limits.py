@@ -259,33 +259,42 @@ def _cited(lim: PageLimit) -> list[tuple[Profile, Value]]:
 
 
 def page_limit_candidates(limits: Sequence[PageLimit], rng) -> list[dict]:
-    """Yes/No comparisons of related limits on two pages; each pair asked once, its answer drawn Yes or No with
-    equal chance ("more than" when the figures differ, "as many as" when they may be equal)."""
+    """Yes/No comparisons of related limits on two pages, its answer drawn Yes or No with equal chance ("more
+    than" when the figures differ, "as many as" when they may be equal). A pair of limits is one question
+    (`key`): the pages that restate it follow one another as alternatives, in the same orientation, so a
+    page already cited enough gives way to another page stating the same limit; the first accepted one is
+    asked, the rest are refused as already asked."""
+    variants: dict[frozenset, list[tuple[PageLimit, PageLimit]]] = defaultdict(list)
+    for x, y in page_limit_pairs(limits):
+        variants[frozenset((limit_side(x), limit_side(y)))].append((x, y))
+    groups = sorted(variants, key=lambda k: sorted(map(str, k)))
+    rng.shuffle(groups)
     out: list[dict] = []
-    pairs = page_limit_pairs(limits)
-    rng.shuffle(pairs)
-    asked: set[frozenset] = set()
-    for x, y in pairs:
-        sides = frozenset((limit_side(x), limit_side(y)))
-        if sides in asked:
-            continue  # one limit pair restated on other pages (or in other words) is the same question
-        asked.add(sides)
+    for sides in groups:
+        alternatives = variants[sides]
+        rng.shuffle(alternatives)
+        x0, y0 = alternatives[0]
         want_yes = rng.random() < 0.5
-        if x.amount == y.amount:
+        if x0.amount == y0.amount:
             strict = not want_yes  # "at least as large as" -> Yes; "larger than" -> No
         else:
             strict = rng.random() < 0.5
-            if (x.amount > y.amount) != want_yes:
+            if (x0.amount > y0.amount) != want_yes:
+                x0, y0 = y0, x0
+        first = limit_side(x0)
+        key = " | ".join(sorted(map(str, sides)))
+        for x, y in alternatives:
+            if limit_side(x) != first:
                 x, y = y, x
-        query = question(x, y, strict)
-        if query is None or len(query.split()) > MAX_QUESTION_WORDS:
-            continue
-        answer = "Yes" if (x.amount > y.amount if strict else x.amount >= y.amount) else "No"
-        out.append({
-            "type": "comparison_query", "query": query, "answer": answer,
-            "evidence": [*_cited(x), *_cited(y)], "anchors": _anchors(x, y), "bridge": None,
-            "template": f"comparison.page_limit.{x.dimension}.{'more' if strict else 'at_least'}",
-            "computation": {"op": "exceeds", "strict": strict, "dimension": x.dimension, "values": [x.figure, y.figure],
-                            "attribute": x.kind, "subjects": [x.label, y.label]},
-        })
+            query = question(x, y, strict)
+            if query is None or len(query.split()) > MAX_QUESTION_WORDS:
+                continue
+            answer = "Yes" if (x.amount > y.amount if strict else x.amount >= y.amount) else "No"
+            out.append({
+                "type": "comparison_query", "query": query, "answer": answer, "key": key,
+                "evidence": [*_cited(x), *_cited(y)], "anchors": _anchors(x, y), "bridge": None,
+                "template": f"comparison.page_limit.{x.dimension}.{'more' if strict else 'at_least'}",
+                "computation": {"op": "exceeds", "strict": strict, "dimension": x.dimension,
+                                "values": [x.figure, y.figure], "attribute": x.kind, "subjects": [x.label, y.label]},
+            })
     return out
