@@ -200,3 +200,18 @@ def test_a_page_cited_enough_gives_way_to_another_page_stating_the_same_limit_an
     drafts = [o for o in outcomes if isinstance(o, Draft)]
     assert len(drafts) == 1 and {c.fact.doc_id for c in drafts[0].claims} == {"bp2", "ap"}
     assert {o for o in outcomes if isinstance(o, str)} <= {"document_used_enough", "question_already_asked"}
+
+
+def test_the_older_patterns_do_not_ask_a_pair_the_page_limits_asked():
+    from benchsmith.generators.multihop.compose.drafts import Composer
+    from benchsmith.generators.multihop.models import Draft
+
+    docs = {d.doc_id: d for d in PAGES}
+    comp = Composer(docs, {d.doc_id: chunk_documents([d]) for d in PAGES}, seed=1, n=200)
+    cands = comp.candidates("comparison_query", 50)
+    older = [c for c in cands if c["template"].startswith("comparison.limit.") and "tags" in c["query"]]
+    newer = [c for c in cands if c["template"].startswith("comparison.page_limit.") and "tags" in c["query"]]
+    assert older and newer and {c["key"] for c in older} <= {c["key"] for c in newer}
+    asked = next(c for c in newer if {p.doc_id for p, _ in c["evidence"]} == {"tags", "jobtags"})
+    assert isinstance(comp.to_draft(asked), Draft)
+    assert {comp.to_draft(c) for c in older} == {"question_already_asked"}  # a new page pair, the same question

@@ -102,6 +102,16 @@ class Composer:
             self._page_limits = read_page_limits(docs, self.chunks_by_doc) + read_limit_lines(docs)
         return self._page_limits
 
+    def _keyed(self, cands: list[dict]) -> list[dict]:
+        """The older patterns' comparisons, keyed like the page limits their sentences state, so a pair the
+        page limits already asked is not asked again in other words."""
+        side_of = {(lim.page.doc_id, lim.sentence.start): limit_side(lim) for lim in self.page_limits}
+        out = []
+        for cand in cands:
+            sides = [side_of.get((p.doc_id, v.start)) for p, v in cand["evidence"]]
+            out.append({**cand, "key": " | ".join(sorted(map(str, frozenset(sides))))} if None not in sides else cand)
+        return out
+
     @property
     def stated_limits(self) -> int:
         """Limits the pages state (each sentence once, whichever reader found it)."""
@@ -134,7 +144,8 @@ class Composer:
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
             return _alternate(inverse, shared)
         elif qtype == "comparison_query":
-            typed = page_limit_candidates(self.page_limits, rng) + limit_comparisons(self.limits, rng, limit, self.page_links)
+            typed = page_limit_candidates(self.page_limits, rng) + self._keyed(limit_comparisons(self.limits, rng, limit,
+                                                                                             self.page_links))
             if self.phrase_index is None:
                 self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
             return comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.phrase_index) + typed
