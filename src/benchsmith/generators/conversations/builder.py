@@ -385,8 +385,9 @@ class HeuristicBuilder:
             state.terms.append(draft.term)
             if any(s.kind in ("definition", "capability", "entity", "fact", "topic") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
                 state.nouns.append(draft.term)
-            # only quoted passages are used up: one that also answers may still be quoted by a later turn
-            state.used |= set(draft.grounded.used)
+            # only the passages a question was drawn from are used up: one quoted to round off an answer still holds
+            # questions of its own (its quoted sentences are never said twice: `said`)
+            state.used |= {s.chunk_id for s in draft.seeds} & set(draft.grounded.used) or set(draft.grounded.used)
             state.order += list(draft.grounded.used)
             state.said |= set(draft.grounded.sentences)
             if words := self._summary_words(draft):

@@ -242,7 +242,8 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     # (a small corpus has few big subjects, and a run must not circle them asking the same things)
     seeds = ([p for p in spread if reach[p.chunk.chunk_id] >= MIN_REACH]
              + [p for p in spread if MIN_REACH // 2 <= reach[p.chunk.chunk_id] < MIN_REACH]
-             + [p for p in spread if MIN_REACH // 3 <= reach[p.chunk.chunk_id] < MIN_REACH // 2])
+             + [p for p in spread if MIN_REACH // 3 <= reach[p.chunk.chunk_id] < MIN_REACH // 2]
+             + [p for p in spread if reach[p.chunk.chunk_id] < MIN_REACH // 3])
     taken: set[str] = set()
     for conv_no, seed in enumerate(_fresh_first(seeds, builder, taken)):
         if len(items) >= cfg.n or tried >= cfg.n * SEEDS_PER_CONVERSATION:
