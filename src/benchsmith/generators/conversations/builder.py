@@ -51,6 +51,7 @@ class HeuristicBuilder:
         self.attribute_use: Counter[str] = Counter()
         self._generic: dict[str, bool] = {}
         self.topics = Topics(retrieval.chunks_by_id.values())
+        self.common = G.common_stems(list(retrieval.chunks_by_id.values()))  # words that prove no passage relevant
         self.technical = technical_corpus(c.text for c in retrieval.chunks_by_id.values())
         self.run_use: Counter[str] = Counter()  # passages earlier conversations of the run answered from
         # questions of earlier conversations: a turn is never asked twice in a run, nor reworded ("What does a
@@ -300,6 +301,7 @@ class HeuristicBuilder:
             limit = 3 if "Summarization" in draft.wording.types else 2
             budget = cfg.max_response_words - (25 if draft.proof else 0)
             target = min(budget, TARGET_WORDS - (25 if draft.proof else 0))
+            direct = list(draft.grounded.sentences)  # what answers the question, before the answer is rounded off
             G.continue_answer(self.passages, draft.grounded, draft.term, target, budget)
             wider = list(self.retrieval.top(draft.wording.rewrite, cfg.retrieval_k * 2))
             seen = {c.chunk_id for c, _ in wider}
@@ -322,10 +324,12 @@ class HeuristicBuilder:
             # what answers it too, among the retrieved passages and the ones next to the answer's (as an annotator
             # reading around the answer would mark them)
             also = G.answer_bearing(ranked + [x for x in nearby if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}],
-                                    self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite)
+                                    self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite,
+                                    common=self.common, claims=direct)
             # and, as an annotator searching for each statement of the response would, any passage stating one of them
-            restating = [hit for s in draft.grounded.sentences for hit in self.retrieval.top(s, RESTATE_K)]
-            also |= G.answer_bearing(restating, self.passages, draft.term, draft.grounded, limit=0)
+            restating = [hit for s in direct for hit in self.retrieval.top(s, RESTATE_K)]
+            also |= G.answer_bearing(restating, self.passages, draft.term, draft.grounded, limit=0, common=self.common,
+                                     claims=direct)
             contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id, also)
             relevant = [c.text for c in contexts if c.chunk_id in draft.grounded.used]  # what the response quotes
             if missing := unsupported_sentences(draft.response, relevant):
