@@ -96,3 +96,20 @@ def test_a_passage_restating_only_the_rounding_off_of_an_answer_does_not_answer_
     ranked = [(stadium, 1.0)]
     assert answer_bearing(ranked, passages, "the Harbor Lions", g, limit=0) == {"v#0"}  # every sentence a claim
     assert answer_bearing(ranked, passages, "the Harbor Lions", g, limit=0, claims=[direct]) == set()
+
+
+def test_a_passage_quoted_only_to_round_an_answer_off_is_not_used_up():
+    from benchsmith.generators.conversations.drafts import Draft, used_up
+    from benchsmith.generators.conversations.passages import Seed
+    from benchsmith.generators.conversations.wording import Wording
+
+    g = Grounded()
+    g.add("a#0", "The Harbor Lions have the most league championship titles, with seven.")
+    g.add("b#0", "The Harbor Lions play their home games at the old harbor stadium.")  # padding from another passage
+    wording = Wording(user="Who has the most titles?", rewrite="Who has the most titles?", types=["Factoid"],
+                      standalone=True)
+    draft = Draft(wording, "ANSWERABLE", "the Harbor Lions", "fact", seeds=[Seed("a#0", "fact", "the Harbor Lions", (0,))],
+                  grounded=g)
+    assert used_up(draft) == {"a#0"}  # b#0 keeps its own questions for a later turn
+    draft.seeds = []
+    assert used_up(draft) == {"a#0", "b#0"}

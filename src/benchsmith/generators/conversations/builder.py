@@ -23,7 +23,7 @@ from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.state import State, TurnFailed
 from benchsmith.generators.conversations.topic import Topics
-from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, a_subject, category, mentions, technical_corpus
+from benchsmith.generators.conversations.unanswerable import Prover, a_subject, fitting_attributes, mentions, technical_corpus
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
@@ -83,16 +83,10 @@ class HeuristicBuilder:
         return self._generic[key]
 
     def _attributes(self, term: str, state: State) -> tuple[str, list]:
-        """Attributes that fit what the term names (unanswerable.CATEGORIES), least asked so far first, so unanswerable
-        turns vary across the run: the cost of a named mission, not the "original motivation" of floods."""
-        texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
-        own = " ".join(texts)  # the context an attribute needs is in the term's own passages, not a neighbour's
-        texts += [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
-        kind = "T" if (k := category(term, texts)) == "C" and self.technical else k  # "a condition" in a SQL guide
-        joined = own
-        order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))]
-        self.rng.shuffle(order)
-        return kind, sorted(order, key=lambda a: self.attribute_use[a.question])
+        """Attributes that fit what the term names, least asked so far first, so unanswerable turns vary across the run."""
+        own = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
+        recent = [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
+        return fitting_attributes(term, own, recent, technical=self.technical, rng=self.rng, asked=self.attribute_use)
 
     # -- candidates -------------------------------------------------------------------
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
@@ -389,9 +383,7 @@ class HeuristicBuilder:
             state.terms.append(draft.term)
             if any(s.kind in ("definition", "capability", "entity", "fact", "topic") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
                 state.nouns.append(draft.term)
-            # only the passages a question was drawn from are used up: one quoted to round off an answer still holds
-            # questions of its own (its quoted sentences are never said twice: `said`)
-            state.used |= {s.chunk_id for s in draft.seeds} & set(draft.grounded.used) or set(draft.grounded.used)
+            state.used |= D.used_up(draft)
             state.order += list(draft.grounded.used)
             state.said |= set(draft.grounded.sentences)
             if words := self._summary_words(draft):
