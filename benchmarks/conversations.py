@@ -1,4 +1,5 @@
-"""Conversation generator: heuristic conversations per minute on the S3 guide, LLM calls per accepted turn (scripted).
+"""Conversation generator: heuristic conversations per minute on the S3 guide, LLM calls per accepted turn (scripted)
+on the S3 guide and the mtRAG sample.
 
 The heuristic figure times generation only (the corpus is ingested first, outside the
 clock); the proof retrievers are given on the command line (bm25 by default: dense
@@ -20,6 +21,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 S3 = ROOT.parent / "shared" / "data" / "corpora" / "aws_s3_developer_guide" / "corpus.jsonl"
+MTRAG = ROOT.parent / "shared" / "data" / "mtrag" / "passages.jsonl"
 sys.path.insert(0, str(ROOT / "tests" / "integration"))
 
 
@@ -52,7 +54,11 @@ def main() -> int:
     print(f"heuristic, S3 guide ({len(docs)} pages, {len(corpus.chunks)} chunks), proof {'+'.join(proof)}: "
           f"{len(result.items)} conversations, {turns} turns in {seconds:.1f} s = "
           f"{len(result.items) / seconds * 60:.1f} conversations/min")
-    for size in (max(2, n // 4), n):
+    corpora = [("S3 guide", corpus)]
+    if MTRAG.is_file():  # the issue's second corpus: the 168 passages of the human mtRAG sample
+        docs = load_documents([MTRAG], format="mtrag")
+        corpora.append(("mtRAG sample", Corpus(documents=docs, chunks=chunk_documents(docs), manifest={"source": str(MTRAG)})))
+    for (label, corpus), size in [(corpora[0], max(2, n // 4)), *((c, n) for c in corpora)]:
         client = get_client("scripted/fake", responses=respond)
         cfg = ConversationConfig(n=size, strategy="llm", llm="scripted/fake", proof_retrievers=("bm25",))
         with tempfile.TemporaryDirectory() as tmp:
@@ -62,7 +68,7 @@ def main() -> int:
         stats = table8(result.items) if result.items else None
         shape = (f"; {stats['turns']:.1f} turns and {stats['unique_passages']:.1f} unique relevant passages per "
                  f"conversation, {stats['answerability']['UNANSWERABLE']:.0%} unanswerable") if stats else ""
-        print(f"llm (scripted), n={size}: {len(result.items)} conversations, {kept} turns kept, {calls} calls = "
+        print(f"llm (scripted), {label}, n={size}: {len(result.items)} conversations, {kept} turns kept, {calls} calls = "
               f"{calls / max(1, kept):.2f} calls per accepted turn{shape}")
     return 0
 

@@ -42,3 +42,17 @@ def test_bad_settings_are_clear_errors():
         parse_question_mix("Trivia=1")
     with pytest.raises(InputError, match="--min-turns"):
         ConversationConfig(n=1, turns=(4, 5), min_turns=6)
+
+
+def test_a_special_turn_that_found_nothing_is_tried_at_the_next_answerable_turn_with_room():
+    from benchsmith.generators.conversations.heuristic import retry_later
+
+    plan = ["ANSWERABLE", "UNANSWERABLE", "ANSWERABLE", "PARTIAL", "ANSWERABLE", "ANSWERABLE", "ANSWERABLE"]
+    retry_later(plan, 1, "UNANSWERABLE")  # turn 2 answered instead; turn 3 sits next to the partial turn
+    assert plan == ["ANSWERABLE", "UNANSWERABLE", "ANSWERABLE", "PARTIAL", "ANSWERABLE", "UNANSWERABLE", "ANSWERABLE"]
+    last = ["ANSWERABLE", "ANSWERABLE", "UNANSWERABLE", "ANSWERABLE"]
+    retry_later(last, 2, "UNANSWERABLE")  # the last turn may take it
+    assert last[3] == "UNANSWERABLE"
+    full = ["ANSWERABLE", "UNANSWERABLE", "ANSWERABLE", "CONVERSATIONAL"]
+    retry_later(full, 1, "UNANSWERABLE")  # no answerable turn with room: the plan stays
+    assert full == ["ANSWERABLE", "UNANSWERABLE", "ANSWERABLE", "CONVERSATIONAL"]

@@ -131,3 +131,15 @@ def test_first_person_forum_sentences_are_not_an_answer():
     passage = find_seeds(_chunk("I have a number of bank accounts at different banks in town. "
                                 "A savings account often does not come with a debit card at all."))
     assert all(0 not in s.answer for s in passage.seeds)
+
+
+def test_faq_answer_may_name_the_question_in_another_inflection():
+    # "fluoridated" / "fluoride", "responsibility" / "responsible": the page answers what it asked
+    for text in ("Is our water fluoridated? Fluoride is not added to the water by the city. There are low levels of "
+                 "fluoride naturally occurring in the water.",
+                 "Is housing my responsibility if I receive an internship? Interns are responsible for making their own "
+                 "housing arrangements."):
+        assert [s for s in find_seeds(_chunk(text)).seeds if s.kind == "faq"], text
+    # a yes/no question followed by something else than its answer still makes no seed
+    text = "Is the bathroom a good room in which to shelter? The situation will vary with the kind of event."
+    assert not [s for s in find_seeds(_chunk(text)).seeds if s.kind == "faq"]

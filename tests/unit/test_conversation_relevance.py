@@ -60,3 +60,56 @@ def test_only_prose_sentences_can_answer_a_question():
     assert not _prose("+ [Managing Harbor Lions championship titles](titles.md) + [Records](records.md)")
     assert not _prose("Date : December 10 Game time : 2 : 05 p.m. Game attendance : 61,000")
     assert not _prose("return new Promise(function(resolve) { // pass the championship titles on")
+
+
+def test_words_most_of_the_corpus_uses_prove_no_passage_relevant():
+    from benchsmith.generators.conversations.grounding import common_stems
+
+    # a product guide: every passage says "Vault bucket object"; only one also states how long retention lasts
+    filler = [_chunk(f"Vault stores each object in a bucket. Topic {i} covers bucket object setting number {i}.", f"x{i}#0")
+              for i in range(24)]
+    answer = "Vault keeps a deleted object in the bucket for thirty days before the purge."
+    stating = _chunk("Retention. Vault keeps a deleted object in its bucket for thirty days, then purges it.", "s#0")
+    sharing = _chunk("Vault keeps every object of a bucket for days, and a deleted object in the bucket is greyed.", "n#0")
+    chunks = [*filler, stating, sharing]
+    common = common_stems(chunks)
+    assert {"vault", "bucket", "object"} <= common and "thirty" not in common
+    g = Grounded()
+    g.add("q#0", answer)
+    passages = {c.chunk_id: find_seeds(c) for c in (stating, sharing)}
+    ranked = [(stating, 1.0), (sharing, 1.0)]
+    question = "How long does Vault keep a deleted object in the bucket?"
+    # counted, the product's words make the passage that only names them "state" the answer; discounted, it does not
+    assert answer_bearing(ranked, passages, "Vault", g, limit=0, question=question) == {"s#0", "n#0"}
+    assert answer_bearing(ranked, passages, "Vault", g, limit=0, question=question, common=common) == {"s#0"}
+    assert common_stems(chunks[:10]) == frozenset()  # too few passages to tell the corpus's own words
+
+
+def test_a_passage_restating_only_the_rounding_off_of_an_answer_does_not_answer_the_question():
+    direct = "The Harbor Lions have the most league championship titles, with seven."
+    padding = "The club plays its home games at the old harbor stadium near the river."
+    g = Grounded()
+    g.add("a#0", direct)
+    g.add("a#0", padding)
+    stadium = _chunk("Venues. The club plays home games at the old harbor stadium beside the river mouth.", "v#0")
+    passages = {stadium.chunk_id: find_seeds(stadium)}
+    ranked = [(stadium, 1.0)]
+    assert answer_bearing(ranked, passages, "the Harbor Lions", g, limit=0) == {"v#0"}  # every sentence a claim
+    assert answer_bearing(ranked, passages, "the Harbor Lions", g, limit=0, claims=[direct]) == set()
+
+
+def test_a_passage_quoted_only_to_round_an_answer_off_is_not_used_up():
+    from benchsmith.generators.conversations.drafts import Draft, used_up
+    from benchsmith.generators.conversations.passages import Seed
+    from benchsmith.generators.conversations.wording import Wording
+
+    g = Grounded()
+    g.add("a#0", "The Harbor Lions have the most league championship titles, with seven.")
+    g.add("b#0", "The Harbor Lions play their home games at the old harbor stadium.")  # padding from another passage
+    wording = Wording(user="Who has the most titles?", rewrite="Who has the most titles?", types=["Factoid"],
+                      standalone=True)
+    draft = Draft(wording, "ANSWERABLE", "the Harbor Lions", "fact", seeds=[Seed("a#0", "fact", "the Harbor Lions", (0,))],
+                  grounded=g)
+    assert used_up(draft) == {"a#0"}  # b#0 keeps its own questions for a later turn
+    draft.seeds = []
+    assert used_up(draft) == {"a#0", "b#0"}

@@ -44,3 +44,16 @@ def test_repetition_finds_near_duplicate_questions_and_responses():
     assert not rep.question_repeats("How do I enable replication?")
     assert rep.response_repeats("A lifecycle rule is a set of actions applied to objects.")
     assert not rep.response_repeats("Replication copies objects between regions.")
+
+
+def test_opinion_is_the_agents_view_not_a_third_partys_recommendation_or_an_expectation():
+    from benchsmith.generators.conversations.verify import classify_question
+
+    for question in ("Should I have a separate business account?", "When should I use lifecycle configuration?",
+                     "What do you recommend for retention dates?", "Is mixing business and personal funds a good idea?",
+                     "What are the best practices for naming buckets?"):
+        assert "Opinion" in classify_question(question), question
+    for question in ("Does the Red Cross recommend stocking duct tape and plastic sheeting?",
+                     "How long should I anticipate being in the room in which I am sheltering-in-place?",
+                     "Can I assess my storage based on data protection best practices in Amazon S3?"):
+        assert classify_question(question) == {"Factoid"}, question

@@ -11,15 +11,14 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
+from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.text import STOPWORDS, WORD_RE, shingles
 from benchsmith.validators import Issue, register
 
 KINDS = frozenset({"conversation"})
 NOT_FOUND_PREFIXES = ("I do not have specific information about", "However, I do not have specific information about")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9\"'(`])|\n+")
 
 
 @dataclass(frozen=True)
@@ -29,15 +28,11 @@ class Sentence:
 
 
 def split_sentences(text: str) -> list[Sentence]:
-    """Sentences (and lines) of a passage, stripped, with their offsets."""
-    out, pos = [], 0
-    for m in _SENTENCE_END.finditer(text + "\n"):
-        piece = text[pos : m.start()]
-        stripped = piece.strip()
-        if stripped:
-            out.append(Sentence(stripped, pos + piece.index(stripped)))
-        pos = m.end()
-    return out
+    """Sentences (and lines) of a passage, stripped, with their offsets.
+
+    The corpus splitter's rules, so "directed by Leo D. Maloney" or "the U.S. Army" stay one sentence.
+    """
+    return [Sentence(text[s:e], s) for s, e in sentence_offsets(text)]
 
 
 def _norm(text: str) -> str:

@@ -23,7 +23,7 @@ from benchsmith.generators.conversations.dimensions import Dimensions
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.state import State, TurnFailed
 from benchsmith.generators.conversations.topic import Topics
-from benchsmith.generators.conversations.unanswerable import ATTRIBUTES, Prover, a_subject, category, mentions, technical_corpus
+from benchsmith.generators.conversations.unanswerable import Prover, a_subject, fitting_attributes, mentions, technical_corpus
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
 from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
 from benchsmith.schemas.conversation import ConversationTurn
@@ -51,6 +51,7 @@ class HeuristicBuilder:
         self.attribute_use: Counter[str] = Counter()
         self._generic: dict[str, bool] = {}
         self.topics = Topics(retrieval.chunks_by_id.values())
+        self.common = G.common_stems(list(retrieval.chunks_by_id.values()))  # words that prove no passage relevant
         self.technical = technical_corpus(c.text for c in retrieval.chunks_by_id.values())
         self.run_use: Counter[str] = Counter()  # passages earlier conversations of the run answered from
         # questions of earlier conversations: a turn is never asked twice in a run, nor reworded ("What does a
@@ -82,16 +83,10 @@ class HeuristicBuilder:
         return self._generic[key]
 
     def _attributes(self, term: str, state: State) -> tuple[str, list]:
-        """Attributes that fit what the term names (unanswerable.CATEGORIES), least asked so far first, so unanswerable
-        turns vary across the run: the cost of a named mission, not the "original motivation" of floods."""
-        texts = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
-        own = " ".join(texts)  # the context an attribute needs is in the term's own passages, not a neighbour's
-        texts += [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
-        kind = "T" if (k := category(term, texts)) == "C" and self.technical else k  # "a condition" in a SQL guide
-        joined = own
-        order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))]
-        self.rng.shuffle(order)
-        return kind, sorted(order, key=lambda a: self.attribute_use[a.question])
+        """Attributes that fit what the term names, least asked so far first, so unanswerable turns vary across the run."""
+        own = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
+        recent = [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
+        return fitting_attributes(term, own, recent, technical=self.technical, rng=self.rng, asked=self.attribute_use)
 
     # -- candidates -------------------------------------------------------------------
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
@@ -300,6 +295,7 @@ class HeuristicBuilder:
             limit = 3 if "Summarization" in draft.wording.types else 2
             budget = cfg.max_response_words - (25 if draft.proof else 0)
             target = min(budget, TARGET_WORDS - (25 if draft.proof else 0))
+            direct = list(draft.grounded.sentences)  # what answers the question, before the answer is rounded off
             G.continue_answer(self.passages, draft.grounded, draft.term, target, budget)
             wider = list(self.retrieval.top(draft.wording.rewrite, cfg.retrieval_k * 2))
             seen = {c.chunk_id for c, _ in wider}
@@ -322,10 +318,12 @@ class HeuristicBuilder:
             # what answers it too, among the retrieved passages and the ones next to the answer's (as an annotator
             # reading around the answer would mark them)
             also = G.answer_bearing(ranked + [x for x in nearby if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}],
-                                    self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite)
+                                    self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite,
+                                    common=self.common, claims=direct)
             # and, as an annotator searching for each statement of the response would, any passage stating one of them
-            restating = [hit for s in draft.grounded.sentences for hit in self.retrieval.top(s, RESTATE_K)]
-            also |= G.answer_bearing(restating, self.passages, draft.term, draft.grounded, limit=0)
+            restating = [hit for s in direct for hit in self.retrieval.top(s, RESTATE_K)]
+            also |= G.answer_bearing(restating, self.passages, draft.term, draft.grounded, limit=0, common=self.common,
+                                     claims=direct)
             contexts = G.contexts_for(ranked, draft.grounded, self.retrieval.chunks_by_id, also)
             relevant = [c.text for c in contexts if c.chunk_id in draft.grounded.used]  # what the response quotes
             if missing := unsupported_sentences(draft.response, relevant):
@@ -385,8 +383,7 @@ class HeuristicBuilder:
             state.terms.append(draft.term)
             if any(s.kind in ("definition", "capability", "entity", "fact", "topic") for s in draft.seeds) and draft.answerability == "ANSWERABLE":
                 state.nouns.append(draft.term)
-            # only quoted passages are used up: one that also answers may still be quoted by a later turn
-            state.used |= set(draft.grounded.used)
+            state.used |= D.used_up(draft)
             state.order += list(draft.grounded.used)
             state.said |= set(draft.grounded.sentences)
             if words := self._summary_words(draft):

@@ -26,6 +26,13 @@ class Draft:
     response: str = ""
 
 
+def used_up(draft: Draft) -> set[str]:
+    """The passages a kept turn uses up: the ones its question was drawn from. A passage quoted only to round the answer
+    off still holds questions of its own (its quoted sentences are never said twice); a turn drawn from no passage
+    (unanswerable) uses up what it quotes, if anything."""
+    return {s.chunk_id for s in draft.seeds} & set(draft.grounded.used) or set(draft.grounded.used)
+
+
 def answerable(seed: Seed, qtype: str, passages: dict[str, Passage], rng: random.Random, *, pronoun: bool,
                max_words: int) -> Draft | None:
     wording = W.word(seed, qtype, rng, pronoun=pronoun)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -212,11 +213,11 @@ _ASKING = {"what", "which", "who", "when", "where", "why", "how", "should", "can
            "know", "tell", "about", "explain", "mean", "need", "like", "want", "give", "overview", "summarize", "else"}
 
 
-def _answers_question(sentence: str, question: str) -> bool:
+def _answers_question(sentence: str, question: str, common: frozenset[str] = frozenset()) -> bool:
     """The sentence holds what the question asks about (two thirds of its content words, all of two or three):
     'The Green Bay Packers ... is the oldest NFL franchise in continuous operation ...' for 'What is the oldest team
     not to change locations?' does not; for 'What is the oldest NFL franchise?' it does."""
-    asks = _stems(question) - _ASKING
+    asks = _stems(question) - _ASKING - common
     need = len(asks) if len(asks) <= 3 else -(-2 * len(asks) // 3)  # a short question: every key word
     return len(asks) >= 2 and len(asks & _stems(sentence)) >= need
 
@@ -228,27 +229,44 @@ def _prose(sentence: str) -> bool:
         r"\b(?:Date|Week|Game time|Opponent)\s*:", sentence)
 
 
-def states(sentence: str, claim: str) -> bool:
+def states(sentence: str, claim: str, common: frozenset[str] = frozenset()) -> bool:
     """The sentence states the claim in its own words: three fifths of the claim's content words, four at least
     ("The Pittsburgh Steelers have won six Super Bowls, the most of any team" for "The Pittsburgh Steelers have the
     most Super Bowl championship titles, with six"). Sharing a few of its words is not stating it."""
-    need = _stems(claim)
+    need = _stems(claim) - common
     return len(need) >= 4 and len(need & _stems(sentence)) >= max(4, -(-3 * len(need) // 5))
 
 
+COMMON_SHARE = 1 / 3  # a word used by a third of the passages or more says nothing about which one answers
+
+
+def common_stems(chunks: list[Chunk], share: float = COMMON_SHARE) -> frozenset[str]:
+    """Words (stems) a third of the corpus uses or more: in one product's guide its name and its nouns ("Amazon S3",
+    "bucket", "object"), which every passage shares with every answer (none in a corpus under 20 passages)."""
+    df: Counter[str] = Counter()
+    for chunk in chunks:
+        df.update(_stems(chunk.text))
+    return frozenset(w for w, n in df.items() if n >= share * max(1, len(chunks)) and len(chunks) >= 20)
+
+
 def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
-                   limit: int | None = None, question: str = "") -> set[str]:
+                   limit: int | None = None, question: str = "", common: frozenset[str] = frozenset(),
+                   claims: list[str] | None = None) -> set[str]:
     """Retrieved passages the response does not quote that support it or answer the question too, as an mtRAG
     annotator marks every retrieved passage supporting part of the response: one holding a quoted sentence
     (overlapping windows, copies), one with a sentence stating a sentence of the response, one with a sentence about
     the term (every word of it) on the answer's subject (two more of its words), or one with a sentence holding the
     question's key words and two of the answer's own. A passage merely sharing a word is not relevant. `limit`
-    caps the passages found by the loosest (the term and two words) (None: no cap)."""
+    caps the passages found by the loosest (the term and two words) (None: no cap). Words in `common` (a third of
+    the corpus uses them: "bucket", "object", "Amazon S3" in the S3 guide) prove nothing and are not counted.
+    `claims`: the sentences whose restatement makes a passage relevant (the direct answer; default every quoted
+    sentence): a passage restating only a sentence added to round the answer off does not answer the question."""
     found: set[str] = set()
     loose = 0
-    topic = content_words(grounded.text) - content_words(term)
-    answer_words = _stems(grounded.text) - _stems(term) - _stems(question)
+    topic = {w for w in content_words(grounded.text) - content_words(term) if not _stems(w) <= common}
+    answer_words = _stems(grounded.text) - _stems(term) - _stems(question) - common
     quoted = [" ".join(s.split()) for s in grounded.sentences]
+    restated = quoted if claims is None else [" ".join(s.split()) for s in claims]
     for chunk, _ in ranked:
         passage = passages.get(chunk.chunk_id)
         if passage is None or chunk.chunk_id in grounded.used or chunk.chunk_id in found:
@@ -258,14 +276,14 @@ def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passag
             found.add(chunk.chunk_id)
             continue
         # any sentence may state it, quotable alone or not ("It was the Patriots' tenth Super Bowl appearance")
-        if any(states(s.text, q) for s in passage.sentences for q in quoted):
+        if any(states(s.text, q, common) for s in passage.sentences for q in restated):
             found.add(chunk.chunk_id)
             continue
         usable = [s.text for s in passage.sentences if _usable(s.text)]
         on_answer = len(_stems(text) & answer_words) >= 2  # the passage is about what the answer says
-        answers = question and on_answer and any(_prose(s.text) and _answers_question(s.text, question)
+        answers = question and on_answer and any(_prose(s.text) and _answers_question(s.text, question, common)
                                                  for s in passage.sentences)
-        if answers and len(_stems(question) - _ASKING) >= 3:
+        if answers and len(_stems(question) - _ASKING - common) >= 3:
             found.add(chunk.chunk_id)
             continue
         # a question that is little more than its subject ("Tell me about the NFL", "Super Bowl"): every passage

@@ -144,9 +144,7 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
                 continue
             builder.rejected.append(Rejected(step=STEP, reason=f"{answerability.lower()}_turn_failed", detail=str(failed),
                                              input_ref=f"{conv_id}<::>{pos + 1}"))
-            clear = pos + 2 >= len(plan) or plan[pos + 2] == "ANSWERABLE"  # never two special turns in a row
-            if pos + 2 < len(plan) and plan[pos + 1] == "ANSWERABLE" and clear:  # try it again one turn later
-                plan[pos + 1] = answerability
+            retry_later(plan, pos, answerability)
             try:
                 turn = builder.turn(state, pos, "ANSWERABLE", None)
             except TurnFailed as again:
@@ -166,6 +164,18 @@ def build_conversation(builder: HeuristicBuilder, dims: Dimensions, seed: Passag
                               extra={"planned_turns": length, "stopped_by": stop,
                                      "label": "baseline: rule-written questions and extractive responses, no model"}),
     )
+
+
+def retry_later(plan: list[str], pos: int, answerability: str) -> None:
+    """A special turn that found no candidate at `pos` (answered instead) is tried again at the next answerable turn
+    with answerable turns on both sides (never two special turns in a row), the last turn included, so the run's
+    share of unanswerable turns holds when some subjects need a few turns before they name a thing to ask about."""
+    for later in range(pos + 1, len(plan)):
+        before_ok = later - 1 == pos or plan[later - 1] == "ANSWERABLE"
+        after_ok = later + 1 >= len(plan) or plan[later + 1] == "ANSWERABLE"
+        if plan[later] == "ANSWERABLE" and before_ok and after_ok:
+            plan[later] = answerability
+            return
 
 
 def _turn(builder: HeuristicBuilder, state: State, pos: int, answerability: str, seed: Passage):
@@ -242,7 +252,8 @@ def generate_heuristic(ctx: Any, cfg: ConversationConfig, prover: Prover, retrie
     # (a small corpus has few big subjects, and a run must not circle them asking the same things)
     seeds = ([p for p in spread if reach[p.chunk.chunk_id] >= MIN_REACH]
              + [p for p in spread if MIN_REACH // 2 <= reach[p.chunk.chunk_id] < MIN_REACH]
-             + [p for p in spread if MIN_REACH // 3 <= reach[p.chunk.chunk_id] < MIN_REACH // 2])
+             + [p for p in spread if MIN_REACH // 3 <= reach[p.chunk.chunk_id] < MIN_REACH // 2]
+             + [p for p in spread if reach[p.chunk.chunk_id] < MIN_REACH // 3])
     taken: set[str] = set()
     for conv_no, seed in enumerate(_fresh_first(seeds, builder, taken)):
         if len(items) >= cfg.n or tried >= cfg.n * SEEDS_PER_CONVERSATION:

@@ -260,7 +260,9 @@ def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
         answer = _answer_after(sentences, i)
         if not answer or answer[0] != i + 1:
             continue
-        shared = _stems(question) & _stems(" ".join(sentences[j].text for j in answer[:2]))
+        # the answer names what was asked, in any inflection ("Is our water fluoridated?" / "fluoride is not added"),
+        # within its first three sentences ("Where do groundwater toxins come from?" names groundwater in its third)
+        shared = _roots(question) & _roots(" ".join(sentences[j].text for j in answer[:3]))
         yes_no = not re.match(r"(?:what|which|who|when|where|why|how)\b", question, re.I)
         if yes_no and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text) and len(shared) < 2:
             continue  # "Is plastic really going to stop a chemical agent?" followed by something else than the answer
@@ -277,6 +279,12 @@ def _stems(text: str) -> set[str]:
     """Content words, plural 's' dropped: an overview's first sentence must name something of its title."""
     return {w.lower().rstrip("s") for w in re.findall(r"[A-Za-z][\w\-]{2,}", text)
             if w.lower() not in _TITLE_STOP}
+
+
+def _roots(text: str) -> set[str]:
+    """Content words cut to six letters, so inflections meet ("responsibility" / "responsible", "internship" /
+    "interns")."""
+    return {w[:6] for w in _stems(text)}
 
 
 _TITLE_STOP = {"the", "and", "for", "with", "your", "you", "using", "about", "from", "into", "amazon", "aws", "what", "how"}

@@ -58,6 +58,19 @@ def technical_corpus(texts) -> bool:
     return sum(bool(_PRODUCT_CUES.search(t)) for t in texts) > 0.5 * max(1, len(texts))
 
 
+def fitting_attributes(term: str, own: list[str], recent: list[str], *, technical: bool, rng: Any,
+                       asked: dict[str, int]) -> tuple[str, list[Attribute]]:
+    """The term's category and the ATTRIBUTES that fit it (below), least `asked` so far first (ties shuffled): the cost
+    of a named mission, not the "original motivation" of floods. An attribute's context must be in the term's `own`
+    passages, not a neighbour's; `recent` passages (the conversation's) help tell what the term names."""
+    kind = category(term, own + recent)
+    kind = "T" if kind == "C" and technical else kind  # "a condition" in a SQL guide
+    joined = " ".join(own)
+    order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))]
+    rng.shuffle(order)
+    return kind, sorted(order, key=lambda a: asked[a.question])
+
+
 _PREPOSITIONS = {"under", "from", "of", "in", "on", "for", "with", "to", "at", "by", "behind", "into"}
 
 

@@ -17,7 +17,12 @@ _WH = r"(?:what|which|who|whom|whose|when|where|why|how|is|are|was|were|do|does|
 _COMPARATIVE = re.compile(r"\bdifference between\b|\bdiffer(?:ent)? from\b|\bcompare[ds]?\b|\bversus\b|\bvs\.?\b", re.I)
 _HOWTO = re.compile(r"^(?:how (?:do|can|should) (?:i|we|you)\b|what are the steps\b|i need to\b|i want to (?!learn))", re.I)
 _SUMMARY = re.compile(r"\boverview\b|\bsummar|\btell me (?:more )?about\b|\bwhat else can you tell me\b|\banything else about\b|\bwhat should i know about\b|\bi want to learn about\b", re.I)
-_OPINION = re.compile(r"\brecommend(?:s|ed)?\b|\bbest practice|\bshould i\b|\bgood idea\b|\bworth it\b|\bopinion\b", re.I)
+# the agent's advice or view, not what a third party recommends ("Does the Red Cross recommend ...?") or an expectation
+# ("How long should I anticipate ...?") or a feature named after best practices ("Can I assess my storage based on data
+# protection best practices?"): those are facts
+_OPINION = re.compile(r"\b(?:you|anyone|we) recommend\b|\brecommended\b|\b(?:what (?:are|is) the|is there a|any) best "
+                      r"practices?\b|(?<!how long )(?<!how much )(?<!how many )\bshould i\b|\bgood idea\b|\bworth it\b|"
+                      r"\bopinion\b", re.I)
 _EXPLAIN = re.compile(r"^(?:why\b|how (?:does|do|is|are)\b|can you explain\b|explain\b|what do you mean\b|"
                       r"what does .+ mean\b|i'd like to understand\b)", re.I)
 _COMPOSITE = re.compile(rf",\s+and\s+{_WH}\b", re.I)
