@@ -31,7 +31,7 @@ def _chunks(doc):
     ("Amazon S3 has a limitation of 50 routing rules per website configuration.", 50, "routing rules",
      "the maximum number of routing rules per website configuration"),
     ("You can delete up to 1000 objects in a single HTTP request.", 1000, "objects",
-     "the maximum number of objects per HTTP request"),
+     "the maximum number of objects deleted per HTTP request"),
 ])
 def test_a_count_limit_is_read_with_its_holder(line, value, noun, label):
     [(v, n, lab, start, end)] = list(counts(line))

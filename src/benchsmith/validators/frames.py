@@ -76,6 +76,11 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
         return _number(abs(vals[0] - vals[1]) / factor) + unit
     if d.op == "ratio":
         return _number(max(vals) / min(vals))
+    if d.op == "second":
+        ranked = sorted(zip(vals, d.inputs), reverse=True)
+        if len(ranked) < 2 or vals.count(ranked[0][0]) != 1 or vals.count(ranked[1][0]) != 1:
+            raise ValueError("tie: no single second-highest")
+        return titles[ranked[1][1]]
     if d.op in ("earliest", "largest", "order"):
         ranked = sorted(zip(vals, d.inputs), reverse=d.op == "largest")
         ties = len({v for v, _ in ranked}) != len(ranked) if d.op == "order" else len(ranked) > 1 and ranked[0][0] == ranked[1][0]
@@ -170,7 +175,7 @@ class LeaveOneOut:
 
 NUMERIC_OPS = ("gap", "gap_in", "mean", "sum", "convert", "count", "ratio")
 # operations whose answer is one of the works (or figures) the question names
-CHOICE_OPS = ("earliest", "largest", "order", "after", "between", "within")
+CHOICE_OPS = ("earliest", "largest", "second", "order", "after", "between", "within")
 
 
 class AnswerType:

@@ -8,6 +8,7 @@ article fitting the constraints) is a Rejected record with its reason.
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
@@ -29,25 +30,32 @@ OPS = {
     "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("count", "year", 5, 10),
                  ("gap", "duration", 2, 2), ("largest", "duration", 3, 4), ("count", "duration", 3, 6)],
     "numerical": [("gap", "year", 2, 2), ("gap", "qty", 2, 2), ("count", "year", 3, 10), ("count", "qty", 3, 10),
-                  ("ratio", "qty", 2, 2), ("largest", "qty", 3, 5), ("order", "qty", 3, 4)],
+                  ("ratio", "qty", 2, 2), ("largest", "qty", 3, 5), ("order", "qty", 3, 4), ("second", "qty", 3, 5)],
     "post_processing": [("roman", "year", 2, 5), ("convert", "table", 2, 4), ("gap_in", "qty", 2, 2)],
     # A closed set: the candidates are named, so the one that fits is unique in the world, not only in the corpus.
     "constraints": [("after", "year", 3, 5), ("between", "year", 4, 6), ("between", "qty", 4, 6),
                     ("within", "qty", 3, 5)],
     "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("count", "table", 3, 8)],
 }
-CHOICE_OPS = ("earliest", "largest", "order", "after", "between", "within")  # the answer is one of the named subjects
+CHOICE_OPS = ("earliest", "largest", "second", "order", "after", "between", "within")  # the answer is one of the named subjects
 # Adding up figures is natural only for one measure read from tables (a column), never for unrelated limits.
 SAME_MEASURE_OPS = ("sum", "convert")
 # Templates a reader sees as one: "Which of these is the largest: ..." and "Which of these is larger than 3 KB but ...".
 SHAPE_FAMILY = {"within": "pick", "largest": "pick"}
+# Choice and threshold questions name every limit they set side by side, so limits on how many of different things
+# one holder takes may meet there ("Which of these limits is the highest: the maximum number of tags per object, the
+# maximum number of rules per CORS configuration, ...?"); a difference or a ratio only ever combines counts of one noun.
+FAMILY_OPS = ("largest", "second", "order", "count", "within")
 
 
 def shape_of(op: str, first: FramesFact) -> str:
     """The template family a reader sees: one operation over painting years, painters' births or figures."""
     kind = {"year:born": "born", "year:person_born": "person"}.get(first.dimension, "year" if first.kind == "year"
                                                                    else "figure")
-    return f"{SHAPE_FAMILY.get(op, op) if kind == 'figure' else op}:{kind}"
+    if kind == "figure":
+        # limits on how many ("Which of these limits is the highest") read apart from sizes and durations
+        return f"{SHAPE_FAMILY.get(op, op)}:figure" + (":count" if first.dimension == "count" else "")
+    return f"{op}:{kind}"
 
 
 def fact_kind(f: FramesFact) -> str | None:
@@ -63,6 +71,34 @@ def fact_kind(f: FramesFact) -> str | None:
             return measure_kind(row, f.dimension)
         return measure_kind(column, f.dimension, row)
     return measure_kind(f.label, f.dimension)
+
+
+def family_kind(f: FramesFact, op: str) -> str | None:
+    """The kind a question of `op` groups figures by: every count limit for the FAMILY_OPS, else fact_kind."""
+    if op in FAMILY_OPS and f.dimension == "count":
+        return "count:max:limit"
+    return fact_kind(f)
+
+
+_STEM_STOP = {"the", "and", "with", "your", "maxim", "minim", "numbe", "size", "objec", "amazo", "using", "for", "from"}
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 2} - _STEM_STOP
+
+
+def _about(f: FramesFact, title: str) -> int:
+    """How many words the figure's measure shares with the page title (word stems: "copied" meets "Copying")."""
+    return len(_stems(f.label.replace("|", " ")) & _stems(title))
+
+
+def _same_measure(f: FramesFact, g: FramesFact) -> bool:
+    """Two facts of one kind and value that state one measure: the same phrase, or a table row ("Min storage
+    duration|S3 Glacier") whose row the other's phrase names ("... for the S3 Glacier storage class")."""
+    if f.label.lower() == g.label.lower() or (not f.from_table and not g.from_table and measure_key(f.label) == measure_key(g.label)):
+        return True
+    rows = [x.label.partition("|")[2].strip().lower() for x in (f, g) if x.from_table]
+    return any(r and re.search(rf"(?<!\w){re.escape(r)}(?![\w-])", x.label.lower()) for r in rows for x in (f, g))
 
 
 def _around(f: FramesFact) -> str:
@@ -187,7 +223,11 @@ class Assembler:
         groups: dict[str, list[str]] = defaultdict(list)
         for d in sorted(pool):
             groups[root(d)].append(d)
-        keep = {self.rng.choice(ds) for ds in groups.values()}
+        keep = set()
+        for ds in groups.values():
+            # the page about the feature the figure bounds: "Copying objects" for a copy's limit, not "What's new"
+            best = max(_about(pool[d], self.documents[d].title) for d in ds)
+            keep.add(self.rng.choice([d for d in ds if _about(pool[d], self.documents[d].title) == best]))
         return {d: f for d, f in pool.items() if d in keep}
 
     def _pairs(self) -> nx.Graph:
@@ -226,7 +266,7 @@ class Assembler:
     def _by_kind(self, op: str, kind: str, dim: str) -> dict[str, dict[str, list[FramesFact]]]:
         """kind of measure -> page -> its facts of that kind, for one dimension: only facts of one kind are
         compared or combined in a question (the seeds of a tabular question are the pages with a table fact)."""
-        key = (op if op in SAME_MEASURE_OPS else "", kind, dim)
+        key = (op if op in SAME_MEASURE_OPS or op in FAMILY_OPS else "", kind, dim)
         if key not in self._kinds:
             groups: dict[str, dict[str, list[FramesFact]]] = defaultdict(lambda: defaultdict(list))
             for d in self._pool(op, kind).get(dim, {}):
@@ -234,7 +274,7 @@ class Assembler:
                 prose = [] if kind == "table" and op in SAME_MEASURE_OPS else self.alternatives.get((dim, d), [])
                 for f in table + [f for f in prose if fact_kind(f) not in {fact_kind(t) for t in table}]:
                     if fact_kind(f) is not None:
-                        groups[fact_kind(f)][d].append(f)
+                        groups[family_kind(f, op)][d].append(f)
             self._kinds[key] = {g: dict(pages) for g, pages in groups.items()}
         return self._kinds[key]
 
@@ -315,13 +355,28 @@ class Assembler:
         roles = {**{f.doc_id: "bound" for f in bounds}, **{f.doc_id: "input" for f in candidates}, winner.doc_id: "answer"}
         return self._finish("constraints", op, order, members, roles, bridge, {"bounds": len(bounds)})
 
+    def _stated_elsewhere(self, facts: list[FramesFact], members: list[str]) -> str | None:
+        """The label of a figure another page of the set states too ("the minimum storage duration of S3 Glacier" on
+        the lifecycle page and in the storage-class table): a reader could answer without the figure's own page."""
+        for f in facts:
+            if f.kind == "year":
+                continue
+            for d in members:
+                if d == f.doc_id:
+                    continue
+                for g in self.alternatives.get((f.dimension, d), []) + self.table_rows.get((f.dimension, d), []):
+                    if (fact_kind(g) == fact_kind(f) and round(base_value(g), 6) == round(base_value(f), 6)
+                            and _same_measure(f, g)):
+                        return f.label
+        return None
+
     def _finish(self, rtype: str, op: str, facts: list[FramesFact], members: list[str], roles: dict[str, str],
                 bridge: str | None, params: dict | None = None) -> Draft | None:
         titles = {d: clean_title(self.documents[d].title) for d in members}
         by_fact = {f.fact_id: titles[f.doc_id] for f in facts}
         if op in CHOICE_OPS and facts[0].kind != "year":
             # the answer is one of the figures the question names, by the name it gives it
-            by_fact = {f.fact_id: answer_name(f, titles[f.doc_id]) for f in facts}
+            by_fact = {f.fact_id: answer_name(f, titles[f.doc_id], op) for f in facts}
             params = {**(params or {}), "names": by_fact}
         if len(set(titles.values())) < len(titles):
             self._reject("ambiguous_titles", "two articles of the set share a title", ",".join(members))
@@ -330,6 +385,11 @@ class Assembler:
         if twice:
             self._reject("same_fact_twice", f"two articles state the same fact ({twice!r}): it would count twice",
                          ",".join(members))
+            return None
+        elsewhere = self._stated_elsewhere(facts, members)
+        if elsewhere:
+            self._reject("page_not_needed", f"{elsewhere} is also stated on another page of the set: its own page "
+                         "would not be needed", ",".join(members))
             return None
         if op in ("count", "within"):
             bounds = (count_threshold if op == "count" else window)(facts, self.rng)

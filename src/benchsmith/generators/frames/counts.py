@@ -92,7 +92,21 @@ def counts(line: str, title: str = ""):
                  or (f"per {leading.group(1)}" if leading else None))
         if scope is None:
             continue
-        yield (float(m.group(1).replace(",", "")), noun, f"the maximum number of {noun} {scope}", m.start(1), m.end(2))
+        done = _done(line[:m.start()])
+        yield (float(m.group(1).replace(",", "")), noun, f"the maximum number of {noun}{done} {scope}", m.start(1), m.end(2))
+
+
+# "you can delete up to 1000 objects in a single HTTP request": objects deleted per HTTP request, not any objects
+_ACTED = {"delete": "deleted", "upload": "uploaded", "copy": "copied", "list": "listed", "restore": "restored",
+          "retrieve": "retrieved", "send": "sent", "replicate": "replicated", "return": "returned", "tag": "tagged"}
+_ACTION_BEFORE = re.compile(r"\b(?:can|to)\s+(\w+)\s+$", re.IGNORECASE)
+
+
+def _done(before: str) -> str:
+    """" deleted" where the limit follows "can delete" / "to delete": what is done to the things counted."""
+    m = _ACTION_BEFORE.search(before)
+    verb = m.group(1).lower() if m else ""
+    return f" {_ACTED[verb]}" if verb in _ACTED else ""
 
 
 _ROW = re.compile(r"(?:Maximum|Max\.?) number of\s+((?:[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*s)\b(\s+.{3,80})?", re.IGNORECASE)

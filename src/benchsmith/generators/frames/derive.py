@@ -17,7 +17,7 @@ OP_TYPES = {
     "gap": ("numerical", "temporal"), "earliest": ("temporal",), "largest": ("numerical",), "order": ("temporal",),
     "mean": ("numerical",), "sum": ("numerical",), "roman": ("temporal", "post_processing"),
     "convert": ("numerical", "post_processing"), "after": ("constraints", "temporal"), "between": ("constraints", "temporal"),
-    "count": ("numerical",), "ratio": ("numerical",), "within": ("constraints",), "gap_in": ("numerical", "post_processing"),
+    "count": ("numerical",), "ratio": ("numerical",), "second": ("numerical",), "within": ("constraints",), "gap_in": ("numerical", "post_processing"),
 }
 # A conversion goes one step down from the largest input unit: TB -> GB, days -> hours, cm -> mm.
 STEP_DOWN = {"tb": ("GB", "1 TB = 1,024 GB"), "gb": ("MB", "1 GB = 1,024 MB"), "mb": ("KB", "1 MB = 1,024 KB"),
@@ -108,7 +108,8 @@ def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
         lo, hi = base_value(ranked[i - 1]) / factor, base_value(ranked[i]) / factor
         t = _round_between(lo, hi) if year else _one_digit_above(lo, hi)
         if t is not None:
-            return {"threshold": t * factor, "below": year, "shown": fmt(t) if year else f"{fmt(t)} {_shown_unit(ranked[i - 1])}"}
+            return {"threshold": t * factor, "below": year,
+                    "shown": fmt(t) if year else f"{fmt(t)} {_shown_unit(ranked[i - 1], facts)}".rstrip()}
     return None
 
 
@@ -119,22 +120,26 @@ def window(facts: Sequence[FramesFact], rng) -> dict | None:
     middles = list(range(1, len(ranked) - 1))
     rng.shuffle(middles)
     for i in middles:
-        lo = _threshold(ranked[i - 1], ranked[i])
-        hi = _threshold(ranked[i], ranked[i + 1])
+        lo = _threshold(ranked[i - 1], ranked[i], facts)
+        hi = _threshold(ranked[i], ranked[i + 1], facts)
         if lo and hi:
             return {"low": lo[0], "high": hi[0], "shown_low": lo[1], "shown_high": hi[1]}
     return None
 
 
-def _threshold(below: FramesFact, above: FramesFact) -> tuple[float, str] | None:
+def _threshold(below: FramesFact, above: FramesFact, facts: Sequence[FramesFact]) -> tuple[float, str] | None:
     factor = unit_factor(below.unit)
     t = _one_digit_above(base_value(below) / factor, base_value(above) / factor)
-    return (t * factor, f"{fmt(t)} {_shown_unit(below)}") if t is not None else None
+    return (t * factor, f"{fmt(t)} {_shown_unit(below, facts)}".rstrip()) if t is not None else None
 
 
-def _shown_unit(fact: FramesFact) -> str:
-    """A threshold's unit: a count's head noun ("60 rules", whether the figure below counted "routing rules")."""
-    return fact.unit.split()[-1] if fact.dimension == "count" else fact.unit
+def _shown_unit(fact: FramesFact, facts: Sequence[FramesFact] = ()) -> str:
+    """A threshold's unit: a count's head noun ("60 rules", whether the figure below counted "routing rules"), or
+    none where the limits compared count different things ("higher than 75": tags, rules and grants)."""
+    if fact.dimension != "count":
+        return fact.unit
+    nouns = {f.unit.split()[-1] for f in facts} | {fact.unit.split()[-1]}
+    return fact.unit.split()[-1] if len(nouns) == 1 else ""
 
 
 def _need(values: dict[str, float], ids: Sequence[str]) -> list[float]:
@@ -183,6 +188,11 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
         if vals.count(pick) != 1:
             raise ValueError("tie: no single answer")
         return titles[inputs[vals.index(pick)]]
+    if op == "second":
+        ranked = sorted(set(vals), reverse=True)
+        if len(ranked) < 2 or vals.count(ranked[0]) != 1 or vals.count(ranked[1]) != 1:
+            raise ValueError("tie: no single second-highest")
+        return titles[inputs[vals.index(ranked[1])]]
     if op == "order":
         if len(set(vals)) != len(vals):
             raise ValueError("tie: no single order")

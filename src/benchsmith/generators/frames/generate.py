@@ -16,7 +16,7 @@ from benchsmith.generators.core.generator import (
     Generator,
     register_generator,
 )
-from benchsmith.generators.frames.assemble import CHOICE_OPS, Assembler, Draft
+from benchsmith.generators.frames.assemble import CHOICE_OPS, Assembler, Draft, fact_kind
 from benchsmith.generators.frames.balance import MIX_TOLERANCE, interleaved, settle, shape_cap
 from benchsmith.generators.frames.config import (
     FRAMES_SIZE_SHARES,
@@ -86,6 +86,10 @@ def variety_caps(cfg: FramesConfig, n: int | None = None) -> tuple[int, int]:
 def pair_key(draft: Draft) -> str:
     """Two inputs are one pair of values whatever the operation: two works by one painter are one pair of births."""
     inputs = [f for f in draft.facts if f.fact_id in draft.inputs]
+    if inputs and inputs[0].kind != "year":
+        # figures of one kind at the same values are one question however the pages word them or the operation
+        # asks ("order", "the largest", "larger than 6 GB but ..." over 5 GB, 160 GB and 5 TB read as one)
+        return "figures:" + "|".join(sorted(f"{fact_kind(f)}={base_value(f):g}" for f in inputs))
     values = sorted(f"{f.dimension}={base_value(f):g}" for f in inputs)
     return "pair:" + "|".join(values) if len(inputs) == 2 else "set:" + "|".join(sorted(draft.inputs))
 
