@@ -76,6 +76,11 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
         return _number(abs(vals[0] - vals[1]) / factor) + unit
     if d.op == "ratio":
         return _number(max(vals) / min(vals))
+    if d.op == "same":
+        equal = [v for v in set(vals) if vals.count(v) > 1]
+        if len(equal) != 1 or vals.count(equal[0]) != 2:
+            raise ValueError("not exactly one pair of equal values")
+        return " and ".join(titles[i] for v, i in zip(vals, d.inputs) if v == equal[0])
     if d.op == "second":
         ranked = sorted(zip(vals, d.inputs), reverse=True)
         if len(ranked) < 2 or vals.count(ranked[0][0]) != 1 or vals.count(ranked[1][0]) != 1:
@@ -175,7 +180,7 @@ class LeaveOneOut:
 
 NUMERIC_OPS = ("gap", "gap_in", "mean", "sum", "convert", "count", "ratio")
 # operations whose answer is one of the works (or figures) the question names
-CHOICE_OPS = ("earliest", "largest", "second", "order", "after", "between", "within")
+CHOICE_OPS = ("earliest", "largest", "second", "same", "order", "after", "between", "within")
 
 
 class AnswerType:

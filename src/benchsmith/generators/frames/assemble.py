@@ -30,31 +30,40 @@ OPS = {
     "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("count", "year", 5, 10),
                  ("gap", "duration", 2, 2), ("largest", "duration", 3, 4), ("count", "duration", 3, 6)],
     "numerical": [("gap", "year", 2, 2), ("gap", "qty", 2, 2), ("count", "year", 3, 10), ("count", "qty", 3, 10),
-                  ("ratio", "qty", 2, 2), ("largest", "qty", 3, 5), ("order", "qty", 3, 4), ("second", "qty", 3, 5)],
+                  ("ratio", "qty", 2, 2), ("largest", "qty", 3, 5), ("order", "qty", 3, 4), ("second", "qty", 3, 5),
+                  ("same", "qty", 3, 5)],
     "post_processing": [("roman", "year", 2, 5), ("convert", "table", 2, 4), ("gap_in", "qty", 2, 2)],
     # A closed set: the candidates are named, so the one that fits is unique in the world, not only in the corpus.
     "constraints": [("after", "year", 3, 5), ("between", "year", 4, 6), ("between", "qty", 4, 6),
                     ("within", "qty", 3, 5)],
     "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("count", "table", 3, 8)],
 }
-CHOICE_OPS = ("earliest", "largest", "second", "order", "after", "between", "within")  # the answer is one of the named subjects
+CHOICE_OPS = ("earliest", "largest", "second", "same", "order", "after", "between", "within")  # the answer is one of the named subjects
 # Adding up figures is natural only for one measure read from tables (a column), never for unrelated limits.
 SAME_MEASURE_OPS = ("sum", "convert")
-# Templates a reader sees as one: "Which of these is the largest: ..." and "Which of these is larger than 3 KB but ...".
-SHAPE_FAMILY = {"within": "pick", "largest": "pick"}
+# operations that need every figure of the set to differ (a tie leaves no single answer)
+DISTINCT_OPS = ("largest", "second", "order", "within")
+# Templates a reader sees as one: "Which of these is the largest: ..." and "Which of these is the second largest: ...".
+# A window ("Which of these is larger than 3 KB but smaller than 9 KB") is a shape of its own: two constraints, not a
+# ranking (with them one shape, a manual's limits filled the cap on picks long before its other shapes).
+SHAPE_FAMILY = {"largest": "pick", "second": "pick"}
 # Choice and threshold questions name every limit they set side by side, so limits on how many of different things
 # one holder takes may meet there ("Which of these limits is the highest: the maximum number of tags per object, the
 # maximum number of rules per CORS configuration, ...?"); a difference or a ratio only ever combines counts of one noun.
-FAMILY_OPS = ("largest", "second", "order", "count", "within")
+FAMILY_OPS = ("largest", "second", "same", "order", "count", "within")
 
 
 def shape_of(op: str, first: FramesFact) -> str:
     """The template family a reader sees: one operation over painting years, painters' births or figures."""
-    kind = {"year:born": "born", "year:person_born": "person"}.get(first.dimension, "year" if first.kind == "year"
-                                                                   else "figure")
+    return option_shape(op, first.kind == "year", first.dimension)
+
+
+def option_shape(op: str, year: bool, dimension: str) -> str:
+    """shape_of for an operation over facts of a dimension, before any fact is drawn."""
+    kind = {"year:born": "born", "year:person_born": "person"}.get(dimension, "year" if year else "figure")
     if kind == "figure":
         # limits on how many ("Which of these limits is the highest") read apart from sizes and durations
-        return f"{SHAPE_FAMILY.get(op, op)}:figure" + (":count" if first.dimension == "count" else "")
+        return f"{SHAPE_FAMILY.get(op, op)}:figure" + (":count" if dimension == "count" else "")
     return f"{op}:{kind}"
 
 
@@ -230,6 +239,15 @@ class Assembler:
             keep.add(self.rng.choice([d for d in ds if _about(pool[d], self.documents[d].title) == best]))
         return {d: f for d, f in pool.items() if d in keep}
 
+    def _one_page_per_value(self, pool: dict[str, FramesFact]) -> dict[str, FramesFact]:
+        """One page, at random, for each value: a ranking or a window over a manual's limits (many of them 100 or
+        1,000) would otherwise draw a tie almost every time."""
+        by_value: dict[float, list[str]] = defaultdict(list)
+        for d, f in sorted(pool.items()):
+            by_value[round(base_value(f), 6)].append(d)
+        keep = {self.rng.choice(ds) for ds in by_value.values()}
+        return {d: f for d, f in pool.items() if d in keep}
+
     def _pairs(self) -> nx.Graph:
         if self._two_hop is None:
             self._two_hop = nx.power(self.graph, 2)
@@ -300,15 +318,24 @@ class Assembler:
         dims = set(self.table_facts) | set(self.value_facts)
         return {d: {**self.value_facts.get(d, {}), **self.table_facts.get(d, {})} for d in dims}
 
-    def draft(self, rtype: str, k: int) -> Draft | None:
+    def draft(self, rtype: str, k: int, shape_use: Counter | None = None) -> Draft | None:
+        """A draft of the type over k articles; with `shape_use` (shape -> questions so far) the operation is drawn
+        leaning away from shapes already asked, so a set spreads over the shapes the corpus holds before the
+        shape cap trims it."""
         options = self.options(rtype, k)
         if not options:
             return None
-        op, kind, dim = self.rng.choice(options)
+        if shape_use is None:
+            op, kind, dim = self.rng.choice(options)
+        else:
+            weights = [1 / (1 + shape_use[option_shape(op, kind == "year", dim)]) ** 2 for op, kind, dim in options]
+            op, kind, dim = self.rng.choices(options, weights)[0]
         groups = self._groups(op, kind, dim, k)
         pages = self._by_kind(op, kind, dim)[groups[0] if len(groups) == 1 else self.rng.choice(groups)]
         pool = {d: fs[0] if len(fs) == 1 and kind == "table" else self.rng.choice(fs) for d, fs in pages.items()}
         pool = self._one_page_per_statement(pool)
+        if op in DISTINCT_OPS and kind != "year":
+            pool = self._one_page_per_value(pool)
         # a tabular question starts from a table value
         seeds = [d for d, f in pool.items() if f.from_table] if kind == "table" else None
         units = Counter(f.unit.lower() for f in pool.values())

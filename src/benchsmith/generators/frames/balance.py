@@ -36,7 +36,7 @@ def balance_sizes(accepted: list, planned: Counter) -> tuple[list, list[Rejected
     tolerance = {b: max(MIX_TOLERANCE, abs(planned[b] / total - share)) + 1e-9 for b, share in FRAMES_SIZE_SHARES.items()}
     kept = list(accepted)
     dropped: list[Rejected] = []
-    while len(kept) > 1 and len(kept) < total:
+    while len(kept) > 1:  # a full set too: slots widened to k+1 may have pushed a size past FRAMES
         counts = Counter(size_bucket(len(i.articles)) for _, _, i in kept)
         present = [b for b in FRAMES_SIZE_SHARES if counts[b]]
         whole = sum(FRAMES_SIZE_SHARES[b] for b in present)

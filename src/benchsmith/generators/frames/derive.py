@@ -17,7 +17,7 @@ OP_TYPES = {
     "gap": ("numerical", "temporal"), "earliest": ("temporal",), "largest": ("numerical",), "order": ("temporal",),
     "mean": ("numerical",), "sum": ("numerical",), "roman": ("temporal", "post_processing"),
     "convert": ("numerical", "post_processing"), "after": ("constraints", "temporal"), "between": ("constraints", "temporal"),
-    "count": ("numerical",), "ratio": ("numerical",), "second": ("numerical",), "within": ("constraints",), "gap_in": ("numerical", "post_processing"),
+    "count": ("numerical",), "ratio": ("numerical",), "second": ("numerical",), "same": ("numerical",), "within": ("constraints",), "gap_in": ("numerical", "post_processing"),
 }
 # A conversion goes one step down from the largest input unit: TB -> GB, days -> hours, cm -> mm.
 STEP_DOWN = {"tb": ("GB", "1 TB = 1,024 GB"), "gb": ("MB", "1 GB = 1,024 MB"), "mb": ("KB", "1 MB = 1,024 KB"),
@@ -86,10 +86,17 @@ def _round_between(lo: float, hi: float) -> float | None:
     return None
 
 
-def _one_digit_above(lo: float, hi: float) -> float | None:
-    """The smallest one-digit figure (2, 50, 300) strictly between lo and hi: "larger than 2 MB", not "1000000 KB"."""
+def _one_digit_above(lo: float, hi: float, rng=None) -> float | None:
+    """A one-digit figure (2, 50, 300) strictly between lo and hi: "larger than 2 MB", not "1000000 KB". The smallest
+    without `rng`; with it, one of the roundest (leading 1, 2, 3 or 5) at random, so a set over a manual's few values
+    (10, 50, 100, 1,000 limits) is not asked against the same four thresholds again and again."""
     options = [d * 10.0**e for e in range(-2, 8) for d in range(1, 10) if lo < d * 10.0**e < hi]
-    return min(options) if options else None
+    if not options:
+        return None
+    if rng is None:
+        return min(options)
+    roundest = [t for t in options if int(f"{t:e}"[0]) in (1, 2, 3, 5)] or options
+    return rng.choice(sorted(roundest))
 
 
 def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
@@ -106,7 +113,7 @@ def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
         unit = "" if year else ranked[i - 1].unit
         factor = 1.0 if year else unit_factor(unit)
         lo, hi = base_value(ranked[i - 1]) / factor, base_value(ranked[i]) / factor
-        t = _round_between(lo, hi) if year else _one_digit_above(lo, hi)
+        t = _round_between(lo, hi) if year else _one_digit_above(lo, hi, rng)
         if t is not None:
             return {"threshold": t * factor, "below": year,
                     "shown": fmt(t) if year else f"{fmt(t)} {_shown_unit(ranked[i - 1], facts)}".rstrip()}
@@ -120,16 +127,16 @@ def window(facts: Sequence[FramesFact], rng) -> dict | None:
     middles = list(range(1, len(ranked) - 1))
     rng.shuffle(middles)
     for i in middles:
-        lo = _threshold(ranked[i - 1], ranked[i], facts)
-        hi = _threshold(ranked[i], ranked[i + 1], facts)
+        lo = _threshold(ranked[i - 1], ranked[i], facts, rng)
+        hi = _threshold(ranked[i], ranked[i + 1], facts, rng)
         if lo and hi:
             return {"low": lo[0], "high": hi[0], "shown_low": lo[1], "shown_high": hi[1]}
     return None
 
 
-def _threshold(below: FramesFact, above: FramesFact, facts: Sequence[FramesFact]) -> tuple[float, str] | None:
+def _threshold(below: FramesFact, above: FramesFact, facts: Sequence[FramesFact], rng=None) -> tuple[float, str] | None:
     factor = unit_factor(below.unit)
-    t = _one_digit_above(base_value(below) / factor, base_value(above) / factor)
+    t = _one_digit_above(base_value(below) / factor, base_value(above) / factor, rng)
     return (t * factor, f"{fmt(t)} {_shown_unit(below, facts)}".rstrip()) if t is not None else None
 
 
@@ -188,6 +195,12 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
         if vals.count(pick) != 1:
             raise ValueError("tie: no single answer")
         return titles[inputs[vals.index(pick)]]
+    if op == "same":
+        # "Which two of these limits are equal": exactly one pair shares a value, every other value stands alone
+        shared = [v for v in set(vals) if vals.count(v) > 1]
+        if len(shared) != 1 or vals.count(shared[0]) != 2:
+            raise ValueError("not exactly one pair of equal values")
+        return " and ".join(titles[i] for v, i in zip(vals, inputs) if v == shared[0])
     if op == "second":
         ranked = sorted(set(vals), reverse=True)
         if len(ranked) < 2 or vals.count(ranked[0]) != 1 or vals.count(ranked[1]) != 1:

@@ -258,6 +258,13 @@ class FramesGenerator(Generator):
             if len(again.accepted) > len(best.accepted):
                 best = again
             size = len(again.accepted) if len(again.accepted) < size else again.held
+        # planned a little above what settled, the shape cap while drafting is the one the settled set is held to
+        # (drafted for more, a set fills its favourite shapes past the cap and the trim then cascades)
+        for size in (len(best.accepted) + 1, len(best.accepted) + 2):
+            if size not in tried and size < cfg.n:
+                tried.add(size)
+                again = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), plan_slots(size, cfg.mix), word)
+                best = max(best, again, key=lambda f: len(f.accepted))
         return best
 
     def _fill(self, ctx: GenerationContext, cfg: FramesConfig, asm: Assembler, slots: list[tuple[str, int]],
@@ -319,7 +326,7 @@ class FramesGenerator(Generator):
             if (t != rtype or size != k) and not asm.options(t, size) or exhausted[(t, size)] >= EXHAUSTED_AFTER:
                 continue
             for _ in range(cfg.attempts_per_item):
-                draft = asm.draft(t, size)
+                draft = asm.draft(t, size, Counter({k[6:]: n for k, n in used.items() if k.startswith("shape:")}))
                 if draft is None:
                     continue
                 # The same operation over the same facts in another order is the same question reworded;

@@ -105,7 +105,8 @@ def _clause(text: str) -> str | None:
         return None  # "you start getting the exported report daily": whose report is said elsewhere
     if _sentence_capital(words[0]) and words[0] not in ("Amazon", "AWS"):
         words[0] = words[0].lower()
-    return " ".join(words)
+    # a question speaks of "the log bucket", not the reader's own ("your log bucket")
+    return " ".join("the" if w.lower() == "your" else w for w in words)
 
 
 def _clause_phrase(before: str, dimension: str) -> str | None:

@@ -38,7 +38,7 @@ def quoted(title: str) -> str:
 
 
 # operations that list limits side by side under "Which of these limits ...": each named by what it counts and per what
-LIMIT_LIST_OPS = ("largest", "second", "order", "count", "within")
+LIMIT_LIST_OPS = ("largest", "second", "same", "order", "count", "within")
 
 
 def subject(fact: FramesFact, title: str, op: str | None = None) -> str:
@@ -148,6 +148,8 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
         return f"Order these{these} from {SUPERLATIVE_LOW[facts[0].dimension]} to {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}."
     if op == "largest":
         return f"Which of these{these} is the {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}?"
+    if op == "same":
+        return f"Which two of these{these} are equal: {listing(subj)}?"
     if op == "second":
         return f"Which of these{these} is the second {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}?"
     if op == "between" and facts[0].kind != "year":
