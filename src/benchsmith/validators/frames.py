@@ -100,6 +100,8 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
     if d.op == "count":
         limit, below = float(d.params["threshold"]), bool(d.params["below"])
         return str(sum((v < limit) if below else (v > limit) for v in vals))
+    if d.op == "count_within":
+        return str(sum(float(d.params["low"]) < v < float(d.params["high"]) for v in vals))
     if d.op == "within":
         fit = [i for v, i in zip(vals, d.inputs) if float(d.params["low"]) < v < float(d.params["high"])]
         if len(fit) != 1:
@@ -178,7 +180,7 @@ class LeaveOneOut:
         return issues
 
 
-NUMERIC_OPS = ("gap", "gap_in", "mean", "sum", "convert", "count", "ratio")
+NUMERIC_OPS = ("gap", "gap_in", "mean", "sum", "convert", "count", "count_within", "ratio")
 # operations whose answer is one of the works (or figures) the question names
 CHOICE_OPS = ("earliest", "largest", "second", "same", "order", "after", "between", "within")
 
@@ -194,7 +196,7 @@ class AnswerType:
         if item.derivation.op in NUMERIC_OPS and not _NUM.match(answer):
             return [Issue("answer_not_numeric", "error", f"a {item.derivation.op} answer must be a number: {item.answer!r}")]
         # a count ("2") is written in the question only as a number of its own, not inside "S3" or "20 KB"
-        written = (re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", item.question.lower()) if item.derivation.op in ("count", "ratio")
+        written = (re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", item.question.lower()) if item.derivation.op in ("count", "count_within", "ratio")
                    else answer in item.question.lower())
         if item.derivation.op not in CHOICE_OPS and answer and written:
             return [Issue("answer_in_question", "error", "the answer is written in the question")]

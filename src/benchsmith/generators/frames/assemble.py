@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 import networkx as nx
 
 from benchsmith.generators.frames.counts import count_kind
-from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, window
+from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, count_window, window
 from benchsmith.generators.frames.graph import bridge_of, draw_set
 from benchsmith.generators.frames.measure import measure_key, measure_kind, qualified
 from benchsmith.generators.frames.wording import GENERIC_COLUMNS, answer_name, clean_title, question
@@ -35,7 +35,7 @@ OPS = {
     "post_processing": [("roman", "year", 2, 5), ("convert", "table", 2, 4), ("gap_in", "qty", 2, 2)],
     # A closed set: the candidates are named, so the one that fits is unique in the world, not only in the corpus.
     "constraints": [("after", "year", 3, 5), ("between", "year", 4, 6), ("between", "qty", 4, 6),
-                    ("within", "qty", 3, 5)],
+                    ("within", "qty", 3, 5), ("count_within", "qty", 4, 8)],
     "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("count", "table", 3, 8)],
 }
 CHOICE_OPS = ("earliest", "largest", "second", "same", "order", "after", "between", "within")  # the answer is one of the named subjects
@@ -50,7 +50,7 @@ SHAPE_FAMILY = {"largest": "pick", "second": "pick"}
 # Choice and threshold questions name every limit they set side by side, so limits on how many of different things
 # one holder takes may meet there ("Which of these limits is the highest: the maximum number of tags per object, the
 # maximum number of rules per CORS configuration, ...?"); a difference or a ratio only ever combines counts of one noun.
-FAMILY_OPS = ("largest", "second", "same", "order", "count", "within")
+FAMILY_OPS = ("largest", "second", "same", "order", "count", "within", "count_within")
 
 
 def shape_of(op: str, first: FramesFact) -> str:
@@ -418,8 +418,8 @@ class Assembler:
             self._reject("page_not_needed", f"{elsewhere} is also stated on another page of the set: its own page "
                          "would not be needed", ",".join(members))
             return None
-        if op in ("count", "within"):
-            bounds = (count_threshold if op == "count" else window)(facts, self.rng)
+        if op in ("count", "within", "count_within"):
+            bounds = {"count": count_threshold, "within": window, "count_within": count_window}[op](facts, self.rng)
             params = None if bounds is None else {**(params or {}), **bounds}
         else:
             params = dict(params or {})
@@ -443,6 +443,6 @@ class Assembler:
         labels = sorted(labels | ({"tabular"} if any(f.from_table for f in facts) else set()))
         steps = [f"{titles[f.doc_id]}: {f.value_text}" + (f" ({f.label})" if f.label else "") for f in facts]
         rule = (f" {'<' if params.get('below') else '>'} {params['shown']}" if op == "count"
-                else f" in ({params['shown_low']}, {params['shown_high']})" if op == "within" else "")
+                else f" in ({params['shown_low']}, {params['shown_high']})" if op in ("within", "count_within") else "")
         return Draft(rtype, op, q, answer, labels, list(facts), [f.fact_id for f in facts], roles, bridge, titles,
                      steps + [f"{op}{rule} -> {answer}"], params)

@@ -17,7 +17,7 @@ OP_TYPES = {
     "gap": ("numerical", "temporal"), "earliest": ("temporal",), "largest": ("numerical",), "order": ("temporal",),
     "mean": ("numerical",), "sum": ("numerical",), "roman": ("temporal", "post_processing"),
     "convert": ("numerical", "post_processing"), "after": ("constraints", "temporal"), "between": ("constraints", "temporal"),
-    "count": ("numerical",), "ratio": ("numerical",), "second": ("numerical",), "same": ("numerical",), "within": ("constraints",), "gap_in": ("numerical", "post_processing"),
+    "count": ("numerical",), "ratio": ("numerical",), "second": ("numerical",), "same": ("numerical",), "within": ("constraints",), "count_within": ("constraints", "numerical"), "gap_in": ("numerical", "post_processing"),
 }
 # A conversion goes one step down from the largest input unit: TB -> GB, days -> hours, cm -> mm.
 STEP_DOWN = {"tb": ("GB", "1 TB = 1,024 GB"), "gb": ("MB", "1 GB = 1,024 MB"), "mb": ("KB", "1 MB = 1,024 KB"),
@@ -134,6 +134,20 @@ def window(facts: Sequence[FramesFact], rng) -> dict | None:
     return None
 
 
+def count_window(facts: Sequence[FramesFact], rng) -> dict | None:
+    """Two round bounds with figures of the set inside and on both sides: "How many of these are higher than 20 but
+    lower than 500" counts some, and each bound rules one out. Params as window's."""
+    ranked = sorted(facts, key=base_value)
+    spans = [(i, j) for i in range(1, len(ranked) - 1) for j in range(i, len(ranked) - 1)]
+    rng.shuffle(spans)
+    for i, j in spans:
+        lo = _threshold(ranked[i - 1], ranked[i], facts, rng)
+        hi = _threshold(ranked[j], ranked[j + 1], facts, rng)
+        if lo and hi:
+            return {"low": lo[0], "high": hi[0], "shown_low": lo[1], "shown_high": hi[1]}
+    return None
+
+
 def _threshold(below: FramesFact, above: FramesFact, facts: Sequence[FramesFact], rng=None) -> tuple[float, str] | None:
     factor = unit_factor(below.unit)
     t = _one_digit_above(base_value(below) / factor, base_value(above) / factor, rng)
@@ -223,6 +237,12 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
         n = sum((v < threshold) if below else (v > threshold) for v in vals)
         if not 0 < n < len(vals):
             raise ValueError("none or all fit: the count needs no article")
+        return str(n)
+    if op == "count_within":
+        low, high = float(params["low"]), float(params["high"])
+        n = sum(low < v < high for v in vals)
+        if low in vals or high in vals or not 0 < n < len(vals) or min(vals) > low or max(vals) < high:
+            raise ValueError("the bounds do not split the figures with each bound ruling one out")
         return str(n)
     if op == "within":
         low, high = float(params["low"]), float(params["high"])

@@ -38,7 +38,7 @@ def quoted(title: str) -> str:
 
 
 # operations that list limits side by side under "Which of these limits ...": each named by what it counts and per what
-LIMIT_LIST_OPS = ("largest", "second", "same", "order", "count", "within")
+LIMIT_LIST_OPS = ("largest", "second", "same", "order", "count", "within", "count_within")
 
 
 def subject(fact: FramesFact, title: str, op: str | None = None) -> str:
@@ -141,6 +141,10 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
         whole = abs(max(base_value(f) for f in facts) / min(base_value(f) for f in facts) % 1) < 1e-9
         return (f"How many times {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}?"
                 + ("" if whole else " Round to two decimals."))
+    if op == "count_within":
+        word, small = COMPARATIVE[facts[0].dimension], SMALLER[facts[0].dimension]
+        return (f"How many of these{these} are {word} than {params['shown_low']} but {small} than {params['shown_high']}: "
+                f"{listing(subj)}?")
     if op == "within":
         word, small = COMPARATIVE[facts[0].dimension], SMALLER[facts[0].dimension]
         return f"Which of these{these} is {word} than {params['shown_low']} but {small} than {params['shown_high']}: {listing(subj)}?"
