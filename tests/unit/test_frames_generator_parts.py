@@ -430,7 +430,9 @@ def test_figure_questions_ratio_window_extreme_and_converted_difference():
 def test_article_counts_are_trimmed_back_to_frames_mix_when_a_size_runs_short():
     from benchsmith.generators.frames.balance import balance_sizes
 
-    item = lambda k: type("I", (), {"articles": [None] * k, "item_id": f"i{k}", "question": "q"})()  # noqa: E731
+    year = type("F", (), {"kind": "year", "dimension": "year:made"})()
+    item = lambda k, op="gap": type("I", (), {"articles": [None] * k, "item_id": f"i{k}", "question": "q",  # noqa: E731
+                                              "derivation": type("D", (), {"op": op})(), "facts": [year]})()
     plan = Counter({"2": 18, "3": 17, "4": 8, "5+": 7})
     accepted = [(None, "t", item(k)) for k in [2] * 18 + [3] * 10 + [4] * 8 + [5] * 6]
     kept, dropped = balance_sizes(accepted, plan)
@@ -445,6 +447,13 @@ def test_article_counts_are_trimmed_back_to_frames_mix_when_a_size_runs_short():
     # a size with no item at all is not made up by trimming the others away
     no_large = [(None, "t", item(k)) for k in [2] * 16 + [3] * 16 + [4] * 7]
     assert balance_sizes(no_large, plan)[0] == no_large
+    # of the over-filled size, the question of the shape the set holds most goes first (not merely the latest),
+    # so the shape cap of the smaller set trims less after
+    shaped = [(None, "t", item(2, op)) for op in ["order"] * 6 + ["gap"] * 2] + \
+        [(None, "t", item(3, op)) for op in ("gap", "gap", "count", "count")]
+    kept, dropped = balance_sizes(shaped, Counter({"2": 4, "3": 4, "4": 2, "5+": 2}))
+    ops = [i.derivation.op for _, _, i in kept]
+    assert dropped and ops.count("gap") == 4 and ops.count("order") == 6 - len(dropped)
 
 
 def test_a_life_span_counts_only_as_the_maker_s():

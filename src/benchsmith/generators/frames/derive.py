@@ -109,14 +109,14 @@ def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
     rng.shuffle(splits)
     year = facts[0].kind == "year"
     for i in splits:
-        # worded in the unit of the value just below it: "1000 MB" between 1 MB and 5 GB, never "0.2 MB" or "1000000 KB"
-        unit = "" if year else ranked[i - 1].unit
-        factor = 1.0 if year else unit_factor(unit)
-        lo, hi = base_value(ranked[i - 1]) / factor, base_value(ranked[i]) / factor
-        t = _round_between(lo, hi) if year else _one_digit_above(lo, hi, rng)
+        if not year:
+            found = _threshold(ranked[i - 1], ranked[i], facts, rng)
+            if found:
+                return {"threshold": found[0], "below": False, "shown": found[1]}
+            continue
+        t = _round_between(base_value(ranked[i - 1]), base_value(ranked[i]))
         if t is not None:
-            return {"threshold": t * factor, "below": year,
-                    "shown": fmt(t) if year else f"{fmt(t)} {_shown_unit(ranked[i - 1], facts)}".rstrip()}
+            return {"threshold": t, "below": True, "shown": fmt(t)}
     return None
 
 
@@ -149,9 +149,14 @@ def count_window(facts: Sequence[FramesFact], rng) -> dict | None:
 
 
 def _threshold(below: FramesFact, above: FramesFact, facts: Sequence[FramesFact], rng=None) -> tuple[float, str] | None:
-    factor = unit_factor(below.unit)
-    t = _one_digit_above(base_value(below) / factor, base_value(above) / factor, rng)
-    return (t * factor, f"{fmt(t)} {_shown_unit(below, facts)}".rstrip()) if t is not None else None
+    """A round figure between two neighbours, in the upper one's unit where it is a whole one there ("2 TB" between
+    160 GB and 5 TB), else in the lower one's ("60 MB" between 40 MB and 1 GB; never "0.2 MB" or "2000 GB")."""
+    for fact in (above, below) if above.unit != below.unit else (below,):
+        factor = unit_factor(fact.unit)
+        t = _one_digit_above(max(base_value(below) / factor, 1 - 1e-9 if fact is above else 0), base_value(above) / factor, rng)
+        if t is not None:
+            return t * factor, f"{fmt(t)} {_shown_unit(fact, facts)}".rstrip()
+    return None
 
 
 def _shown_unit(fact: FramesFact, facts: Sequence[FramesFact] = ()) -> str:

@@ -258,9 +258,11 @@ class FramesGenerator(Generator):
             if len(again.accepted) > len(best.accepted):
                 best = again
             size = len(again.accepted) if len(again.accepted) < size else again.held
-        # planned a little above what settled, the shape cap while drafting is the one the settled set is held to
-        # (drafted for more, a set fills its favourite shapes past the cap and the trim then cascades)
-        for size in (len(best.accepted) + 1, len(best.accepted) + 2):
+        # planned a little above what settled, the shape cap while drafting is about the one the settled set is held
+        # to (drafted for far more, a set fills its favourite shapes past the cap and the trim then cascades);
+        # planned for more than settled, a size the corpus cannot fill (two-article pairs run out first) leaves its
+        # slots empty while the others take their share of the larger plan
+        for size in range(len(best.accepted) + 1, len(best.accepted) + 5):
             if size not in tried and size < cfg.n:
                 tried.add(size)
                 again = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), plan_slots(size, cfg.mix), word)
