@@ -85,6 +85,8 @@ def variety_caps(cfg: FramesConfig, n: int | None = None) -> tuple[int, int]:
 
 def pair_key(draft: Draft) -> str:
     """Two inputs are one pair of values whatever the operation: two works by one painter are one pair of births."""
+    if draft.op == "same":
+        return "same:" + draft.answer  # "Which two of these limits are equal" names one pair of twins once
     inputs = [f for f in draft.facts if f.fact_id in draft.inputs]
     if inputs and inputs[0].kind != "year":
         # figures of one kind at the same values are one question however the pages word them or the operation
