@@ -85,9 +85,10 @@ def variety_caps(cfg: FramesConfig, n: int | None = None) -> tuple[int, int]:
 
 def pair_key(draft: Draft) -> str:
     """Two inputs are one pair of values whatever the operation: two works by one painter are one pair of births."""
-    if draft.op == "same":
-        return "same:" + draft.answer  # "Which two of these limits are equal" names one pair of twins once
     inputs = [f for f in draft.facts if f.fact_id in draft.inputs]
+    if draft.op == "same":  # "Which two of these limits are equal" names one pair of twins once, in either order
+        values = Counter(base_value(f) for f in inputs)
+        return "same:" + "|".join(sorted(f"{fact_kind(f)}={base_value(f):g}" for f in inputs if values[base_value(f)] == 2))
     if inputs and inputs[0].kind != "year":
         # figures of one kind at the same values are one question however the pages word them or the operation
         # asks ("order", "the largest", "larger than 6 GB but ..." over 5 GB, 160 GB and 5 TB read as one)
