@@ -20,7 +20,7 @@ from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
 from benchsmith.generators.core.runner import generate_items
 from benchsmith.generators.frames import GENERATOR, FramesConfig
-from benchsmith.generators.frames.assemble import family_kind
+from benchsmith.generators.frames.kinds import family_kind
 from benchsmith.llm import get_client
 from benchsmith.schemas.frames import FramesItem
 from benchsmith.validators import CorpusIndex, ValidationContext, run_validators

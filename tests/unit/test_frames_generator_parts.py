@@ -203,7 +203,7 @@ def test_a_year_span_is_not_a_making_year():
 
 
 def test_one_fact_stated_on_two_pages_is_not_counted_twice():
-    from benchsmith.generators.frames.assemble import repeated_statement
+    from benchsmith.generators.frames.kinds import repeated_statement
 
     church = [_doc(f"c{i}", t, f"{t} is a painting by the American artist Frederic Edwin Church (1826–1900).")
               for i, t in enumerate(["Niagara Falls", "The Heart of the Andes"])]
@@ -320,7 +320,7 @@ def test_constraint_questions_name_their_candidates_and_need_every_one(op, years
 def test_reuse_caps_hold_back_a_fact_or_answer_seen_too_often_and_loosen_per_round():
     from benchsmith.generators.frames.assemble import Draft
     from benchsmith.generators.frames.config import FramesConfig
-    from benchsmith.generators.frames.generate import overused, reuse_caps, variety_caps
+    from benchsmith.generators.frames.usage import overused, reuse_caps, variety_caps
 
     cfg = FramesConfig(n=5)
     facts = [_made("f1", "d1", 1800, "A"), _made("f2", "d2", 1810, "B")]
@@ -345,7 +345,7 @@ def test_shapes_and_thresholds_are_capped_without_loosening():
     """At most 16% of a set in one question shape (8 of 50) and 4% on one threshold (2 of 50), whatever the round."""
     from benchsmith.generators.frames.assemble import Draft
     from benchsmith.generators.frames.config import FramesConfig
-    from benchsmith.generators.frames.generate import overused, reuse_caps, usage, variety_caps
+    from benchsmith.generators.frames.usage import overused, reuse_caps, usage, variety_caps
 
     cfg = FramesConfig(n=50)
     assert variety_caps(cfg) == (8, 2) and variety_caps(FramesConfig(n=3)) == (2, 1)

@@ -8,17 +8,24 @@ article fitting the constraints) is a Rejected record with its reason.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 
 import networkx as nx
 
-from benchsmith.generators.frames.counts import count_kind
 from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, count_window, window
 from benchsmith.generators.frames.graph import bridge_of, draw_set
-from benchsmith.generators.frames.measure import measure_key, measure_kind, qualified
-from benchsmith.generators.frames.wording import GENERIC_COLUMNS, answer_name, clean_title, question
+from benchsmith.generators.frames.kinds import (
+    FAMILY_OPS,
+    about,
+    around,
+    fact_kind,
+    family_kind,
+    repeated_statement,
+    same_measure,
+)
+from benchsmith.generators.frames.measure import measure_key, qualified
+from benchsmith.generators.frames.wording import answer_name, clean_title, question
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Document, Rejected
 
@@ -47,12 +54,6 @@ DISTINCT_OPS = ("largest", "second", "order", "within")
 # A window ("Which of these is larger than 3 KB but smaller than 9 KB") is a shape of its own: two constraints, not a
 # ranking (with them one shape, a manual's limits filled the cap on picks long before its other shapes).
 SHAPE_FAMILY = {"largest": "pick", "second": "pick"}
-# Choice and threshold questions name every limit they set side by side, so limits on how many of different things
-# one holder takes may meet there ("Which of these limits is the highest: the maximum number of tags per object, the
-# maximum number of rules per CORS configuration, ...?"); a difference or a ratio only ever combines counts of one noun.
-FAMILY_OPS = ("largest", "second", "same", "order", "count", "within", "count_within")
-
-
 def shape_of(op: str, first: FramesFact) -> str:
     """The template family a reader sees: one operation over painting years, painters' births or figures."""
     return option_shape(op, first.kind == "year", first.dimension)
@@ -65,66 +66,6 @@ def option_shape(op: str, year: bool, dimension: str) -> str:
         # limits on how many ("Which of these limits is the highest") read apart from sizes and durations
         return f"{SHAPE_FAMILY.get(op, op)}:figure" + (":count" if dimension == "count" else "")
     return f"{op}:{kind}"
-
-
-def fact_kind(f: FramesFact) -> str | None:
-    """What a value fact measures, as far as comparing it goes (see measure.measure_kind): every year of one
-    dimension is one kind (works are dated alike); a figure only shares a kind with figures of the same thing."""
-    if f.kind == "year":
-        return f.dimension
-    if f.dimension == "count":
-        return count_kind(f.unit)
-    if f.from_table:
-        column, _, row = f.label.partition("|")
-        if column.lower() in GENERIC_COLUMNS:
-            return measure_kind(row, f.dimension)
-        return measure_kind(column, f.dimension, row)
-    return measure_kind(f.label, f.dimension)
-
-
-def family_kind(f: FramesFact, op: str) -> str | None:
-    """The kind a question of `op` groups figures by: every count limit for the FAMILY_OPS, else fact_kind."""
-    if op in FAMILY_OPS and f.dimension == "count":
-        return "count:max:limit"
-    return fact_kind(f)
-
-
-_STEM_STOP = {"the", "and", "with", "your", "maxim", "minim", "numbe", "size", "objec", "amazo", "using", "for", "from"}
-
-
-def _stems(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 2} - _STEM_STOP
-
-
-def _about(f: FramesFact, title: str) -> int:
-    """How many words the figure's measure shares with the page title (word stems: "copied" meets "Copying")."""
-    return len(_stems(f.label.replace("|", " ")) & _stems(title))
-
-
-def _same_measure(f: FramesFact, g: FramesFact) -> bool:
-    """Two facts of one kind and value that state one measure: the same phrase, or a table row ("Min storage
-    duration|S3 Glacier") whose row the other's phrase names ("... for the S3 Glacier storage class")."""
-    if f.label.lower() == g.label.lower() or (not f.from_table and not g.from_table and measure_key(f.label) == measure_key(g.label)):
-        return True
-    rows = [x.label.partition("|")[2].strip().lower() for x in (f, g) if x.from_table]
-    return any(r and re.search(rf"(?<!\w){re.escape(r)}(?![\w-])", x.label.lower()) for r in rows for x in (f, g))
-
-
-def _around(f: FramesFact) -> str:
-    start, end = f.value_span.start - f.span.start, f.value_span.end - f.span.start
-    return " ".join(f.text[max(0, start - 30): end + 30].split()).lower()
-
-
-def repeated_statement(facts: list[FramesFact]) -> str | None:
-    """The wording shared by two facts that state one thing (one painter's life span, one limit copied on two pages)."""
-    seen: set[tuple[object, str]] = set()
-    for f in facts:
-        if f.kind == "name":
-            continue
-        if (f.value, _around(f)) in seen:
-            return _around(f)
-        seen.add((f.value, _around(f)))
-    return None
 
 
 def max_size(rtype: str) -> int:
@@ -223,7 +164,7 @@ class Assembler:
         for d, f in sorted(pool.items()):
             # the same kind of measure at the same value too: "the maximum object size" in a table, "the maximum
             # size of an object" in prose
-            for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, _around(f)),
+            for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, around(f)),
                         ("kind", fact_kind(f) if f.kind != "year" else f.fact_id, round(base_value(f), 6))):
                 if key in first:
                     parent[root(d)] = root(first[key])
@@ -235,8 +176,8 @@ class Assembler:
         keep = set()
         for ds in groups.values():
             # the page about the feature the figure bounds: "Copying objects" for a copy's limit, not "What's new"
-            best = max(_about(pool[d], self.documents[d].title) for d in ds)
-            keep.add(self.rng.choice([d for d in ds if _about(pool[d], self.documents[d].title) == best]))
+            best = max(about(pool[d], self.documents[d].title) for d in ds)
+            keep.add(self.rng.choice([d for d in ds if about(pool[d], self.documents[d].title) == best]))
         return {d: f for d, f in pool.items() if d in keep}
 
     def _one_page_per_value(self, pool: dict[str, FramesFact]) -> dict[str, FramesFact]:
@@ -393,7 +334,7 @@ class Assembler:
                     continue
                 for g in self.alternatives.get((f.dimension, d), []) + self.table_rows.get((f.dimension, d), []):
                     if (fact_kind(g) == fact_kind(f) and round(base_value(g), 6) == round(base_value(f), 6)
-                            and _same_measure(f, g)):
+                            and same_measure(f, g)):
                         return f.label
         return None
 
