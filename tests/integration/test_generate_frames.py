@@ -229,11 +229,12 @@ def test_heuristic_on_real_corpus(corpora, name, tmp_path):
         rc = exc.code
     items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
     if name == "aws_s3_developer_guide":
-        # the manual's linked pages hold ten pairs of figures of one kind (rules of three configurations, tags of an
-        # object and a job, three object-size limits ...) and fourteen count limits listed side by side: at least 30
-        # questions in FRAMES' mix, short of 50 and saying why (exit 1) rather than compare unrelated figures
+        # the manual's linked pages hold nine pairs of figures of one kind on two pages, each page needed (rules of
+        # three configurations, tags of an object and a job, three object-size limits ...), and fourteen count limits
+        # listed side by side: with two-article questions at FRAMES' share, about 29 questions, short of 50 and
+        # saying why (exit 1) rather than compare unrelated figures
         summary = json.loads((out / "summary.json").read_text())
-        assert rc == 1 and 30 <= len(items) < 50 and "share their kind" in summary["stop_reason"]
+        assert rc == 1 and 28 <= len(items) < 50 and "share their kind" in summary["stop_reason"]
     else:
         assert rc == 0 and len(items) == 50
     _check(items, load_corpus_dir(corpora[name]), 50)

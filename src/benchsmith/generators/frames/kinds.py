@@ -54,10 +54,20 @@ def about(f: FramesFact, title: str) -> int:
     return len(stems(f.label.replace("|", " ")) & stems(title))
 
 
+_LINKS = {"per", "returned", "each", "with", "can", "be", "up", "maximum", "minimum"}
+
+
 def same_measure(f: FramesFact, g: FramesFact) -> bool:
     """Two facts of one kind and value that state one measure: the same phrase, or a table row ("Min storage
     duration|S3 Glacier") whose row the other's phrase names ("... for the S3 Glacier storage class")."""
     if f.label.lower() == g.label.lower() or (not f.from_table and not g.from_table and measure_key(f.label) == measure_key(g.label)):
+        return True
+    # "parts per list parts request" and the table row "parts returned for a list parts request"; "tags per job" and
+    # "job tags per Batch Operations job": one phrase's words all in the other's
+    words = [set(measure_key(x.label.partition("|")[0] if x.from_table and "|" in x.label else x.label)) - _LINKS
+             for x in (f, g)]
+    small, large = sorted(words, key=len)
+    if len(small) >= 2 and small <= large:
         return True
     rows = [x.label.partition("|")[2].strip().lower() for x in (f, g) if x.from_table]
     return any(r and re.search(rf"(?<!\w){re.escape(r)}(?![\w-])", x.label.lower()) for r in rows for x in (f, g))
