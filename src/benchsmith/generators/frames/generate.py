@@ -77,6 +77,16 @@ class Fill:
 REPLANS = 3  # passes planned at the size the corpus held, after the pass at the request
 
 
+def _two_article_bound(got: Counter, wanted: Counter) -> str:
+    """Why a short set stops where it does when two-article questions ran out first (a manual's usual limit)."""
+    if got["2"] >= wanted["2"] or not got["2"]:
+        return ""
+    floor = FRAMES_SIZE_SHARES["2"] - MIX_TOLERANCE
+    return (f"; two-article questions ran out at {got['2']} (two linked pages each giving a figure of one kind, neither "
+            f"page stating the other's), and with them at {round(floor * 100)}% or more of the set, FRAMES' mix holds "
+            f"the set to about {math.floor(got['2'] / floor + 1e-9)}")
+
+
 class FramesGenerator(Generator):
     name = "frames"
     help = "FRAMES: questions over 2-15 linked articles, answers computed from verified facts, five reasoning types."
@@ -167,7 +177,8 @@ class FramesGenerator(Generator):
                          f"pages in {len(asm.value_facts)} measures, {asm.comparable_figures()} of them figures that share "
                          "their kind with a figure on another page (only such figures are compared or combined); "
                          f"each question shape is capped at {caps[0]} and each threshold at {caps[1]} "
-                         "so the set does not repeat itself; ask for fewer items or add linked articles")
+                         "so the set does not repeat itself" + _two_article_bound(got, wanted) +
+                         "; ask for fewer items or add linked articles")
         dist = distribution(items)
         return Generated(
             items=items, requested_by_type={t: requested[t] for t in REASONING_TYPES},
