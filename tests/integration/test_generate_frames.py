@@ -20,7 +20,7 @@ from benchsmith.cli import main
 from benchsmith.corpora.store import load_corpus_dir
 from benchsmith.generators.core.runner import generate_items
 from benchsmith.generators.frames import GENERATOR, FramesConfig
-from benchsmith.generators.frames.assemble import fact_kind
+from benchsmith.generators.frames.kinds import family_kind
 from benchsmith.llm import get_client
 from benchsmith.schemas.frames import FramesItem
 from benchsmith.validators import CorpusIndex, ValidationContext, run_validators
@@ -33,7 +33,7 @@ CORPORA = ["wikipedia_landscape_paintings", "aws_s3_developer_guide"]
 FRAMES_SHARES = {"2": 0.36, "3": 0.35, "4": 0.16, "5+": 0.13}
 SECONDS = {"second": 1, "minute": 60, "hour": 3600, "day": 86400, "week": 604800}
 BYTES = {"byte": 1, "kb": 2**10, "mb": 2**20, "gb": 2**30, "tb": 2**40}
-CHOICES = ("earliest", "largest", "order", "after", "between", "within")
+CHOICES = ("earliest", "largest", "second", "same", "order", "after", "between", "within")
 CM = {"cm": 1, "mm": 0.1, "inche": 2.54, "metre": 100, "meter": 100, "centimetre": 1, "centimeter": 1}
 
 
@@ -87,10 +87,14 @@ def independent_answer(item: FramesItem, docs) -> str:
     if op == "ratio":
         assert min(vals) > 0 and max(vals) > min(vals)
         return num(max(vals) / min(vals))
-    if op == "within":
-        m = re.search(r"than ([\d.,]+) (\w+) but \w+ than ([\d.,]+) (\w+)", item.question)
-        lo, hi = (float(m.group(g).replace(",", "")) * _scale(m.group(g + 1), first.dimension) for g in (1, 3))
+    if op in ("within", "count_within"):
+        # "larger than 3 KB but smaller than 10 KB"; limits on different things are bounded by bare numbers
+        m = re.search(r"than ([\d.,]+)(?: ([A-Za-z]+))? but \w+ than ([\d.,]+)(?: ([A-Za-z]+))?", item.question)
+        lo, hi = (float(m.group(g).replace(",", "")) * _scale(m.group(g + 1) or "", first.dimension) for g in (1, 3))
         inside = [n for v, n in zip(vals, names) if lo < v < hi]
+        if op == "count_within":
+            assert 0 < len(inside) < len(vals) and min(vals) <= lo and max(vals) >= hi, item.question
+            return str(len(inside))
         # one figure inside, and each bound rules another out: both constraints and every figure are needed
         assert len(inside) == 1 and min(vals) <= lo and max(vals) >= hi, item.question
         return inside[0]
@@ -117,6 +121,15 @@ def independent_answer(item: FramesItem, docs) -> str:
             total = sum(rest) / (len(rest) if op == "mean" else 1)
             whole = sum(vals) / (len(vals) if op == "mean" else 1)
             assert num(total / per) != num(whole / per) or op == "convert", f"article {k} does not change {item.question}"
+    if op == "second":
+        top = sorted(vals, reverse=True)
+        assert top.count(top[0]) == 1 and top.count(top[1]) == 1, item.question
+        return names[vals.index(top[1])]
+    if op == "same":
+        # exactly one pair shares a value; every other figure stands alone
+        twins = [v for v in set(vals) if vals.count(v) == 2]
+        assert len(twins) == 1 and all(vals.count(v) == 1 for v in vals if v != twins[0]), item.question
+        return " and ".join(n for v, n in zip(vals, names) if v == twins[0])
     if op in ("earliest", "largest"):
         pick = (min if op == "earliest" else max)(vals)
         assert vals.count(pick) == 1
@@ -170,15 +183,18 @@ def _check(items: list[FramesItem], corpus, requested: int, mix: bool = True) ->
     for bucket, share in FRAMES_SHARES.items():
         assert not mix or abs(shares[bucket] / len(items) - share) <= 0.05, (bucket, shares)
     # figures are compared or combined only with figures of the same kind (two storage classes' minimum durations),
-    # never "the maximum size of user-defined metadata" against "the maximum length of a SQL expression"
+    # never "the maximum size of user-defined metadata" against "the maximum length of a SQL expression"; limits on
+    # how many of different things meet only where each is named and none is added to another ("Which of these
+    # limits is the highest: tags per object, rules per CORS configuration, ...")
     for i in items:
         inputs = [f for f in i.facts if f.fact_id in i.derivation.inputs]
-        assert len({fact_kind(f) for f in inputs}) == 1 and fact_kind(inputs[0]) is not None, i.question
+        kinds = {family_kind(f, i.derivation.op) for f in inputs}
+        assert len(kinds) == 1 and None not in kinds, i.question
     # what a reviewer rejects on sight: an open "which work whose article mentions X" set, one pair asked twice
     assert not any("mention" in i.question for i in items)
     # variety: no question shape over 16% of the set, no count threshold more than twice (at least 2 and 1)
-    shapes = Counter((i.derivation.op, "year" if i.facts[0].kind == "year" else "figure", i.derivation.dimension == "year:born")
-                     for i in items)
+    shapes = Counter((i.derivation.op, "year" if i.facts[0].kind == "year" else i.facts[0].dimension == "count",
+                      i.derivation.dimension == "year:born") for i in items)
     assert max(shapes.values()) <= max(2, len(items) * 16 // 100), shapes.most_common(2)
     shown = Counter(v for i in items for k, v in i.derivation.params.items() if k in ("shown", "shown_low", "shown_high"))
     assert max(shown.values(), default=0) <= max(1, -(-requested * 4 // 100)), shown.most_common(2)
@@ -213,14 +229,15 @@ def test_heuristic_on_real_corpus(corpora, name, tmp_path):
         rc = exc.code
     items = [FramesItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
     if name == "aws_s3_developer_guide":
-        # the manual's linked pages hold about thirty figures, few of them of one kind on two pages (the SQL expression
-        # limits of S3 Select and Glacier Select, two storage classes' minimum durations): the run comes out short and
-        # says why (exit 1) rather than compare unrelated limits
+        # the manual's linked pages hold nine pairs of figures of one kind on two pages, each page needed (rules of
+        # three configurations, tags of an object and a job, three object-size limits ...), and fourteen count limits
+        # listed side by side: with two-article questions at FRAMES' share, about 29 questions, short of 50 and
+        # saying why (exit 1) rather than compare unrelated figures
         summary = json.loads((out / "summary.json").read_text())
-        assert rc == 1 and 2 <= len(items) < 20 and "share their kind" in summary["stop_reason"]
+        assert rc == 1 and 28 <= len(items) < 50 and "share their kind" in summary["stop_reason"]
     else:
         assert rc == 0 and len(items) == 50
-    _check(items, load_corpus_dir(corpora[name]), 50, mix=name != "aws_s3_developer_guide")
+    _check(items, load_corpus_dir(corpora[name]), 50)
     # FRAMES' own layout, read back by the evaluator's FRAMES importer unchanged.
     from benchsmith.evaluation.importers.frames import load
     rows = [json.loads(line) for line in (out / "frames.jsonl").read_text().splitlines()]
@@ -251,8 +268,9 @@ def test_llm_strategy_scripted(corpora, name, tmp_path):
     client.close()
     items = result.items
     manual = name == "aws_s3_developer_guide"
-    assert len(items) >= 1 if manual else len(items) == 40  # the manual holds three; the fake rejects some wordings
-    _check(items, corpus, 40, mix=not manual)
+    # the manual holds about 30 (ten pairs of one kind run out first); the fake rejects some wordings on top
+    assert len(items) >= 20 if manual else len(items) == 40
+    _check(items, corpus, 40)
     assert all(i.provenance.prompt_name == "frames_word_question.v1.j2" and i.provenance.raw_output for i in items)
     assert all(i.question.startswith(("Here is a puzzle", "As of")) for i in items)
     reasons = Counter(r.reason for r in result.rejected)
@@ -308,7 +326,7 @@ def test_llm_strategy_through_stub_server(corpora, tmp_path):
 
 def test_rerun_resumes_and_gives_the_same_items(corpora, tmp_path):
     out = tmp_path / "bench"
-    args = ["generate", "frames", "--corpus", str(corpora["aws_s3_developer_guide"]), "--n", "20", "--out", str(out),
+    args = ["generate", "frames", "--corpus", str(corpora["aws_s3_developer_guide"]), "--n", "40", "--out", str(out),
             "--mix", "tabular=0.5,numerical=0.5"]
     for _ in range(2):
         try:
@@ -330,7 +348,7 @@ def test_facts_that_can_change_are_pinned_with_the_corpus_dates(corpora, tmp_pat
     """Wikipedia: each article's revision date; the S3 guide has none, so --as-of gives the capture date."""
     from benchsmith.generators.frames.items import article_date
 
-    runs = {"wikipedia_landscape_paintings": ["--n", "40"], "aws_s3_developer_guide": ["--n", "20", "--as-of", "2021-01-19"]}
+    runs = {"wikipedia_landscape_paintings": ["--n", "40"], "aws_s3_developer_guide": ["--n", "40", "--as-of", "2021-01-19"]}
     for name, extra in runs.items():
         out = tmp_path / name
         try:

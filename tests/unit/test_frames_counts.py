@@ -31,7 +31,10 @@ def _chunks(doc):
     ("Amazon S3 has a limitation of 50 routing rules per website configuration.", 50, "routing rules",
      "the maximum number of routing rules per website configuration"),
     ("You can delete up to 1000 objects in a single HTTP request.", 1000, "objects",
-     "the maximum number of objects per HTTP request"),
+     "the maximum number of objects deleted per HTTP request"),
+    # a holder of several words leading "Each ... returns" names whose limit it is ("Each request returns" does not)
+    ("Each list keys response returns a page of up to 1,000 keys with an indicator indicating truncation.", 1000, "keys",
+     "the maximum number of keys per list keys response"),
 ])
 def test_a_count_limit_is_read_with_its_holder(line, value, noun, label):
     [(v, n, lab, start, end)] = list(counts(line))
@@ -42,7 +45,7 @@ def test_a_count_limit_is_read_with_its_holder(line, value, noun, label):
 @pytest.mark.parametrize("line", [
     "Each request returns up to 1,000 keys.",  # "a request": of no request in particular
     "A tag set can contain as many as 50 tags, or it can be empty.",  # the holder is named by the thing counted
-    "Each list keys response returns a page of up to 1,000 keys with an indicator indicating truncation.",
+    "Each request returns up to 1,000 versions, unless you specify a lower number.",  # a bare "request" again
     "You can add up to 100 rules to the configuration.",  # which configuration the sentence does not say
     "A description can be up to 256 characters long.",  # characters measure a length; they are no things held
     "The bucket holds 10 tags with an object.",  # no limit wording

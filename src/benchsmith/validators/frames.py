@@ -76,6 +76,16 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
         return _number(abs(vals[0] - vals[1]) / factor) + unit
     if d.op == "ratio":
         return _number(max(vals) / min(vals))
+    if d.op == "same":
+        equal = [v for v in set(vals) if vals.count(v) > 1]
+        if len(equal) != 1 or vals.count(equal[0]) != 2:
+            raise ValueError("not exactly one pair of equal values")
+        return " and ".join(titles[i] for v, i in zip(vals, d.inputs) if v == equal[0])
+    if d.op == "second":
+        ranked = sorted(zip(vals, d.inputs), reverse=True)
+        if len(ranked) < 2 or vals.count(ranked[0][0]) != 1 or vals.count(ranked[1][0]) != 1:
+            raise ValueError("tie: no single second-highest")
+        return titles[ranked[1][1]]
     if d.op in ("earliest", "largest", "order"):
         ranked = sorted(zip(vals, d.inputs), reverse=d.op == "largest")
         ties = len({v for v, _ in ranked}) != len(ranked) if d.op == "order" else len(ranked) > 1 and ranked[0][0] == ranked[1][0]
@@ -90,6 +100,8 @@ def rederive(item, values: dict[str, float], titles: dict[str, str]) -> str:
     if d.op == "count":
         limit, below = float(d.params["threshold"]), bool(d.params["below"])
         return str(sum((v < limit) if below else (v > limit) for v in vals))
+    if d.op == "count_within":
+        return str(sum(float(d.params["low"]) < v < float(d.params["high"]) for v in vals))
     if d.op == "within":
         fit = [i for v, i in zip(vals, d.inputs) if float(d.params["low"]) < v < float(d.params["high"])]
         if len(fit) != 1:
@@ -168,9 +180,9 @@ class LeaveOneOut:
         return issues
 
 
-NUMERIC_OPS = ("gap", "gap_in", "mean", "sum", "convert", "count", "ratio")
+NUMERIC_OPS = ("gap", "gap_in", "mean", "sum", "convert", "count", "count_within", "ratio")
 # operations whose answer is one of the works (or figures) the question names
-CHOICE_OPS = ("earliest", "largest", "order", "after", "between", "within")
+CHOICE_OPS = ("earliest", "largest", "second", "same", "order", "after", "between", "within")
 
 
 class AnswerType:
@@ -184,7 +196,7 @@ class AnswerType:
         if item.derivation.op in NUMERIC_OPS and not _NUM.match(answer):
             return [Issue("answer_not_numeric", "error", f"a {item.derivation.op} answer must be a number: {item.answer!r}")]
         # a count ("2") is written in the question only as a number of its own, not inside "S3" or "20 KB"
-        written = (re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", item.question.lower()) if item.derivation.op in ("count", "ratio")
+        written = (re.search(rf"(?<![\w.]){re.escape(answer)}(?![\w.])", item.question.lower()) if item.derivation.op in ("count", "count_within", "ratio")
                    else answer in item.question.lower())
         if item.derivation.op not in CHOICE_OPS and answer and written:
             return [Issue("answer_in_question", "error", "the answer is written in the question")]

@@ -13,11 +13,19 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
-from benchsmith.generators.frames.counts import count_kind
-from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, window
+from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, count_window, window
 from benchsmith.generators.frames.graph import bridge_of, draw_set
-from benchsmith.generators.frames.measure import measure_key, measure_kind, qualified
-from benchsmith.generators.frames.wording import GENERIC_COLUMNS, answer_name, clean_title, question
+from benchsmith.generators.frames.kinds import (
+    FAMILY_OPS,
+    about,
+    around,
+    fact_kind,
+    family_kind,
+    repeated_statement,
+    same_measure,
+)
+from benchsmith.generators.frames.measure import measure_key, qualified
+from benchsmith.generators.frames.wording import answer_name, clean_title, question
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Document, Rejected
 
@@ -29,57 +37,35 @@ OPS = {
     "temporal": [("gap", "year", 2, 2), ("earliest", "year", 3, 6), ("order", "year", 3, 4), ("count", "year", 5, 10),
                  ("gap", "duration", 2, 2), ("largest", "duration", 3, 4), ("count", "duration", 3, 6)],
     "numerical": [("gap", "year", 2, 2), ("gap", "qty", 2, 2), ("count", "year", 3, 10), ("count", "qty", 3, 10),
-                  ("ratio", "qty", 2, 2), ("largest", "qty", 3, 5), ("order", "qty", 3, 4)],
+                  ("ratio", "qty", 2, 2), ("largest", "qty", 3, 5), ("order", "qty", 3, 4), ("second", "qty", 3, 5),
+                  ("same", "qty", 3, 5)],
     "post_processing": [("roman", "year", 2, 5), ("convert", "table", 2, 4), ("gap_in", "qty", 2, 2)],
     # A closed set: the candidates are named, so the one that fits is unique in the world, not only in the corpus.
     "constraints": [("after", "year", 3, 5), ("between", "year", 4, 6), ("between", "qty", 4, 6),
-                    ("within", "qty", 3, 5)],
+                    ("within", "qty", 3, 5), ("count_within", "qty", 4, 8)],
     "tabular": [("sum", "table", 2, 8), ("gap", "table", 2, 2), ("count", "table", 3, 8)],
 }
-CHOICE_OPS = ("earliest", "largest", "order", "after", "between", "within")  # the answer is one of the named subjects
+CHOICE_OPS = ("earliest", "largest", "second", "same", "order", "after", "between", "within")  # the answer is one of the named subjects
 # Adding up figures is natural only for one measure read from tables (a column), never for unrelated limits.
 SAME_MEASURE_OPS = ("sum", "convert")
-# Templates a reader sees as one: "Which of these is the largest: ..." and "Which of these is larger than 3 KB but ...".
-SHAPE_FAMILY = {"within": "pick", "largest": "pick"}
-
-
+# operations that need every figure of the set to differ (a tie leaves no single answer)
+DISTINCT_OPS = ("largest", "second", "order", "within")
+# Templates a reader sees as one: "Which of these is the largest: ..." and "Which of these is the second largest: ...".
+# A window ("Which of these is larger than 3 KB but smaller than 9 KB") is a shape of its own: two constraints, not a
+# ranking (with them one shape, a manual's limits filled the cap on picks long before its other shapes).
+SHAPE_FAMILY = {"largest": "pick", "second": "pick"}
 def shape_of(op: str, first: FramesFact) -> str:
     """The template family a reader sees: one operation over painting years, painters' births or figures."""
-    kind = {"year:born": "born", "year:person_born": "person"}.get(first.dimension, "year" if first.kind == "year"
-                                                                   else "figure")
-    return f"{SHAPE_FAMILY.get(op, op) if kind == 'figure' else op}:{kind}"
+    return option_shape(op, first.kind == "year", first.dimension)
 
 
-def fact_kind(f: FramesFact) -> str | None:
-    """What a value fact measures, as far as comparing it goes (see measure.measure_kind): every year of one
-    dimension is one kind (works are dated alike); a figure only shares a kind with figures of the same thing."""
-    if f.kind == "year":
-        return f.dimension
-    if f.dimension == "count":
-        return count_kind(f.unit)
-    if f.from_table:
-        column, _, row = f.label.partition("|")
-        if column.lower() in GENERIC_COLUMNS:
-            return measure_kind(row, f.dimension)
-        return measure_kind(column, f.dimension, row)
-    return measure_kind(f.label, f.dimension)
-
-
-def _around(f: FramesFact) -> str:
-    start, end = f.value_span.start - f.span.start, f.value_span.end - f.span.start
-    return " ".join(f.text[max(0, start - 30): end + 30].split()).lower()
-
-
-def repeated_statement(facts: list[FramesFact]) -> str | None:
-    """The wording shared by two facts that state one thing (one painter's life span, one limit copied on two pages)."""
-    seen: set[tuple[object, str]] = set()
-    for f in facts:
-        if f.kind == "name":
-            continue
-        if (f.value, _around(f)) in seen:
-            return _around(f)
-        seen.add((f.value, _around(f)))
-    return None
+def option_shape(op: str, year: bool, dimension: str) -> str:
+    """shape_of for an operation over facts of a dimension, before any fact is drawn."""
+    kind = {"year:born": "born", "year:person_born": "person"}.get(dimension, "year" if year else "figure")
+    if kind == "figure":
+        # limits on how many ("Which of these limits is the highest") read apart from sizes and durations
+        return f"{SHAPE_FAMILY.get(op, op)}:figure" + (":count" if dimension == "count" else "")
+    return f"{op}:{kind}"
 
 
 def max_size(rtype: str) -> int:
@@ -178,7 +164,7 @@ class Assembler:
         for d, f in sorted(pool.items()):
             # the same kind of measure at the same value too: "the maximum object size" in a table, "the maximum
             # size of an object" in prose
-            for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, _around(f)),
+            for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, around(f)),
                         ("kind", fact_kind(f) if f.kind != "year" else f.fact_id, round(base_value(f), 6))):
                 if key in first:
                     parent[root(d)] = root(first[key])
@@ -187,7 +173,20 @@ class Assembler:
         groups: dict[str, list[str]] = defaultdict(list)
         for d in sorted(pool):
             groups[root(d)].append(d)
-        keep = {self.rng.choice(ds) for ds in groups.values()}
+        keep = set()
+        for ds in groups.values():
+            # the page about the feature the figure bounds: "Copying objects" for a copy's limit, not "What's new"
+            best = max(about(pool[d], self.documents[d].title) for d in ds)
+            keep.add(self.rng.choice([d for d in ds if about(pool[d], self.documents[d].title) == best]))
+        return {d: f for d, f in pool.items() if d in keep}
+
+    def _one_page_per_value(self, pool: dict[str, FramesFact]) -> dict[str, FramesFact]:
+        """One page, at random, for each value: a ranking or a window over a manual's limits (many of them 100 or
+        1,000) would otherwise draw a tie almost every time."""
+        by_value: dict[float, list[str]] = defaultdict(list)
+        for d, f in sorted(pool.items()):
+            by_value[round(base_value(f), 6)].append(d)
+        keep = {self.rng.choice(ds) for ds in by_value.values()}
         return {d: f for d, f in pool.items() if d in keep}
 
     def _pairs(self) -> nx.Graph:
@@ -226,7 +225,7 @@ class Assembler:
     def _by_kind(self, op: str, kind: str, dim: str) -> dict[str, dict[str, list[FramesFact]]]:
         """kind of measure -> page -> its facts of that kind, for one dimension: only facts of one kind are
         compared or combined in a question (the seeds of a tabular question are the pages with a table fact)."""
-        key = (op if op in SAME_MEASURE_OPS else "", kind, dim)
+        key = (op if op in SAME_MEASURE_OPS or op in FAMILY_OPS else "", kind, dim)
         if key not in self._kinds:
             groups: dict[str, dict[str, list[FramesFact]]] = defaultdict(lambda: defaultdict(list))
             for d in self._pool(op, kind).get(dim, {}):
@@ -234,7 +233,7 @@ class Assembler:
                 prose = [] if kind == "table" and op in SAME_MEASURE_OPS else self.alternatives.get((dim, d), [])
                 for f in table + [f for f in prose if fact_kind(f) not in {fact_kind(t) for t in table}]:
                     if fact_kind(f) is not None:
-                        groups[fact_kind(f)][d].append(f)
+                        groups[family_kind(f, op)][d].append(f)
             self._kinds[key] = {g: dict(pages) for g, pages in groups.items()}
         return self._kinds[key]
 
@@ -260,15 +259,24 @@ class Assembler:
         dims = set(self.table_facts) | set(self.value_facts)
         return {d: {**self.value_facts.get(d, {}), **self.table_facts.get(d, {})} for d in dims}
 
-    def draft(self, rtype: str, k: int) -> Draft | None:
+    def draft(self, rtype: str, k: int, shape_use: Counter | None = None) -> Draft | None:
+        """A draft of the type over k articles; with `shape_use` (shape -> questions so far) the operation is drawn
+        leaning away from shapes already asked, so a set spreads over the shapes the corpus holds before the
+        shape cap trims it."""
         options = self.options(rtype, k)
         if not options:
             return None
-        op, kind, dim = self.rng.choice(options)
+        if shape_use is None:
+            op, kind, dim = self.rng.choice(options)
+        else:
+            weights = [1 / (1 + shape_use[option_shape(op, kind == "year", dim)]) ** 2 for op, kind, dim in options]
+            op, kind, dim = self.rng.choices(options, weights)[0]
         groups = self._groups(op, kind, dim, k)
         pages = self._by_kind(op, kind, dim)[groups[0] if len(groups) == 1 else self.rng.choice(groups)]
         pool = {d: fs[0] if len(fs) == 1 and kind == "table" else self.rng.choice(fs) for d, fs in pages.items()}
         pool = self._one_page_per_statement(pool)
+        if op in DISTINCT_OPS and kind != "year":
+            pool = self._one_page_per_value(pool)
         # a tabular question starts from a table value
         seeds = [d for d, f in pool.items() if f.from_table] if kind == "table" else None
         units = Counter(f.unit.lower() for f in pool.values())
@@ -315,13 +323,28 @@ class Assembler:
         roles = {**{f.doc_id: "bound" for f in bounds}, **{f.doc_id: "input" for f in candidates}, winner.doc_id: "answer"}
         return self._finish("constraints", op, order, members, roles, bridge, {"bounds": len(bounds)})
 
+    def _stated_elsewhere(self, facts: list[FramesFact], members: list[str]) -> str | None:
+        """The label of a figure another page of the set states too ("the minimum storage duration of S3 Glacier" on
+        the lifecycle page and in the storage-class table): a reader could answer without the figure's own page."""
+        for f in facts:
+            if f.kind == "year":
+                continue
+            for d in members:
+                if d == f.doc_id:
+                    continue
+                for g in self.alternatives.get((f.dimension, d), []) + self.table_rows.get((f.dimension, d), []):
+                    if (fact_kind(g) == fact_kind(f) and round(base_value(g), 6) == round(base_value(f), 6)
+                            and same_measure(f, g)):
+                        return f.label
+        return None
+
     def _finish(self, rtype: str, op: str, facts: list[FramesFact], members: list[str], roles: dict[str, str],
                 bridge: str | None, params: dict | None = None) -> Draft | None:
         titles = {d: clean_title(self.documents[d].title) for d in members}
         by_fact = {f.fact_id: titles[f.doc_id] for f in facts}
         if op in CHOICE_OPS and facts[0].kind != "year":
             # the answer is one of the figures the question names, by the name it gives it
-            by_fact = {f.fact_id: answer_name(f, titles[f.doc_id]) for f in facts}
+            by_fact = {f.fact_id: answer_name(f, titles[f.doc_id], op) for f in facts}
             params = {**(params or {}), "names": by_fact}
         if len(set(titles.values())) < len(titles):
             self._reject("ambiguous_titles", "two articles of the set share a title", ",".join(members))
@@ -331,8 +354,13 @@ class Assembler:
             self._reject("same_fact_twice", f"two articles state the same fact ({twice!r}): it would count twice",
                          ",".join(members))
             return None
-        if op in ("count", "within"):
-            bounds = (count_threshold if op == "count" else window)(facts, self.rng)
+        elsewhere = self._stated_elsewhere(facts, members)
+        if elsewhere:
+            self._reject("page_not_needed", f"{elsewhere} is also stated on another page of the set: its own page "
+                         "would not be needed", ",".join(members))
+            return None
+        if op in ("count", "within", "count_within"):
+            bounds = {"count": count_threshold, "within": window, "count_within": count_window}[op](facts, self.rng)
             params = None if bounds is None else {**(params or {}), **bounds}
         else:
             params = dict(params or {})
@@ -356,6 +384,6 @@ class Assembler:
         labels = sorted(labels | ({"tabular"} if any(f.from_table for f in facts) else set()))
         steps = [f"{titles[f.doc_id]}: {f.value_text}" + (f" ({f.label})" if f.label else "") for f in facts]
         rule = (f" {'<' if params.get('below') else '>'} {params['shown']}" if op == "count"
-                else f" in ({params['shown_low']}, {params['shown_high']})" if op == "within" else "")
+                else f" in ({params['shown_low']}, {params['shown_high']})" if op in ("within", "count_within") else "")
         return Draft(rtype, op, q, answer, labels, list(facts), [f.fact_id for f in facts], roles, bridge, titles,
                      steps + [f"{op}{rule} -> {answer}"], params)

@@ -36,7 +36,7 @@ def balance_sizes(accepted: list, planned: Counter) -> tuple[list, list[Rejected
     tolerance = {b: max(MIX_TOLERANCE, abs(planned[b] / total - share)) + 1e-9 for b, share in FRAMES_SIZE_SHARES.items()}
     kept = list(accepted)
     dropped: list[Rejected] = []
-    while len(kept) > 1 and len(kept) < total:
+    while len(kept) > 1:  # a full set too: slots widened to k+1 may have pushed a size past FRAMES
         counts = Counter(size_bucket(len(i.articles)) for _, _, i in kept)
         present = [b for b in FRAMES_SIZE_SHARES if counts[b]]
         whole = sum(FRAMES_SIZE_SHARES[b] for b in present)
@@ -45,7 +45,11 @@ def balance_sizes(accepted: list, planned: Counter) -> tuple[list, list[Rejected
         if all(abs(off[b]) <= tolerance[b] or abs(off[b]) * len(kept) < 1 for b in present):
             break
         worst = max(present, key=off.get)  # trimming the most over-filled size raises every other share
-        n = max(i for i, (_, _, item) in enumerate(kept) if size_bucket(len(item.articles)) == worst)
+        # of that size, a question of the shape the set holds most (so the shape cap, a share of a smaller set,
+        # trims less next), the latest of them
+        shapes = Counter(item_shape(item) for _, _, item in kept)
+        n = max((i for i, (_, _, item) in enumerate(kept) if size_bucket(len(item.articles)) == worst),
+                key=lambda i: (shapes[item_shape(kept[i][2])], i))
         item = kept.pop(n)[2]
         dropped.append(Rejected(step="frames.balance", reason="article_mix", input_ref=item.item_id,
                                 raw_output=item.question, detail=f"{worst}-article questions were {off[worst]:+.0%} "
@@ -69,13 +73,18 @@ def settle(accepted: list, planned: Counter, shape_share: float) -> tuple[list, 
     kept, dropped = list(accepted), []
     while True:
         cap = shape_cap(shape_share, len(kept))
-        seen: Counter = Counter()
-        over = []
+        by_shape: dict[str, list[int]] = {}
         for n, (_, _, item) in enumerate(kept):
-            seen[item_shape(item)] += 1
-            if seen[item_shape(item)] > cap:
-                over.append(n)
-        for n in reversed(over):
+            by_shape.setdefault(item_shape(item), []).append(n)
+        sizes = Counter(size_bucket(len(item.articles)) for _, _, item in kept)
+        over = []
+        for ns in by_shape.values():
+            # past the cap, the questions of the sizes the set holds most of go first (the latest of a size first),
+            # so the mix trim that follows has less to take
+            ns = sorted(ns, key=lambda i: (sizes[size_bucket(len(kept[i][2].articles))] / len(kept)
+                                           - FRAMES_SIZE_SHARES[size_bucket(len(kept[i][2].articles))], i))
+            over += ns[len(ns) - max(0, len(ns) - cap):] if len(ns) > cap else []
+        for n in sorted(over, reverse=True):
             item = kept.pop(n)[2]
             dropped.append(Rejected(step="frames.balance", reason="shape_share", input_ref=item.item_id,
                                     raw_output=item.question, detail=f"more than {cap} questions of the shape "

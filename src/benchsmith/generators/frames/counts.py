@@ -78,6 +78,10 @@ def _holder_before(before: str, noun: str) -> str | None:
 
 
 _FOR_EACH = re.compile(rf"^\s*(?:[+*-]\s+)?For each\s+{_SCOPE_WORDS},", re.IGNORECASE)
+# "Each list keys response returns a page of up to 1,000 keys": a holder of two words or more ("Each request returns
+# up to 1,000 versions" says of no request in particular)
+_EACH_RETURNS = re.compile(r"(?:^|[.;:]\s+)Each\s+((?:[a-z][\w-]*\s+){1,3}?(?:request|response|call|page|batch|job|"
+                           r"upload|operation|query))\s+(?:returns|lists|contains|can return|can list)\s+(?:a page of\s+)?$")
 
 
 def counts(line: str, title: str = ""):
@@ -87,12 +91,26 @@ def counts(line: str, title: str = ""):
         if noun.split()[-1] in NOT_COUNTED or noun.split()[0] in ("of", "more", "other"):
             continue
         # "For each list parts request, Amazon S3 returns ..., up to a maximum of 1,000 parts": the holder leads
-        leading = _FOR_EACH.match(line[:m.start()])
+        leading = _FOR_EACH.match(line[:m.start()]) or _EACH_RETURNS.search(line[:m.start()])
         scope = (_scope_after(line[m.end():], title) or _holder_before(line[:m.start()], noun)
                  or (f"per {leading.group(1)}" if leading else None))
         if scope is None:
             continue
-        yield (float(m.group(1).replace(",", "")), noun, f"the maximum number of {noun} {scope}", m.start(1), m.end(2))
+        done = _done(line[:m.start()])
+        yield (float(m.group(1).replace(",", "")), noun, f"the maximum number of {noun}{done} {scope}", m.start(1), m.end(2))
+
+
+# "you can delete up to 1000 objects in a single HTTP request": objects deleted per HTTP request, not any objects
+_ACTED = {"delete": "deleted", "upload": "uploaded", "copy": "copied", "list": "listed", "restore": "restored",
+          "retrieve": "retrieved", "send": "sent", "replicate": "replicated", "return": "returned", "tag": "tagged"}
+_ACTION_BEFORE = re.compile(r"\b(?:can|to)\s+(\w+)\s+$", re.IGNORECASE)
+
+
+def _done(before: str) -> str:
+    """" deleted" where the limit follows "can delete" / "to delete": what is done to the things counted."""
+    m = _ACTION_BEFORE.search(before)
+    verb = m.group(1).lower() if m else ""
+    return f" {_ACTED[verb]}" if verb in _ACTED else ""
 
 
 _ROW = re.compile(r"(?:Maximum|Max\.?) number of\s+((?:[a-z][a-z-]*\s+){0,2}?[a-z][a-z-]*s)\b(\s+.{3,80})?", re.IGNORECASE)

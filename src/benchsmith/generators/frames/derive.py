@@ -17,7 +17,7 @@ OP_TYPES = {
     "gap": ("numerical", "temporal"), "earliest": ("temporal",), "largest": ("numerical",), "order": ("temporal",),
     "mean": ("numerical",), "sum": ("numerical",), "roman": ("temporal", "post_processing"),
     "convert": ("numerical", "post_processing"), "after": ("constraints", "temporal"), "between": ("constraints", "temporal"),
-    "count": ("numerical",), "ratio": ("numerical",), "within": ("constraints",), "gap_in": ("numerical", "post_processing"),
+    "count": ("numerical",), "ratio": ("numerical",), "second": ("numerical",), "same": ("numerical",), "within": ("constraints",), "count_within": ("constraints", "numerical"), "gap_in": ("numerical", "post_processing"),
 }
 # A conversion goes one step down from the largest input unit: TB -> GB, days -> hours, cm -> mm.
 STEP_DOWN = {"tb": ("GB", "1 TB = 1,024 GB"), "gb": ("MB", "1 GB = 1,024 MB"), "mb": ("KB", "1 MB = 1,024 KB"),
@@ -86,10 +86,17 @@ def _round_between(lo: float, hi: float) -> float | None:
     return None
 
 
-def _one_digit_above(lo: float, hi: float) -> float | None:
-    """The smallest one-digit figure (2, 50, 300) strictly between lo and hi: "larger than 2 MB", not "1000000 KB"."""
+def _one_digit_above(lo: float, hi: float, rng=None) -> float | None:
+    """A one-digit figure (2, 50, 300) strictly between lo and hi: "larger than 2 MB", not "1000000 KB". The smallest
+    without `rng`; with it, one of the roundest (leading 1, 2, 3 or 5) at random, so a set over a manual's few values
+    (10, 50, 100, 1,000 limits) is not asked against the same four thresholds again and again."""
     options = [d * 10.0**e for e in range(-2, 8) for d in range(1, 10) if lo < d * 10.0**e < hi]
-    return min(options) if options else None
+    if not options:
+        return None
+    if rng is None:
+        return min(options)
+    roundest = [t for t in options if int(f"{t:e}"[0]) in (1, 2, 3, 5)] or options
+    return rng.choice(sorted(roundest))
 
 
 def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
@@ -102,13 +109,14 @@ def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:
     rng.shuffle(splits)
     year = facts[0].kind == "year"
     for i in splits:
-        # worded in the unit of the value just below it: "1000 MB" between 1 MB and 5 GB, never "0.2 MB" or "1000000 KB"
-        unit = "" if year else ranked[i - 1].unit
-        factor = 1.0 if year else unit_factor(unit)
-        lo, hi = base_value(ranked[i - 1]) / factor, base_value(ranked[i]) / factor
-        t = _round_between(lo, hi) if year else _one_digit_above(lo, hi)
+        if not year:
+            found = _threshold(ranked[i - 1], ranked[i], facts, rng)
+            if found:
+                return {"threshold": found[0], "below": False, "shown": found[1]}
+            continue
+        t = _round_between(base_value(ranked[i - 1]), base_value(ranked[i]))
         if t is not None:
-            return {"threshold": t * factor, "below": year, "shown": fmt(t) if year else f"{fmt(t)} {_shown_unit(ranked[i - 1])}"}
+            return {"threshold": t, "below": True, "shown": fmt(t)}
     return None
 
 
@@ -119,22 +127,45 @@ def window(facts: Sequence[FramesFact], rng) -> dict | None:
     middles = list(range(1, len(ranked) - 1))
     rng.shuffle(middles)
     for i in middles:
-        lo = _threshold(ranked[i - 1], ranked[i])
-        hi = _threshold(ranked[i], ranked[i + 1])
+        lo = _threshold(ranked[i - 1], ranked[i], facts, rng)
+        hi = _threshold(ranked[i], ranked[i + 1], facts, rng)
         if lo and hi:
             return {"low": lo[0], "high": hi[0], "shown_low": lo[1], "shown_high": hi[1]}
     return None
 
 
-def _threshold(below: FramesFact, above: FramesFact) -> tuple[float, str] | None:
-    factor = unit_factor(below.unit)
-    t = _one_digit_above(base_value(below) / factor, base_value(above) / factor)
-    return (t * factor, f"{fmt(t)} {_shown_unit(below)}") if t is not None else None
+def count_window(facts: Sequence[FramesFact], rng) -> dict | None:
+    """Two round bounds with figures of the set inside and on both sides: "How many of these are higher than 20 but
+    lower than 500" counts some, and each bound rules one out. Params as window's."""
+    ranked = sorted(facts, key=base_value)
+    spans = [(i, j) for i in range(1, len(ranked) - 1) for j in range(i, len(ranked) - 1)]
+    rng.shuffle(spans)
+    for i, j in spans:
+        lo = _threshold(ranked[i - 1], ranked[i], facts, rng)
+        hi = _threshold(ranked[j], ranked[j + 1], facts, rng)
+        if lo and hi:
+            return {"low": lo[0], "high": hi[0], "shown_low": lo[1], "shown_high": hi[1]}
+    return None
 
 
-def _shown_unit(fact: FramesFact) -> str:
-    """A threshold's unit: a count's head noun ("60 rules", whether the figure below counted "routing rules")."""
-    return fact.unit.split()[-1] if fact.dimension == "count" else fact.unit
+def _threshold(below: FramesFact, above: FramesFact, facts: Sequence[FramesFact], rng=None) -> tuple[float, str] | None:
+    """A round figure between two neighbours, in the upper one's unit where it is a whole one there ("2 TB" between
+    160 GB and 5 TB), else in the lower one's ("60 MB" between 40 MB and 1 GB; never "0.2 MB" or "2000 GB")."""
+    for fact in (above, below) if above.unit != below.unit else (below,):
+        factor = unit_factor(fact.unit)
+        t = _one_digit_above(max(base_value(below) / factor, 1 - 1e-9 if fact is above else 0), base_value(above) / factor, rng)
+        if t is not None:
+            return t * factor, f"{fmt(t)} {_shown_unit(fact, facts)}".rstrip()
+    return None
+
+
+def _shown_unit(fact: FramesFact, facts: Sequence[FramesFact] = ()) -> str:
+    """A threshold's unit: a count's head noun ("60 rules", whether the figure below counted "routing rules"), or
+    none where the limits compared count different things ("higher than 75": tags, rules and grants)."""
+    if fact.dimension != "count":
+        return fact.unit
+    nouns = {f.unit.split()[-1] for f in facts} | {fact.unit.split()[-1]}
+    return fact.unit.split()[-1] if len(nouns) == 1 else ""
 
 
 def _need(values: dict[str, float], ids: Sequence[str]) -> list[float]:
@@ -183,6 +214,17 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
         if vals.count(pick) != 1:
             raise ValueError("tie: no single answer")
         return titles[inputs[vals.index(pick)]]
+    if op == "same":
+        # "Which two of these limits are equal": exactly one pair shares a value, every other value stands alone
+        shared = [v for v in set(vals) if vals.count(v) > 1]
+        if len(shared) != 1 or vals.count(shared[0]) != 2:
+            raise ValueError("not exactly one pair of equal values")
+        return " and ".join(titles[i] for v, i in zip(vals, inputs) if v == shared[0])
+    if op == "second":
+        ranked = sorted(set(vals), reverse=True)
+        if len(ranked) < 2 or vals.count(ranked[0]) != 1 or vals.count(ranked[1]) != 1:
+            raise ValueError("tie: no single second-highest")
+        return titles[inputs[vals.index(ranked[1])]]
     if op == "order":
         if len(set(vals)) != len(vals):
             raise ValueError("tie: no single order")
@@ -200,6 +242,12 @@ def compute(op: str, inputs: Sequence[str], facts: dict[str, FramesFact], params
         n = sum((v < threshold) if below else (v > threshold) for v in vals)
         if not 0 < n < len(vals):
             raise ValueError("none or all fit: the count needs no article")
+        return str(n)
+    if op == "count_within":
+        low, high = float(params["low"]), float(params["high"])
+        n = sum(low < v < high for v in vals)
+        if low in vals or high in vals or not 0 < n < len(vals) or min(vals) > low or max(vals) < high:
+            raise ValueError("the bounds do not split the figures with each bound ruling one out")
         return str(n)
     if op == "within":
         low, high = float(params["low"]), float(params["high"])

@@ -16,8 +16,8 @@ from benchsmith.generators.core.generator import (
     Generator,
     register_generator,
 )
-from benchsmith.generators.frames.assemble import CHOICE_OPS, Assembler, Draft
-from benchsmith.generators.frames.balance import MIX_TOLERANCE, interleaved, settle, shape_cap
+from benchsmith.generators.frames.assemble import Assembler, Draft
+from benchsmith.generators.frames.balance import MIX_TOLERANCE, interleaved, settle
 from benchsmith.generators.frames.config import (
     FRAMES_SIZE_SHARES,
     LABELS,
@@ -25,11 +25,11 @@ from benchsmith.generators.frames.config import (
     FramesConfig,
     size_bucket,
 )
-from benchsmith.generators.frames.derive import base_value
 from benchsmith.generators.frames.facts import DocInput, ExtractFacts
 from benchsmith.generators.frames.graph import link_graph
 from benchsmith.generators.frames.items import snapshot_date, to_frames_record, to_frames_tsv, to_item
 from benchsmith.generators.frames.plan import plan_slots
+from benchsmith.generators.frames.usage import overused, pair_key, reuse_caps, usage, variety_caps
 from benchsmith.generators.frames.wording_llm import (
     ClosedBook,
     WordQuestion,
@@ -61,52 +61,6 @@ def distribution(items: list[FramesItem]) -> dict:
             "reasoning_types": {k: round(v / total, 4) for k, v in sorted(labels.items())}}
 
 
-def overused(draft: Draft, used: Counter, caps: tuple[int, int], variety: tuple[int, int]) -> bool:
-    """A fact already in caps[0] questions, or a work already the answer of caps[1] (a set that keeps
-    returning to the same few figures reads as one question asked many times); or a question shape already
-    asked variety[0] times, or a count's threshold ("larger than 30 KB") already used variety[1] times."""
-    return (any(used[k] >= caps[0] for k in statements(draft))
-            or any(used[k] >= caps[1] for k in answers(draft))
-            or used[f"shape:{draft.shape}"] >= variety[0]
-            or any(used[k] >= variety[1] for k in thresholds(draft)))
-
-
-def thresholds(draft: Draft) -> list[str]:
-    """The round figures a count or a window is worded with ("larger than 30 KB")."""
-    return [f"threshold:{draft.params[k]}" for k in ("shown", "shown_low", "shown_high") if k in draft.params]
-
-
-def variety_caps(cfg: FramesConfig, n: int | None = None) -> tuple[int, int]:
-    """Questions of one shape, and counts over one threshold, a set of n (the request) may hold: they do not
-    loosen with the rounds."""
-    n = cfg.n if n is None else n
-    return shape_cap(cfg.shape_share, n), max(1, math.ceil(cfg.threshold_share * n))
-
-
-def pair_key(draft: Draft) -> str:
-    """Two inputs are one pair of values whatever the operation: two works by one painter are one pair of births."""
-    inputs = [f for f in draft.facts if f.fact_id in draft.inputs]
-    values = sorted(f"{f.dimension}={base_value(f):g}" for f in inputs)
-    return "pair:" + "|".join(values) if len(inputs) == 2 else "set:" + "|".join(sorted(draft.inputs))
-
-
-def statements(draft: Draft) -> list[str]:
-    """A figure counts once however many pages repeat it ("the maximum size of an object" is on two pages)."""
-    return [f.fact_id if f.kind == "year" else f"figure:{f.label.lower()}={base_value(f):g}"
-            for f in draft.facts if f.fact_id in draft.inputs]
-
-
-def answers(draft: Draft) -> list[str]:
-    """What the question answers with: a work in a role of answer, or the figure a choice question names."""
-    return [*(f"answer:{d}" for d, role in draft.roles.items() if role == "answer"),
-            *([f"answer:{draft.answer}"] if draft.op in CHOICE_OPS else [])]
-
-
-def usage(draft: Draft) -> list[str]:
-    return [*statements(draft), *answers(draft), f"shape:{draft.shape}",
-            *thresholds(draft)]
-
-
 @dataclass
 class Fill:
     """One drafting pass: the settled set, the slots left empty, what the mix and shape caps dropped, the ledger."""
@@ -123,10 +77,14 @@ class Fill:
 REPLANS = 3  # passes planned at the size the corpus held, after the pass at the request
 
 
-def reuse_caps(cfg: FramesConfig, round_: int) -> tuple[int, int]:
-    """The caps loosen a little each round, so a small corpus still fills its slots, after the spread-out sets."""
-    # never past twice the setting: past that, one figure runs through the whole set
-    return min(cfg.fact_reuse + 2 * round_, cfg.fact_reuse * 2), min(cfg.answer_reuse + round_, cfg.answer_reuse * 2)
+def _two_article_bound(got: Counter, wanted: Counter) -> str:
+    """Why a short set stops where it does when two-article questions ran out first (a manual's usual limit)."""
+    if got["2"] >= wanted["2"] or not got["2"]:
+        return ""
+    floor = FRAMES_SIZE_SHARES["2"] - MIX_TOLERANCE
+    return (f"; two-article questions ran out at {got['2']} (two linked pages each giving a figure of one kind, neither "
+            f"page stating the other's), and with them at {round(floor * 100)}% or more of the set, FRAMES' mix holds "
+            f"the set to about {math.floor(got['2'] / floor + 1e-9)}")
 
 
 class FramesGenerator(Generator):
@@ -219,7 +177,8 @@ class FramesGenerator(Generator):
                          f"pages in {len(asm.value_facts)} measures, {asm.comparable_figures()} of them figures that share "
                          "their kind with a figure on another page (only such figures are compared or combined); "
                          f"each question shape is capped at {caps[0]} and each threshold at {caps[1]} "
-                         "so the set does not repeat itself; ask for fewer items or add linked articles")
+                         "so the set does not repeat itself" + _two_article_bound(got, wanted) +
+                         "; ask for fewer items or add linked articles")
         dist = distribution(items)
         return Generated(
             items=items, requested_by_type={t: requested[t] for t in REASONING_TYPES},
@@ -254,6 +213,15 @@ class FramesGenerator(Generator):
             if len(again.accepted) > len(best.accepted):
                 best = again
             size = len(again.accepted) if len(again.accepted) < size else again.held
+        # planned a little above what settled, the shape cap while drafting is about the one the settled set is held
+        # to (drafted for far more, a set fills its favourite shapes past the cap and the trim then cascades);
+        # planned for more than settled, a size the corpus cannot fill (two-article pairs run out first) leaves its
+        # slots empty while the others take their share of the larger plan
+        for size in range(len(best.accepted) + 1, len(best.accepted) + 5):
+            if size not in tried and size < cfg.n:
+                tried.add(size)
+                again = self._fill(ctx, cfg, Assembler(docs, facts, graph, cfg.seed), plan_slots(size, cfg.mix), word)
+                best = max(best, again, key=lambda f: len(f.accepted))
         return best
 
     def _fill(self, ctx: GenerationContext, cfg: FramesConfig, asm: Assembler, slots: list[tuple[str, int]],
@@ -315,7 +283,7 @@ class FramesGenerator(Generator):
             if (t != rtype or size != k) and not asm.options(t, size) or exhausted[(t, size)] >= EXHAUSTED_AFTER:
                 continue
             for _ in range(cfg.attempts_per_item):
-                draft = asm.draft(t, size)
+                draft = asm.draft(t, size, Counter({k[6:]: n for k, n in used.items() if k.startswith("shape:")}))
                 if draft is None:
                     continue
                 # The same operation over the same facts in another order is the same question reworded;

@@ -11,6 +11,8 @@ from __future__ import annotations
 import functools
 import re
 
+from benchsmith.generators.frames.actions import action_phrase
+
 # limit wording right before the value -> the bound it sets
 _MAX = (r"(?:can ?not|can't|must not|may not|should not|doesn't|does not|do not|don't)\s+(?:exceed|be (?:larger|greater|"
         r"more|longer) than)|(?:is|are|be)\s+limited\s+to|(?:can|may)\s+(?:be|have|contain|hold|store|take|last|include)\s+"
@@ -103,7 +105,8 @@ def _clause(text: str) -> str | None:
         return None  # "you start getting the exported report daily": whose report is said elsewhere
     if _sentence_capital(words[0]) and words[0] not in ("Amazon", "AWS"):
         words[0] = words[0].lower()
-    return " ".join(words)
+    # a question speaks of "the log bucket", not the reader's own ("your log bucket")
+    return " ".join("the" if w.lower() == "your" else w for w in words)
 
 
 def _clause_phrase(before: str, dimension: str) -> str | None:
@@ -139,7 +142,7 @@ def _measure_phrase(line: str, value_start: int, dimension: str, value_end: int 
     phrase = _named_phrase(line, value_start, dimension, value_end)
     if phrase:
         phrase = re.sub(r"\bof your\b", "of the", phrase)
-    return phrase or _clause_phrase(line[:value_start].rstrip(), dimension)
+    return phrase or action_phrase(line, value_start, value_end, dimension) or _clause_phrase(line[:value_start].rstrip(), dimension)
 
 
 def _named_phrase(line: str, value_start: int, dimension: str, value_end: int | None) -> str | None:
@@ -206,7 +209,8 @@ def qualified(phrase: str, title: str) -> str | None:
 
 
 # What a measure is of ends where a qualifier starts: "objects to be copied", "a SQL expression when querying ...".
-_QUALIFIER = re.compile(r"\s+(?:when|to|in|that|which|with|from|stored|used|per|on|by|after|before|while|if|you)\b.*$")
+_QUALIFIER = re.compile(r"\s+(?:when|to|in|that|which|with|from|stored|used|uploaded|copied|downloaded|retrieved|restored|"
+                        r"per|on|by|after|before|while|if|you)\b.*$")
 _BOUND = {"maximum": "max", "max": "max", "minimum": "min", "minimal": "min", "min": "min", "default": "default"}
 _CLAUSE_LEADS = tuple(lead.removeprefix("the ") for lead in _CLAUSE_TIME.values())
 _CLAUSE_STOP = {"the", "a", "an", "your", "its", "their", "of", "to", "in", "are", "is", "be", "must", "can", "amazon", "s3"}

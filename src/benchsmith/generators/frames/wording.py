@@ -37,8 +37,15 @@ def quoted(title: str) -> str:
     return f"\u201c{clean_title(title)}\u201d"
 
 
-def subject(fact: FramesFact, title: str) -> str:
-    """How the question names the value of one fact: the work's title, or what the figure measures."""
+# operations that list limits side by side under "Which of these limits ...": each named by what it counts and per what
+LIMIT_LIST_OPS = ("largest", "second", "same", "order", "count", "within", "count_within")
+
+
+def subject(fact: FramesFact, title: str, op: str | None = None) -> str:
+    """How the question names the value of one fact: the work's title, or what the figure measures (a count limit
+    in a list of limits by what it counts: "tags per object", the list saying they are limits)."""
+    if op in LIMIT_LIST_OPS and fact.dimension == "count":
+        return re.sub(r"^the maximum number of ", "", fact.label)
     t = clean_title(title)
     if fact.dimension == "year:born":
         return f"the painter of {quoted(t)}"
@@ -60,9 +67,9 @@ def subject(fact: FramesFact, title: str) -> str:
     return fact.label  # the measure phrase of its sentence ("the maximum size of an object"); facts without one are not kept
 
 
-def answer_name(fact: FramesFact, title: str) -> str:
+def answer_name(fact: FramesFact, title: str, op: str | None = None) -> str:
     """A figure as an answer names it: "maximum size of bucket policies" (the question's phrase without "the")."""
-    return re.sub(r"^the ", "", subject(fact, title))
+    return re.sub(r"^the ", "", subject(fact, title, op))
 
 
 def made(facts: Sequence[FramesFact]) -> str:
@@ -108,7 +115,7 @@ def _people_question(op: str, people: list[str], ranked: list[str], params: dict
 def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: str | None = None,
              params: dict | None = None) -> str | None:
     """The question, or None when its measures could not be told apart by their names."""
-    subj = [subject(f, t) for f, t in zip(facts, titles)]
+    subj = [subject(f, t, op) for f, t in zip(facts, titles)]
     if len({x.lower() for x in subj}) < len(subj):
         return None
     born = facts[0].dimension == "year:born"
@@ -118,6 +125,7 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
     ranked = [x for _, x in sorted(zip((base_value(f) for f in facts), subj), key=lambda p: p[0])]
     if facts[0].dimension == "year:person_born":
         return _people_question(op, subj, ranked, params)
+    these = " limits" if facts[0].dimension == "count" else ""  # "Which of these limits is the highest: ..."
     if op == "gap":
         if facts[0].kind == "year":
             return (f"How many years older is {ranked[0]} than {ranked[1]}?" if born
@@ -133,13 +141,21 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
         whole = abs(max(base_value(f) for f in facts) / min(base_value(f) for f in facts) % 1) < 1e-9
         return (f"How many times {COMPARATIVE[facts[0].dimension]} is {ranked[1]} than {ranked[0]}?"
                 + ("" if whole else " Round to two decimals."))
+    if op == "count_within":
+        word, small = COMPARATIVE[facts[0].dimension], SMALLER[facts[0].dimension]
+        return (f"How many of these{these} are {word} than {params['shown_low']} but {small} than {params['shown_high']}: "
+                f"{listing(subj)}?")
     if op == "within":
         word, small = COMPARATIVE[facts[0].dimension], SMALLER[facts[0].dimension]
-        return f"Which of these is {word} than {params['shown_low']} but {small} than {params['shown_high']}: {listing(subj)}?"
+        return f"Which of these{these} is {word} than {params['shown_low']} but {small} than {params['shown_high']}: {listing(subj)}?"
     if op == "order" and facts[0].kind != "year":
-        return f"Order these from {SUPERLATIVE_LOW[facts[0].dimension]} to {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}."
+        return f"Order these{these} from {SUPERLATIVE_LOW[facts[0].dimension]} to {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}."
     if op == "largest":
-        return f"Which of these is the {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}?"
+        return f"Which of these{these} is the {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}?"
+    if op == "same":
+        return f"Which two of these{these} are equal: {listing(subj)}?"
+    if op == "second":
+        return f"Which of these{these} is the second {SUPERLATIVE[facts[0].dimension]}: {listing(subj)}?"
     if op == "between" and facts[0].kind != "year":
         bounds = int(params["bounds"])
         lo, hi = sorted(zip((base_value(f) for f in facts[:2]), subj[:2]))
@@ -156,7 +172,7 @@ def question(op: str, facts: Sequence[FramesFact], titles: Sequence[str], hub: s
         if facts[0].kind == "year":
             return (f"How many of the painters of {works} were born before {shown}?" if born
                     else f"How many of these works were {verb} before {shown}: {works}?")
-        return f"How many of these are {COMPARATIVE[facts[0].dimension]} than {shown}: {listing(subj)}?"
+        return f"How many of these{these} are {COMPARATIVE[facts[0].dimension]} than {shown}: {listing(subj)}?"
     if op == "sum":
         return f"What do {listing(subj)} add up to, in {unit}?"
     if op == "roman":

@@ -87,7 +87,7 @@ def _measure(fact) -> str:
 def wording_input(draft: Draft, documents: dict[str, Document]) -> WordingInput:
     # what the drafted question names: a work by its title, a figure by what it measures (the page title is no
     # part of an S3 question); a constraint question lists its answer among the candidates
-    shown = [draft.titles[f.doc_id] if f.kind == "year" else subject(f, draft.titles[f.doc_id])
+    shown = [draft.titles[f.doc_id] if f.kind == "year" else subject(f, draft.titles[f.doc_id], draft.op)
              for f in draft.facts if f.kind != "name" and (draft.op in _TITLE_OPS or draft.roles.get(f.doc_id) != "answer")]
     views = tuple(FactView(draft.titles[f.doc_id], draft.roles.get(f.doc_id, "input"),
                            _measure(f), f.text) for f in draft.facts if f.kind != "name")

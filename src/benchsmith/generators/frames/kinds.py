@@ -1,0 +1,90 @@
+"""What a fact measures, as far as putting facts side by side goes, and when two facts state one thing.
+
+Only like with like is compared or combined: a figure shares a kind with figures of the same bound and thing
+bounded (measure.measure_kind); a count limit with counts of the same noun, or, in questions that only name and
+rank limits, with every count limit (FAMILY_OPS).
+"""
+
+from __future__ import annotations
+
+import re
+
+from benchsmith.generators.frames.counts import count_kind
+from benchsmith.generators.frames.measure import measure_key, measure_kind
+from benchsmith.generators.frames.wording import GENERIC_COLUMNS
+from benchsmith.schemas.frames import FramesFact
+
+# Choice and threshold questions name every limit they set side by side, so limits on how many of different things
+# one holder takes may meet there ("Which of these limits is the highest: the maximum number of tags per object, the
+# maximum number of rules per CORS configuration, ...?"); a difference or a ratio only ever combines counts of one noun.
+FAMILY_OPS = ("largest", "second", "same", "order", "count", "within", "count_within")
+
+
+def fact_kind(f: FramesFact) -> str | None:
+    """What a value fact measures, as far as comparing it goes (see measure.measure_kind): every year of one
+    dimension is one kind (works are dated alike); a figure only shares a kind with figures of the same thing."""
+    if f.kind == "year":
+        return f.dimension
+    if f.dimension == "count":
+        return count_kind(f.unit)
+    if f.from_table:
+        column, _, row = f.label.partition("|")
+        if column.lower() in GENERIC_COLUMNS:
+            return measure_kind(row, f.dimension)
+        return measure_kind(column, f.dimension, row)
+    return measure_kind(f.label, f.dimension)
+
+
+def family_kind(f: FramesFact, op: str) -> str | None:
+    """The kind a question of `op` groups figures by: every count limit for the FAMILY_OPS, else fact_kind."""
+    if op in FAMILY_OPS and f.dimension == "count":
+        return "count:max:limit"
+    return fact_kind(f)
+
+
+_STEM_STOP = {"the", "and", "with", "your", "maxim", "minim", "numbe", "size", "objec", "amazo", "using", "for", "from"}
+
+
+def stems(text: str) -> set[str]:
+    return {w[:5] for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 2} - _STEM_STOP
+
+
+def about(f: FramesFact, title: str) -> int:
+    """How many words the figure's measure shares with the page title (word stems: "copied" meets "Copying")."""
+    return len(stems(f.label.replace("|", " ")) & stems(title))
+
+
+_LINKS = {"per", "returned", "each", "with", "can", "be", "up", "maximum", "minimum"}
+
+
+def same_measure(f: FramesFact, g: FramesFact) -> bool:
+    """Two facts of one kind and value that state one measure: the same phrase, or a table row ("Min storage
+    duration|S3 Glacier") whose row the other's phrase names ("... for the S3 Glacier storage class")."""
+    if f.label.lower() == g.label.lower() or (not f.from_table and not g.from_table and measure_key(f.label) == measure_key(g.label)):
+        return True
+    # "parts per list parts request" and the table row "parts returned for a list parts request"; "tags per job" and
+    # "job tags per Batch Operations job": one phrase's words all in the other's
+    words = [set(measure_key(x.label.partition("|")[0] if x.from_table and "|" in x.label else x.label)) - _LINKS
+             for x in (f, g)]
+    small, large = sorted(words, key=len)
+    if len(small) >= 2 and small <= large:
+        return True
+    rows = [x.label.partition("|")[2].strip().lower() for x in (f, g) if x.from_table]
+    return any(r and re.search(rf"(?<!\w){re.escape(r)}(?![\w-])", x.label.lower()) for r in rows for x in (f, g))
+
+
+def around(f: FramesFact) -> str:
+    start, end = f.value_span.start - f.span.start, f.value_span.end - f.span.start
+    return " ".join(f.text[max(0, start - 30): end + 30].split()).lower()
+
+
+def repeated_statement(facts: list[FramesFact]) -> str | None:
+    """The wording shared by two facts that state one thing (one painter's life span, one limit copied on two pages)."""
+    seen: set[tuple[object, str]] = set()
+    for f in facts:
+        if f.kind == "name":
+            continue
+        if (f.value, around(f)) in seen:
+            return around(f)
+        seen.add((f.value, around(f)))
+    return None
