@@ -50,6 +50,7 @@ _MODEL_NAME = re.compile(r"^[A-Z]{1,3}-?\d{1,4}$")
 _PERSON_AFTER = re.compile(r"^\s*,\s*who\b|^\s*(?:said|told|added)\s+(?:she|he)\b", re.I)
 _PLACE_BEFORE = re.compile(r"\b(?:in|near|across|to)\s+(?:the\s+)?$")
 _PLACE_LABELS = frozenset({"GPE", "LOC"})
+_NATION_LABELS = frozenset({"NORP"})
 
 
 def _ner_vote(sentence: str, e: Entity) -> tuple[str, float] | None:
@@ -189,7 +190,9 @@ def _inherit(votes: dict[str, Counter[str]]) -> None:
         full = _decide(v)
         if full == "PERSON" and words[-1] in singles:
             extra[words[-1]]["PERSON"] += 2 * sum(v.values())  # a full name is the strongest cue a surname has
-        elif full == "ORG" and words[0] in singles:
+        elif full == "ORG" and words[0] in singles and _decide(votes[words[0]]) not in _NATION_LABELS:
+            # "Lumora" of "Lumora Energy"; never "British" of "British Printing and Communications Corp plc": a
+            # nationality opening a company's name is still a nationality elsewhere.
             extra[words[0]]["ORG"] += 2 * sum(v.values())
     for k, v in extra.items():
         votes[k].update(v)

@@ -13,7 +13,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from benchsmith.generators.multihop.entity_types import PERSON_TITLES
 from benchsmith.generators.multihop.models import Draft
+from benchsmith.generators.multihop.ner import ROLE_WORDS
 from benchsmith.generators.multihop.queries.null import NULL_ANSWER
 
 NAME_PART_MIN_NAMES = 2
@@ -58,6 +60,54 @@ def name_parts(names: Sequence[str], min_names: int = 1) -> tuple[list[str], lis
             lasts[parts[-1]] += 1
     order = lambda c: [w for w, k in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) if k >= min_names]  # noqa: E731
     return order(firsts), order(lasts)
+
+
+# Words written just before a person's name ("Oil Minister Hisham Nazer", "Mr Regan") or in an apposition after it
+# ("Roger Birk, chairman emeritus of ..."): what makes a name a person's in the corpus's own words.
+PERSON_CUES = ROLE_WORDS | PERSON_TITLES | frozenset(
+    """mr mrs ms dr head leader founder owner author painter artist writer poet actor singer player lawyer banker
+    investor magnate financier trustee""".split())
+_CUE_BEFORE = re.compile(r"(?:\b([A-Za-z]+)\.?\s+)$")
+_CUE_AFTER = re.compile(r"^(?:\s*,\s*(?:who\b|(?:the\s+|a\s+|an\s+)?(?:[\w\-]+\s+){0,3}?([a-z]+)\b)"
+                        r"|\s+(?:said|says|told|added)\s+(?:he|she|his|her)\b|\s*\((?:[RDI]-))")
+_SCAN_DOCS = 20  # documents read per name: enough to meet a cue, bounded for names the corpus repeats everywhere
+
+
+def written_as_person(name: str, index) -> bool:
+    """Whether the corpus writes `name` as a person's: a role or title just before it, an apposition or "said he"
+    after it, or "Mr <surname>". A name read as a person's by NER alone ("Financiere Robur", a company; "Thre
+    Wallenbergs", a family) is not, and its parts would make invented names of the wrong kind."""
+    last = name.split()[-1]
+    pattern = re.compile(r"(?<![\w-])" + r"\s+".join(re.escape(w) for w in name.split()) + r"(?![\w-])")
+    mr = re.compile(r"\b(?:Mr|Mrs|Ms|Dr)\.?\s+" + re.escape(last) + r"\b")
+    for doc in index.documents_with_phrase(name)[:_SCAN_DOCS]:
+        text = doc.text
+        if mr.search(text):
+            return True
+        for m in pattern.finditer(text):
+            before = _CUE_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
+            if before and before.group(1).lower() in PERSON_CUES:
+                return True
+            after = _CUE_AFTER.match(text[m.end() : m.end() + 80])
+            if after and (after.group(1) is None or after.group(1) in PERSON_CUES):
+                return True
+    return False
+
+
+def people_only(names: Sequence[str], trusted: Sequence[str], index) -> list[str]:
+    """The names to take invented names' parts from: `trusted` people (those with an article of their own) and the
+    other names the corpus writes as people's (`written_as_person`), none whose surname the corpus also uses for a
+    family or a firm ("the Wallenbergs"). Without a searchable index the names are taken as given."""
+    if not hasattr(index, "documents_with_phrase"):
+        return list(names)
+    trusted_set = set(trusted)
+    out = []
+    for n in dict.fromkeys(names):
+        if n in trusted_set:
+            out.append(n)
+        elif len(n.split()) >= 2 and not index.phrase_occurs(f"the {n.split()[-1]}") and written_as_person(n, index):
+            out.append(n)
+    return out
 
 
 def thing_parts(names: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -200,7 +250,8 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
     describes its people ("the American artist ...", from `roles`) where it has such descriptions."""
     if id(names) not in _NAME_PARTS or _NAME_PARTS[id(names)][0] is not names:  # once per run, not per try
         _NAME_PARTS.clear()
-        _NAME_PARTS[id(names)] = (names, name_parts(names), name_parts(names, min_names=NAME_PART_MIN_NAMES))
+        people = people_only(names, real_people, index)
+        _NAME_PARTS[id(names)] = (names, name_parts(people), name_parts(people, min_names=NAME_PART_MIN_NAMES))
     _names, (firsts, lasts), (shared_firsts, shared_lasts) = _NAME_PARTS[id(names)]
     if len(firsts) < 8 or len(lasts) < 8:
         return build_thing_null(things, index, rng, proper)
