@@ -166,9 +166,21 @@ _PORTFOLIO = frozenset(
 _INSTITUTION = frozenset("ministry ministries bank department treasury".split())
 
 
+# Bodies every country (or every state) has, named without whose: "Parliament", "the Government", "District Court",
+# "Court of Appeals" (which district's, which country's?).
+_GENERIC_BODIES = frozenset(
+    {"parliament", "government", "cabinet", "treasury", "police", "army", "navy", "customs", "court", "senate",
+     "court of appeals", "full court of appeals"})
+
+
 def generic_institution(norm: str) -> bool:
     words = norm.split()
+    if norm in _GENERIC_BODIES or (len(words) == 2 and words[1] == "court" and words[0] in _COURT_KINDS):
+        return True
     return 1 < len(words) <= 3 and words[-1] in _INSTITUTION and all(w in _PORTFOLIO for w in words[:-1])
+
+
+_COURT_KINDS = frozenset("district federal supreme high appeals appellate bankruptcy county state".split())
 
 
 def _decide(votes: Counter[str]) -> str:

@@ -178,6 +178,16 @@ def split_conjoined(analyses: dict[str, list[SentenceAnalysis]]) -> dict[str, li
     return out
 
 
+_DATE_PIECE = re.compile(r"^(?:\d{1,4}(?:st|nd|rd|th)?|mid|early|late)$")
+
+
+def is_date_like(text: str) -> bool:
+    """A "name" made of months, days and numbers only ("Feb 25", "February 27-July 7"): a date, never a bridge."""
+    pieces = [p for p in re.split(r"[\s\-/,.]+", text.lower()) if p]
+    dated = [p for p in pieces if p in _MONTHS or p in _WIRE_MONTHS or p in _DAYS]
+    return bool(dated) and all(p in dated or _DATE_PIECE.match(p) for p in pieces)
+
+
 _ARTICLE = re.compile(r"^[Tt]he\s+(?=[A-Z0-9])")
 _JOINABLE = frozenset({"ORG", "NORP", "GPE", "ENTITY"})
 
@@ -287,7 +297,7 @@ def analyze_sentences(
                 text = text[article.end() :]
             norm = normalize_entity(text)
             if norm:
-                ents.append(Entity(text, e.label_, norm, start))
+                ents.append(Entity(text, "DATE" if is_date_like(text) else e.label_, norm, start))
         ents = _joined_company_names(s, ents)
         topic = _spacy_topic(doc, ent_tokens) if topics == "tagger" and "tagger" in nlp.pipe_names else _rule_topic(s, ents)
         out.append(SentenceAnalysis(tuple(ents), topic, extract_quantities(s)))
