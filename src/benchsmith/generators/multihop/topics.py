@@ -28,7 +28,8 @@ _VERBS = frozenset(
 _NOT_HEADS = frozenset(
     """first second third fourth fifth last next new old low high higher lower largest biggest big small former
     latest early late familiar own main other such many much few several more most less least whole only
-    same able likely public local annual total""".split()
+    same able likely public local annual total foreign domestic international national federal economic financial
+    political monetary fiscal commercial industrial official general certain various major minor key""".split()
 )
 _ADVERB_ENDINGS = ("ly",)
 
