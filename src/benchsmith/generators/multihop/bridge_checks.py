@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from benchsmith.generators.core.timing import StepTimer
@@ -9,10 +10,13 @@ from benchsmith.generators.multihop.compose.profiles import entity_name
 from benchsmith.generators.multihop.grouping import names_bridge
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.queries._phrasing import type_noun
+from benchsmith.generators.multihop.queries.story_subjects import opens_story
 from benchsmith.generators.multihop.same_entity import ContextJudge
 from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.types import Document
 
+_SAME_SUBJECT_TYPES = frozenset({"comparison_query", "temporal_query"})
+_PLACE_LABELS = frozenset({"GPE", "LOC", "NORP"})
 UBIQUITOUS_BRIDGE_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
 
 
@@ -45,6 +49,17 @@ class BridgeChecker:
                 any(names_bridge(c, k) for c in draft.claims if c.fact.doc_id == d for k in group_keys)
                 for d in {c.fact.doc_id for c in draft.claims}):
             return "evidence_does_not_name_bridge"  # each document's cited sentences must state the link itself
+        doc_ids = {c.fact.doc_id for c in draft.claims}
+        if draft.question_type in _SAME_SUBJECT_TYPES and bridge and all(
+                self.documents[d].published_at is not None for d in doc_ids):
+            # MultiHop-RAG compares and orders two reports on one event or entity: each story's headline or
+            # first sentence names the bridge (not "Congress" named in passing by a tax story and a farm story).
+            names = {bridge, *(e.text for c in draft.claims for e in c.entities if e.norm in group_keys)}
+            if not all(any(opens_story(self.documents[d], n) for n in names) for d in doc_ids) or not any(
+                    headline_names(self.documents[d].title, names) for d in doc_ids):
+                return "bridge_not_central"  # a regulator every filing names in its lead ("SEC") is no shared subject
+            if any(e.norm in group_keys and e.label in _PLACE_LABELS for c in draft.claims for e in c.entities):
+                return "place_bridge"  # two stories datelined in one city are not about one event
         for cut in range(2, len(words)):
             if words[cut] in ("of", "at", "and", "from") and " ".join(words[:cut]) in self.person_names:
                 return "compound_mention"
@@ -81,3 +96,16 @@ class BridgeChecker:
             hits = len(self.index.documents_with_phrase(name)) if self.index is not None and name else 0
             self._shares[name] = hits / max(1, len(self.documents))
         return self._shares[name]
+
+
+def headline_names(title: str, names: set[str]) -> bool:
+    """Whether a headline names one of `names`, in full or by its initials ("CCC" for "Commodity Credit
+    Corporation", as wire headlines write it)."""
+    words = set(re.findall(r"[A-Z][A-Z&]+", title or ""))
+    for n in names:
+        if contains_phrase(title or "", n):
+            return True
+        initials = "".join(w[0] for w in n.split() if w[:1].isupper())
+        if len(initials) >= 2 and initials in words:
+            return True
+    return False
