@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
+from itertools import combinations
 
 from benchsmith.generators.core.timing import StepTimer
 from benchsmith.generators.multihop.bridge_checks import BridgeChecker
@@ -54,6 +55,7 @@ from benchsmith.validators.markup import clean
 
 DEDUP = "dedup.query"
 LLM_BATCH = 8
+STORY_USES = 2  # items that may cite one news story
 LLM_MARGIN = 1.5  # candidates sent to the model per item still needed (its rejections eat the rest)
 NULL_TRIES = 10_000
 NULL_TRIES_WITH_MODEL = 200
@@ -100,6 +102,9 @@ class Assembler:
                                      self.embed)
         self.accepted: Counter[str] = Counter()
         self._drawing: str | None = None  # the type whose stream is being drawn (streams are drawn one at a time)
+        self._story_pairs: set[tuple[str, str]] = set()
+        self._story_uses: Counter[str] = Counter()
+        self._story_bridges: set[tuple[str, str]] = set()
 
     @property
     def batch_size(self) -> int:
@@ -193,6 +198,10 @@ class Assembler:
         if checked is None:
             return None
         item, issues = checked
+        if not self._spread(item):
+            self.rejected.append(Rejected(step="multihop.spread", reason="repeated_stories", input_ref=item.item_id,
+                                          raw_output=item.query))
+            return None
         with self.timer.step("dedup"):
             other = self.dedup.duplicate_of(item.item_id, item.query)
         if other is not None:
@@ -209,6 +218,22 @@ class Assembler:
             extra = {**(item.provenance.extra or {}), "hop_check": hops}
             update["provenance"] = item.provenance.model_copy(update={"extra": extra})
         return item.model_copy(update=update) if update else item
+
+    def _spread(self, item: MultihopItem) -> bool:
+        """Whether a news item's stories are still free: no two stories asked about together twice, and no story
+        cited by more than STORY_USES items (six items over the same two wire stories read as one item)."""
+        docs = sorted({e.doc_id for e in item.evidence})
+        if len(docs) < 2 or not all(self.documents[d].published_at is not None for d in docs):
+            return True
+        pairs = set(combinations(docs, 2))
+        bridge = (item.question_type, (item.evidence[0].bridge_entity or "").lower())
+        if pairs & self._story_pairs or any(self._story_uses[d] >= STORY_USES for d in docs) or (
+                bridge[1] and bridge in self._story_bridges):
+            return False  # nor one bridge asked twice in one type (three questions answered "SEC")
+        self._story_bridges.add(bridge)
+        self._story_pairs |= pairs
+        self._story_uses.update(docs)
+        return True
 
     def _template_passes(self, draft: Draft) -> bool:
         """Whether the heuristic draft of a set (its template wording) passes the hop and validator checks.
