@@ -7,17 +7,16 @@ from dataclasses import dataclass, field, fields
 
 from benchsmith.generators.multihop.aliases import merge_aliases
 from benchsmith.generators.multihop.claims import build_claims, document_frequency, is_headline, main_entity, shares_keywords
+from benchsmith.generators.multihop.config import MultihopConfig
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
 from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_graph
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, Entity, Fact
 from benchsmith.generators.multihop.ner import SentenceAnalysis, split_conjoined
-from benchsmith.generators.multihop.config import MultihopConfig
 from benchsmith.generators.multihop.selection import select_articles, short_story_threshold
 from benchsmith.generators.multihop.steps import AnalyzeSentences, ExtractFacts, doc_batches, load_nlp, sentence_batches
 from benchsmith.generators.multihop.text import normalize_entity
 from benchsmith.types import Document, Rejected
-
 
 _DEFAULT_MIN_TOKENS = next(f.default for f in fields(MultihopConfig) if f.name == "min_tokens")
 
