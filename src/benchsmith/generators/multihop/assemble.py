@@ -13,7 +13,6 @@ from collections import Counter
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import partial
-from itertools import combinations
 
 from benchsmith.generators.core.timing import StepTimer
 from benchsmith.generators.multihop.bridge_checks import BridgeChecker
@@ -47,6 +46,7 @@ from benchsmith.generators.multihop.shaping import (
     null_names,
     work_kind,
 )
+from benchsmith.generators.multihop.spread import StorySpread
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected
 from benchsmith.validators import errors, names_for, run_validators
@@ -55,7 +55,6 @@ from benchsmith.validators.markup import clean
 
 DEDUP = "dedup.query"
 LLM_BATCH = 8
-STORY_USES = 2  # items that may cite one news story
 LLM_MARGIN = 1.5  # candidates sent to the model per item still needed (its rejections eat the rest)
 NULL_TRIES = 10_000
 NULL_TRIES_WITH_MODEL = 200
@@ -102,9 +101,7 @@ class Assembler:
                                      self.embed)
         self.accepted: Counter[str] = Counter()
         self._drawing: str | None = None  # the type whose stream is being drawn (streams are drawn one at a time)
-        self._story_pairs: set[tuple[str, str]] = set()
-        self._story_uses: Counter[str] = Counter()
-        self._story_bridges: set[tuple[str, str]] = set()
+        self.spread = StorySpread(self.documents)
 
     @property
     def batch_size(self) -> int:
@@ -198,7 +195,8 @@ class Assembler:
         if checked is None:
             return None
         item, issues = checked
-        if not self._spread(item):
+        if not self.spread.admit(item.question_type, [e.doc_id for e in item.evidence],
+                                 item.evidence[0].bridge_entity if item.evidence else None):
             self.rejected.append(Rejected(step="multihop.spread", reason="repeated_stories", input_ref=item.item_id,
                                           raw_output=item.query))
             return None
@@ -218,22 +216,6 @@ class Assembler:
             extra = {**(item.provenance.extra or {}), "hop_check": hops}
             update["provenance"] = item.provenance.model_copy(update={"extra": extra})
         return item.model_copy(update=update) if update else item
-
-    def _spread(self, item: MultihopItem) -> bool:
-        """Whether a news item's stories are still free: no two stories asked about together twice, and no story
-        cited by more than STORY_USES items (six items over the same two wire stories read as one item)."""
-        docs = sorted({e.doc_id for e in item.evidence})
-        if len(docs) < 2 or not all(self.documents[d].published_at is not None for d in docs):
-            return True
-        pairs = set(combinations(docs, 2))
-        bridge = (item.question_type, (item.evidence[0].bridge_entity or "").lower())
-        if pairs & self._story_pairs or any(self._story_uses[d] >= STORY_USES for d in docs) or (
-                bridge[1] and bridge in self._story_bridges):
-            return False  # nor one bridge asked twice in one type (three questions answered "SEC")
-        self._story_bridges.add(bridge)
-        self._story_pairs |= pairs
-        self._story_uses.update(docs)
-        return True
 
     def _template_passes(self, draft: Draft) -> bool:
         """Whether the heuristic draft of a set (its template wording) passes the hop and validator checks.
