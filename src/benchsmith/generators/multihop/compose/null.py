@@ -24,11 +24,17 @@ _NOT_FIRST_NAMES = frozenset("The Van Von Der Den Saint Sir Lord Lady King Queen
 PERSON_TEMPLATES = (
     "When was {name} born?",
     "When did {name} die?",
-    "What nationality was the father of {name}?",
+    "Where was {name} born?",
     "Which {kind} was {made} by {name}?",
-    "Who was the wife of {name}?",
+    "Who taught {name}?",
     "Was {name} born before {other}?",
 )
+# What a person template asks about, as the corpus writes it: a template is used only where at least
+# RELATION_MIN_DOCS documents state that relation of someone ("born" in a collection of painting articles,
+# "taught" or "pupil" rarely). No spouse or parent template: they are gendered, and a collection about works
+# seldom states them. The work template needs the corpus's own kind of work, checked by its caller.
+PERSON_RELATIONS = (r"born", r"died|death", r"born in", None, r"taught|pupil|studied under", r"born")
+RELATION_MIN_DOCS = 5
 ROLES_DRAWN = 12  # the corpus's most widely held descriptions of people that a null question may use
 THING_TEMPLATES = (
     "What is {name} used for?",
@@ -92,6 +98,23 @@ def written_as_person(name: str, index) -> bool:
             if after and (after.group(1) is None or after.group(1) in PERSON_CUES):
                 return True
     return False
+
+
+_RELATIONS_STATED: dict[tuple[int, int], tuple[object, bool]] = {}
+
+
+def _relation_stated(template: int, index) -> bool:
+    """Whether the corpus states the relation a person template asks about (see PERSON_RELATIONS)."""
+    pattern = PERSON_RELATIONS[template]
+    if pattern is None or not hasattr(index, "documents"):
+        return True
+    key = (id(index), template)
+    if key not in _RELATIONS_STATED or _RELATIONS_STATED[key][0] is not index:  # an id is reused once freed
+        if len(_RELATIONS_STATED) > 64:
+            _RELATIONS_STATED.clear()
+        found = re.compile(rf"\b(?:{pattern})\b")
+        _RELATIONS_STATED[key] = (index, sum(bool(found.search(d.text)) for d in index.documents) >= RELATION_MIN_DOCS)
+    return _RELATIONS_STATED[key][1]
 
 
 def people_only(names: Sequence[str], trusted: Sequence[str], index) -> list[str]:
@@ -255,9 +278,16 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
     _names, (firsts, lasts), (shared_firsts, shared_lasts) = _NAME_PARTS[id(names)]
     if len(firsts) < 8 or len(lasts) < 8:
         return build_thing_null(things, index, rng, proper)
-    first = firsts[rng.randrange(min(len(firsts), 200))]
-    last = lasts[rng.randrange(min(len(lasts), 200))]
     enough_shared = min(len(shared_firsts), len(shared_lasts)) >= 8
+    distinctive = [w for w in lasts if w not in set(shared_lasts)]
+    if enough_shared and len(distinctive) >= 8:
+        # An ordinary given name with a surname only one of the corpus's people bears: "Margaret Smith" pairs two
+        # common parts into a name too generic to prove anything absent.
+        first = shared_firsts[rng.randrange(min(len(shared_firsts), 200))]
+        last = distinctive[rng.randrange(min(len(distinctive), 200))]
+    else:
+        first = firsts[rng.randrange(min(len(firsts), 200))]
+        last = lasts[rng.randrange(min(len(lasts), 200))]
     if enough_shared and first not in shared_firsts and last not in shared_lasts:
         # Two parts each held by one name alone: "Magnus" of "Albertus Magnus" is an epithet, and pairing such
         # one-off parts ("Olaus" of "Olaus Petri") can rebuild a real person the corpus never names ("Olaus
@@ -283,7 +313,10 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         query = NEWS_TEMPLATES[i].format(name=name, role=role)
         template = f"null.news.{i}"
     else:
-        i = rng.randrange(len(PERSON_TEMPLATES))
+        usable = [k for k in range(len(PERSON_TEMPLATES)) if _relation_stated(k, index)]
+        if not usable:
+            return "no_stated_relation"
+        i = usable[rng.randrange(len(usable))]
         other = real_people[rng.randrange(len(real_people))] if real_people else ""
         if "{other}" in PERSON_TEMPLATES[i] and not other:
             return "no_real_person"
