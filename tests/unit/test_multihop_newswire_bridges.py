@@ -54,6 +54,7 @@ def test_dates_and_bodies_every_country_has_are_no_bridges():
     for body in ("parliament", "government", "district court", "court of appeals", "finance ministry"):
         assert generic_institution(body), body
     assert not generic_institution("world bank") and not generic_institution("bank of japan")
+    assert generic_institution("new china news agency")  # the story's source, not its subject
 
 
 def test_a_nationality_never_takes_the_type_of_a_company_it_opens():

@@ -59,14 +59,14 @@ class BridgeChecker:
         if draft.question_type in _SAME_SUBJECT_TYPES and bridge and self._wire and all(
                 self.documents[d].published_at is not None for d in doc_ids):
             # MultiHop-RAG compares and orders two reports on one event or entity: each story names the bridge in
-            # its lead or more than once; and one's headline names it, or both return to it, or they share another
-            # name (one event has several actors): not "Congress" named in passing by a tax story and a farm story,
-            # nor the SEC that two unrelated filing stories name in their leads.
+            # its lead (headline and first sentences); and one's headline names it, or both return to it, or they
+            # share another name (one event has several actors): not "Congress" named in passing by a tax story
+            # and a farm story, nor the SEC that two unrelated filing stories name in their leads.
             names = {bridge, *(e.text for c in draft.claims for e in c.entities if e.norm in group_keys)}
             docs = [self.documents[d] for d in doc_ids]
             recurring = [_mentions(doc.text, names) >= 2 for doc in docs]
-            if not all(r or any(is_about(doc, n) for n in names) for r, doc in zip(recurring, docs, strict=True)):
-                return "bridge_not_central"
+            if not all(any(is_about(doc, n) for n in names) for doc in docs):
+                return "bridge_not_central"  # an analyst's firm quoted twice in a gas story is not its subject
             if not (all(recurring) or any(headline_names(doc.title, names, self._lower_words) for doc in docs)
                     or self._share_another_name(list(doc_ids), group_keys | {key})):
                 return "stories_not_related"  # a regulator every filing names in its lead ("SEC") is no shared subject

@@ -173,8 +173,14 @@ _GENERIC_BODIES = frozenset(
      "court of appeals", "full court of appeals"})
 
 
+# A news agency a story quotes ("the New China News Agency said") is where the story came from, not what it is about.
+_SOURCE_ENDINGS = ("news agency", "press agency", "news service", "wire service")
+
+
 def generic_institution(norm: str) -> bool:
     words = norm.split()
+    if norm.endswith(_SOURCE_ENDINGS):
+        return True
     if norm in _GENERIC_BODIES or (len(words) == 2 and words[1] == "court" and words[0] in _COURT_KINDS):
         return True
     return 1 < len(words) <= 3 and words[-1] in _INSTITUTION and all(w in _PORTFOLIO for w in words[:-1])
