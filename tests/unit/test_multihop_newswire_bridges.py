@@ -69,6 +69,17 @@ def test_a_nationality_never_takes_the_type_of_a_company_it_opens():
     assert types.label("british") == "NORP"
 
 
+def test_a_name_only_ever_written_before_a_noun_has_no_type_to_ask_by():
+    pairs = []
+    for s in ("The agency has yet to recover from the Challenger disaster, officials said.",
+              "The program lost the Challenger shuttle in 1986, officials said."):
+        pairs.append((s, SentenceAnalysis((Entity("Challenger", "ORG", "challenger", s.index("Challenger")),), "", ())))
+    s = "Boeing said it delivered the jets."
+    pairs.append((s, SentenceAnalysis((Entity("Boeing", "ORG", "boeing", 0),), "", ())))
+    types = EntityTypes.from_analyses(pairs)
+    assert types.label("challenger") == "ENTITY" and types.label("boeing") == "ORG"
+
+
 def _claim(doc_id: str, *names: tuple[str, str]) -> Claim:
     fact = Fact(f"f-{doc_id}", doc_id, f"{doc_id}#0", 0, 10, "x")
     ents = tuple(Entity(t, label, t.lower()) for t, label in names)

@@ -56,6 +56,9 @@ class BridgeChecker:
                 for d in {c.fact.doc_id for c in draft.claims}):
             return "evidence_does_not_name_bridge"  # each document's cited sentences must state the link itself
         doc_ids = {c.fact.doc_id for c in draft.claims}
+        if draft.question_type in _SAME_SUBJECT_TYPES and not bridge and self._wire and doc_ids and all(
+                self.documents[d].published_at is not None for d in doc_ids):
+            return "topic_bridge_unrelated"  # a mortgage loan and a syndicated loan: two wire stories, no one subject
         if draft.question_type in _SAME_SUBJECT_TYPES and bridge and self._wire and all(
                 self.documents[d].published_at is not None for d in doc_ids):
             # MultiHop-RAG compares and orders two reports on one event or entity: each story names the bridge in

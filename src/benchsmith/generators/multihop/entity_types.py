@@ -50,6 +50,8 @@ _MODEL_NAME = re.compile(r"^[A-Z]{1,3}-?\d{1,4}$")
 _PERSON_AFTER = re.compile(r"^\s*,\s*who\b|^\s*(?:said|told|added)\s+(?:she|he)\b", re.I)
 _PLACE_BEFORE = re.compile(r"\b(?:in|near|across|to)\s+(?:the\s+)?$")
 _PLACE_LABELS = frozenset({"GPE", "LOC"})
+_THE_BEFORE = re.compile(r"\b[Tt]he\s+$")
+_NOUN_AFTER = re.compile(r"^\s+[a-z][a-z\-]+")
 _NATION_LABELS = frozenset({"NORP"})
 
 
@@ -112,9 +114,12 @@ class EntityTypes:
         only_initial: dict[str, bool] = {}
         after_place_word: Counter[str] = Counter()
         acts_like_org: Counter[str] = Counter()
+        attributive: dict[str, bool] = {}
         for sentence, a in sentences:
             for e in a.entities:
                 only_initial[e.norm] = only_initial.get(e.norm, True) and e.start == 0
+                attributive[e.norm] = attributive.get(e.norm, True) and bool(
+                    _THE_BEFORE.search(sentence[: e.start]) and _NOUN_AFTER.match(sentence[e.start + len(e.text) :]))
                 if _PLACE_BEFORE.search(sentence[: e.start]):
                     after_place_word[e.norm] += 1
                 if _ACTS_LIKE_ORG.match(sentence[e.start + len(e.text) :]):
@@ -138,6 +143,10 @@ class EntityTypes:
         for norm in votes:
             if generic_institution(norm):
                 types._labels[norm] = COMMON
+            elif " " not in norm and attributive.get(norm) and types._labels.get(norm) != "PERSON":
+                # Only ever "the Challenger disaster", "the Challenger shuttle": the name of a thing the story
+                # describes by a noun, whose kind the name alone does not tell ("Which organization ..." is wrong).
+                types._labels[norm] = NEUTRAL
         for norm, initial in only_initial.items():
             if not initial or " " in norm:
                 continue

@@ -33,7 +33,7 @@ _NOT_HEADS = frozenset(
 # Adjectives that modify a topic ("foreign debt") but are never its head ("a higher dollar figure for the foreign").
 _ADJECTIVES = frozenset(
     """foreign domestic international national federal economic financial political monetary fiscal commercial
-    industrial official general certain various major minor key""".split()
+    industrial official general certain various major minor key due payable outstanding net gross""".split()
 )
 _ADVERB_ENDINGS = ("ly",)
 
