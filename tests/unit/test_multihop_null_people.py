@@ -75,3 +75,12 @@ def test_null_people_are_asked_only_relations_the_corpus_states_and_never_spouse
         assert queries
         assert not any(w in q for q in queries for w in ("wife", "father", "husband", "nationality")), queries
         assert any("die" in q for q in queries) == states_deaths, queries
+
+
+def test_a_newswire_asks_about_invented_people_in_several_of_its_own_shapes():
+    people = [f"{f} {s}" for f, s in zip(FIRSTS, LASTS, strict=True)]
+    index = _Index([f"Finance Minister {p} said he would resign." for p in people])
+    drafts = [build_corpus_null(people, [], [], index, random.Random(seed), news=True) for seed in range(120)]
+    shapes = {d.template for d in drafts if not isinstance(d, str)}
+    assert len(shapes) >= 3  # not one question repeated over every invented name
+    assert "null.news.2" not in shapes  # "named X its <role>" only where the corpus describes its people

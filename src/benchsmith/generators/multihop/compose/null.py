@@ -46,12 +46,17 @@ NEWS_TEMPLATES = (
     "Which company did {name} join?",
     "What role did {name} take on?",
     "Which organization named {name} its {role}?",
+    "Which post was {name} appointed to?",
+    "Whom did {name} succeed?",
 )
 SOURCED_TEMPLATES = (
     "According to {source}, which company did {name} join?",
     "What role did {name} take on, as reported by {source}?",
     "Which organization named {name} its {role}, according to {source}?",
+    "Which post was {name} appointed to, according to {source}?",
+    "Whom did {name} succeed, as reported by {source}?",
 )
+ROLE_TEMPLATE = 2  # the one news template that needs a description the corpus gives its people
 
 
 def name_parts(names: Sequence[str], min_names: int = 1) -> tuple[list[str], list[str]]:
@@ -98,6 +103,12 @@ def written_as_person(name: str, index) -> bool:
             if after and (after.group(1) is None or after.group(1) in PERSON_CUES):
                 return True
     return False
+
+
+def _news_template(rng: random.Random, roles: Sequence[str]) -> int:
+    """A news template's index: any of them, the role one only where the corpus describes its people."""
+    usable = [k for k in range(len(NEWS_TEMPLATES)) if k != ROLE_TEMPLATE or roles]
+    return usable[rng.randrange(len(usable))]
 
 
 _RELATIONS_STATED: dict[tuple[int, int], tuple[object, bool]] = {}
@@ -303,12 +314,12 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         # A newswire's people are asked about as its stories report them (who joined, who was named what), not
         # as an encyclopedia's (birth, death, parents).
         source = sources[rng.randrange(len(sources))]
-        i = rng.randrange(len(SOURCED_TEMPLATES) if roles else len(SOURCED_TEMPLATES) - 1)
+        i = _news_template(rng, roles)
         role = roles[rng.randrange(min(len(roles), ROLES_DRAWN))] if roles else ""
         query = SOURCED_TEMPLATES[i].format(name=name, source=source, role=role)
         template = f"null.sourced.{i}"
     elif news:
-        i = rng.randrange(len(NEWS_TEMPLATES) if roles else len(NEWS_TEMPLATES) - 1)
+        i = _news_template(rng, roles)
         role = roles[rng.randrange(min(len(roles), ROLES_DRAWN))] if roles else ""
         query = NEWS_TEMPLATES[i].format(name=name, role=role)
         template = f"null.news.{i}"
