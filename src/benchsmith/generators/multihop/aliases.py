@@ -17,6 +17,8 @@ from benchsmith.generators.multihop.models import Claim
 
 SHORT_FORM_SPREAD = 3  # a short form in more than this many times its full name's documents names something else
 _THING_LABELS = frozenset({"ORG", "PRODUCT", "FAC", "ENTITY"})
+# What a company's full name adds to its short form without naming anything else.
+LEGAL_SUFFIXES = frozenset("inc co corp corporation ltd plc llc ag nv sa bv gmbh spa and company group holdings".split())
 
 
 def _kind(label: str) -> str:
@@ -43,6 +45,9 @@ def alias_map(claims: Sequence[Claim]) -> dict[str, str]:
         if len(longer) != 1:
             continue
         full = longer[0]
+        if " " in short and not set(full.split()[len(short.split()) :]) <= LEGAL_SUFFIXES:
+            continue  # "Merrill Lynch" is not "Merrill Lynch Capital Markets": a name of two words is already
+            # whole; longer, it names a unit of it ("Merrill Lynch Co" would be the same firm)
         # A shorthand is not far more widespread than its full name: "Eastport" (a district, in a dozen
         # stories) is not short for "Eastport Star" (a ferry, in one).
         if kinds[short] & kinds[full] and docs[short] & docs[full] \

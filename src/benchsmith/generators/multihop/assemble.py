@@ -46,6 +46,7 @@ from benchsmith.generators.multihop.shaping import (
     null_names,
     work_kind,
 )
+from benchsmith.generators.multihop.spread import StorySpread
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.types import Document, Rejected
 from benchsmith.validators import errors, names_for, run_validators
@@ -100,6 +101,7 @@ class Assembler:
                                      self.embed)
         self.accepted: Counter[str] = Counter()
         self._drawing: str | None = None  # the type whose stream is being drawn (streams are drawn one at a time)
+        self.spread = StorySpread(self.documents)
 
     @property
     def batch_size(self) -> int:
@@ -193,6 +195,11 @@ class Assembler:
         if checked is None:
             return None
         item, issues = checked
+        if not self.spread.admit(item.question_type, [e.doc_id for e in item.evidence],
+                                 item.evidence[0].bridge_entity if item.evidence else None):
+            self.rejected.append(Rejected(step="multihop.spread", reason="repeated_stories", input_ref=item.item_id,
+                                          raw_output=item.query))
+            return None
         with self.timer.step("dedup"):
             other = self.dedup.duplicate_of(item.item_id, item.query)
         if other is not None:

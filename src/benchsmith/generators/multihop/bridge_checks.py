@@ -2,17 +2,23 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 
 from benchsmith.generators.core.timing import StepTimer
 from benchsmith.generators.multihop.compose.profiles import entity_name
 from benchsmith.generators.multihop.grouping import names_bridge
 from benchsmith.generators.multihop.models import Draft
+from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import type_noun
+from benchsmith.generators.multihop.queries.story_subjects import is_about
 from benchsmith.generators.multihop.same_entity import ContextJudge
 from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.types import Document
 
+_SAME_SUBJECT_TYPES = frozenset({"comparison_query", "temporal_query"})
+_PLACE_LABELS = frozenset({"GPE", "LOC", "NORP"})
+MIN_WIRE_STORIES = 100  # dated stories from which comparisons and temporal pairs must share their subject
 UBIQUITOUS_BRIDGE_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
 
 
@@ -29,6 +35,10 @@ class BridgeChecker:
         names = [n for ents in doc_entities.values() for n in ents if " " in n]
         names += [normalize_entity(d.source) for d in documents.values() if d.source]
         self._name_words = {w for n in names for w in n.split()}
+        self._lower_words = {w for d in documents.values() for w in re.findall(r"\b[a-z][a-z\-]+\b", d.text)}
+        # A collection of many dated stories on unrelated matters (a wire service); a few dozen stories on one
+        # city's affairs are one running story whose reports share their actors, and are not held to it.
+        self._wire = sum(d.published_at is not None for d in documents.values()) >= MIN_WIRE_STORIES
 
     def problem(self, draft: Draft) -> str | None:
         """Why an entity-bridged draft's answer is not one clear entity, or None.
@@ -45,6 +55,26 @@ class BridgeChecker:
                 any(names_bridge(c, k) for c in draft.claims if c.fact.doc_id == d for k in group_keys)
                 for d in {c.fact.doc_id for c in draft.claims}):
             return "evidence_does_not_name_bridge"  # each document's cited sentences must state the link itself
+        doc_ids = {c.fact.doc_id for c in draft.claims}
+        if draft.question_type in _SAME_SUBJECT_TYPES and not bridge and self._wire and doc_ids and all(
+                self.documents[d].published_at is not None for d in doc_ids):
+            return "topic_bridge_unrelated"  # a mortgage loan and a syndicated loan: two wire stories, no one subject
+        if draft.question_type in _SAME_SUBJECT_TYPES and bridge and self._wire and all(
+                self.documents[d].published_at is not None for d in doc_ids):
+            # MultiHop-RAG compares and orders two reports on one event or entity: each story names the bridge in
+            # its lead (headline and first sentences); and one's headline names it, or both return to it, or they
+            # share another name (one event has several actors): not "Congress" named in passing by a tax story
+            # and a farm story, nor the SEC that two unrelated filing stories name in their leads.
+            names = {bridge, *(e.text for c in draft.claims for e in c.entities if e.norm in group_keys)}
+            docs = [self.documents[d] for d in doc_ids]
+            recurring = [_mentions(doc.text, names) >= 2 for doc in docs]
+            if not all(any(is_about(doc, n) for n in names) for doc in docs):
+                return "bridge_not_central"  # an analyst's firm quoted twice in a gas story is not its subject
+            if not (all(recurring) or any(headline_names(doc.title, names, self._lower_words) for doc in docs)
+                    or self._share_another_name(list(doc_ids), group_keys | {key})):
+                return "stories_not_related"  # a regulator every filing names in its lead ("SEC") is no shared subject
+            if any(e.norm in group_keys and e.label in _PLACE_LABELS for c in draft.claims for e in c.entities):
+                return "place_bridge"  # two stories datelined in one city are not about one event
         for cut in range(2, len(words)):
             if words[cut] in ("of", "at", "and", "from") and " ".join(words[:cut]) in self.person_names:
                 return "compound_mention"
@@ -75,9 +105,40 @@ class BridgeChecker:
         others = [r for r in sorted(rivals) if all(contains_phrase(t, r) for t in texts)]
         return "answer_not_unique" if others else None
 
+    def _share_another_name(self, doc_ids: list[str], skip: set[str]) -> bool:
+        """Whether the stories share a person, organization or other name besides the bridge (places aside:
+        two American stories share "U.S.")."""
+        sets = [{n for n, (label, _s) in self.doc_entities.get(d, {}).items()
+                 if n not in skip and label not in _PLACE_LABELS and label in BRIDGE_LABELS} for d in doc_ids]
+        return bool(sets) and bool(set.intersection(*sets))
+
     def document_share(self, name: str) -> float:
         """Share of the corpus's documents that name `name` (cached; 0 without a search index)."""
         if name not in self._shares:
             hits = len(self.index.documents_with_phrase(name)) if self.index is not None and name else 0
             self._shares[name] = hits / max(1, len(self.documents))
         return self._shares[name]
+
+
+def _mentions(text: str, names: set[str]) -> int:
+    """How many times the text writes any of `names` (the longest first, each place counted once)."""
+    pattern = "|".join(r"\s+".join(re.escape(w) for w in n.split()) for n in sorted(names, key=len, reverse=True) if n)
+    return len(re.findall(rf"(?<!\w)(?:{pattern})(?!\w)", text, flags=re.IGNORECASE)) if pattern else 0
+
+
+def headline_names(title: str, names: set[str], lower_words: set[str] = frozenset()) -> bool:
+    """Whether a headline names one of `names`: in full, by its initials ("CCC" for "Commodity Credit
+    Corporation", as wire headlines write it), or by one of its words that the corpus never writes in lower case
+    ("Lumora" of "Lumora Energy", "Marsh" of "Elena Marsh"; not "Credit" or "World")."""
+    title = title or ""
+    initials_seen = set(re.findall(r"[A-Z][A-Z&]+", title))
+    for n in names:
+        if contains_phrase(title, n):
+            return True
+        initials = "".join(w[0] for w in n.split() if w[:1].isupper())
+        if len(initials) >= 2 and initials in initials_seen:
+            return True
+        if any(len(w) > 2 and w[:1].isupper() and w.lower() not in lower_words and contains_phrase(title, w)
+               for w in n.split()):
+            return True
+    return False

@@ -50,6 +50,9 @@ _MODEL_NAME = re.compile(r"^[A-Z]{1,3}-?\d{1,4}$")
 _PERSON_AFTER = re.compile(r"^\s*,\s*who\b|^\s*(?:said|told|added)\s+(?:she|he)\b", re.I)
 _PLACE_BEFORE = re.compile(r"\b(?:in|near|across|to)\s+(?:the\s+)?$")
 _PLACE_LABELS = frozenset({"GPE", "LOC"})
+_THE_BEFORE = re.compile(r"\b[Tt]he\s+$")
+_NOUN_AFTER = re.compile(r"^\s+[a-z][a-z\-]+")
+_NATION_LABELS = frozenset({"NORP"})
 
 
 def _ner_vote(sentence: str, e: Entity) -> tuple[str, float] | None:
@@ -111,9 +114,12 @@ class EntityTypes:
         only_initial: dict[str, bool] = {}
         after_place_word: Counter[str] = Counter()
         acts_like_org: Counter[str] = Counter()
+        attributive: dict[str, bool] = {}
         for sentence, a in sentences:
             for e in a.entities:
                 only_initial[e.norm] = only_initial.get(e.norm, True) and e.start == 0
+                attributive[e.norm] = attributive.get(e.norm, True) and bool(
+                    _THE_BEFORE.search(sentence[: e.start]) and _NOUN_AFTER.match(sentence[e.start + len(e.text) :]))
                 if _PLACE_BEFORE.search(sentence[: e.start]):
                     after_place_word[e.norm] += 1
                 if _ACTS_LIKE_ORG.match(sentence[e.start + len(e.text) :]):
@@ -137,6 +143,10 @@ class EntityTypes:
         for norm in votes:
             if generic_institution(norm):
                 types._labels[norm] = COMMON
+            elif " " not in norm and attributive.get(norm) and types._labels.get(norm) != "PERSON":
+                # Only ever "the Challenger disaster", "the Challenger shuttle": the name of a thing the story
+                # describes by a noun, whose kind the name alone does not tell ("Which organization ..." is wrong).
+                types._labels[norm] = NEUTRAL
         for norm, initial in only_initial.items():
             if not initial or " " in norm:
                 continue
@@ -165,9 +175,27 @@ _PORTFOLIO = frozenset(
 _INSTITUTION = frozenset("ministry ministries bank department treasury".split())
 
 
+# Bodies every country (or every state) has, named without whose: "Parliament", "the Government", "District Court",
+# "Court of Appeals" (which district's, which country's?).
+_GENERIC_BODIES = frozenset(
+    {"parliament", "government", "cabinet", "treasury", "police", "army", "navy", "customs", "court", "senate",
+     "court of appeals", "full court of appeals"})
+
+
+# A news agency a story quotes ("the New China News Agency said") is where the story came from, not what it is about.
+_SOURCE_ENDINGS = ("news agency", "press agency", "news service", "wire service")
+
+
 def generic_institution(norm: str) -> bool:
     words = norm.split()
+    if norm.endswith(_SOURCE_ENDINGS):
+        return True
+    if norm in _GENERIC_BODIES or (len(words) == 2 and words[1] == "court" and words[0] in _COURT_KINDS):
+        return True
     return 1 < len(words) <= 3 and words[-1] in _INSTITUTION and all(w in _PORTFOLIO for w in words[:-1])
+
+
+_COURT_KINDS = frozenset("district federal supreme high appeals appellate bankruptcy county state".split())
 
 
 def _decide(votes: Counter[str]) -> str:
@@ -189,7 +217,9 @@ def _inherit(votes: dict[str, Counter[str]]) -> None:
         full = _decide(v)
         if full == "PERSON" and words[-1] in singles:
             extra[words[-1]]["PERSON"] += 2 * sum(v.values())  # a full name is the strongest cue a surname has
-        elif full == "ORG" and words[0] in singles:
+        elif full == "ORG" and words[0] in singles and _decide(votes[words[0]]) not in _NATION_LABELS:
+            # "Lumora" of "Lumora Energy"; never "British" of "British Printing and Communications Corp plc": a
+            # nationality opening a company's name is still a nationality elsewhere.
             extra[words[0]]["ORG"] += 2 * sum(v.values())
     for k, v in extra.items():
         votes[k].update(v)

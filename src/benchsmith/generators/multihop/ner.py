@@ -36,7 +36,7 @@ _TITLES = frozenset(
 ROLE_WORDS = _TITLES | frozenset(
     """secretary undersecretary governor spokesman spokeswoman ambassador premier chancellor commissioner treasurer
     deputy vice analyst economist official officials trader dealer king queen prince sheikh judge general rep sen
-    gov""".split()
+    gov adviser advisor aide leader envoy negotiator""".split()
 )
 # Where a run of names is two names: before "and <Role>", and after a possessive ("Poor's and Moody's").
 _AND_ROLE = re.compile(r"\s+and\s+(?=(?:" + "|".join(sorted(w.capitalize() for w in ROLE_WORDS)) + r")\b)"
@@ -166,13 +166,50 @@ def split_conjoined(analyses: dict[str, list[SentenceAnalysis]]) -> dict[str, li
             ents: list[Entity] = []
             for e in a.entities:
                 left, sep, right = e.text.partition(" and ")
-                if sep and right[:1].isupper() and normalize_entity(left) in alone and normalize_entity(right) in alone:
+                # "Sumitomo Trust and Banking Co Ltd": one company whose suffix follows the "and", never split.
+                if sep and right[:1].isupper() and normalize_entity(left) in alone and normalize_entity(right) in alone \
+                        and not (_company_suffix(right) and not _company_suffix(left)):
                     ents.append(Entity(left, e.label, normalize_entity(left), e.start))
                     ents.append(Entity(right, e.label, normalize_entity(right), e.start + len(left) + len(sep)))
                 else:
                     ents.append(e)
             new.append(SentenceAnalysis(tuple(ents), a.topic, a.quantities) if len(ents) != len(a.entities) else a)
         out[doc_id] = new
+    return out
+
+
+_DATE_PIECE = re.compile(r"^(?:\d{1,4}(?:st|nd|rd|th)?|mid|early|late)$")
+
+
+def is_date_like(text: str) -> bool:
+    """A "name" made of months, days and numbers only ("Feb 25", "February 27-July 7"): a date, never a bridge."""
+    pieces = [p for p in re.split(r"[\s\-/,.]+", text.lower()) if p]
+    dated = [p for p in pieces if p in _MONTHS or p in _WIRE_MONTHS or p in _DAYS]
+    return bool(dated) and all(p in dated or _DATE_PIECE.match(p) for p in pieces)
+
+
+_ARTICLE = re.compile(r"^[Tt]he\s+(?=[A-Z0-9])")
+_JOINABLE = frozenset({"ORG", "NORP", "GPE", "ENTITY"})
+
+
+def _company_suffix(name: str) -> bool:
+    return len(name.split()) > 1 and name.split()[-1].lower().rstrip(".") in _COMPANY_ENDINGS
+
+
+def _joined_company_names(sentence: str, ents: list[Entity]) -> list[Entity]:
+    """One company named as "X and Y Co Ltd" that NER read as two names ("Sumitomo Trust" and "Banking Co Ltd",
+    "British" and "Commonwealth Shipping Co Plc"): the part after "and" carries the company's suffix and the part
+    before is no whole company (no suffix of its own) nor a person; the name is the whole span."""
+    out: list[Entity] = []
+    for e in ents:
+        prev = out[-1] if out else None
+        if (prev is not None and prev.label in _JOINABLE and e.label in ("ORG", "ENTITY")
+                and sentence[prev.start + len(prev.text) : e.start] == " and " and _company_suffix(e.text)
+                and not _company_suffix(prev.text) and len(prev.text.split()) <= 2):
+            text = sentence[prev.start : e.start + len(e.text)]
+            out[-1] = Entity(text, "ORG", normalize_entity(text), prev.start)
+        else:
+            out.append(e)
     return out
 
 
@@ -252,9 +289,16 @@ def analyze_sentences(
             if had_role:
                 start += text.rfind(name)
                 text = name
+            article = _ARTICLE.match(text)
+            if article and (text[0] == "t" or start == 0):
+                # "the White House", a sentence's "The Commerce ...": the article is no part of the name
+                # (mid-sentence "The Sunday Times" keeps it).
+                start += article.end()
+                text = text[article.end() :]
             norm = normalize_entity(text)
             if norm:
-                ents.append(Entity(text, e.label_, norm, start))
+                ents.append(Entity(text, "DATE" if is_date_like(text) else e.label_, norm, start))
+        ents = _joined_company_names(s, ents)
         topic = _spacy_topic(doc, ent_tokens) if topics == "tagger" and "tagger" in nlp.pipe_names else _rule_topic(s, ents)
         out.append(SentenceAnalysis(tuple(ents), topic, extract_quantities(s)))
     return out

@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 from benchsmith.generators.multihop.aliases import merge_aliases
 from benchsmith.generators.multihop.claims import build_claims, document_frequency, is_headline, main_entity, shares_keywords
+from benchsmith.generators.multihop.config import MultihopConfig
 from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes, lowercase_words, relabel_all, vote_types
 from benchsmith.generators.multihop.grouping import bridge_groups, build_claim_graph
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, Entity, Fact
 from benchsmith.generators.multihop.ner import SentenceAnalysis, split_conjoined
-from benchsmith.generators.multihop.selection import select_articles
+from benchsmith.generators.multihop.selection import select_articles, short_story_threshold
 from benchsmith.generators.multihop.steps import AnalyzeSentences, ExtractFacts, doc_batches, load_nlp, sentence_batches
 from benchsmith.generators.multihop.text import normalize_entity
 from benchsmith.types import Document, Rejected
+
+_DEFAULT_MIN_TOKENS = next(f.default for f in fields(MultihopConfig) if f.name == "min_tokens")
 
 
 @dataclass
@@ -112,8 +115,15 @@ def prepare(ctx, cfg) -> Prepared:
     """
     rejected: list[Rejected] = []
     timer = ctx.timer
+    min_tokens, lowered_note = cfg.min_tokens, None
+    if cfg.min_tokens == _DEFAULT_MIN_TOKENS:
+        lowered = short_story_threshold(ctx.corpus.documents, cfg.min_tokens)
+        if lowered is not None:
+            min_tokens = lowered
+            lowered_note = (f"--min-tokens {cfg.min_tokens} (the default) would drop most of this collection of short "
+                            f"stories; {lowered} tokens (its lower quartile) was used instead: pass --min-tokens to fix it")
     with timer.step("select"):
-        selected, rej = select_articles(ctx.corpus.documents, min_tokens=cfg.min_tokens,
+        selected, rej = select_articles(ctx.corpus.documents, min_tokens=min_tokens,
                                         dedup_threshold=cfg.article_dedup_threshold)
         rejected += rej
     with timer.step("facts"):
@@ -132,7 +142,7 @@ def prepare(ctx, cfg) -> Prepared:
     ctx.reject(rejected)
     names = {e.text for a in analyses.values() for s in a for e in s.entities}
     notes = [f"NER: {'spaCy ' + nlp.meta.get('name', '') if nlp is not None else 'rules'}", selection_note(
-        len(ctx.corpus.documents), len(selected), rejected, cfg.min_tokens)]
+        len(ctx.corpus.documents), len(selected), rejected, min_tokens), *([lowered_note] if lowered_note else [])]
     counts = {
         "documents": len(ctx.corpus.documents), "selected_documents": len(selected),
         "facts": sum(len(v) for v in facts.values()), "claims": len(claims),

@@ -30,6 +30,11 @@ _NOT_HEADS = frozenset(
     latest early late familiar own main other such many much few several more most less least whole only
     same able likely public local annual total""".split()
 )
+# Adjectives that modify a topic ("foreign debt") but are never its head ("a higher dollar figure for the foreign").
+_ADJECTIVES = frozenset(
+    """foreign domestic international national federal economic financial political monetary fiscal commercial
+    industrial official general certain various major minor key due payable outstanding net gross""".split()
+)
 _ADVERB_ENDINGS = ("ly",)
 
 
@@ -44,7 +49,7 @@ def is_topic_phrase(phrase: str) -> bool:
     head = content[-1]
     if content[0] in _NOT_HEADS and len(content) == 2:
         return False  # "low shot", "first time": an evaluative modifier, not a subject of reporting
-    if head in _NOT_HEADS or head.endswith(_ADVERB_ENDINGS) or len(head) < 3:
+    if head in _NOT_HEADS or head in _ADJECTIVES or head.endswith(_ADVERB_ENDINGS) or len(head) < 3:
         return False
     return True
 

@@ -13,7 +13,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from benchsmith.generators.multihop.entity_types import PERSON_TITLES
 from benchsmith.generators.multihop.models import Draft
+from benchsmith.generators.multihop.ner import ROLE_WORDS
 from benchsmith.generators.multihop.queries.null import NULL_ANSWER
 
 NAME_PART_MIN_NAMES = 2
@@ -22,11 +24,17 @@ _NOT_FIRST_NAMES = frozenset("The Van Von Der Den Saint Sir Lord Lady King Queen
 PERSON_TEMPLATES = (
     "When was {name} born?",
     "When did {name} die?",
-    "What nationality was the father of {name}?",
+    "Where was {name} born?",
     "Which {kind} was {made} by {name}?",
-    "Who was the wife of {name}?",
+    "Who taught {name}?",
     "Was {name} born before {other}?",
 )
+# What a person template asks about, as the corpus writes it: a template is used only where at least
+# RELATION_MIN_DOCS documents state that relation of someone ("born" in a collection of painting articles,
+# "taught" or "pupil" rarely). No spouse or parent template: they are gendered, and a collection about works
+# seldom states them. The work template needs the corpus's own kind of work, checked by its caller.
+PERSON_RELATIONS = (r"born", r"died|death", r"born in", None, r"taught|pupil|studied under", r"born")
+RELATION_MIN_DOCS = 5
 ROLES_DRAWN = 12  # the corpus's most widely held descriptions of people that a null question may use
 THING_TEMPLATES = (
     "What is {name} used for?",
@@ -38,12 +46,17 @@ NEWS_TEMPLATES = (
     "Which company did {name} join?",
     "What role did {name} take on?",
     "Which organization named {name} its {role}?",
+    "Which post was {name} appointed to?",
+    "Whom did {name} succeed?",
 )
 SOURCED_TEMPLATES = (
     "According to {source}, which company did {name} join?",
     "What role did {name} take on, as reported by {source}?",
     "Which organization named {name} its {role}, according to {source}?",
+    "Which post was {name} appointed to, according to {source}?",
+    "Whom did {name} succeed, as reported by {source}?",
 )
+ROLE_TEMPLATE = 2  # the one news template that needs a description the corpus gives its people
 
 
 def name_parts(names: Sequence[str], min_names: int = 1) -> tuple[list[str], list[str]]:
@@ -58,6 +71,77 @@ def name_parts(names: Sequence[str], min_names: int = 1) -> tuple[list[str], lis
             lasts[parts[-1]] += 1
     order = lambda c: [w for w, k in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) if k >= min_names]  # noqa: E731
     return order(firsts), order(lasts)
+
+
+# Words written just before a person's name ("Oil Minister Hisham Nazer", "Mr Regan") or in an apposition after it
+# ("Roger Birk, chairman emeritus of ..."): what makes a name a person's in the corpus's own words.
+PERSON_CUES = ROLE_WORDS | PERSON_TITLES | frozenset(
+    """mr mrs ms dr head leader founder owner author painter artist writer poet actor singer player lawyer banker
+    investor magnate financier trustee""".split())
+_CUE_BEFORE = re.compile(r"(?:\b([A-Za-z]+)\.?\s+)$")
+_CUE_AFTER = re.compile(r"^(?:\s*,\s*(?:who\b|(?:the\s+|a\s+|an\s+)?(?:[\w\-]+\s+){0,3}?([a-z]+)\b)"
+                        r"|\s+(?:said|says|told|added)\s+(?:he|she|his|her)\b|\s*\((?:[RDI]-))")
+_SCAN_DOCS = 20  # documents read per name: enough to meet a cue, bounded for names the corpus repeats everywhere
+
+
+def written_as_person(name: str, index) -> bool:
+    """Whether the corpus writes `name` as a person's: a role or title just before it, an apposition or "said he"
+    after it, or "Mr <surname>". A name read as a person's by NER alone ("Financiere Robur", a company; "Thre
+    Wallenbergs", a family) is not, and its parts would make invented names of the wrong kind."""
+    last = name.split()[-1]
+    pattern = re.compile(r"(?<![\w-])" + r"\s+".join(re.escape(w) for w in name.split()) + r"(?![\w-])")
+    mr = re.compile(r"\b(?:Mr|Mrs|Ms|Dr)\.?\s+" + re.escape(last) + r"\b")
+    for doc in index.documents_with_phrase(name)[:_SCAN_DOCS]:
+        text = doc.text
+        if mr.search(text):
+            return True
+        for m in pattern.finditer(text):
+            before = _CUE_BEFORE.search(text[max(0, m.start() - 40) : m.start()])
+            if before and before.group(1).lower() in PERSON_CUES:
+                return True
+            after = _CUE_AFTER.match(text[m.end() : m.end() + 80])
+            if after and (after.group(1) is None or after.group(1) in PERSON_CUES):
+                return True
+    return False
+
+
+def _news_template(rng: random.Random, roles: Sequence[str]) -> int:
+    """A news template's index: any of them, the role one only where the corpus describes its people."""
+    usable = [k for k in range(len(NEWS_TEMPLATES)) if k != ROLE_TEMPLATE or roles]
+    return usable[rng.randrange(len(usable))]
+
+
+_RELATIONS_STATED: dict[tuple[int, int], tuple[object, bool]] = {}
+
+
+def _relation_stated(template: int, index) -> bool:
+    """Whether the corpus states the relation a person template asks about (see PERSON_RELATIONS)."""
+    pattern = PERSON_RELATIONS[template]
+    if pattern is None or not hasattr(index, "documents"):
+        return True
+    key = (id(index), template)
+    if key not in _RELATIONS_STATED or _RELATIONS_STATED[key][0] is not index:  # an id is reused once freed
+        if len(_RELATIONS_STATED) > 64:
+            _RELATIONS_STATED.clear()
+        found = re.compile(rf"\b(?:{pattern})\b")
+        _RELATIONS_STATED[key] = (index, sum(bool(found.search(d.text)) for d in index.documents) >= RELATION_MIN_DOCS)
+    return _RELATIONS_STATED[key][1]
+
+
+def people_only(names: Sequence[str], trusted: Sequence[str], index) -> list[str]:
+    """The names to take invented names' parts from: `trusted` people (those with an article of their own) and the
+    other names the corpus writes as people's (`written_as_person`), none whose surname the corpus also uses for a
+    family or a firm ("the Wallenbergs"). Without a searchable index the names are taken as given."""
+    if not hasattr(index, "documents_with_phrase"):
+        return list(names)
+    trusted_set = set(trusted)
+    out = []
+    for n in dict.fromkeys(names):
+        if n in trusted_set:
+            out.append(n)
+        elif len(n.split()) >= 2 and not index.phrase_occurs(f"the {n.split()[-1]}") and written_as_person(n, index):
+            out.append(n)
+    return out
 
 
 def thing_parts(names: Sequence[str]) -> tuple[list[str], list[str]]:
@@ -200,13 +284,21 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
     describes its people ("the American artist ...", from `roles`) where it has such descriptions."""
     if id(names) not in _NAME_PARTS or _NAME_PARTS[id(names)][0] is not names:  # once per run, not per try
         _NAME_PARTS.clear()
-        _NAME_PARTS[id(names)] = (names, name_parts(names), name_parts(names, min_names=NAME_PART_MIN_NAMES))
+        people = people_only(names, real_people, index)
+        _NAME_PARTS[id(names)] = (names, name_parts(people), name_parts(people, min_names=NAME_PART_MIN_NAMES))
     _names, (firsts, lasts), (shared_firsts, shared_lasts) = _NAME_PARTS[id(names)]
     if len(firsts) < 8 or len(lasts) < 8:
         return build_thing_null(things, index, rng, proper)
-    first = firsts[rng.randrange(min(len(firsts), 200))]
-    last = lasts[rng.randrange(min(len(lasts), 200))]
     enough_shared = min(len(shared_firsts), len(shared_lasts)) >= 8
+    distinctive = [w for w in lasts if w not in set(shared_lasts)]
+    if enough_shared and len(distinctive) >= 8:
+        # An ordinary given name with a surname only one of the corpus's people bears: "Margaret Smith" pairs two
+        # common parts into a name too generic to prove anything absent.
+        first = shared_firsts[rng.randrange(min(len(shared_firsts), 200))]
+        last = distinctive[rng.randrange(min(len(distinctive), 200))]
+    else:
+        first = firsts[rng.randrange(min(len(firsts), 200))]
+        last = lasts[rng.randrange(min(len(lasts), 200))]
     if enough_shared and first not in shared_firsts and last not in shared_lasts:
         # Two parts each held by one name alone: "Magnus" of "Albertus Magnus" is an epithet, and pairing such
         # one-off parts ("Olaus" of "Olaus Petri") can rebuild a real person the corpus never names ("Olaus
@@ -222,17 +314,20 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         # A newswire's people are asked about as its stories report them (who joined, who was named what), not
         # as an encyclopedia's (birth, death, parents).
         source = sources[rng.randrange(len(sources))]
-        i = rng.randrange(len(SOURCED_TEMPLATES) if roles else len(SOURCED_TEMPLATES) - 1)
+        i = _news_template(rng, roles)
         role = roles[rng.randrange(min(len(roles), ROLES_DRAWN))] if roles else ""
         query = SOURCED_TEMPLATES[i].format(name=name, source=source, role=role)
         template = f"null.sourced.{i}"
     elif news:
-        i = rng.randrange(len(NEWS_TEMPLATES) if roles else len(NEWS_TEMPLATES) - 1)
+        i = _news_template(rng, roles)
         role = roles[rng.randrange(min(len(roles), ROLES_DRAWN))] if roles else ""
         query = NEWS_TEMPLATES[i].format(name=name, role=role)
         template = f"null.news.{i}"
     else:
-        i = rng.randrange(len(PERSON_TEMPLATES))
+        usable = [k for k in range(len(PERSON_TEMPLATES)) if _relation_stated(k, index)]
+        if not usable:
+            return "no_stated_relation"
+        i = usable[rng.randrange(len(usable))]
         other = real_people[rng.randrange(len(real_people))] if real_people else ""
         if "{other}" in PERSON_TEMPLATES[i] and not other:
             return "no_real_person"
