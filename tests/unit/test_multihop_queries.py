@@ -91,6 +91,12 @@ def test_temporal_without_dates_is_refused():
     assert build_temporal(_cs(["d1", "d2"]), undated, random.Random(0)) == "missing_published_at"
 
 
+def test_temporal_refuses_two_stories_of_one_day_even_hours_apart():
+    # Wire copy carries clock times; a reader told only the reports cannot order them within a day.
+    same_day = {"d1": DOCS["d1"], "d2": DOCS["d2"].model_copy(update={"published_at": datetime(2024, 1, 9, 17, 5, tzinfo=UTC)})}
+    assert build_temporal(_cs(["d1", "d2"]), same_day, random.Random(0), doc_entities=ENTS) == "same_publication_day"
+
+
 def test_null_query_invents_names_outside_the_vocabulary():
     vocab = {"harrowgate", "builders"}
     d = build_null(_cs(["d1", "d2"]), vocab, random.Random(3))
