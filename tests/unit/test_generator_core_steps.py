@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from benchsmith.errors import InputError
 from benchsmith.generators.core import HeuristicStep, LLMStep, run_step
-from benchsmith.generators.core.quotas import fill, parse_mix, quotas
+from benchsmith.generators.core.quotas import cap_share, fill, parse_mix, quotas
 from benchsmith.generators.core.step import content_key
 from benchsmith.generators.multihop.llm_steps import WordQuery, WriteSetClaims
 from benchsmith.generators.multihop.steps import AnalyzeSentences, DocBatch, ExtractFacts
@@ -100,6 +100,18 @@ def test_mix_quotas_and_top_up():
     # Past the tolerance nobody tops up: a short run rather than a skewed mix.
     got = fill(streams(0), quotas(40, mix, ["a", "b", "c"]), mix, 40)
     assert [len(got[t]) for t in "abc"] == [0, 11, 21]
+
+
+def test_a_filler_type_never_becomes_most_of_a_short_set():
+    # 10 answerable items and 6 nulls asked at 12%: at most 17% of the kept set may be null -> 2 nulls.
+    produced = {"inference": list(range(4)), "comparison": list(range(6)), "null": list(range(6))}
+    assert cap_share(produced, "null", 0.12) == 4
+    assert produced["null"] == [0, 1] and len(produced["inference"]) == 4
+    # A full set within the tolerance is left alone; nothing answerable means no nulls at all.
+    full = {"inference": list(range(35)), "null": list(range(5))}
+    assert cap_share(full, "null", 0.12) == 0 and len(full["null"]) == 5
+    only_nulls = {"inference": [], "null": list(range(4))}
+    assert cap_share(only_nulls, "null", 0.12) == 4 and only_nulls["null"] == []
 
 
 def test_writer_exports_text_records_and_json(tmp_path):

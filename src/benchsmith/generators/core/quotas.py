@@ -84,3 +84,20 @@ def fill(streams: Mapping[str, Iterator[T]], quota: Mapping[str, int], mix: Mapp
             produced[t] += extra
             deficit -= len(extra)
     return produced
+
+
+def cap_share(produced: dict[str, list[T]], kind: str, share: float, tolerance: float = MIX_TOLERANCE) -> int:
+    """Trim `produced[kind]` so its share of the whole set stays within `tolerance` of `share`; returns the number dropped.
+
+    For a filler type (null queries) on a corpus that falls short: what tops the set up must not
+    become most of it.
+    """
+    items = produced.get(kind, [])
+    limit = share + tolerance
+    if not items or limit >= 1:
+        return 0
+    others = sum(len(v) for k, v in produced.items() if k != kind)
+    keep = math.floor(limit * others / (1 - limit) + 1e-9)
+    dropped = max(0, len(items) - keep)
+    produced[kind] = items[:keep] if dropped else items
+    return dropped

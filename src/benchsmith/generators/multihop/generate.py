@@ -10,7 +10,7 @@ from collections import Counter
 from benchsmith.generators.core.context import GenerationContext
 from benchsmith.generators.core.estimate import Estimate, StepEstimate, average_tokens
 from benchsmith.generators.core.generator import ExportSettings, Generated, Generator, register_generator
-from benchsmith.generators.core.quotas import fill
+from benchsmith.generators.core.quotas import MIX_TOLERANCE, cap_share, fill
 from benchsmith.generators.multihop.assemble import Assembler
 from benchsmith.generators.multihop.compose.drafts import Composer
 from benchsmith.generators.multihop.config import QUERY_TYPES, MultihopConfig, quotas
@@ -103,6 +103,12 @@ class MultihopGenerator(Generator):
         )
         streams = {t: asm.stream(t) for t in QUERY_TYPES if quota[t] > 0}
         produced = fill(streams, quota, mix, cfg.n)
+        short = sum(len(v) for v in produced.values()) < cfg.n
+        dropped = cap_share(produced, "null_query", mix["null_query"]) if short else 0
+        if dropped:
+            notes.append(f"{dropped} null queries left out: on a corpus that falls short they stay within "
+                         f"{round(MIX_TOLERANCE * 100)} points of their share ({mix['null_query']:.0%}) of the items kept, so "
+                         "'Insufficient information' is never most of the answers")
         return prep, notes, mix, quota, asm, produced
 
     def estimate(self, ctx: GenerationContext, cfg: MultihopConfig) -> Estimate:
