@@ -141,7 +141,7 @@ def test_name_lengths_and_equal_counts_are_worded_and_anchored_by_what_differs()
     names, aps = by[("names", "length:max:name")], by[("aps", "length:max:name")]
     assert question(aps, names, True) == "Can an access point name be longer than a bucket name?"
     outpost, account = by[("outposts", "count:max:bucket")], by[("names", "count:max:bucket")]
-    assert question(outpost, account, False) == "Can an Outpost hold as many buckets as an AWS account?"
+    assert question(outpost, account, False) == "Without a quota increase, can an Outpost hold as many buckets as an AWS account?"
     cands = page_limit_candidates(limits, random.Random(0))
     equal = next(c for c in cands if {p.doc_id for p, _ in c["evidence"]} == {"outposts", "names"})
     assert "100" not in equal["anchors"]  # one figure on both pages says nothing about which page answers
@@ -159,8 +159,10 @@ def test_two_counts_one_holder_takes_on_two_pages_compare():
     pairs = {frozenset((x.page.doc_id, y.page.doc_id)) for x, y in page_limit_pairs(limits)}
     assert frozenset({"a", "b"}) in pairs
     by = {(lim.page.doc_id, lim.kind): lim for lim in limits}
+    # the bucket quota is a default (it can be raised): the question says so
+    assert by[("b", "count:max:bucket")].default and not by[("a", "count:max:point")].default
     assert question(by[("a", "count:max:point")], by[("b", "count:max:bucket")], True) == \
-        "Can an AWS account hold more access points per Region than buckets?"
+        "Without a quota increase, can an AWS account hold more access points per Region than buckets?"
     cands = page_limit_candidates(limits, random.Random(0))
     # the page that states both counts answers alone: its pairs carry both figures as anchors for the hop check
     for c in cands:
@@ -215,3 +217,12 @@ def test_the_older_patterns_do_not_ask_a_pair_the_page_limits_asked():
     asked = next(c for c in newer if {p.doc_id for p, _ in c["evidence"]} == {"tags", "jobtags"})
     assert isinstance(comp.to_draft(asked), Draft)
     assert {comp.to_draft(c) for c in older} == {"question_already_asked"}  # a new page pair, the same question
+
+
+def test_a_subject_that_means_something_only_on_its_page_is_not_asked():
+    pages = [_doc("copy", "Put object copy", "+ Objects to be copied can be up to 5 GB in size.\n"),
+             _doc("obj", "Working with objects", "Each object can be up to 5 TB in size.\n")]
+    limits = read_page_limits(pages, {d.doc_id: chunk_documents([d]) for d in pages})
+    by = {lim.page.doc_id: lim for lim in limits}
+    assert set(by) == {"copy", "obj"}, [lim.label for lim in limits]
+    assert question(by["copy"], by["obj"], True) is None and question(by["obj"], by["copy"], False) is None

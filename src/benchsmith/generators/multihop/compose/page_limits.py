@@ -33,6 +33,7 @@ MAX_QUESTION_WORDS = 22
 _COUNT_LABEL = re.compile(r"^the maximum number of (?P<noun>.+?) (?P<prep>per|in|returned for|for|with) (?P<holder>.+)$")
 _OF_LABEL = re.compile(r"^(?P<head>the (?:maximum|minimum|minimal)(?: [\w-]+){0,3}? (?:size|length|duration(?: period)?)) "
                        r"(?P<prep>of|for) (?P<subject>.+)$")
+_DEFAULT = re.compile(r"\bby default\b", re.IGNORECASE)
 _MORE = {"data": "larger", "time": "longer", "length": "longer"}
 _AS = {"data": "as large as", "time": "as long as", "length": "as long as"}
 
@@ -50,6 +51,7 @@ class PageLimit:
     sentence: Value  # the verbatim sentence (or table row) that states it; Value.text is the figure
     title: str
     context: Value | None = None  # the list lead that names a subjectless list item's subject, cited with it
+    default: bool = False  # "By default, you can create up to 100 buckets": a quota the reader may have raised
 
 
 def read_page_limits(documents: Sequence[Document], chunks_by_doc: Mapping[str, Sequence[Chunk]]) -> list[PageLimit]:
@@ -66,8 +68,10 @@ def read_page_limits(documents: Sequence[Document], chunks_by_doc: Mapping[str, 
             amount = limit_value(fact.value_text, fact.dimension)
             if kind is None or amount is None or not fact.label.startswith("the "):
                 continue
+            sentence = doc.text[fact.span.start:fact.span.end]
             out.append(PageLimit(page, kind, fact.dimension, " ".join(fact.label.split()), amount, fact.value_text,
-                                 Value(fact.value_text, fact.span.start, fact.span.end), doc.title))
+                                 Value(fact.value_text, fact.span.start, fact.span.end), doc.title,
+                                 default=_DEFAULT.search(sentence) is not None))
     return out
 
 
@@ -116,10 +120,15 @@ def _head(phrase: str) -> str:
     return singular(re.findall(r"[\w-]+", phrase.lower())[-1]) if re.search(r"\w", phrase) else ""
 
 
+# "objects to be copied": which copy is meant only the page's own feature says (a Batch Operations job)
+_PENDING = re.compile(r"\bto be \w+ed\b")
+
+
 def _subject(limit: PageLimit) -> tuple[str, str] | None:
-    """(measure head, what it is of) of a size or duration label: ("the maximum size", "bucket policies")."""
+    """(measure head, what it is of) of a size or duration label: ("the maximum size", "bucket policies"); None for
+    a subject that names no feature and means one only on its page."""
     m = _OF_LABEL.match(limit.label)
-    return (m.group("head"), m.group("subject")) if m else None
+    return (m.group("head"), m.group("subject")) if m and not _PENDING.search(m.group("subject")) else None
 
 
 _STOP = frozenset({"a", "an", "the", "of", "in", "or", "and", "to", "be", "for", "per", "your"})
@@ -147,7 +156,15 @@ def same_limit(x: PageLimit, y: PageLimit) -> bool:
 
 def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
     """Whether x's limit exceeds y's (strict) or reaches it, in the words of their kind; None if they cannot be
-    named apart."""
+    named apart. A default quota is asked as one ("Without a quota increase, can ..."): raised, it would answer
+    otherwise (worded apart from the manual's "By default", which the overlap cap would count as copied)."""
+    query = _question(x, y, strict)
+    if query is None or not (x.default or y.default):
+        return query
+    return f"Without a quota increase, {query[0].lower()}{query[1:]}"
+
+
+def _question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
     if x.dimension == "count":
         hx, hy = count_holder(x), count_holder(y)
         if hx is None or hy is None:
