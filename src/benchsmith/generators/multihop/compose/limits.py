@@ -15,8 +15,9 @@ from __future__ import annotations
 import random
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
@@ -181,20 +182,28 @@ def page_links(documents: Sequence[Document]) -> set[frozenset[str]]:
             and by_title[t] != d.doc_id}
 
 
-def limit_comparisons(limits: Sequence[Limit], rng: random.Random, limit: int,
-                      links: set[frozenset[str]] = frozenset()) -> list[dict]:
-    """Yes/No comparisons of two related limits of one kind stated on two pages, Yes and No alternating."""
-    by_kind: dict[tuple, list[Limit]] = defaultdict(list)
+L = TypeVar("L")  # a limit read by one of the readers: it has .kind and .page
+
+
+def cross_page_pairs(limits: Sequence[L], keep: Callable[[L, L], bool]) -> list[tuple[L, L]]:
+    """Pairs of limits of one kind stated on two different pages that `keep` accepts: kinds in sorted order, each
+    pair once, in the order the limits were read."""
+    by_kind: dict = defaultdict(list)
     for lim in limits:
         by_kind[lim.kind].append(lim)
     pairs = []
     for kind in sorted(by_kind):
         group = by_kind[kind]
         for i, x in enumerate(group):
-            for y in group[i + 1 :]:
-                if x.page.doc_id != y.page.doc_id and x.amount != y.amount and x.subject.lower() != y.subject.lower() \
-                        and x.unit == y.unit and related(x, y, links):
-                    pairs.append((x, y))
+            pairs += [(x, y) for y in group[i + 1:] if x.page.doc_id != y.page.doc_id and keep(x, y)]
+    return pairs
+
+
+def limit_comparisons(limits: Sequence[Limit], rng: random.Random, limit: int,
+                      links: set[frozenset[str]] = frozenset()) -> list[dict]:
+    """Yes/No comparisons of two related limits of one kind stated on two pages, Yes and No alternating."""
+    pairs = cross_page_pairs(limits, lambda x, y: x.amount != y.amount and x.subject.lower() != y.subject.lower()
+                             and x.unit == y.unit and related(x, y, links))
     rng.shuffle(pairs)
     by_answer: dict[str, list[dict]] = {"Yes": [], "No": []}
     for x, y in pairs:

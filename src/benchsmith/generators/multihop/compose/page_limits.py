@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from benchsmith.generators.frames.counts import count_kind, singular
 from benchsmith.generators.frames.facts import extract_facts
 from benchsmith.generators.frames.measure import measure_kind, qualified
+from benchsmith.generators.multihop.compose.limits import cross_page_pairs
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.types import Chunk, Document
 from benchsmith.validators.multihop import limit_value
@@ -244,16 +245,7 @@ def limit_side(lim: PageLimit) -> tuple[str, str, float]:
 
 def page_limit_pairs(limits: Sequence[PageLimit]) -> list[tuple[PageLimit, PageLimit]]:
     """Pairs of limits of one kind on two pages, for two holders, in a fixed order."""
-    by_kind: dict[str, list[PageLimit]] = defaultdict(list)
-    for lim in limits:
-        by_kind[lim.kind].append(lim)
-    pairs = []
-    for kind in sorted(by_kind):
-        group = by_kind[kind]
-        for i, x in enumerate(group):
-            for y in group[i + 1:]:
-                if x.page.doc_id != y.page.doc_id and x.dimension == y.dimension and not same_limit(x, y):
-                    pairs.append((x, y))
+    pairs = cross_page_pairs(limits, lambda x, y: x.dimension == y.dimension and not same_limit(x, y))
     # Counts of two things one holder takes, on two pages ("buckets per AWS account", "access points per AWS
     # account per Region"): what a user sizing one account or one bucket compares.
     by_holder: dict[str, list[PageLimit]] = defaultdict(list)
