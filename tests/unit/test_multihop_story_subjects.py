@@ -136,3 +136,15 @@ def test_headline_actor_and_event_compose_a_readers_name():
     assert subjects("SWISS ECONOMY IN EXCELLENT CONDITION, OECD SAYS",
                     "The Swiss economy is in excellent condition, the OECD said in its annual report.")[0] \
         == "the Swiss economy"
+
+
+def test_a_place_inside_a_longer_name_or_used_as_a_modifier_does_not_open_the_story():
+    from benchsmith.generators.multihop.queries.story_subjects import opens_story
+    firm = _doc("f", "HONG KONG FIRM UPS WRATHER<WCO> STAKE TO 11 PCT",
+                "Industrial Equity Ltd, a Hong Kong investment firm, said it raised its stake in Wrather Corp to 11 pct.")
+    exchange = _doc("x", "SHARE TRADING IN CHEUNG KONG GROUP SUSPENDED",
+                    "Trading in three Cheung Kong companies will be suspended, the Stock Exchange of Hong Kong said.")
+    protest = _doc("p", "HONG KONG PROTEST OVER NUCLEAR PLANT",
+                   "HONG KONG, March 2 - Legislators in Hong Kong urged China to halt the nuclear plant at Daya Bay.")
+    assert not opens_story(firm, "Hong Kong") and not opens_story(exchange, "Hong Kong")
+    assert opens_story(protest, "Hong Kong") and opens_story(firm, "Industrial Equity Ltd")

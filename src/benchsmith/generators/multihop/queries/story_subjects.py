@@ -195,7 +195,37 @@ def report_of(doc: Document, when: str = "") -> str:
 
 
 def opens_story(doc: Document, name: str) -> bool:
-    """Whether the story is about `name`: its headline or its first sentence names it."""
+    """Whether the story is about `name`: its first sentence names it as a name of its own, or its headline
+    names it and the lead does so too. A name inside a longer one ("the Stock Exchange of Hong Kong",
+    "Hongkong Electric") or used as a modifier ("a Hong Kong investment firm") is the story's setting."""
     lead = lead_text(doc)
     title, body = lead.split("\n", 1)
-    return contains_phrase(title, name) or contains_phrase(_SENTENCE_END.split(body, 1)[0], name)
+    first = _SENTENCE_END.split(body, 1)[0]
+    return own_mention(first, name) or (contains_phrase(title, name) and own_mention(body, name))
+
+
+_JOINED_BEFORE = re.compile(r"(?:[A-Z][\w&'’.\-]*\s+(?:of|and|&|de|for)\s+|[A-Z][\w&'’.\-]*\s+)$")
+
+
+def own_mention(text: str, name: str) -> bool:
+    """Whether `text` names `name` on its own at least once: not as part of a longer capitalised name and not
+    as a modifier of a lower-case noun ("Hong Kong investment firm"; "Iran said", "South Africa's mines" are
+    the name's own)."""
+    for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
+        before, after = text[max(0, m.start() - 40):m.start()], text[m.end():]
+        if _JOINED_BEFORE.search(before) and not re.search(r"(?:^|[.:;!?]\s+|\n)\S*\s*$", before):
+            continue  # "Stock Exchange of Hong Kong", "the Swedish Hong Kong"
+        nxt = re.match(r"\s+([A-Za-z][\w-]*)", after)
+        if nxt is None or after[:2] in ("'s", "’s"):
+            return True
+        word = nxt.group(1)
+        if word[0].isupper():
+            continue  # "Hongkong Electric", "Hong Kong Telecom": a longer name
+        if word in STOPWORDS or word in _VERBS or word.endswith(("ed", "ly")) or word in _NAME_ENDS:
+            return True
+    return False
+
+
+# Lower-case words that follow a name that is a clause's subject ("Iran announces", "Japan may").
+_NAME_ENDS = frozenset("""may might must could would should will shall can says said reported announced plans
+    agreed expects also""".split())
