@@ -148,3 +148,28 @@ def test_a_place_inside_a_longer_name_or_used_as_a_modifier_does_not_open_the_st
                    "HONG KONG, March 2 - Legislators in Hong Kong urged China to halt the nuclear plant at Daya Bay.")
     assert not opens_story(firm, "Hong Kong") and not opens_story(exchange, "Hong Kong")
     assert opens_story(protest, "Hong Kong") and opens_story(firm, "Industrial Equity Ltd")
+
+
+def test_an_owner_that_is_the_answer_is_not_named_even_in_the_possessive():
+    doc = _doc("d", "DU PONT CO <DD> LAUNCHES IMPROVED ARAMID FIBERS",
+               "WILMINGTON, Del., Feb 26 - The Du Pont Co said it has developed a new generation of high-strength "
+               "aramid fibers which is stiffer than previous ones. Du Pont said the fibers sell under the Kevlar name.")
+    ref, subject = story_ref(doc, {"d": doc}, avoid=["Du Pont Co"], taken=[])
+    assert "Pont" not in ref and subject.anchor == "aramid fibers"
+
+
+def test_a_person_named_by_surname_in_the_headline_owns_its_event_and_a_negated_event_is_none():
+    def subjects(title, text):
+        return [s.phrase for s in subject_candidates(_doc("h", title, text))]
+    visit = subjects("SHULTZ VISIT TO MOSCOW POSSIBLE, SAY SOVIETS",
+                     "A Soviet official said a visit to Moscow by U.S. Secretary of State George Shultz was under "
+                     "consideration. The visit would follow new arms proposals.")
+    assert visit[0] == "George Shultz's visit"
+    assert not any("resignation" in p for p in subjects(
+        "SHULTZ SAYS NO RESIGNATION OVER ARMS AFFAIR",
+        "Secretary of State George Shultz said he would not resign. A resignation was never considered, he said."))
+    # "TO ELECT" is a verb; "money supply" is a noun phrase the story writes before a verb.
+    assert "the money supply" in subjects("U.S. M-1 MONEY SUPPLY ROSE 2.1 BILLION DLRS",
+                                          "U.S. M-1 money supply rose 2.1 billion dlrs in the week, the Fed said.")
+    assert not any("elect" in p for p in subjects("OLIN CORP <OLM> TO ELECT NEW CEO IN APRIL",
+                                                   "Olin Corp said its board will elect a new chief executive."))

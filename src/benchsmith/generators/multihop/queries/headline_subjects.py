@@ -20,15 +20,19 @@ _TICKER = re.compile(r"<[^>]*>")
 _TITLE_TOKEN = re.compile(r"[A-Za-z][A-Za-z\-.']*")
 # A capitalised name in running text: "Du Pont Co", "Bank of Japan", "Shearson Lehman Brothers Inc".
 _NAME = re.compile(r"[A-Z][\w&'’.\-]*(?:\s+(?:(?:of|and|&|de|du|von)\s+)?[A-Z][\w&'’.\-]*)*")
+_PERSON_NAME = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$")
 _NOT_NAMES = frozenset("""The A An In On At For But And After Before With Under Its His Her Their This That These
     Those It He She They We Shares Trading Prices Sales Net Profits Earnings Revenues Analysts Officials""".split())
 _LEGAL = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated limited cos".split())
 # Words that name no event of their own ("the week", "the plan") unless another word qualifies them.
-_VAGUE = frozenset("""news story report article update week today year years plan plans deal deals move moves way
-    thing things talks mln bln pct cts dlrs dlr shares net qtr said says sees seen set sets
+# Words that name an event only with an actor ("the Tower report", never "the report").
+_ALONE_VAGUE = frozenset("""news story report article update week today year years plan plans deal deals move moves
+    way thing things talks""".split())
+_VAGUE = frozenset("""thing things mln bln pct cts dlrs dlr shares net qtr said says sees seen set sets
     company companies firm firms group groups unit units maker makers official officials people""".split())
 # Nationality and regional adjectives read as modifiers ("Saudi crude output"), never take a possessive.
-# Countries a headline names by their adjective ("INDONESIAN WHEAT IMPORTS" -> Indonesia), per headline.
+# Owners a headline names by another word than the lead (a country by its adjective, "INDONESIAN WHEAT IMPORTS"
+# -> Indonesia; a person by surname, "SHULTZ VISIT" -> George Shultz): they always take the possessive.
 _DEMONYM_ACTORS: dict[str, set[str]] = {}
 _CALENDAR = frozenset("""January February March April May June July August September October November December
     Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
@@ -65,6 +69,7 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
     tokens = _title_tokens(title)
     out: dict[int, tuple[str, int, int]] = {}
     demonyms = _DEMONYM_ACTORS.setdefault(title, set())
+    surnames: dict[str, str] = {}
     # The lead first; a table story ("Two-for-one stock split / Pay May 12") names its company further down.
     for m in _NAME.finditer(lead + "\n" + text):
         words = _short(m.group(0)).split()
@@ -72,6 +77,9 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
             words = words[1:]
         if not words or (len(words) == 1 and len(words[0]) < 3):
             continue
+        if len(words) >= 2 and words[-1].upper() in tokens and words[0].upper() not in tokens \
+                and words[-1] not in _CALENDAR and _PERSON_NAME.match(" ".join(words[-2:])):
+            surnames.setdefault(words[-1].upper(), " ".join(words[-2:]))
         if words[0].upper() not in tokens:
             # "INDONESIAN WHEAT IMPORTS" over "Indonesia's wheat imports": a country's adjective in the headline.
             near = [i for i, t in enumerate(tokens) if len(words) == 1 and len(words[0]) > 3
@@ -81,7 +89,8 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
                 out.setdefault(i, (words[0], i, i + 1))
                 demonyms.add(words[0])
             continue
-        if words[0] in _CALENDAR or len(words) == 1 and (
+        whole = len(words) > 1  # "Tower" of "Tower Commission" is a name even where the headline keeps one word
+        if words[0] in _CALENDAR or not whole and (
                 _lower_in(lead + " " + text, words[0].lower())
                 or not (re.search(r"[a-z,] " + re.escape(words[0]) + r"\b", lead + " " + text)
                         or _possessor(words[0], lead + " " + text))):
@@ -92,6 +101,13 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
                 n += 1
             if start not in out or out[start][2] - out[start][1] < n:
                 out[start] = (" ".join(words[:n]), start, start + n)
+    # "SHULTZ SAYS ..." over "Secretary of State George Shultz": a person the headline names by surname, where no
+    # other name of the lead covers that headline word or its neighbours ("TEXACO CANADA" is not "Shell Canada").
+    covered = {i for _, a, b in out.values() for i in range(a - 1, b + 1)}
+    for i, t in enumerate(tokens):
+        if t in surnames and i not in covered:
+            out[i] = (surnames[t], i, i + 1)
+            demonyms.add(surnames[t])  # a person owns the event: "George Shultz's visit", not "the George Shultz visit"
     return sorted(out.values(), key=lambda a: a[1])
 
 
@@ -144,11 +160,25 @@ def _is_head(text: str, word: str) -> bool:
     return False
 
 
+def _written_as_phrase(text: str, words: list[str]) -> bool:
+    """Whether the story writes the words together as a phrase that a verb, a stopword or punctuation ends
+    ("M-1 money supply rose", "interest rate liberalisation by")."""
+    if len(words) < 2:
+        return False
+    for m in re.finditer(r"(?<![\w-])" + re.escape(" ".join(words)) + r"(?![\w-])(\s+[A-Za-z][\w-]*|\s*[,.;:)])?", text):
+        nxt = (m.group(1) or ".").strip()
+        if not nxt[0].isalpha() or nxt in STOPWORDS or nxt in _VERBS or nxt in _MODALS or nxt in _BREAKS \
+                or nxt.endswith("ed"):
+            return True
+    return False
+
+
 def _event_word(text: str, word: str) -> bool:
     if not word[:1].isalpha() or word in STOPWORDS or len(word) < 3 or word in _UNITS or word in _MODALS \
-            or word in _NUMBERS:
+            or word in _NUMBERS or word in _FUNCTION_WORDS:
         return False
-    if word in _VERBS or word.endswith(("ed", "ly")) or word.capitalize() in _CALENDAR:
+    if word in _VERBS or word.endswith("ed") or word.endswith("ly") and word not in _LY_NOUNS \
+            or word.capitalize() in _CALENDAR:
         return False
     if word.endswith("ing") and word not in _ING_NOUNS:
         return False  # "CONSIDERING", "SEEKING": a headline verb
@@ -167,7 +197,10 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
     story writes in lower case (no figure, ticker, verb or actor among them), ending in a word the story uses as
     a noun; longest first, each with its first headline position. `taken` are positions of actor words."""
     raw = [_EXPAND.get(t.lower(), t.lower()) for t in _title_tokens(title)]
-    ok = [i not in taken and not (i and raw[i - 1] == "to") and _event_word(text, w) for i, w in enumerate(raw)]
+    # A word after "TO" is a verb ("TO PROMOTE", "TO REDEEM") unless the story uses it as a noun ("a visit").
+    ok = [i not in taken and _event_word(text, w)
+          and not (i and raw[i - 1] == "to" and not re.search(r"\b(?:[Tt]he|[Aa]n?)\s+" + re.escape(w) + r"\b", text))
+          for i, w in enumerate(raw)]
     found: list[tuple[str, int]] = []
     i = 0
     while i < len(raw):
@@ -183,17 +216,24 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
             if run[k].endswith("s") and not run[k].endswith(("ss", "us")) and run[k] not in _PLURAL_MODIFIERS:
                 run, start = run[k + 1:], start + k + 1  # "DEFERS PAYMENTS": a plural never modifies; a verb
                 break
-        while run and not (_is_head(text, run[-1]) or run[-1] in _ING_NOUNS):
+        if start and raw[start - 1] in ("no", "not", "without"):
+            i = j
+            continue  # "SHULTZ SAYS NO RESIGNATION": the event did not happen
+        while run and not (_is_head(text, run[-1]) or run[-1] in _ING_NOUNS or _written_as_phrase(text, run)):
             run = run[:-1]  # "COFFEE QUOTA TALKS CONTINUE": the phrase ends at its last noun
         while len(run) > 1 and (run[0] in _NOT_OPENERS):
             run, start = run[1:], start + 1
         phrase = " ".join(run)
-        if run and (is_topic_phrase(phrase) or len(run) > 1 and is_topic_phrase(run[-1])) and not (len(run) == 1 and run[0] in _VAGUE) and not all(w in _VAGUE for w in run):
+        if run and (is_topic_phrase(phrase) or len(run) > 1 and is_topic_phrase(run[-1]) or run[-1] in _ALONE_VAGUE or run[-1] in _LY_NOUNS) \
+                and not (len(run) == 1 and run[0] in _VAGUE) and not (len(run) > 1 and all(w in _VAGUE or w in _ALONE_VAGUE for w in run)):
             found.append((phrase, start))
         i = j
     return sorted(found, key=lambda e: -len(e[0].split()))
 
 
+_FUNCTION_WORDS = frozenset("""behind ahead likely unlikely soon again still possible due over under near amid
+    against toward towards""".split())
+_LY_NOUNS = frozenset("supply rally family assembly monopoly ally anomaly".split())
 _PLURAL_MODIFIERS = frozenset("""sales savings earnings arms futures securities goods services news operations
     options commodities grains oilseeds""".split())
 # Headline words that open no noun phrase ("SEEN", "UP", "PUT"): left off the front of an event.
@@ -223,7 +263,7 @@ def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]
             name, _, end = before[-1]
             adjacent, owner = end == pos, name in demonyms or len(name.split()) > 1 or _possessor(name, text)
             if name in demonyms:
-                phrase = f"{name}'s {event}"  # "Indonesia's wheat imports"
+                phrase = f"{name}' {event}" if name.endswith("s") else f"{name}'s {event}"  # "Indonesia's wheat imports"
             elif adjacent and len(event.split()) == 1:
                 phrase = f"the {name} {event}"  # "the Wrather stake", "the Chrysler bid"
             elif adjacent and not owner:

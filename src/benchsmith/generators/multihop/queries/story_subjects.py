@@ -152,7 +152,7 @@ def pick_subject(doc: Document, peers: Sequence[Document], avoid: Sequence[str],
     avoid_words = {w.lower() for a in avoid if a for w in a.split() if len(w) > 3}
     ranked = sorted(subject_candidates(doc), key=lambda s: any(contains_phrase(t, s.anchor) for t in others))
     for subject in ranked:
-        words = {w.lower() for w in subject.phrase.split()}
+        words = {re.sub(r"['’]s?$", "", w.lower()) for w in subject.phrase.split()}  # "Pont's" gives away "Du Pont"
         if words & avoid_words or any(contains_phrase(subject.phrase, a) for a in avoid if a):
             continue
         if any(contains_phrase(t, subject.anchor) or contains_phrase(subject.anchor, t) for t in taken):
