@@ -177,7 +177,7 @@ def _event_word(text: str, word: str) -> bool:
     if not word[:1].isalpha() or word in STOPWORDS or len(word) < 3 or word in _UNITS or word in _MODALS \
             or word in _NUMBERS or word in _FUNCTION_WORDS:
         return False
-    if word in _VERBS or word.endswith("ed") or word.endswith("ly") and word not in _LY_NOUNS \
+    if word in _VERBS and not (word in _NOUN_VERBS and _is_head(text, word)) or word.endswith("ed") or word.endswith("ly") and word not in _LY_NOUNS \
             or word.capitalize() in _CALENDAR:
         return False
     if word.endswith("ing") and word not in _ING_NOUNS:
@@ -213,6 +213,9 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
         run = raw[i:j][-4:]
         start = j - len(run)
         for k in range(len(run) - 1):
+            if _plural(run[k]) and not _plural(run[k + 1]):
+                run = run[:k + 1]  # "DATA SUGGEST", "PRICES FALL": a bare word after a plural is its verb
+                break
             if run[k].endswith("s") and not run[k].endswith(("ss", "us")) and run[k] not in _PLURAL_MODIFIERS:
                 run, start = run[k + 1:], start + k + 1  # "DEFERS PAYMENTS": a plural never modifies; a verb
                 break
@@ -233,6 +236,12 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
 
 _FUNCTION_WORDS = frozenset("""behind ahead likely unlikely soon again still possible due over under near amid
     against toward towards""".split())
+def _plural(word: str) -> bool:
+    return word in ("data", "media", "people") or word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+# Headline verbs that are nouns where the story writes them so ("price cuts", "the takeover offer").
+_NOUN_VERBS = frozenset("offer offers bid bids cut cuts rise rises order orders increase purchase".split())
 _LY_NOUNS = frozenset("supply rally family assembly monopoly ally anomaly".split())
 _PLURAL_MODIFIERS = frozenset("""sales savings earnings arms futures securities goods services news operations
     options commodities grains oilseeds""".split())

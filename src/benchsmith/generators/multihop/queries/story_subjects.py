@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchsmith.generators.multihop.queries.headline_subjects import headline_subjects
+from benchsmith.generators.multihop.queries.lead_topics import ACTOR_HEADS, VAGUE, lead_topics
 from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase
 from benchsmith.generators.multihop.topics import _VERBS
 from benchsmith.types import Document
@@ -25,14 +26,6 @@ LEAD_SENTENCES = 2
 # "NEW YORK, March 3 - " / "LONDON, Feb 27 -": a newswire dateline is not part of the lead.
 _DATELINE = re.compile(r"^\s*[A-Z][A-Z .'\-]+,\s+[A-Z][a-z]{2,8}\.?\s+\d{1,2}\s*[-–—]+\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'“])")
-# Words that make a topic read as a headline fragment or an opinion, not a subject.
-_VAGUE = frozenset("""news story report article update week today year plan plans deal deals move moves way
-    thing things hopes fears talks one two three four five six seven eight nine ten
-    mln bln pct cts dlrs shares""".split())
-# Heads that stand for an actor of the story ("the battery maker" is Lumora), not for what it is about.
-_ACTOR_HEADS = frozenset("""company companies maker makers firm firms startup startups executive executives officer
-    officers group groups club clubs team teams operator operators specialist specialists regulator regulators
-    people city figures competition spokesman spokeswoman spokesperson analyst analysts official officials""".split())
 
 
 @dataclass(frozen=True)
@@ -85,7 +78,7 @@ def _owned_phrase(words_text: str) -> str | None:
     if not words or any(w in STOPWORDS or w in _VERBS for w in words):
         return None
     head = words[-1]
-    if head in _VAGUE or head in _ACTOR_HEADS or len(head) < 4 or head.endswith(("ed", "ly")) or head == "own":
+    if head in VAGUE or head in ACTOR_HEADS or len(head) < 4 or head.endswith(("ed", "ly")) or head == "own":
         return None
     return " ".join(words)
 
@@ -101,6 +94,14 @@ def subject_candidates(doc: Document) -> list[Subject]:
     # A bare event takes an article only where the story writes one before it ("the ferry contract", "grid storage").
     out = [Subject(h.phrase if h.owner else _with_article(doc, h.anchor), h.anchor, h.owner)
            for h in headline_subjects(doc.title or "", lead, doc.text)]
+    # A topic of the lead whose head word and one more word the headline repeats ("the tapioca export quota" under
+    # "THIRD TAPIOCA QUOTA"); one only the lead holds ("the slower pace") is no subject.
+    title_stems = _stems(doc.title or "")
+    for topic in dict.fromkeys([*lead_topics(doc, doc.title or ""), *lead_topics(doc, lead)]):
+        words = topic.split()
+        if _stems(words[-1]) & title_stems and len(_stems(topic) & title_stems) >= 2 and contains_phrase(lead, topic) \
+                and not any(contains_phrase(s.anchor, topic) or contains_phrase(topic, s.anchor) for s in out):
+            out.append(Subject(_with_article(doc, topic), topic))
     out += [o for o in _owned(doc, first) if o not in out]
     seen: set[str] = set()
     return [s for s in out if not (s.phrase.lower() in seen or seen.add(s.phrase.lower()))]
