@@ -173,3 +173,26 @@ def test_a_person_named_by_surname_in_the_headline_owns_its_event_and_a_negated_
                                           "U.S. M-1 money supply rose 2.1 billion dlrs in the week, the Fed said.")
     assert not any("elect" in p for p in subjects("OLIN CORP <OLM> TO ELECT NEW CEO IN APRIL",
                                                    "Olin Corp said its board will elect a new chief executive."))
+
+
+def test_a_name_wrapped_over_two_lines_or_written_in_lower_case_still_opens_the_story():
+    from benchsmith.generators.multihop.queries.story_subjects import opens_story
+    doc = _doc("s", "SHULTZ SAYS NO RESIGNATION OVER IRAN REPORT",
+               "ANCHORAGE, Alaska, Feb 26 - Secretary of State George\nShultz acknowledged failings in the\n"
+               "affair. Iran said the Gulf war would go on.")
+    assert opens_story(doc, "George Shultz")
+    war = _doc("w", "IRAN ANNOUNCES END OF MAJOR OFFENSIVE IN GULF WAR",
+               "Iran announced tonight that its major offensive against Iraq in the Gulf war had ended.")
+    assert opens_story(war, "Gulf War", as_modifier=True)
+
+
+def test_a_regulator_a_filing_is_made_with_is_the_setting_not_the_subject():
+    from benchsmith.generators.multihop.queries.story_subjects import opens_story
+    doc = _doc("f", "HALVORSEN MILLS <HMI> TO OFFER NOTES",
+               "Halvorsen Mills Inc said it filed a registration statement with the Securities and Exchange "
+               "Commission for 100 mln dlrs of notes.")
+    assert not opens_story(doc, "Securities and Exchange Commission", as_modifier=True)
+    assert opens_story(doc, "Halvorsen Mills Inc", as_modifier=True)
+    probe = _doc("p", "SEC OPENS INQUIRY INTO TRADING",
+                 "The Securities and Exchange Commission said it opened an inquiry into trading in Kestrel shares.")
+    assert opens_story(probe, "Securities and Exchange Commission", as_modifier=True)

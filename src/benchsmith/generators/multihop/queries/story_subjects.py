@@ -25,7 +25,7 @@ from benchsmith.types import Document
 LEAD_SENTENCES = 2
 # "NEW YORK, March 3 - " / "LONDON, Feb 27 -": a newswire dateline is not part of the lead.
 _DATELINE = re.compile(r"^\s*[A-Z][A-Z .'\-]+,\s+[A-Z][a-z]{2,8}\.?\s+\d{1,2}\s*[-–—]+\s*")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'“])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<![A-Z]\.[A-Z]\.)\s+(?=[A-Z\"'“])")  # "U.S. Secretary" goes on
 
 
 @dataclass(frozen=True)
@@ -195,34 +195,43 @@ def report_of(doc: Document, when: str = "") -> str:
     return f"{possessive(doc.source)} {when} report" if when else f"the {doc.source} report"
 
 
-def opens_story(doc: Document, name: str) -> bool:
+def opens_story(doc: Document, name: str, *, as_modifier: bool = False) -> bool:
     """Whether the story is about `name`: its first sentence names it as a name of its own, or its headline
     names it and the lead does so too. A name inside a longer one ("the Stock Exchange of Hong Kong",
-    "Hongkong Electric") or used as a modifier ("a Hong Kong investment firm") is the story's setting."""
+    "Hongkong Electric") is the story's setting, and so is one used as a modifier ("a Hong Kong investment
+    firm") unless `as_modifier` (a company or an event may lead a compound: "the Boeing lease", "the Gulf War
+    southern front")."""
     lead = lead_text(doc)
     title, body = lead.split("\n", 1)
     first = _SENTENCE_END.split(body, 1)[0]
-    return own_mention(first, name) or (contains_phrase(title, name) and own_mention(body, name))
+    # A headline names a person by surname ("SHULTZ VISIT TO MOSCOW").
+    in_title = contains_phrase(title, name) or (len(name.split()) == 2 and contains_phrase(title, name.split()[-1]))
+    return own_mention(first, name, as_modifier) or (in_title and own_mention(body, name, as_modifier))
 
 
-_JOINED_BEFORE = re.compile(r"(?:[A-Z][\w&'’.\-]*\s+(?:of|and|&|de|for)\s+|[A-Z][\w&'’.\-]*\s+)$")
+_PROCEDURE_BEFORE = re.compile(r"\b(?:fil(?:e|es|ed|ing)|regist(?:er|ered|ering|ration)|told|tell|notif(?:y|ied)|"
+                               r"submit(?:s|ted)?|report(?:ed)? to)\b[^.;]{0,50}\b(?:with|to|the)\s+$", re.IGNORECASE)
+_JOINED_BEFORE = re.compile(r"[A-Z][\w&'’.\-]*\s+(?:of|and|&|de|for)\s+$")
 
 
-def own_mention(text: str, name: str) -> bool:
-    """Whether `text` names `name` on its own at least once: not as part of a longer capitalised name and not
-    as a modifier of a lower-case noun ("Hong Kong investment firm"; "Iran said", "South Africa's mines" are
-    the name's own)."""
-    for m in re.finditer(r"(?<![\w-])" + re.escape(name) + r"(?![\w-])", text):
+def own_mention(text: str, name: str, as_modifier: bool = False) -> bool:
+    """Whether `text` names `name` on its own at least once (in any case: "the Gulf war"): not as part of a
+    longer capitalised name and, unless `as_modifier`, not as a modifier of a lower-case noun ("Hong Kong
+    investment firm"; "Iran said", "South Africa's mines" are the name's own)."""
+    words = r"\s+".join(re.escape(w) for w in name.split())  # wire copy is hard-wrapped: "George\nShultz"
+    for m in re.finditer(r"(?<![\w-])" + words + r"(?![\w-])", text, flags=re.IGNORECASE):
         before, after = text[max(0, m.start() - 40):m.start()], text[m.end():]
-        if _JOINED_BEFORE.search(before) and not re.search(r"(?:^|[.:;!?]\s+|\n)\S*\s*$", before):
-            continue  # "Stock Exchange of Hong Kong", "the Swedish Hong Kong"
+        if _JOINED_BEFORE.search(before):
+            continue  # "Stock Exchange of Hong Kong"
+        if _PROCEDURE_BEFORE.search(before):
+            continue  # "filed with the Securities and Exchange Commission", "told the SEC": where, not who
         nxt = re.match(r"\s+([A-Za-z][\w-]*)", after)
         if nxt is None or after[:2] in ("'s", "’s"):
             return True
         word = nxt.group(1)
         if word[0].isupper():
             continue  # "Hongkong Electric", "Hong Kong Telecom": a longer name
-        if word in STOPWORDS or word in _VERBS or word.endswith(("ed", "ly")) or word in _NAME_ENDS:
+        if as_modifier or word in STOPWORDS or word in _VERBS or word.endswith(("ed", "ly")) or word in _NAME_ENDS:
             return True
     return False
 
