@@ -17,7 +17,7 @@ from benchsmith.generators.multihop.text import STOPWORDS
 from benchsmith.generators.multihop.topics import _VERBS, is_topic_phrase
 
 _TICKER = re.compile(r"<[^>]*>")
-_TITLE_TOKEN = re.compile(r"[A-Za-z][A-Za-z\-.']*")
+_TITLE_TOKEN = re.compile(r"[A-Za-z][A-Za-z\-.']*|[/,:;]")  # a slash or a comma ends a phrase ("NOTE/COMMERCIAL PAPER")
 # A capitalised name in running text: "Du Pont Co", "Bank of Japan", "Shearson Lehman Brothers Inc".
 _NAME = re.compile(r"[A-Z][\w&'’.\-]*(?:\s+(?:(?:of|and|&|de|du|von)\s+)?[A-Z][\w&'’.\-]*)*")
 _PERSON_NAME = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$")
