@@ -196,3 +196,12 @@ def test_a_regulator_a_filing_is_made_with_is_the_setting_not_the_subject():
     probe = _doc("p", "SEC OPENS INQUIRY INTO TRADING",
                  "The Securities and Exchange Commission said it opened an inquiry into trading in Kestrel shares.")
     assert opens_story(probe, "Securities and Exchange Commission", as_modifier=True)
+
+
+def test_mixed_case_headlines_name_no_common_word_as_an_actor_and_no_vague_event():
+    doc = Document(doc_id="m", title="Solvane Raises Money as Port Orders Grow", source="Valley Tech Review",
+                   published_at=datetime(2025, 3, 10, tzinfo=UTC),
+                   text="Solvane Materials has raised 46 million dollars from investors. Sodium-ion cells need it. "
+                        "Orders at Port Calloway grew, and the port said more ships were coming.")
+    phrases = [s.phrase for s in subject_candidates(doc)]
+    assert not any("money" in p or "Port" in p.split("'")[0].split() for p in phrases)

@@ -27,9 +27,9 @@ _LEGAL = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated li
 # Words that name no event of their own ("the week", "the plan") unless another word qualifies them.
 # Words that name an event only with an actor ("the Tower report", never "the report").
 _ALONE_VAGUE = frozenset("""news story report article update week today year years plan plans deal deals move moves
-    way thing things talks""".split())
+    way thing things talks results""".split())
 _VAGUE = frozenset("""thing things mln bln pct cts dlrs dlr shares net qtr said says sees seen set sets
-    company companies firm firms group groups unit units maker makers official officials people""".split())
+    company companies firm firms group groups unit units maker makers official officials people money funds cash""".split())
 # Nationality and regional adjectives read as modifiers ("Saudi crude output"), never take a possessive.
 # Owners a headline names by another word than the lead (a country by its adjective, "INDONESIAN WHEAT IMPORTS"
 # -> Indonesia; a person by surname, "SHULTZ VISIT" -> George Shultz): they always take the possessive.
@@ -99,6 +99,8 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
             n = 1
             while n < len(words) and start + n < len(tokens) and tokens[start + n] == words[n].upper().strip(".'"):
                 n += 1
+            if n < len(words) and n == 1 and _lower_in(text, words[0].lower()):
+                continue  # "PORT ORDERS" is no "Port Calloway": one common word of a longer name
             if start not in out or out[start][2] - out[start][1] < n:
                 out[start] = (" ".join(words[:n]), start, start + n)
     # "SHULTZ SAYS ..." over "Secretary of State George Shultz": a person the headline names by surname, where no
@@ -112,7 +114,7 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
 
 
 def _lower_in(text: str, phrase: str) -> bool:
-    return re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", text) is not None
+    return re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?!\w)", text) is not None  # "sodium-ion" writes "sodium"
 
 
 _UNITS = frozenset("mln bln pct cts dlrs dlr bpd billion million thousand yen stg tonnes".split())
@@ -228,7 +230,7 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
             run, start = run[1:], start + 1
         phrase = " ".join(run)
         if run and (is_topic_phrase(phrase) or len(run) > 1 and is_topic_phrase(run[-1]) or run[-1] in _ALONE_VAGUE or run[-1] in _LY_NOUNS) \
-                and not (len(run) == 1 and run[0] in _VAGUE) and not (len(run) > 1 and all(w in _VAGUE or w in _ALONE_VAGUE for w in run)):
+                and run[-1] not in _VAGUE and not (len(run) > 1 and all(w in _VAGUE or w in _ALONE_VAGUE for w in run)):
             found.append((phrase, start))
         i = j
     return sorted(found, key=lambda e: -len(e[0].split()))
