@@ -1,6 +1,6 @@
 """Limits a manual's pages state, read as typed facts, and comparisons of one kind of limit between two pages.
 
-The facts come from the FRAMES fact reader (`generators/frames/facts.py`): a count limit only where its
+The facts come from the shared figure reader (`generators/core/figures/`): a count limit only where its
 sentence names the holder ("up to 10 tags with an object", "| Maximum number of parts per upload | 10,000 |"),
 a size or a duration only where the sentence names what it measures ("Bucket policies are limited to 20 KB in
 size"). Two limits compare when they bound one kind of thing (`measure_kind` / `count_kind`: tags with tags,
@@ -18,9 +18,9 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.frames.counts import count_kind, singular
-from benchsmith.generators.frames.facts import extract_facts
-from benchsmith.generators.frames.measure import measure_kind, qualified
+from benchsmith.generators.core.figures.counts import count_kind, singular
+from benchsmith.generators.core.figures.facts import extract_facts
+from benchsmith.generators.core.figures.measure import measure_kind, qualified
 from benchsmith.generators.multihop.compose.limits import cross_page_pairs
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.types import Chunk, Document
