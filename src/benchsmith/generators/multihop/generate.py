@@ -73,6 +73,10 @@ def claims_by_doc(claims) -> dict[str, list]:
     return out
 
 
+DRAW_ORDER = ("inference_query", "bridge_query", "comparison_query", "temporal_query", "null_query")
+assert set(DRAW_ORDER) == set(QUERY_TYPES)
+
+
 class MultihopGenerator(Generator):
     name = "multihop"
     help = "MultiHop-RAG: facts, claims with bridge entity and topic, inference/comparison/temporal/null queries."
@@ -101,7 +105,9 @@ class MultihopGenerator(Generator):
             thing_names=frozenset(e.text for c in prep.claims for e in c.entities
                                   if e.label in ("ORG", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW")),
         )
-        streams = {t: asm.stream(t) for t in QUERY_TYPES if quota[t] > 0}
+        # The hop types draw first: their few routes share documents with the many comparisons, and a document
+        # is cited only so often (compose.drafts.DOC_USE_PER).
+        streams = {t: asm.stream(t) for t in DRAW_ORDER if quota[t] > 0}
         produced = fill(streams, quota, mix, cfg.n)
         short = sum(len(v) for v in produced.values()) < cfg.n
         dropped = cap_share(produced, "null_query", mix["null_query"]) if short else 0

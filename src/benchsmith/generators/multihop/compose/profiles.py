@@ -126,6 +126,13 @@ class Profile:
     gender: str | None = None  # "m" / "f" from the pronouns of the document
     links: list[tuple[str, str, Value]] = field(default_factory=list)  # (role, name, sentence) e.g. ("director", "Luis Mandoki", ...)
     home: Value | None = None  # the collection that holds a work ("National Gallery of Art"), with its sentence
+    qualifier: str = ""  # the title's disambiguation ("Gleizes", "1865 painting"): the name is shared outside the corpus
+
+
+def title_qualifier(title: str) -> str:
+    """The disambiguation a title carries in brackets ("Les Baigneuses (Gleizes)" -> "Gleizes"), or ""."""
+    m = re.search(r"\(([^()]*)\)\s*$", title or "")
+    return m.group(1).strip() if m else ""
 
 
 def entity_name(title: str) -> str:
@@ -164,7 +171,7 @@ def read_profile(doc: Document) -> Profile | None:
     name = entity_name(doc.title)
     if not name or not name[:1].isupper() or len(name.split()) > 8:
         return None
-    prof = Profile(doc.doc_id, name, gender=_gender(doc.text))
+    prof = Profile(doc.doc_id, name, gender=_gender(doc.text), qualifier=title_qualifier(doc.title))
     spans = list(split_sentences(doc.text))[:LEAD_SENTENCES]
     shared_roles: set[str] = set()
     for i, span in enumerate(spans):
