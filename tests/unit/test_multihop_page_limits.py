@@ -1,5 +1,5 @@
-"""A manual's stated limits (read by the FRAMES fact reader) compared between two pages: one kind of limit, two
-holders, each pair asked once, answers re-derived by the comparison validator."""
+"""A manual's stated limits (read by the shared figure reader, generators/core/figures) compared between two
+pages: one kind of limit, two holders, each pair asked once, answers re-derived by the comparison validator."""
 
 from __future__ import annotations
 
@@ -226,3 +226,21 @@ def test_a_subject_that_means_something_only_on_its_page_is_not_asked():
     by = {lim.page.doc_id: lim for lim in limits}
     assert set(by) == {"copy", "obj"}, [lim.label for lim in limits]
     assert question(by["copy"], by["obj"], True) is None and question(by["obj"], by["copy"], False) is None
+
+
+def test_a_general_limit_and_a_narrower_holder_at_the_same_figure_are_no_pair():
+    """"Is the maximum size of an object uploaded using the multipart upload API larger than that of an object?"
+    (5 TB and 5 TB) is a tautology; the 5 GB single-operation copy beside the 5 TB object is a real question."""
+    pages = [_doc("obj", "Working with objects", "You store objects in buckets, and each object can be up to 5 TB in size.\n"),
+             _doc("up", "Uploading objects", "+ Using the multipart upload API, you can upload a single large object, "
+                  "up to 5 TB in size.\n"),
+             _doc("cp", "Copying objects", "You can create a copy of your object up to 5 GB in size in a single atomic "
+                  "operation.\n")]
+    by_doc = {}
+    for c in chunk_documents(pages):
+        by_doc.setdefault(c.doc_id, []).append(c)
+    limits = read_page_limits(pages, by_doc)
+    assert {lim.page.doc_id for lim in limits} == {"obj", "up", "cp"}
+    pairs = {frozenset((x.page.doc_id, y.page.doc_id)) for x, y in page_limit_pairs(limits)}
+    assert frozenset({"obj", "up"}) not in pairs
+    assert frozenset({"obj", "cp"}) in pairs

@@ -141,7 +141,9 @@ def _words(phrase: str) -> set[str]:
 
 def same_limit(x: PageLimit, y: PageLimit) -> bool:
     """One limit stated twice (on two pages, or in two wordings: "an input or output record" and "a record in the
-    input or result"): one figure for holders named mostly by the same words. No question compares them."""
+    input or result"), or a general limit and a narrower holder of it at the same figure ("an object" and "an
+    object uploaded using the multipart upload API", both 5 TB): one figure for holders named mostly by the same
+    words, or one holder's words all within the other's. No question compares them."""
     if x.label.lower() == y.label.lower():
         return True
     if x.amount != y.amount:
@@ -152,7 +154,9 @@ def same_limit(x: PageLimit, y: PageLimit) -> bool:
     else:
         sx, sy = _subject(x), _subject(y)
         wx, wy = (_words(sx[1]) if sx else set()), (_words(sy[1]) if sy else set())
-    return not wx or not wy or len(wx & wy) / len(wx | wy) >= 0.5
+    # "an object uploaded using the multipart upload API" (5 TB) beside "an object" (5 TB): the general limit and
+    # one way of reaching it, one figure; asking whether either exceeds the other is a tautology.
+    return not wx or not wy or len(wx & wy) / len(wx | wy) >= 0.5 or wx <= wy or wy <= wx
 
 
 def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
