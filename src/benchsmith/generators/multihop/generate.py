@@ -166,7 +166,7 @@ class MultihopGenerator(Generator):
                 "documents: not enough claim sets for the request (add documents, lower --min-tokens, or ask for fewer items)"
             )
             comp = asm.composer
-            if comp is not None and not comp.links and not comp.routes and not any(d.published_at for d in prep.documents):
+            if comp is not None and not comp.links and not comp.routes and not comp.life_routes and not any(d.published_at for d in prep.documents):
                 shortfall += (
                     f". This corpus has no dated stories and no article that names another article's person or work "
                     f"(a manual or a collection of unlinked articles): inference and bridge questions need one of those "
@@ -175,11 +175,12 @@ class MultihopGenerator(Generator):
                     f"({comp.limit_pairs} pairs of one kind of limit for two things on two pages, each asked once) "
                     f"and from related articles' dates and creators"
                 )
-            elif comp is not None and comp.routes and not comp.links:
+            elif comp is not None and (comp.routes or comp.life_routes) and not comp.links:
                 shortfall += (
                     f". No article names another article's subject; inference and bridge questions come only from "
-                    f"{len(comp.routes)} routes between works that share a creator or a collection, each answer asked "
-                    "once per shared entity and each article cited at most once per 20 items"
+                    f"{len(comp.routes)} routes between works that share a creator or a collection and "
+                    f"{len(comp.life_routes)} works whose creator's life another work's article states, each answer "
+                    "asked once per shared entity and each article cited at most once per 20 items"
                 )
         docs = ctx.corpus.documents_by_id
         with ctx.timer.step("difficulty"):
