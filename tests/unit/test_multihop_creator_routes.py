@@ -93,3 +93,16 @@ def test_a_nationality_stated_only_in_another_works_article_is_a_bridge():
     cands = nationality_bridge_candidates(read_profiles(list(docs.values())), docs)
     assert [(c["query"], c["answer"], [p.doc_id for p, _ in c["evidence"]]) for c in cands] == [
         ("What nationality was the artist of Canyon Light?", "American", ["a", "b"])]
+
+
+def test_after_the_first_sentence_a_creator_is_read_only_from_a_sentence_about_the_work():
+    """"It was inspired by the 1936 film Modern Times, written by Charlie Chaplin" names another work's writer; so does
+    "The original Mexican film was directed by ..." in a remake's article; "The song was written by ..." is its own."""
+    rain = _profile("Too Much Rain", '"Too Much Rain" is a 2005 song. It was inspired by the theme to the 1936 film '
+                    '"Modern Times", written by Charlie Chaplin and commonly known as "Smile".')
+    assert rain.links == []
+    remake = _profile("Creature of the Walking Dead", "Creature of the Walking Dead is a 1965 horror film adapted from a "
+                      "1961 Mexican horror film. The original Mexican film was directed by Fernando Cortes.")
+    assert remake.links == []
+    girl = _profile("Another Girl", '"Another Girl" is a 1965 song. The song was written by Paul McCartney.')
+    assert [(r, n) for r, n, _ in girl.links] == [("author", "Paul McCartney")]
