@@ -13,6 +13,7 @@ from benchsmith.generators.core.generator import ExportSettings, Generated, Gene
 from benchsmith.generators.core.quotas import MIX_TOLERANCE, cap_share, fill
 from benchsmith.generators.multihop.assemble import Assembler
 from benchsmith.generators.multihop.compose.drafts import Composer
+from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
 from benchsmith.generators.multihop.config import QUERY_TYPES, MultihopConfig, quotas
 from benchsmith.generators.multihop.items import claim_record, to_multihop_rag
 from benchsmith.generators.multihop.llm_steps import (
@@ -169,8 +170,10 @@ class MultihopGenerator(Generator):
             if comp is not None and not comp.links and not comp.routes and not comp.life_routes and not any(d.published_at for d in prep.documents):
                 shortfall += (
                     f". This corpus has no dated stories and no article that names another article's person or work "
-                    f"(a manual or a collection of unlinked articles): inference and bridge questions need one of those "
-                    f"and are not made from page links without a model; its comparisons come from the "
+                    f"(a manual or a collection of unlinked articles): bridge questions need one of those and are not "
+                    f"made from page links without a model, inference questions come only from "
+                    f"{len({c['answer'] for c in limit_multiple_candidates(comp.page_limits)})} limits that are a whole "
+                    f"multiple of another holder's limit of one kind; its comparisons come from the "
                     f"{comp.stated_limits} typed limits stated on its pages "
                     f"({comp.limit_pairs} pairs of one kind of limit for two things on two pages, each asked once) "
                     f"and from related articles' dates and creators"

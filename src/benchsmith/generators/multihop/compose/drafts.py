@@ -17,6 +17,7 @@ from benchsmith.generators.multihop.compose.creator_life import (
 )
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
+from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
 from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
 from benchsmith.generators.multihop.compose.page_limits import (
@@ -152,7 +153,7 @@ class Composer:
             lives = life_inference_candidates(self.life_routes, self.profiles, self.documents)
             for group in (inverse, shared, lives):
                 rng.shuffle(group)
-            inverse = _alternate(inverse, lives)
+            inverse = _alternate(_alternate(inverse, lives), limit_multiple_candidates(self.page_limits))
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
             # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.

@@ -169,6 +169,15 @@ def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
     return f"Without a quota increase, {query[0].lower()}{query[1:]}"
 
 
+def same_noun(holder_x: str, noun_x: str, holder_y: str, noun_y: str) -> str | None:
+    """The one noun two counts count, where each names it plainly or by its holder ("job tags" of a job): "tags";
+    else None ("routing rules" of a website configuration are not "rules" of a CORS configuration)."""
+    if noun_x.split()[-1] == noun_y.split()[-1] and all(
+            len(n.split()) == 1 or _words(n.split()[0]) <= _words(h) for n, h in ((noun_x, holder_x), (noun_y, holder_y))):
+        return noun_x.split()[-1]
+    return None
+
+
 def _question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
     if x.dimension == "count":
         hx, hy = count_holder(x), count_holder(y)
@@ -179,9 +188,8 @@ def _question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
         (holder_x, noun_x, rest_x), (holder_y, noun_y, rest_y) = hx, hy
         if (_head(holder_x) == "request") != (_head(holder_y) == "request"):
             return None  # what one request returns is a page size, not what a resource can hold
-        if noun_x.split()[-1] == noun_y.split()[-1] and all(
-                len(n.split()) == 1 or _words(n.split()[0]) <= _words(h) for n, h in ((noun_x, holder_x), (noun_y, holder_y))):
-            noun_x = noun_y = noun_x.split()[-1]  # a job's "job tags" are its tags
+        if (shared := same_noun(holder_x, noun_x, holder_y, noun_y)) is not None:
+            noun_x = noun_y = shared  # a job's "job tags" are its tags
         if (noun_x, rest_x) == (noun_y, rest_y):
             tail = ""
         elif noun_x == noun_y:
@@ -266,7 +274,7 @@ def page_limit_pairs(limits: Sequence[PageLimit]) -> list[tuple[PageLimit, PageL
     return pairs
 
 
-def _cited(lim: PageLimit) -> list[tuple[Profile, Value]]:
+def cited(lim: PageLimit) -> list[tuple[Profile, Value]]:
     """The sentence stating the limit, after the list lead that names its subject when it has none of its own."""
     return [*([(lim.page, lim.context)] if lim.context is not None else []), (lim.page, lim.sentence)]
 
@@ -305,7 +313,7 @@ def page_limit_candidates(limits: Sequence[PageLimit], rng) -> list[dict]:
             answer = "Yes" if (x.amount > y.amount if strict else x.amount >= y.amount) else "No"
             out.append({
                 "type": "comparison_query", "query": query, "answer": answer, "key": key,
-                "evidence": [*_cited(x), *_cited(y)], "anchors": _anchors(x, y), "bridge": None,
+                "evidence": [*cited(x), *cited(y)], "anchors": _anchors(x, y), "bridge": None,
                 "template": f"comparison.page_limit.{x.dimension}.{'more' if strict else 'at_least'}",
                 "computation": {"op": "exceeds", "strict": strict, "dimension": x.dimension,
                                 "values": [x.figure, y.figure], "attribute": x.kind, "subjects": [x.label, y.label]},
