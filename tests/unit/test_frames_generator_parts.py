@@ -215,30 +215,6 @@ def test_one_fact_stated_on_two_pages_is_not_counted_twice():
     assert repeated_statement([next(f for f in extract_facts(d, _chunks(d)) if f.dimension == "data") for d in limits])
 
 
-@pytest.mark.parametrize("sentence, phrase", [
-    ("Bucket policies are limited to 20 KB in size.", "the maximum size of bucket policies"),
-    ("You store objects in buckets, and each object can be up to 5 TB in size.", "the maximum size of an object"),
-    ("The form data and boundaries (excluding the file) cannot exceed 20 KB.", "the maximum size of form data and boundaries"),
-    ("The maximum length of a SQL expression is 256 KB.", "the maximum length of a SQL expression"),
-    ("The Amazon S3 console limits the amount of data returned to 40 MB.", "the maximum amount of data returned"),
-    ("S3 RTC replicates most new objects within 15 minutes.", "the time within which S3 RTC replicates most new objects"),
-    ("After it is enabled, it can take up to 20 minutes for you to see the benefit.", None),  # "it" names nothing
-    ("The form said 20 KB.", None),
-    ("+ The maximum length of a record in the input or result is 1 MB.", "the maximum length of a record in the input or result"),
-    ("The minimal storage duration period is 90 days for the S3 Glacier storage class and 180 days for Deep Archive.",
-     "the minimal storage duration period for the S3 Glacier storage class"),
-    ("And, the length of your Amazon S3 location path cannot be more than 512 bytes.",
-     "the maximum length of the Amazon S3 location path"),
-    ("Within the header, the user-defined metadata is limited to 2 KB in size.", "the maximum size of user-defined metadata"),
-    ("S3 RTC replicates most objects in seconds and 99.99 percent of objects within 15 minutes.", None),  # two figures
-])
-def test_measure_phrase_names_a_figure_by_what_it_measures(sentence, phrase):
-    from benchsmith.generators.frames.facts import _QUANTITY, UNITS
-    from benchsmith.generators.frames.measure import measure_phrase
-    m = next(m for m in _QUANTITY.finditer(sentence) if m.group(3).lower() in UNITS)
-    assert measure_phrase(sentence, m.start(), UNITS[m.group(3).lower()][0], m.end()) == phrase
-
-
 @pytest.mark.parametrize("text", [
     "## Objects can be up to 5 TB in size",  # a heading
     "**Can objects be up to 5 TB in size?**",  # a FAQ title
@@ -365,8 +341,8 @@ def test_shapes_and_thresholds_are_capped_without_loosening():
 
 
 def test_a_measure_with_different_values_on_two_pages_is_told_apart_by_its_page_or_dropped():
+    from benchsmith.generators.core.figures.measure import measure_key
     from benchsmith.generators.frames.assemble import Assembler
-    from benchsmith.generators.frames.measure import measure_key
 
     assert measure_key("the maximum size of a SQL expression") == measure_key("the maximum length of a SQL expression")
     docs = [_doc("s", "Selecting content from objects", "The maximum length of a SQL expression is 256 KB."),
@@ -493,26 +469,6 @@ def test_a_short_set_keeps_each_shape_within_its_share_of_what_it_holds():
     # 16% of the 12 kept, rounded down (never above the share) but at least 2
     assert sum(i.derivation.op == "count" for _, _, i in kept) == 2 and len(kept) == 12
     assert [r.reason for r in dropped] == ["shape_share"] * 4 and dropped[0].input_ref == "count5"
-
-
-@pytest.mark.parametrize("a, b, same", [
-    ("the maximum size of bucket policies", "the maximum size of access point policies", True),
-    ("the maximum size of a SQL expression when querying archived objects",
-     "the maximum length of a SQL expression when selecting content from objects", True),
-    ("the minimal storage duration period for the S3 Glacier storage class", "the minimum storage duration of S3 One Zone", True),
-    ("the maximum size of an object", "the maximum size of objects to be copied", True),
-    ("the maximum size of user-defined metadata", "the maximum length of a SQL expression", False),
-    ("the maximum size of an object", "the maximum size of a PUT request header", False),
-    ("the maximum size of bucket policies", "the minimum size of bucket policies", False),  # a bound is no limit's peer
-    ("the time within which CloudFront writes logs to your log bucket",
-     "the interval at which Amazon S3 writes website access logs to your log bucket", True),
-    ("the time within which replication metrics are available", "the time within which the majority of objects replicate",
-     False),
-])
-def test_figures_share_a_kind_only_when_they_measure_the_same_thing(a, b, same):
-    from benchsmith.generators.frames.measure import measure_kind
-    assert measure_kind(a, "data") is not None and (measure_kind(a, "data") == measure_kind(b, "data")) == same
-    assert measure_kind("the maximum amount of data", "data") is None  # of anything
 
 
 def test_questions_compare_only_figures_of_one_kind():

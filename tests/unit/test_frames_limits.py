@@ -8,10 +8,8 @@ from types import SimpleNamespace
 
 import pytest
 
-from benchsmith.generators.frames.actions import action_phrase
 from benchsmith.generators.frames.derive import compute, count_threshold, count_window
 from benchsmith.generators.frames.kinds import fact_kind, family_kind, same_measure
-from benchsmith.generators.frames.measure import measure_kind
 from benchsmith.generators.frames.usage import pair_key
 from benchsmith.generators.frames.wording import answer_name, question
 from benchsmith.schemas.frames import FramesFact
@@ -30,31 +28,6 @@ def _size(fid, value, unit, label):
     return FramesFact(fact_id=fid, doc_id="d" + fid, chunk_id=fid + "-0", kind="quantity", dimension="data",
                       value=float(value), unit=unit, span=Span(start=0, end=10), text=f"{label} {value} {unit}",
                       value_span=Span(start=0, end=4), value_text=f"{value} {unit}", label=label)
-
-
-@pytest.mark.parametrize("line, label", [
-    ("With the Amazon S3 Console, you can upload a single object up to 160 GB in size.",
-     "the maximum size of an object uploaded with the Amazon S3 Console"),
-    ("+ **Upload an object in parts—**Using the multipart upload API, you can upload a single large object, up to 5 TB "
-     "in size.", "the maximum size of an object uploaded using the multipart upload API"),
-    ("You can create a copy of your object up to 5 GB in size in a single atomic operation.",
-     "the maximum size of an object copied in a single atomic operation"),
-])
-def test_a_size_the_reader_can_act_on_is_named_by_the_way_it_is_done(line, label):
-    value = next(w for w in ("160 GB", "5 TB", "5 GB") if w in line)
-    start, end = line.index(value), line.index(value) + len(value)
-    assert action_phrase(line, start, end, "data") == label
-    # the object sizes are one kind, so they are compared with each other and with "the maximum size of an object"
-    assert measure_kind(label, "data") == measure_kind("the maximum size of an object", "data") == "data:max:object"
-
-
-def test_a_size_without_a_way_of_doing_it_is_no_fact():
-    # the same page says 5 GB for one PUT and 5 TB for a multipart upload: "you can upload objects up to 5 GB" alone
-    # would be a false limit
-    line = "You can upload objects up to 5 GB in size."
-    assert action_phrase(line, line.index("5 GB"), line.index("5 GB") + 4, "data") is None
-    line = "With a single PUT operation, you can upload a single object up to 5 GB in size."
-    assert action_phrase(line, line.index("5 GB"), line.index("5 GB") + 4, "time") is None
 
 
 def test_count_limits_meet_only_where_they_are_named_and_ranked():

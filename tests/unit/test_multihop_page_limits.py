@@ -1,5 +1,5 @@
-"""A manual's stated limits (read by the FRAMES fact reader) compared between two pages: one kind of limit, two
-holders, each pair asked once, answers re-derived by the comparison validator."""
+"""A manual's stated limits (read by the shared figure reader, generators/core/figures) compared between two
+pages: one kind of limit, two holders, each pair asked once, answers re-derived by the comparison validator."""
 
 from __future__ import annotations
 
@@ -226,3 +226,44 @@ def test_a_subject_that_means_something_only_on_its_page_is_not_asked():
     by = {lim.page.doc_id: lim for lim in limits}
     assert set(by) == {"copy", "obj"}, [lim.label for lim in limits]
     assert question(by["copy"], by["obj"], True) is None and question(by["obj"], by["copy"], False) is None
+
+
+def test_a_general_limit_and_a_narrower_holder_at_the_same_figure_are_no_pair():
+    """"Is the maximum size of an object uploaded using the multipart upload API larger than that of an object?"
+    (5 TB and 5 TB) is a tautology; the 5 GB single-operation copy beside the 5 TB object is a real question."""
+    pages = [_doc("obj", "Working with objects", "You store objects in buckets, and each object can be up to 5 TB in size.\n"),
+             _doc("up", "Uploading objects", "+ Using the multipart upload API, you can upload a single large object, "
+                  "up to 5 TB in size.\n"),
+             _doc("cp", "Copying objects", "You can create a copy of your object up to 5 GB in size in a single atomic "
+                  "operation.\n")]
+    by_doc = {}
+    for c in chunk_documents(pages):
+        by_doc.setdefault(c.doc_id, []).append(c)
+    limits = read_page_limits(pages, by_doc)
+    assert {lim.page.doc_id for lim in limits} == {"obj", "up", "cp"}
+    pairs = {frozenset((x.page.doc_id, y.page.doc_id)) for x, y in page_limit_pairs(limits)}
+    assert frozenset({"obj", "up"}) not in pairs
+    assert frozenset({"obj", "cp"}) in pairs
+
+
+def test_a_limit_a_whole_multiple_of_another_holders_is_an_inference_question_with_one_answer():
+    """"Which configuration can hold ten times as many rules as a CORS configuration?": the CORS page gives 100, the
+    Lifecycle page 1,000; no question where the multiple has no word, or two holders take the larger figure."""
+    from benchsmith.generators.multihop.compose.hops import single_document
+    from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
+
+    cands = limit_multiple_candidates(_limits_chunked())
+    rules = [c for c in cands if "rules" in c["query"]]
+    assert [(c["query"], c["answer"]) for c in rules] == [
+        ("Which configuration can hold ten times as many rules as a CORS configuration?", "S3 Lifecycle configuration")]
+    # 50 tags per job, five times an object's; the two job pages name the job in their own words
+    assert {c["answer"] for c in cands} == {"S3 Lifecycle configuration", "Batch Operations job", "S3 Batch Operations job"}
+    texts = {d.doc_id: d.text for d in PAGES}
+    for c in cands:
+        gold = {p.doc_id: texts[p.doc_id] for p, _ in c["evidence"]}
+        assert len(gold) == 2 and single_document(gold, c["answer"], c["anchors"]) == []
+    rival = [*PAGES, _doc("repl", "Replication configuration", "A replication configuration can have up to 1,000 rules.\n")]
+    by_doc = {}
+    for ch in chunk_documents(rival):
+        by_doc.setdefault(ch.doc_id, []).append(ch)
+    assert not [c for c in limit_multiple_candidates(read_page_limits(rival, by_doc)) if "rules" in c["query"]]

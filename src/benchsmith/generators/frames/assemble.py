@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import networkx as nx
 
+from benchsmith.generators.core.figures.measure import measure_key, qualified
 from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, count_window, window
 from benchsmith.generators.frames.graph import bridge_of, draw_set
 from benchsmith.generators.frames.kinds import (
@@ -24,7 +25,6 @@ from benchsmith.generators.frames.kinds import (
     repeated_statement,
     same_measure,
 )
-from benchsmith.generators.frames.measure import measure_key, qualified
 from benchsmith.generators.frames.wording import answer_name, clean_title, question
 from benchsmith.schemas.frames import FramesFact
 from benchsmith.types import Document, Rejected

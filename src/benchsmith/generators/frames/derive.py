@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from benchsmith.generators.frames.facts import UNITS, unit_factor
+from benchsmith.generators.core.figures.builder import UNITS, unit_factor
 from benchsmith.schemas.frames import FramesFact
 
 # label sets of each operation (FRAMES table 2 names, see config.LABELS)

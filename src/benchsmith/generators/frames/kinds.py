@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-from benchsmith.generators.frames.counts import count_kind
-from benchsmith.generators.frames.measure import measure_key, measure_kind
+from benchsmith.generators.core.figures.counts import count_kind
+from benchsmith.generators.core.figures.measure import measure_key, measure_kind
 from benchsmith.generators.frames.wording import GENERIC_COLUMNS
 from benchsmith.schemas.frames import FramesFact
 

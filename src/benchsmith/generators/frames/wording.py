@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from benchsmith.generators.core.figures.builder import unit_factor
+from benchsmith.generators.core.figures.measure import MEASURE_NOUNS
 from benchsmith.generators.frames.derive import base_value, conversion, display_unit
-from benchsmith.generators.frames.facts import unit_factor
-from benchsmith.generators.frames.measure import MEASURE_NOUNS
 from benchsmith.schemas.frames import FramesFact
 
 GENERIC_COLUMNS = {"specification", "value", "values", "item", "details", "description", "limit", "setting", "name"}

@@ -13,6 +13,7 @@ from benchsmith.generators.core.generator import ExportSettings, Generated, Gene
 from benchsmith.generators.core.quotas import MIX_TOLERANCE, cap_share, fill
 from benchsmith.generators.multihop.assemble import Assembler
 from benchsmith.generators.multihop.compose.drafts import Composer
+from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
 from benchsmith.generators.multihop.config import QUERY_TYPES, MultihopConfig, quotas
 from benchsmith.generators.multihop.items import claim_record, to_multihop_rag
 from benchsmith.generators.multihop.llm_steps import (
@@ -73,6 +74,10 @@ def claims_by_doc(claims) -> dict[str, list]:
     return out
 
 
+DRAW_ORDER = ("inference_query", "bridge_query", "comparison_query", "temporal_query", "null_query")
+assert set(DRAW_ORDER) == set(QUERY_TYPES)
+
+
 class MultihopGenerator(Generator):
     name = "multihop"
     help = "MultiHop-RAG: facts, claims with bridge entity and topic, inference/comparison/temporal/null queries."
@@ -101,7 +106,9 @@ class MultihopGenerator(Generator):
             thing_names=frozenset(e.text for c in prep.claims for e in c.entities
                                   if e.label in ("ORG", "PRODUCT", "FAC", "WORK_OF_ART", "EVENT", "LAW")),
         )
-        streams = {t: asm.stream(t) for t in QUERY_TYPES if quota[t] > 0}
+        # The hop types draw first: their few routes share documents with the many comparisons, and a document
+        # is cited only so often (compose.drafts.DOC_USE_PER).
+        streams = {t: asm.stream(t) for t in DRAW_ORDER if quota[t] > 0}
         produced = fill(streams, quota, mix, cfg.n)
         short = sum(len(v) for v in produced.values()) < cfg.n
         dropped = cap_share(produced, "null_query", mix["null_query"]) if short else 0
@@ -160,20 +167,23 @@ class MultihopGenerator(Generator):
                 "documents: not enough claim sets for the request (add documents, lower --min-tokens, or ask for fewer items)"
             )
             comp = asm.composer
-            if comp is not None and not comp.links and not comp.routes and not any(d.published_at for d in prep.documents):
+            if comp is not None and not comp.links and not comp.routes and not comp.life_routes and not any(d.published_at for d in prep.documents):
                 shortfall += (
                     f". This corpus has no dated stories and no article that names another article's person or work "
-                    f"(a manual or a collection of unlinked articles): inference and bridge questions need one of those "
-                    f"and are not made from page links without a model; its comparisons come from the "
+                    f"(a manual or a collection of unlinked articles): bridge questions need one of those and are not "
+                    f"made from page links without a model, inference questions come only from "
+                    f"{len({c['answer'] for c in limit_multiple_candidates(comp.page_limits)})} limits that are a whole "
+                    f"multiple of another holder's limit of one kind; its comparisons come from the "
                     f"{comp.stated_limits} typed limits stated on its pages "
                     f"({comp.limit_pairs} pairs of one kind of limit for two things on two pages, each asked once) "
                     f"and from related articles' dates and creators"
                 )
-            elif comp is not None and comp.routes and not comp.links:
+            elif comp is not None and (comp.routes or comp.life_routes) and not comp.links:
                 shortfall += (
                     f". No article names another article's subject; inference and bridge questions come only from "
-                    f"{len(comp.routes)} routes between works that share a creator or a collection, each answer asked "
-                    "once per shared entity and each article cited at most once per 20 items"
+                    f"{len(comp.routes)} routes between works that share a creator or a collection and "
+                    f"{len(comp.life_routes)} works whose creator's life another work's article states, each answer "
+                    "asked once per shared entity and each article cited at most once per 20 items"
                 )
         docs = ctx.corpus.documents_by_id
         with ctx.timer.step("difficulty"):

@@ -9,8 +9,15 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from benchsmith.generators.multihop.compose.creator_life import (
+    life_bridge_candidates,
+    life_inference_candidates,
+    life_routes,
+    nationality_bridge_candidates,
+)
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
+from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
 from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
 from benchsmith.generators.multihop.compose.page_limits import (
@@ -37,6 +44,7 @@ from benchsmith.types import Chunk, Document, content_id
 from benchsmith.validators.markup import clean, has_markup
 
 COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
+MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least this many candidates
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
 
 
@@ -86,13 +94,16 @@ class Composer:
         self.page_links = page_links(docs)
         # Works that share a creator or a collection though neither article names the other (inference, bridge)
         self.routes = shared_routes(self.profiles, self.documents)
+        # Works whose creator's life another work's article states (bridge, inference)
+        self.life_routes = life_routes(self.profiles, self.documents)
 
     @property
     def bridgeable(self) -> bool:
         """Whether the bridge type gets a share: only where an article names another's subject. Works that share
         an entity also give bridge questions, but in a corpus of unlinked articles the same few pairs feed the
         inference type, and a bridge share they cannot fill would only shrink the benchmark."""
-        return bool(self.links)
+        elsewhere = life_bridge_candidates(self.life_routes) + nationality_bridge_candidates(self.profiles, self.documents)
+        return bool(self.links) or len(elsewhere) >= MIN_BRIDGES
 
     @property
     def page_limits(self) -> list:
@@ -131,14 +142,18 @@ class Composer:
         if qtype == "bridge_query":
             cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
             shared = shared_bridge_candidates(self.profiles, self.documents, self.routes)
-            rng.shuffle(cands)
-            rng.shuffle(shared)
-            return _alternate(cands, shared)
+            lives = _alternate(life_bridge_candidates(self.life_routes),
+                               nationality_bridge_candidates(self.profiles, self.documents))
+            for group in (cands, shared, lives):
+                rng.shuffle(group)
+            return _alternate(_alternate(cands, lives), shared)
         elif qtype == "inference_query":
             inverse = inference_candidates(self.links)
             shared = shared_entity_candidates(self.profiles, self.documents, self.routes)
-            rng.shuffle(inverse)
-            rng.shuffle(shared)
+            lives = life_inference_candidates(self.life_routes, self.profiles, self.documents)
+            for group in (inverse, shared, lives):
+                rng.shuffle(group)
+            inverse = _alternate(_alternate(inverse, lives), limit_multiple_candidates(self.page_limits))
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
             # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.

@@ -1,4 +1,4 @@
-"""Limit lines of a manual the FRAMES fact reader leaves out: restriction lists and name-length rules.
+"""Limit lines of a manual the shared figure reader (`generators/core/figures/`) leaves out: restriction lists and name-length rules.
 
 - "+ Maximum number of Outposts buckets per Outpost is 100." (a count, holder after "per");
 - "Bucket names must be between 3 and 63 characters long.", "A tag key can be up to 128 Unicode characters
@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from benchsmith.corpora.sentences import sentence_offsets
-from benchsmith.generators.frames.counts import count_kind, singular
+from benchsmith.generators.core.figures.counts import count_kind, singular
 from benchsmith.generators.multihop.compose.page_limits import PageLimit
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.types import Document

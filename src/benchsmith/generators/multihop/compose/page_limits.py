@@ -1,6 +1,6 @@
 """Limits a manual's pages state, read as typed facts, and comparisons of one kind of limit between two pages.
 
-The facts come from the FRAMES fact reader (`generators/frames/facts.py`): a count limit only where its
+The facts come from the shared figure reader (`generators/core/figures/`): a count limit only where its
 sentence names the holder ("up to 10 tags with an object", "| Maximum number of parts per upload | 10,000 |"),
 a size or a duration only where the sentence names what it measures ("Bucket policies are limited to 20 KB in
 size"). Two limits compare when they bound one kind of thing (`measure_kind` / `count_kind`: tags with tags,
@@ -18,9 +18,9 @@ from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.frames.counts import count_kind, singular
-from benchsmith.generators.frames.facts import extract_facts
-from benchsmith.generators.frames.measure import measure_kind, qualified
+from benchsmith.generators.core.figures.counts import count_kind, singular
+from benchsmith.generators.core.figures.facts import extract_facts
+from benchsmith.generators.core.figures.measure import measure_kind, qualified
 from benchsmith.generators.multihop.compose.limits import cross_page_pairs
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.types import Chunk, Document
@@ -141,7 +141,9 @@ def _words(phrase: str) -> set[str]:
 
 def same_limit(x: PageLimit, y: PageLimit) -> bool:
     """One limit stated twice (on two pages, or in two wordings: "an input or output record" and "a record in the
-    input or result"): one figure for holders named mostly by the same words. No question compares them."""
+    input or result"), or a general limit and a narrower holder of it at the same figure ("an object" and "an
+    object uploaded using the multipart upload API", both 5 TB): one figure for holders named mostly by the same
+    words, or one holder's words all within the other's. No question compares them."""
     if x.label.lower() == y.label.lower():
         return True
     if x.amount != y.amount:
@@ -152,7 +154,9 @@ def same_limit(x: PageLimit, y: PageLimit) -> bool:
     else:
         sx, sy = _subject(x), _subject(y)
         wx, wy = (_words(sx[1]) if sx else set()), (_words(sy[1]) if sy else set())
-    return not wx or not wy or len(wx & wy) / len(wx | wy) >= 0.5
+    # "an object uploaded using the multipart upload API" (5 TB) beside "an object" (5 TB): the general limit and
+    # one way of reaching it, one figure; asking whether either exceeds the other is a tautology.
+    return not wx or not wy or len(wx & wy) / len(wx | wy) >= 0.5 or wx <= wy or wy <= wx
 
 
 def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
@@ -165,6 +169,15 @@ def question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
     return f"Without a quota increase, {query[0].lower()}{query[1:]}"
 
 
+def same_noun(holder_x: str, noun_x: str, holder_y: str, noun_y: str) -> str | None:
+    """The one noun two counts count, where each names it plainly or by its holder ("job tags" of a job): "tags";
+    else None ("routing rules" of a website configuration are not "rules" of a CORS configuration)."""
+    if noun_x.split()[-1] == noun_y.split()[-1] and all(
+            len(n.split()) == 1 or _words(n.split()[0]) <= _words(h) for n, h in ((noun_x, holder_x), (noun_y, holder_y))):
+        return noun_x.split()[-1]
+    return None
+
+
 def _question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
     if x.dimension == "count":
         hx, hy = count_holder(x), count_holder(y)
@@ -175,9 +188,8 @@ def _question(x: PageLimit, y: PageLimit, strict: bool) -> str | None:
         (holder_x, noun_x, rest_x), (holder_y, noun_y, rest_y) = hx, hy
         if (_head(holder_x) == "request") != (_head(holder_y) == "request"):
             return None  # what one request returns is a page size, not what a resource can hold
-        if noun_x.split()[-1] == noun_y.split()[-1] and all(
-                len(n.split()) == 1 or _words(n.split()[0]) <= _words(h) for n, h in ((noun_x, holder_x), (noun_y, holder_y))):
-            noun_x = noun_y = noun_x.split()[-1]  # a job's "job tags" are its tags
+        if (shared := same_noun(holder_x, noun_x, holder_y, noun_y)) is not None:
+            noun_x = noun_y = shared  # a job's "job tags" are its tags
         if (noun_x, rest_x) == (noun_y, rest_y):
             tail = ""
         elif noun_x == noun_y:
@@ -262,7 +274,7 @@ def page_limit_pairs(limits: Sequence[PageLimit]) -> list[tuple[PageLimit, PageL
     return pairs
 
 
-def _cited(lim: PageLimit) -> list[tuple[Profile, Value]]:
+def cited(lim: PageLimit) -> list[tuple[Profile, Value]]:
     """The sentence stating the limit, after the list lead that names its subject when it has none of its own."""
     return [*([(lim.page, lim.context)] if lim.context is not None else []), (lim.page, lim.sentence)]
 
@@ -301,7 +313,7 @@ def page_limit_candidates(limits: Sequence[PageLimit], rng) -> list[dict]:
             answer = "Yes" if (x.amount > y.amount if strict else x.amount >= y.amount) else "No"
             out.append({
                 "type": "comparison_query", "query": query, "answer": answer, "key": key,
-                "evidence": [*_cited(x), *_cited(y)], "anchors": _anchors(x, y), "bridge": None,
+                "evidence": [*cited(x), *cited(y)], "anchors": _anchors(x, y), "bridge": None,
                 "template": f"comparison.page_limit.{x.dimension}.{'more' if strict else 'at_least'}",
                 "computation": {"op": "exceeds", "strict": strict, "dimension": x.dimension,
                                 "values": [x.figure, y.figure], "attribute": x.kind, "subjects": [x.label, y.label]},

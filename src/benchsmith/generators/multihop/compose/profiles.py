@@ -15,7 +15,7 @@ from benchsmith.types import Document
 from benchsmith.validators.markup import has_markup
 
 LEAD_SENTENCES = 3
-_NAME = r"(?P<name>[A-Z][\w'’.\-]*(?:\s+(?:de|da|di|van|von|der|del|la|le|du|of|y)?\s*[A-Z][\w'’.\-]*){1,4})"
+_NAME = r"(?P<name>[A-ZÀ-ÖØ-Þ][\w'’.\-]*(?:\s+(?:de|da|di|van|von|der|del|la|le|du|of|y)?\s*[A-ZÀ-ÖØ-Þ][\w'’.\-]*){1,4})"
 _YEAR = r"(?:1[0-9]{3}|20[0-2][0-9])"
 _DATE = rf"(?:\d{{1,2}}\s+[A-Z][a-z]+\s+{_YEAR}|[A-Z][a-z]+\s+\d{{1,2}},\s+{_YEAR}|[A-Z][a-z]+\s+{_YEAR}|{_YEAR})"
 _LIFE = re.compile(rf"\(\s*(?:born\s+)?(?P<born>{_DATE})?[^()]*?\s*[–\-]\s*(?P<died>{_DATE})\s*\)")
@@ -77,6 +77,10 @@ _EPITHET = re.compile(r"^(?!(?:Christian|Sebastian|Julian|Adrian|Brian|Florian|D
                       r"Dan|Jan|Ivan|Stefan|Stephan|Johan|Roman|Milan|Morgan|Logan|Dean|Joan|Jean|Ian|Alan|Allan|Ethan|Nathan)$)"
                       r"(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:an|ese|ish|ch|ist|ian|ean|tic)|Baroque|Victorian|Flemish)$")
 HOME_SENTENCES = 6
+# After the first sentence, a creator is the work's own only in a sentence about the work ("The film was directed
+# by ...", "It was painted by ..."); "The original Mexican film was directed by ..." is another work's.
+_SUBJECT_WORDS = r"It|This \w+|The \w+"
+_ABOUT_SUBJECT = re.compile(rf"(?:{_SUBJECT_WORDS})\s+(?:was|is|were)\b")
 _KIN = re.compile(r"\b(?P<rel>son|daughter|wife|husband|widow)\s+of\s+(?:the\s+)?" + _NAME)
 _MARRIED = re.compile(r"\b(?:He|She)\s+married\s+" + _NAME)
 
@@ -126,6 +130,13 @@ class Profile:
     gender: str | None = None  # "m" / "f" from the pronouns of the document
     links: list[tuple[str, str, Value]] = field(default_factory=list)  # (role, name, sentence) e.g. ("director", "Luis Mandoki", ...)
     home: Value | None = None  # the collection that holds a work ("National Gallery of Art"), with its sentence
+    qualifier: str = ""  # the title's disambiguation ("Gleizes", "1865 painting"): the name is shared outside the corpus
+
+
+def title_qualifier(title: str) -> str:
+    """The disambiguation a title carries in brackets ("Les Baigneuses (Gleizes)" -> "Gleizes"), or ""."""
+    m = re.search(r"\(([^()]*)\)\s*$", title or "")
+    return m.group(1).strip() if m else ""
 
 
 def entity_name(title: str) -> str:
@@ -164,7 +175,7 @@ def read_profile(doc: Document) -> Profile | None:
     name = entity_name(doc.title)
     if not name or not name[:1].isupper() or len(name.split()) > 8:
         return None
-    prof = Profile(doc.doc_id, name, gender=_gender(doc.text))
+    prof = Profile(doc.doc_id, name, gender=_gender(doc.text), qualifier=title_qualifier(doc.title))
     spans = list(split_sentences(doc.text))[:LEAD_SENTENCES]
     shared_roles: set[str] = set()
     for i, span in enumerate(spans):
@@ -205,13 +216,17 @@ def read_profile(doc: Document) -> Profile | None:
                 m = next((found for pat in _YEAR_LEAD if (found := pat.search(s))), None)
             if m and not re.match(r"\s*[–\-/]\s*\d", s[m.end():]) and not re.search(r"\b(?:circa|c\.|between)\s*$", s[:m.start("year") if "year" in m.re.groupindex else m.start()]):
                 prof.year = val(next(g for g in m.groups() if g))
+        about_work = i == 0 or _ABOUT_SUBJECT.match(s) is not None or s.startswith(name)
         for m in _CREATOR.finditer(s):
+            if i > 0 and not re.fullmatch(rf"(?:{_SUBJECT_WORDS}|{re.escape(name)})\s+(?:was|is|were|had been|has been)\s+"
+                                          r"(?:\w+\s+)?", s[:m.start()]):
+                continue  # "It was inspired by the 1936 film Modern Times, written by Charlie Chaplin": another work's
             role = ROLE_OF_VERB[m.group("verb")]
             if _CO_CREDIT.match(s, m.end()) or s[: m.start()].lower().endswith(("co-", "co ")):
                 shared_roles.add(role)  # "co-directed by A", "directed by A and B": no one "director"
             prof.links.append((role, _clean_name(m.group("name")), val(m.group(0))))
         for m in [*_WORK_BY.finditer(s), *_BY_ARTIST.finditer(s)]:
-            if prof.kind in ROLE_OF_KIND:
+            if prof.kind in ROLE_OF_KIND and about_work:
                 if _CO_CREDIT.match(s, m.end()):
                     shared_roles.add(ROLE_OF_KIND[prof.kind])
                 prof.links.append((ROLE_OF_KIND[prof.kind], _clean_name(m.group("name")), val(m.group(0))))

@@ -19,6 +19,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from benchsmith.generators.multihop.compose.links import Link
+from benchsmith.generators.multihop.compose.naming import work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import describe_for_comparison
 
@@ -45,10 +46,11 @@ def role_noun(link: Link) -> str | None:
     return link.role
 
 
-def refer(p: Profile) -> str:
-    """How a question names an entity: works with their kind ("the film X"), people by name."""
+def refer(p: Profile, hide: str = "creator") -> str | None:
+    """How a question names an entity: works with their kind ("the film X"), a title shared outside the corpus
+    with what picks it out, never the `hide` fact (see `naming.py`); people by name."""
     if p.kind and p.kind != "person":
-        return f"the {p.kind} {p.name}"
+        return work_reference(p, hide)
     return p.name
 
 
@@ -78,7 +80,10 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random, texts: Sequence
             continue
         described = describe(link, texts)
         a_evidence = described[1] if described else [link.evidence]
-        who = f"the {role} of {described[0] if described else refer(link.a)}"
+        ref = described[0] if described else refer(link.a)
+        if ref is None:
+            continue
+        who = f"the {role} of {ref}"
         options = []
         if link.b.born is not None:
             options.append(("born", f"When was {who} born?", link.b.born))
@@ -293,7 +298,9 @@ def _described(cand: dict, y: Profile, compared: str, texts) -> dict:
     (x, vx), (_y, vy) = cand["evidence"]
     cited = {(y.doc_id, vy.start)}
     extra = [v for v in values if (y.doc_id, v.start) not in cited and not cited.add((y.doc_id, v.start))]
-    kind_x = f"the {x.kind} {x.name}"
+    kind_x = work_reference(x, "year" if cand["computation"]["op"] == "earlier" else "creator")
+    if kind_x is None:
+        return cand
     if cand["computation"]["op"] == "earlier":
         query = f"Was {kind_x} {WORK_VERBS.get(x.kind, ('made', 'made'))[0]} before {desc}?"
     else:
@@ -321,7 +328,10 @@ def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=
         query = _DATE_QUESTIONS[attr].format(x=x.name, y=y.name)
     else:
         made = WORK_VERBS.get(kind, ("made", "made"))[0]
-        query = f"Was the {kind} {x.name} {made} before {y.name}?"
+        ref_x, ref_y = work_reference(x, "year"), work_reference(y, "year", with_kind=False)
+        if ref_x is None or ref_y is None:
+            return None
+        query = f"Was {ref_x} {made} before {ref_y}?"
     answer = "Yes" if vx.year < vy.year else "No"
     cand = {
         "type": "comparison_query", "query": query, "answer": answer, "evidence": [(x, vx), (y, vy)],
@@ -349,7 +359,13 @@ def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.
         return None
     verb = ROLE_VERB.get(role, "made")
     noun = {"painter": "artist"}.get(role, "person")
-    query = f"Were the {plural(x.kind)} {x.name} and {y.name} {verb} by the same {noun}?"
+    ref_x, ref_y = (work_reference(p, "creator") for p in (x, y))
+    if ref_x is None or ref_y is None:
+        return None
+    if ref_x == f"the {x.kind} {x.name}" and ref_y == f"the {y.kind} {y.name}":
+        query = f"Were the {plural(x.kind)} {x.name} and {y.name} {verb} by the same {noun}?"
+    else:  # a title that needs its year to be picked out is named whole on both sides
+        query = f"Were {ref_x} and {ref_y} {verb} by the same {noun}?"
     cand = {
         "type": "comparison_query", "query": query, "answer": "Yes" if wx == wy else "No", "evidence": [(x, vx), (y, vy)],
         "anchors": [x.name, y.name], "bridge": wx if wx == wy else None, "template": f"comparison.same_{role}",

@@ -22,6 +22,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from benchsmith.generators.multihop.compose.naming import work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
@@ -134,9 +135,11 @@ def _phrase(kind: str, shared: str, role: str, ref: str, attr: str, value: str, 
     return forms[variant % len(forms)]
 
 
-def _reference(x: Profile, shared: str) -> str:
-    """A work named in a question: a painting by its title after "the artist of", other works with their kind."""
-    return x.name if (x.kind, shared) == ("painting", "creator") else f"the {x.kind} {x.name}"
+def _reference(x: Profile, shared: str) -> str | None:
+    """A work named in a question: a painting by its title after "the artist of", other works with their kind;
+    a title shared outside the corpus with what picks it out, never the shared entity (see `naming.py`)."""
+    hide = "creator" if shared == "creator" else ""
+    return work_reference(x, hide, with_kind=(x.kind, shared) != ("painting", "creator"))
 
 
 def _options(a: Profile, shared: str) -> list[tuple[str, str, list[str], Value]]:
@@ -222,6 +225,8 @@ def shared_routes(profiles: Sequence[Profile], documents: dict[str, Document]) -
                         continue  # the asked value alone picks the answer out: the hop through X adds nothing
                     ref, x_cited, anchors = (described if described is not None
                                              else (_reference(x, shared), [], [x.name]))
+                    if ref is None:
+                        continue
                     x_values = [x_link, *(v for v in x_cited if v.start != x_link.start)]
                     a_values = [a_link, *([value_src] if value_src.start != a_link.start else [])]
                     evidence = (*((x, v) for v in {v.start: v for v in x_values}.values()),

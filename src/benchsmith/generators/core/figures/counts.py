@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from benchsmith.generators.frames.measure import noun_subject
+from benchsmith.generators.core.figures.measure import noun_subject
 
 # the wording of an upper limit right before the number
 _LEAD = (r"(?:\bup to(?: a maximum of)?|\bas many as|\ba maximum of|\bat most|\bno more than|\blimited to(?: a maximum of)?|"

@@ -11,7 +11,7 @@ from __future__ import annotations
 import functools
 import re
 
-from benchsmith.generators.frames.actions import action_phrase
+from benchsmith.generators.core.figures.actions import action_phrase
 
 # limit wording right before the value -> the bound it sets
 _MAX = (r"(?:can ?not|can't|must not|may not|should not|doesn't|does not|do not|don't)\s+(?:exceed|be (?:larger|greater|"

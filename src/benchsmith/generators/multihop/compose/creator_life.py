@@ -1,0 +1,210 @@
+"""A creator's life read from another work's article: bridge and inference questions through a shared creator.
+
+In a collection of one article per work (paintings, films), no article names another's subject, but several
+name one creator, and some give that creator's life span ("by Albert Bierstadt (1830–1902)"). A work whose own
+article names its creator and not that life is joined, through the creator, to the article that states it:
+
+    When was the artist of Valley of the Yosemite born?                 (bridge: answer 1830)
+    Which 1864 painting is by an artist born in 1830?                   (inference: answer Valley of the Yosemite)
+
+- The life is read only right after the creator's full name or surname in a work's article whose own creator
+  is that person ("by the American artist Albert Bierstadt (1830–1902)"); two articles giving one creator two
+  different lives give none.
+- The asked work's article never states the asked year, and the life's article never names the asked work,
+  so neither article alone answers (checked again on every draft by `hops.single_document`).
+- Inference answers are unique among what the corpus states: no other work of that kind and year has a creator
+  born (or dead) in that year, and no other article gives the creator's surname beside that work year.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from benchsmith.corpora.sentences import split_sentences
+from benchsmith.generators.multihop.compose.naming import work_reference
+from benchsmith.generators.multihop.compose.profiles import Profile, Value
+from benchsmith.text import contains_phrase
+from benchsmith.types import Document
+
+CREATOR_ROLES = ("painter", "director", "author", "composer")
+ROLE_NOUN = {"painter": "artist", "director": "director", "author": "author", "composer": "composer"}
+_SPAN = r"\s*\(\s*(?:born\s+)?(?P<born>1[0-9]{3}|20[0-2][0-9])\s*[–-]\s*(?P<died>1[0-9]{3}|20[0-2][0-9])\s*\)"
+
+
+@dataclass(frozen=True)
+class Life:
+    creator: str
+    born: int
+    died: int
+    source: Profile  # the work whose article states the life
+    sentence: Value  # that sentence
+
+
+def read_nationalities(profiles: Sequence[Profile]) -> dict[str, list[tuple[str, Profile, Value]]]:
+    """Creator name -> (demonym, work, sentence) where a work's article calls its creator by a nationality
+    ("by the American artist Frederic Edwin Church"); creators given two nationalities get none."""
+    found: dict[str, list[tuple[str, Profile, Value]]] = defaultdict(list)
+    for p in profiles:
+        creator = _creator(p)
+        if creator is None or p.kind in (None, "person"):
+            continue
+        m = re.search(r"\bby (?:the )?(?:[a-z-]+ )*?(?P<nat>[A-Z][a-z]+(?:-[A-Z][a-z]+)?) (?:[A-Za-z-]+ ){0,3}?"
+                      r"(?:artist|painter|director|writer|author|composer|filmmaker)s?,? (?:[a-z, ]+ )?" + re.escape(creator[1]),
+                      creator[2].text)
+        if m and _DEMONYM.match(m.group("nat")):
+            found[creator[1]].append((m.group("nat"), p, creator[2]))
+    return {who: fs for who, fs in found.items() if len({f[0] for f in fs}) == 1}
+
+
+_DEMONYM = re.compile(r"^(?:[A-Z][a-z]+(?:an|ese|ish|ch|ic|i)|Dutch|French|Greek|Swiss|Thai)$")
+
+
+@dataclass(frozen=True)
+class LifeRoute:
+    """Work X by `creator`, whose life `life` another work's article states."""
+
+    x: Profile
+    role: str
+    creator: str
+    x_creator: Value  # X's sentence naming the creator
+    life: Life
+
+
+def _creator(p: Profile) -> tuple[str, str, Value] | None:
+    for role, who, value in p.links:
+        if role in CREATOR_ROLES and len(who.split()) >= 2:
+            return role, who, value
+    return None
+
+
+def read_lives(profiles: Sequence[Profile], documents: dict[str, Document]) -> dict[str, list[Life]]:
+    """Creator name -> the lives works' articles state for them (one life per creator; conflicting lives dropped)."""
+    found: dict[str, list[Life]] = defaultdict(list)
+    for p in profiles:
+        creator = _creator(p)
+        doc = documents.get(p.doc_id)
+        if creator is None or doc is None or p.kind in (None, "person"):
+            continue
+        who = creator[1]
+        names = "|".join(re.escape(n) for n in dict.fromkeys((who, who.split()[-1])))
+        for span in split_sentences(doc.text):
+            sentence = doc.text[span.start:span.end]
+            m = re.search(rf"(?<![\w-])(?:{names}){_SPAN}", sentence)
+            if m and int(m.group("born")) < int(m.group("died")):
+                found[who].append(Life(who, int(m.group("born")), int(m.group("died")), p,
+                                       Value(m.group(0), span.start, span.end)))
+                break
+    return {who: lives for who, lives in found.items() if len({(lf.born, lf.died) for lf in lives}) == 1}
+
+
+def life_routes(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[LifeRoute]:
+    """Every (work, life stated elsewhere) pair whose two articles each hold one half (see the module doc)."""
+    lives = read_lives(profiles, documents)
+    out = []
+    for x in profiles:
+        creator = _creator(x)
+        if creator is None or x.kind in (None, "person") or creator[1] not in lives:
+            continue
+        role, who, value = creator
+        text = documents[x.doc_id].text
+        if re.search(rf"\b(?:{lives[who][0].born}|{lives[who][0].died})\b", text):
+            continue  # the work's own article gives the life (or one of its years): one article would do
+        for life in lives[who]:
+            if life.source.doc_id != x.doc_id and not contains_phrase(documents[life.source.doc_id].text, x.name):
+                out.append(LifeRoute(x, role, who, value, life))
+                break
+    return out
+
+
+def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
+    """"What nationality was the artist of X?": X's article names the artist and no nationality at all; another
+    work's article calls the same artist by one."""
+    nationalities = read_nationalities(profiles)
+    out = []
+    for x in profiles:
+        creator = _creator(x)
+        if creator is None or x.kind in (None, "person") or creator[1] not in nationalities:
+            continue
+        role, who, value = creator
+        nat = nationalities[who][0][0]
+        if re.search(rf"\b{nat}\b", documents[x.doc_id].text):
+            continue
+        source = next(((p, v) for _n, p, v in nationalities[who] if p.doc_id != x.doc_id
+                       and not contains_phrase(documents[p.doc_id].text, x.name)), None)
+        ref = work_reference(x, "creator", with_kind=x.kind != "painting")
+        if source is None or ref is None:
+            continue
+        out.append({
+            "type": "bridge_query", "query": f"What nationality was the {ROLE_NOUN[role]} of {ref}?", "answer": nat,
+            "evidence": [(x, value), source], "anchors": [x.name], "bridge": who,
+            "template": "bridge.creator_elsewhere.nationality",
+            "computation": {"op": "bridge_attribute", "relation": role, "attribute": "nationality", "bridge": who,
+                            "via": source[0].name, "answer": nat},
+        })
+    return out
+
+
+def _ref(r: LifeRoute) -> str | None:
+    # "the artist of Valley of the Yosemite" (a painting reads as one), "the director of the film Hardcase"
+    return work_reference(r.x, "creator", with_kind=r.x.kind != "painting")
+
+
+def life_bridge_candidates(routes: Sequence[LifeRoute]) -> list[dict]:
+    """"When was the artist of X born?": X's article names the artist, another work's article gives the life."""
+    out = []
+    for r in routes:
+        ref = _ref(r)
+        if ref is None:
+            continue
+        noun = ROLE_NOUN[r.role]
+        for attr, year in (("born", r.life.born), ("died", r.life.died)):
+            query = f"When was the {noun} of {ref} born?" if attr == "born" else f"When did the {noun} of {ref} die?"
+            out.append({
+                "type": "bridge_query", "query": query, "answer": str(year),
+                "evidence": [(r.x, r.x_creator), (r.life.source, r.life.sentence)], "anchors": [r.x.name],
+                "bridge": r.creator, "template": f"bridge.creator_life.{attr}",
+                "computation": {"op": "bridge_attribute", "relation": r.role, "attribute": attr, "bridge": r.creator,
+                                "via": r.life.source.name, "answer": str(year)},
+            })
+    return out
+
+
+def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Profile],
+                              documents: dict[str, Document]) -> list[dict]:
+    """"Which 1864 painting is by an artist born in 1830?": the work's year from its article, the creator's life
+    from another; only where no other work the corpus states fits both."""
+    lives = read_lives(profiles, documents)
+    out = []
+    for r in routes:
+        x, year = r.x, r.x.year
+        if year is None or year.year is None or str(year.year) not in year.text:
+            continue
+        same_creator = [p for p in profiles if p.doc_id != x.doc_id and (c := _creator(p)) is not None and c[1] == r.creator]
+        if any(p.year.year == year.year if p.year is not None and p.year.year is not None
+               else re.search(rf"\b{year.year}\b", documents[p.doc_id].text[:600]) for p in same_creator):
+            continue  # another work by the creator is of that year, or may be (its year unread but named in its lead)
+        noun = ROLE_NOUN[r.role]
+        for attr, life_year in (("born", r.life.born), ("died", r.life.died)):
+            rivals = [p for p in profiles if p.doc_id != x.doc_id and p.kind == x.kind and p.year is not None
+                      and p.year.year == year.year and (c := _creator(p)) is not None and c[1] in lives
+                      and getattr(lives[c[1]][0], attr) == life_year]
+            if rivals:
+                continue
+            a = "an" if noun[0] in "aeiou" else "a"
+            who = f"{a} {noun} born in {life_year}" if attr == "born" else f"{a} {noun} who died in {life_year}"
+            made = "painted" if x.kind == "painting" else "made"
+            forms = (f"Which {year.year} {x.kind} is by {who}?", f"Which {x.kind} from {year.year} was {made} by {who}?")
+            query = forms[sum(map(ord, x.doc_id + attr)) % len(forms)]
+            evidence = [(x, year), *([(x, r.x_creator)] if r.x_creator.start != year.start else []),
+                        (r.life.source, r.life.sentence)]
+            out.append({
+                "type": "inference_query", "query": query, "answer": x.name, "evidence": evidence,
+                "anchors": [str(year.year), str(life_year)], "bridge": r.creator,
+                "template": f"inference.creator_life.{attr}",
+                "computation": {"op": "inverse_bridge", "relation": r.role, "attribute": attr, "year": life_year,
+                                "bridge": r.creator, "answer": x.name},
+            })
+    return out

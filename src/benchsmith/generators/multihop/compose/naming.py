@@ -1,0 +1,71 @@
+"""How a question names a work whose title alone would not pick it out outside the corpus.
+
+A Wikipedia-style title that carries a disambiguation ("Les Baigneuses (Gleizes)", "Live (The Merry-Go-Round
+song)", "May Night (Willard Metcalf painting)") or a one-word title ("Camel") names several things in the world:
+a reader asked "Was X released before Live?" cannot tell which "Live". Such a work is named with what its
+article says picks it out, never with the fact the question asks about:
+
+- the disambiguation's own words beyond the kind and year: "the Merry-Go-Round song Live";
+- else its creator: "Les Baigneuses by Albert Gleizes" (not where the question compares creators);
+- else its year: "the 1865 painting Ville-d'Avray" (not where the question compares years).
+
+A work with none of these left to name it by gets None, and the question is not asked. A title Wikipedia needed
+only to tell from things of another kind ("Chichester Canal (painting)") is named with its kind.
+"""
+
+from __future__ import annotations
+
+import re
+
+from benchsmith.generators.multihop.compose.profiles import Profile
+
+CREATOR_ROLES = ("painter", "director", "author", "composer", "artist")
+_KIND_WORDS = re.compile(r"\b(?:\d{4}|film|films|painting|paintings|song|album|novel|book|band|mural|series|opera|play|"
+                         r"poem|art|artwork|documentary|television|TV|radio|soundtrack|single|EP|musical|work|watercolou?r)\b",
+                         re.IGNORECASE)
+_ARTICLES = {"the", "a", "an", "le", "la", "les", "l", "el", "il", "der", "die", "das"}
+
+
+def creator(p: Profile) -> str | None:
+    return next((who for role, who, _v in p.links if role in CREATOR_ROLES and len(who.split()) >= 2), None)
+
+
+def descriptor(p: Profile) -> str:
+    """The disambiguation's words that are neither the work's kind nor a year: "The Merry-Go-Round" of
+    "The Merry-Go-Round song", "Willard Metcalf" of "Willard Metcalf painting", "" of "1865 painting"."""
+    rest = " ".join(_KIND_WORDS.sub(" ", p.qualifier).split()).strip(" ,;-")
+    return re.sub(r"^(?:the|The)\s+", "", rest)  # "the" is the question's own: "the Merry-Go-Round song Live"
+
+
+def ambiguous(p: Profile) -> bool:
+    """Whether the title alone names several things outside the corpus: a disambiguation that is more than the
+    kind (a creator, a year, a band), or a one-word title."""
+    words = [w for w in re.findall(r"[\w'’-]+", p.name) if w.lower() not in _ARTICLES]
+    return bool(descriptor(p) or re.search(r"\d{4}", p.qualifier)) or len(words) <= 1
+
+
+def _is_creator(text: str, who: str | None) -> bool:
+    return bool(who) and bool(set(text.lower().split()) & set(who.lower().split()))
+
+
+def work_reference(p: Profile, hide: str = "", with_kind: bool = True) -> str | None:
+    """The work named for a question that compares or asks `hide` ("year", "creator" or ""): its title, with its
+    kind where `with_kind` or where the title needs it, and with a picking-out detail where the title is
+    ambiguous (see the module doc); None where only the hidden fact would pick it out."""
+    kind = p.kind if p.kind not in (None, "person") else None
+    if kind is None:
+        return p.name
+    plain = f"the {kind} {p.name}" if with_kind or p.qualifier else p.name
+    if not ambiguous(p):
+        return plain
+    who, desc = creator(p), descriptor(p)
+    surname = re.fullmatch(r"[A-Z][\w'’.-]*", p.qualifier.strip()) is not None  # "(Gleizes)", "(Monet)": a creator
+    if desc and not (hide == "creator" and _is_creator(desc, who)) and not surname:
+        return f"the {desc} {kind} {p.name}"  # "the Merry-Go-Round song Live", "the Willard Metcalf painting May Night"
+    if who and hide != "creator":
+        return f"the {kind} {p.name} by {who}"
+    if desc and hide != "creator":
+        return f"the {desc} {kind} {p.name}"  # "(Monet)" with no creator read: "the Monet painting The Magpie"
+    if p.year is not None and p.year.year is not None and hide != "year":
+        return f"the {p.year.year} {kind} {p.name}"
+    return None
