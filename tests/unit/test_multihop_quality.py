@@ -174,7 +174,9 @@ def test_inference_uses_two_reports_named_by_their_subjects_and_refuses_reports_
         "b": "Elena Marsh promised a wider bus lane on Dock Road.",
         "c": "Someone spoke at Dock Road.",
     }
-    docs = {d: _doc(d, f"Source {d}", 3, f"T {d}").model_copy(update={"text": t}) for d, t in texts.items()}
+    # A report is named by what its headline says (a headline that says nothing leaves the report unnamed).
+    titles = {"a": "Night Trucks Return", "b": "Wider Bus Lane Promised", "c": "T c"}
+    docs = {d: _doc(d, f"Source {d}", 3, titles[d]).model_copy(update={"text": t}) for d, t in texts.items()}
 
     def ents(t):
         found = [Entity("Dock Road", "FAC", "dock road", t.index("Dock Road"))]

@@ -21,7 +21,9 @@ TEXTS = {
 }
 DATES = {"d1": datetime(2024, 1, 9, tzinfo=UTC), "d2": datetime(2024, 2, 6, tzinfo=UTC), "d3": datetime(2023, 5, 1, tzinfo=UTC)}
 OTHERS = {"d1": ("ORG", "Eastport Ferry Company"), "d2": ("FAC", "Ridgeview Stadium"), "d3": ("ORG", "Millbrook School Board")}
-DOCS = {d: Document(doc_id=d, title=f"Title {d}", text=f"{t} It was agreed with {OTHERS[d][1]}.", source=f"Source {d}",
+# Headlines that say what each story reports: a report is named by its headline's event.
+HEADLINES = {"d1": "Ferry Contract Won", "d2": "Stadium Contract Signed", "d3": "School Contract Finished"}
+DOCS = {d: Document(doc_id=d, title=HEADLINES[d], text=f"{t} It was agreed with {OTHERS[d][1]}.", source=f"Source {d}",
                     published_at=DATES[d], metadata={"author": "A", "category": "business"}) for d, t in TEXTS.items()}
 ENTS = {d: {name.lower(): (label, name)} for d, (label, name) in OTHERS.items()}  # what the sentence analysis found
 

@@ -1,4 +1,5 @@
-"""Short and full names of one entity merged into one bridge: "Lumora" and "Lumora Energy".
+"""Short and full names of one entity merged into one bridge: "Lumora" and "Lumora Energy"; a misspelt name
+and the name it misspells too ("Janney Montgomey" and "Janney Montgomery Scott", `typo_map`).
 
 A short form joins a longer name only when that longer name is the one expansion of it in the
 corpus (same kind of entity, the short form its leading words), the two are written in a shared
@@ -56,9 +57,70 @@ def alias_map(claims: Sequence[Claim]) -> dict[str, str]:
     return out
 
 
+MIN_TYPO_TOKEN = 6  # a one-letter slip in a shorter word may be another name ("Hunt" / "Hurt")
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """Whether two different words are one insertion, deletion, substitution or swap of neighbours apart."""
+    if a == b or abs(len(a) - len(b)) > 1:
+        return False
+    if len(a) == len(b):
+        diff = [i for i in range(len(a)) if a[i] != b[i]]
+        return len(diff) == 1 or (len(diff) == 2 and diff[1] == diff[0] + 1
+                                  and a[diff[0]] == b[diff[1]] and a[diff[1]] == b[diff[0]])
+    short, long_ = (a, b) if len(a) < len(b) else (b, a)
+    i = next((k for k in range(len(short)) if short[k] != long_[k]), len(short))
+    return short[i:] == long_[i + 1:]
+
+
+def _slip_of(typo: list[str], name: list[str]) -> bool:
+    """`typo` is `name` (or its leading words) with one long word misspelt by one letter, the rest equal."""
+    if len(typo) < 2 or len(typo) > len(name):
+        return False
+    diff = [i for i in range(len(typo)) if typo[i] != name[i]]
+    return len(diff) == 1 and min(len(typo[diff[0]]), len(name[diff[0]])) >= MIN_TYPO_TOKEN \
+        and _one_edit(typo[diff[0]], name[diff[0]])
+
+
+def typo_map(claims: Sequence[Claim]) -> dict[str, str]:
+    """Misspelt norm -> the name it misspells: wire copy's slips ("Janney Montgomey" for "Janney Montgomery
+    Scott", "Calrsson" for "Carlsson") would otherwise be read as two entities and bridge nothing or, worse,
+    name one story as another's. Only a name of two words or more with one long word one letter off, the same
+    kind of entity, and only where that spelling has exactly one such match; the rarer spelling gives way."""
+    kinds: dict[str, set[str]] = defaultdict(set)
+    docs: dict[str, set[str]] = defaultdict(set)
+    for c in claims:
+        for e in c.entities:
+            if e.norm:
+                kinds[e.norm].add(_kind(e.label))
+                docs[e.norm].add(c.fact.doc_id)
+    by_first: dict[str, list[str]] = defaultdict(list)
+    for norm in kinds:
+        words = norm.split()
+        if len(words) >= 2:
+            by_first[words[0]].append(norm)
+            by_first[words[1]].append(norm)  # a slip in the first word still shares the second
+    out: dict[str, str] = {}
+    for norm in kinds:
+        words = norm.split()
+        if len(words) < 2:
+            continue
+        near = {n for key in words[:2] for n in by_first.get(key, ()) if n != norm and kinds[n] & kinds[norm]
+                and (_slip_of(words, n.split()) or _slip_of(n.split(), words))}
+        if len(near) != 1:
+            continue
+        other = near.pop()
+        if len(other.split()) > len(words) or (len(other.split()) == len(words) and len(docs[other]) > len(docs[norm])):
+            out[norm] = other  # a slip of the longer name, or the rarer of two spellings of one length
+    return out
+
+
 def merge_aliases(claims: Sequence[Claim]) -> tuple[list[Claim], dict[str, str]]:
-    """The claims with every short form's norm replaced by its full name's, and the map used."""
-    mapping = alias_map(claims)
+    """The claims with every misspelt norm replaced by the name it misspells and every short form's by its
+    full name's, and the map used."""
+    typos = typo_map(claims)
+    shorts = alias_map(claims)
+    mapping = {k: shorts.get(v, v) for k, v in {**shorts, **typos}.items()}
     if not mapping:
         return list(claims), mapping
     out = []

@@ -210,7 +210,8 @@ _NOT_FEATURE_WORDS = frozenset("Guide Reference Documentation Docs Examples Exam
 
 
 def compound_parts(things: Sequence[str], proper: set[str] | None = None) -> tuple[list[str], list[str], list[str]]:
-    """(brands, leading feature words, closing feature words) of the corpus's product names.
+    """(brands, leading feature words, closing feature words) of the corpus's product names; never a word that
+    is a feature of its own or belongs to one feature only.
 
     A brand is a name that opens at least BRAND_MIN_NAMES longer names ("Amazon S3" opens "Amazon S3 Storage
     Lens"); the feature part is what follows it. The brand opening the most names is used. A leading
@@ -234,11 +235,17 @@ def compound_parts(things: Sequence[str], proper: set[str] | None = None) -> tup
     # "GET", "REST": protocol words. With `proper`, only words the corpus always capitalizes: "Bucket Logs" or
     # "Access Endpoints" would describe a real, documented thing in common words; "Glacier Lens" names nothing.
     brand_words = set(ranked[0].split())
+    # A word that is a feature of its own ("Amazon S3 Glacier", "Amazon S3 Select") evokes that feature: "S3
+    # Glacier Lens" reads as a real Glacier tool, and the corpus's Glacier pages would seem to answer it.
+    standalone = {n[len(ranked[0]) + 1:] for n in names if n.startswith(ranked[0] + " ") and len(n.split()) == len(ranked[0].split()) + 1}
     word = lambda w: (w not in _NOT_FEATURE_WORDS and w not in brand_words and not w.isupper()  # noqa: E731
-                      and (proper is None or w.lower() in proper))
+                      and w not in standalone and (proper is None or w.lower() in proper))
     opening = Counter(p[0] for p in splits if word(p[0]))
     closing = Counter(p[-1] for p in splits if word(p[-1]))
-    least = 2 if proper is None else 1
+    # A word that opens or closes one feature only is that feature's own ("Lens" of "Storage Lens"): a pairing
+    # with it is read as that feature misnamed. Words shared by two features or more are the corpus's
+    # vocabulary, and a new pairing of them names nothing the reader knows.
+    least = 2
     order = lambda c: [w for w, k in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) if k >= least]  # noqa: E731
     return ranked[:1], order(opening), order(closing)
 

@@ -25,6 +25,19 @@ TEMPLATES = (
 )
 
 
+MIN_WIRE_STORIES = 100  # as bridge_checks.MIN_WIRE_STORIES (which imports this package)
+_WIRE: dict[int, tuple[dict, bool]] = {}
+
+
+def _wire(documents: dict[str, Document]) -> bool:
+    """A wire collection (many dated stories on unrelated matters), cached per corpus."""
+    key = id(documents)
+    if key not in _WIRE or _WIRE[key][0] is not documents:
+        _WIRE.clear()
+        _WIRE[key] = (documents, sum(d.published_at is not None for d in documents.values()) >= MIN_WIRE_STORIES)
+    return _WIRE[key][1]
+
+
 def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
     """An inference query over the first two claims of a set bridged by an entity, or the reason none can be built."""
     g = cs.group
@@ -40,6 +53,9 @@ def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Ra
     claims = cs.claims[:2]
     if g.label in PLACE_LABELS and not all(opens_story(documents[c.fact.doc_id], g.surface) for c in claims):
         return "incidental_place"  # "West Germany" named in passing by two unrelated wire stories links nothing
+    if _wire(documents) and not all(opens_story(documents[c.fact.doc_id], g.surface, as_modifier=g.label not in PLACE_LABELS)
+                                    for c in claims):
+        return "bridge_not_central"  # the SEC of two filings, a rating agency quoted once: a setting, not a subject
     answer = re.sub(r"^[Tt]he\s+", "", g.surface)
     named = subject_refs([documents[c.fact.doc_id] for c in claims], claims, documents, [answer, g.surface], doc_entities=doc_entities)
     if named is None:

@@ -1,14 +1,13 @@
-"""What a news story is about, as a reader would refer to it: "the Harbor City Ledger report on the new ferry terminal".
+"""What a news story is about, as a reader would refer to it: "the Reuters report on Northern Telecom's stock split".
 
 MultiHop-RAG's questions name a report by its source and its subject (the event or thing it covers),
-never by a quoted headline or by a name that merely occurs in it. A story's subject is read from where a
-newspaper puts it, the headline and the lead: a noun phrase of two or three common words that the story
-itself writes in lower case (so a capitalised or ALL-CAPS headline is read the same way, and no proper
-name or ticker is mistaken for a topic). The phrase is the headline's own noun words, not a quotation of
-it, and it occurs verbatim in the story, so it can serve as the hop check's anchor.
+never by a quoted headline or by a name that merely occurs in it. A story's subject is what its headline
+says: the headline's actor and event (`headline_subjects`), or what the lead's opening name did ("Kestrel
+Robotics' second robot"). A noun phrase only the lead holds ("the slower pace", "the joint statement") is
+no subject: it names nothing a reader of the headlines would recognise.
 
-A reference must pick out one story: among the stories of its source (and of its month or day, when the
-source alone is not enough) no other headline or lead holds the phrase.
+A reference must pick out one story: among the stories of its source (and of its month, when the source
+alone is not enough) no other story's lead is about the same thing.
 """
 
 from __future__ import annotations
@@ -17,30 +16,16 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from benchsmith.generators.multihop.queries.headline_subjects import headline_subjects
+from benchsmith.generators.multihop.queries.lead_topics import ACTOR_HEADS, VAGUE, lead_topics
 from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase
-from benchsmith.generators.multihop.topics import _VERBS, is_story_topic
+from benchsmith.generators.multihop.topics import _VERBS
 from benchsmith.types import Document
 
 LEAD_SENTENCES = 2
 # "NEW YORK, March 3 - " / "LONDON, Feb 27 -": a newswire dateline is not part of the lead.
 _DATELINE = re.compile(r"^\s*[A-Z][A-Z .'\-]+,\s+[A-Z][a-z]{2,8}\.?\s+\d{1,2}\s*[-–—]+\s*")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z\"'“])")
-_WORD = re.compile(r"[A-Za-z][A-Za-z\-]*|[^\sA-Za-z]")
-# Words that make a topic read as a headline fragment or an opinion, not a subject.
-_VAGUE = frozenset("""news story report article update week today year plan plans deal deals move moves way
-    thing things hopes fears talks one two three four five six seven eight nine ten
-    mln bln pct cts dlrs shares""".split())
-# Heads that stand for an actor of the story ("the battery maker" is Lumora), not for what it is about.
-_ACTOR_HEADS = frozenset("""company companies maker makers firm firms startup startups executive executives officer
-    officers group groups club clubs team teams operator operators specialist specialists regulator regulators
-    people city figures competition spokesman spokeswoman spokesperson analyst analysts official officials""".split())
-_DETERMINER_AFTER = re.compile(r"\s+(?:the|a|an|its|their|his|her|our|this|that)\b")
-# Words the shared stopword list lacks that still end a noun phrase ("the auction system despite ...").
-_PHRASE_BREAKS = frozenset("""despite because although though unless until since whether while may might must could
-    would should will shall said says also worth dlr stg mln-dlr bln-dlr""".split())
-# Where a story writes a phrase as a whole noun phrase: after a determiner (up to two modifiers between), or bare
-# after a preposition ("for grid storage"); "to boost world oil prices" is a verb phrase, not a subject.
-_NP_BEFORE = r"(?:\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er)\s+(?:[\w'’-]+\s+){0,2}|\b(?:for|of|in|on|with|from|by|about)\s+)"
+_SENTENCE_END = re.compile(r"(?<=[.!?])(?<![A-Z]\.[A-Z]\.)\s+(?=[A-Z\"'“])")  # "U.S. Secretary" goes on
 
 
 @dataclass(frozen=True)
@@ -55,84 +40,6 @@ def lead_text(doc: Document) -> str:
     body = _DATELINE.sub("", doc.text.strip().split("\n\n", 1)[0] if doc.text else "", count=1)
     sentences = _SENTENCE_END.split(body.strip())[:LEAD_SENTENCES]
     return f"{doc.title or ''}\n" + " ".join(sentences)
-
-
-def _written_lower(doc: Document, phrase: str) -> bool:
-    return re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", doc.text) is not None
-
-
-def _runs(text: str) -> list[list[str]]:
-    """Runs of content words (lower-cased), split at stopwords, punctuation and digits."""
-    runs, run = [], []
-    for tok in _WORD.findall(text) + ["."]:
-        low = tok.lower()
-        if tok[0].isalpha() and low not in STOPWORDS and low not in _PHRASE_BREAKS and len(low) > 2:
-            run.append(low)
-            continue
-        if run:
-            runs.append(run)
-        run = []
-    return runs
-
-
-# Nouns in -ing that newswire subjects are made of ("seed funding", "public offering", "annual meeting").
-_ING_NOUNS = frozenset("""funding financing offering meeting building hearing ruling listing spending trading
-    earnings pricing opening filing housing shipping lending borrowing bidding holding holdings training
-    marketing banking mining drilling refining clothing planning""".split())
-
-
-# Verbs that newswire uses as subjects' head nouns ("takeover offer", "price cut", "rate rise").
-_NOUN_VERBS = frozenset("offer offers bid bids cut cuts rise rises raise order orders increase return purchase".split())
-_LOOSE_MODIFIERS = frozenset("similar same other such various certain recent further".split())
-
-
-def _is_topic(doc: Document, phrase: str) -> bool:
-    words = phrase.split()
-    if words[0] in _LOOSE_MODIFIERS:
-        return False  # "the similar increase" points elsewhere; it names nothing
-    if words[-1] in _ING_NOUNS or words[-1] in _NOUN_VERBS:
-        # "public offering", "seed funding", "takeover offer": the head is a noun where the story writes it
-        # after an article and not before a figure or an object ("the building cost 55 million" is a verb).
-        if not 2 <= len(words) <= 3 or any(w in STOPWORDS or w in _VERBS or w.endswith(("ly", "ed")) for w in words[:-1]):
-            return False
-        return words[-1] in _ING_NOUNS or re.search(r"\b(?:[Tt]he|[Aa]n?)\s+" + re.escape(phrase)
-                                                    + r"(?!\s+(?:\d|the\b|a\b|an\b|its\b))\b", doc.text) is not None
-    return is_story_topic(phrase)
-
-
-def _verb_like(doc: Document, word: str) -> bool:
-    """A final "-s" word the story writes before a determiner ("operates the", "clears the way") is a verb."""
-    return word.endswith("s") and re.search(r"(?<![\w-])" + re.escape(word) + _DETERMINER_AFTER.pattern, doc.text) is not None
-
-
-def _whole_noun_phrase(doc: Document, phrase: str) -> bool:
-    """Whether the story writes `phrase` as a complete noun phrase somewhere: introduced by a determiner or a
-    preposition, and not running on into another noun ("private political dominance" makes "private political"
-    a fragment; a verb, a stopword or punctuation after it ends it)."""
-    for m in re.finditer(_NP_BEFORE + re.escape(phrase) + r"(?![\w-])(?:\s+([A-Za-z][\w-]*))?", doc.text):
-        nxt = m.group(1)
-        if (nxt is None or nxt.lower() in STOPWORDS or nxt.lower() in _PHRASE_BREAKS or nxt[0].isupper()
-                or nxt.lower() in _VERBS or nxt.endswith(("ed", "ly"))):
-            return True
-    # A role between two names ("Gulls head coach Bram Tolliver") is a noun phrase too.
-    return re.search(r"\b[A-Z][\w'’-]*\s+" + re.escape(phrase) + r"\s+[A-Z]", doc.text) is not None
-
-
-def _candidates(doc: Document, text: str) -> list[str]:
-    """Two- or three-word topics of `text` that the story writes in lower case, longest first within a run."""
-    out = []
-    for run in _runs(text):
-        for size in (3, 2):
-            for i in range(len(run) - size + 1):
-                phrase = " ".join(run[i : i + size])
-                words = phrase.split()
-                if words[-1].endswith("ed"):
-                    continue  # "the council voted"
-                if (_is_topic(doc, phrase) and not set(words) & _VAGUE and words[-1] not in _ACTOR_HEADS
-                        and _written_lower(doc, phrase) and not _verb_like(doc, words[-1])
-                        and _whole_noun_phrase(doc, phrase)):
-                    out.append(phrase)
-    return list(dict.fromkeys(out))
 
 
 _TITLES = r"(?:(?:Mayor|Councillor|Professor|Prof\.|Dr\.?|Mr\.?|Ms\.?|Mrs\.?|Coach|Chairman|President)\s+)?"
@@ -171,27 +78,33 @@ def _owned_phrase(words_text: str) -> str | None:
     if not words or any(w in STOPWORDS or w in _VERBS for w in words):
         return None
     head = words[-1]
-    if head in _VAGUE or head in _ACTOR_HEADS or len(head) < 4 or head.endswith(("ed", "ly")) or head == "own":
+    if head in VAGUE or head in ACTOR_HEADS or len(head) < 4 or head.endswith(("ed", "ly")) or head == "own":
         return None
     return " ".join(words)
 
 
 def subject_candidates(doc: Document) -> list[Subject]:
-    """The story's possible subjects, best first: topics the headline and lead share, the lead's opening
-    name with what it did ("Kestrel Robotics' second robot"), then the lead's other topics."""
+    """The story's possible subjects, best first: its headline's actor and event ("Northern Telecom's stock
+    split", `headline_subjects`), topics of the lead whose head word the headline repeats, then the lead's
+    opening name with what the sentence gives it ("Kestrel Robotics' second robot"). A noun phrase only the
+    lead holds ("the slower pace", "the registration statement") names no story: a reader knows a report by
+    what its headline says."""
     lead = lead_text(doc).split("\n", 1)[-1]
     first = _SENTENCE_END.split(lead, 1)[0]
+    # A bare event takes an article only where the story writes one before it ("the ferry contract", "grid storage").
+    out = [Subject(h.phrase if h.owner else _with_article(doc, h.anchor), h.anchor, h.owner)
+           for h in headline_subjects(doc.title or "", lead, doc.text)]
+    # A topic of the lead whose head word and one more word the headline repeats ("the tapioca export quota" under
+    # "THIRD TAPIOCA QUOTA"); one only the lead holds ("the slower pace") is no subject.
     title_stems = _stems(doc.title or "")
-    plain = list(dict.fromkeys([*_candidates(doc, doc.title or ""), *_candidates(doc, lead)]))
-    # A phrase inside a longer one already found ("ferry terminal" in "new ferry terminal") adds nothing.
-    plain = [p for p in plain if not any(p != q and contains_phrase(q, p) for q in plain)]
-    headline = [p for p in plain if _stems(p) & title_stems and contains_phrase(lead, p)]
-    rest = [p for p in plain if p not in headline]
-    owned = _owned(doc, first)
-    by_anchor = {o.anchor: o for o in owned}  # "Shell Canada Ltd's crude oil postings" over "crude oil postings"
-    out = [by_anchor.get(p) or Subject(_with_article(doc, p), p) for p in headline]
-    out += [o for o in owned if o not in out] + [Subject(_with_article(doc, p), p) for p in rest]
-    return out
+    for topic in dict.fromkeys([*lead_topics(doc, doc.title or ""), *lead_topics(doc, lead)]):
+        words = topic.split()
+        if _stems(words[-1]) & title_stems and len(_stems(topic) & title_stems) >= 2 and contains_phrase(lead, topic) \
+                and not any(contains_phrase(s.anchor, topic) or contains_phrase(topic, s.anchor) for s in out):
+            out.append(Subject(_with_article(doc, topic), topic))
+    out += [o for o in _owned(doc, first) if o not in out]
+    seen: set[str] = set()
+    return [s for s in out if not (s.phrase.lower() in seen or seen.add(s.phrase.lower()))]
 
 
 def _with_article(doc: Document, phrase: str) -> str:
@@ -220,6 +133,17 @@ def is_about(doc: Document, anchor: str) -> bool:
     return contains_phrase(lead_text(doc), anchor)
 
 
+def _same_subject(peer: Document, subject: Subject) -> bool:
+    """Whether another story is about the same thing: its lead holds the anchor and, for a subject with an
+    owner ("Texaco Canada's crude oil prices"), the owner and every word of the event too."""
+    if not is_about(peer, subject.anchor):
+        return False
+    if not subject.owner:
+        return True
+    event = subject.phrase.replace(possessive(subject.owner), " ").replace(subject.owner, " ")
+    return contains_phrase(peer.text, subject.owner) and _stems(event) <= _stems(lead_text(peer))
+
+
 def pick_subject(doc: Document, peers: Sequence[Document], avoid: Sequence[str], taken: Sequence[str],
                  others: Sequence[str] = ()) -> Subject | None:
     """The first subject of `doc` that no peer story (same source and edition) is also about, that gives
@@ -229,12 +153,12 @@ def pick_subject(doc: Document, peers: Sequence[Document], avoid: Sequence[str],
     avoid_words = {w.lower() for a in avoid if a for w in a.split() if len(w) > 3}
     ranked = sorted(subject_candidates(doc), key=lambda s: any(contains_phrase(t, s.anchor) for t in others))
     for subject in ranked:
-        words = {w.lower() for w in subject.phrase.split()}
+        words = {re.sub(r"['’]s?$", "", w.lower()) for w in subject.phrase.split()}  # "Pont's" gives away "Du Pont"
         if words & avoid_words or any(contains_phrase(subject.phrase, a) for a in avoid if a):
             continue
         if any(contains_phrase(t, subject.anchor) or contains_phrase(subject.anchor, t) for t in taken):
             continue
-        if any(p.doc_id != doc.doc_id and is_about(p, subject.anchor) for p in peers):
+        if any(p.doc_id != doc.doc_id and _same_subject(p, subject) for p in peers):
             continue
         return subject
     return None
@@ -271,8 +195,47 @@ def report_of(doc: Document, when: str = "") -> str:
     return f"{possessive(doc.source)} {when} report" if when else f"the {doc.source} report"
 
 
-def opens_story(doc: Document, name: str) -> bool:
-    """Whether the story is about `name`: its headline or its first sentence names it."""
+def opens_story(doc: Document, name: str, *, as_modifier: bool = False) -> bool:
+    """Whether the story is about `name`: its first sentence names it as a name of its own, or its headline
+    names it and the lead does so too. A name inside a longer one ("the Stock Exchange of Hong Kong",
+    "Hongkong Electric") is the story's setting, and so is one used as a modifier ("a Hong Kong investment
+    firm") unless `as_modifier` (a company or an event may lead a compound: "the Boeing lease", "the Gulf War
+    southern front")."""
     lead = lead_text(doc)
     title, body = lead.split("\n", 1)
-    return contains_phrase(title, name) or contains_phrase(_SENTENCE_END.split(body, 1)[0], name)
+    first = _SENTENCE_END.split(body, 1)[0]
+    # A headline names a person by surname ("SHULTZ VISIT TO MOSCOW").
+    in_title = contains_phrase(title, name) or (len(name.split()) == 2 and contains_phrase(title, name.split()[-1]))
+    return own_mention(first, name, as_modifier) or (in_title and own_mention(body, name, as_modifier))
+
+
+_PROCEDURE_BEFORE = re.compile(r"\b(?:fil(?:e|es|ed|ing)|regist(?:er|ered|ering|ration)|told|tell|notif(?:y|ied)|"
+                               r"submit(?:s|ted)?|report(?:ed)? to)\b[^.;]{0,50}\b(?:with|to|the)\s+$", re.IGNORECASE)
+_JOINED_BEFORE = re.compile(r"[A-Z][\w&'’.\-]*\s+(?:of|and|&|de|for)\s+$")
+
+
+def own_mention(text: str, name: str, as_modifier: bool = False) -> bool:
+    """Whether `text` names `name` on its own at least once (in any case: "the Gulf war"): not as part of a
+    longer capitalised name and, unless `as_modifier`, not as a modifier of a lower-case noun ("Hong Kong
+    investment firm"; "Iran said", "South Africa's mines" are the name's own)."""
+    words = r"\s+".join(re.escape(w) for w in name.split())  # wire copy is hard-wrapped: "George\nShultz"
+    for m in re.finditer(r"(?<![\w-])" + words + r"(?![\w-])", text, flags=re.IGNORECASE):
+        before, after = text[max(0, m.start() - 40):m.start()], text[m.end():]
+        if _JOINED_BEFORE.search(before):
+            continue  # "Stock Exchange of Hong Kong"
+        if _PROCEDURE_BEFORE.search(before):
+            continue  # "filed with the Securities and Exchange Commission", "told the SEC": where, not who
+        nxt = re.match(r"\s+([A-Za-z][\w-]*)", after)
+        if nxt is None or after[:2] in ("'s", "’s"):
+            return True
+        word = nxt.group(1)
+        if word[0].isupper():
+            continue  # "Hongkong Electric", "Hong Kong Telecom": a longer name
+        if as_modifier or word in STOPWORDS or word in _VERBS or word.endswith(("ed", "ly")) or word in _NAME_ENDS:
+            return True
+    return False
+
+
+# Lower-case words that follow a name that is a clause's subject ("Iran announces", "Japan may").
+_NAME_ENDS = frozenset("""may might must could would should will shall can says said reported announced plans
+    agreed expects also""".split())

@@ -1,0 +1,290 @@
+"""A story named by its headline's actor and event: "Northern Telecom's stock split", "the Wrather stake".
+
+A wire headline is telegraphic ("NORTHERN TELECOM LTD <NT> DECLARES STOCK SPLIT"): an actor, often a verb, and
+the thing the story is about. A reader names the story by those two ("the Reuters report on Northern Telecom's
+stock split"), not by a noun phrase that happens to open the lead ("the registration statement", "the slower
+pace"). The actor is a name the lead writes whose first word(s) the headline repeats (its casing comes from the
+lead, since headlines are often all capitals); the event is a run of headline words that the story itself
+writes, together and in lower case, as a noun phrase (so a headline verb, a ticker or a figure never enters it).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from benchsmith.generators.multihop.text import STOPWORDS
+from benchsmith.generators.multihop.topics import _VERBS, is_topic_phrase
+
+_TICKER = re.compile(r"<[^>]*>")
+_TITLE_TOKEN = re.compile(r"[A-Za-z][A-Za-z\-.']*|[/,:;]")  # a slash or a comma ends a phrase ("NOTE/COMMERCIAL PAPER")
+# A capitalised name in running text: "Du Pont Co", "Bank of Japan", "Shearson Lehman Brothers Inc".
+_NAME = re.compile(r"[A-Z][\w&'’.\-]*(?:\s+(?:(?:of|and|&|de|du|von)\s+)?[A-Z][\w&'’.\-]*)*")
+_PERSON_NAME = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$")
+_NOT_NAMES = frozenset("""The A An In On At For But And After Before With Under Its His Her Their This That These
+    Those It He She They We Shares Trading Prices Sales Net Profits Earnings Revenues Analysts Officials""".split())
+_LEGAL = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated limited cos".split())
+# Words that name no event of their own ("the week", "the plan") unless another word qualifies them.
+# Words that name an event only with an actor ("the Tower report", never "the report").
+_ALONE_VAGUE = frozenset("""news story report article update week today year years plan plans deal deals move moves
+    way thing things talks results""".split())
+_VAGUE = frozenset("""thing things mln bln pct cts dlrs dlr shares net qtr said says sees seen set sets
+    company companies firm firms group groups unit units maker makers official officials people money funds cash""".split())
+# Nationality and regional adjectives read as modifiers ("Saudi crude output"), never take a possessive.
+# Owners a headline names by another word than the lead (a country by its adjective, "INDONESIAN WHEAT IMPORTS"
+# -> Indonesia; a person by surname, "SHULTZ VISIT" -> George Shultz): they always take the possessive.
+_DEMONYM_ACTORS: dict[str, set[str]] = {}
+_CALENDAR = frozenset("""January February March April May June July August September October November December
+    Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
+_POSSESSOR = r"(?:\s+(?:Co|Corp|Inc|Ltd|Plc|Cos|Corporation)\b\.?)?(?:['’]s|\s+(?:said|says|has|have|had|is|was|will|would|agreed|announced|reported|plans|expects))\b"
+
+
+def _possessor(name: str, text: str) -> bool:
+    """Whether the story writes `name` as one who owns or does something ("Iran said", "Du Pont's"), so that
+    "<name>'s <event>" reads right; "Swiss", "Saudi", "Gulf" (modifiers only) never take a possessive."""
+    return re.search(r"(?<![\w-])" + re.escape(name) + _POSSESSOR, text) is not None
+
+
+@dataclass(frozen=True)
+class HeadlineSubject:
+    phrase: str   # "Northern Telecom's stock split"
+    anchor: str   # words the story writes, for the hop check: "stock split" (or the actor for a one-word event)
+    owner: str    # the actor as the lead writes it ("Northern Telecom"), "" for a bare event
+
+
+def _title_tokens(title: str) -> list[str]:
+    return [t.strip(".'").upper() for t in _TITLE_TOKEN.findall(_TICKER.sub(" ", title or ""))]
+
+
+def _short(name: str) -> str:
+    words = re.sub(r"^The\s+", "", name).replace("’", "'").removesuffix("'s").split()
+    while len(words) > 1 and words[-1].lower().strip(".,") in _LEGAL:
+        words.pop()
+    return " ".join(words).strip(",")
+
+
+def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, int, int]]:
+    """Names of the lead that the headline repeats, as (name in the lead's casing, start, end) of the headline
+    words they cover: "HONG KONG FIRM UPS WRATHER STAKE" + "... stake in Wrather Corp" -> ("Wrather", 4, 5)."""
+    tokens = _title_tokens(title)
+    out: dict[int, tuple[str, int, int]] = {}
+    demonyms = _DEMONYM_ACTORS.setdefault(title, set())
+    surnames: dict[str, str] = {}
+    # The lead first; a table story ("Two-for-one stock split / Pay May 12") names its company further down.
+    for m in _NAME.finditer(lead + "\n" + text):
+        words = _short(m.group(0)).split()
+        while words and words[0] in _NOT_NAMES:
+            words = words[1:]
+        if not words or (len(words) == 1 and len(words[0]) < 3):
+            continue
+        if len(words) >= 2 and words[-1].upper() in tokens and words[0].upper() not in tokens \
+                and words[-1] not in _CALENDAR and _PERSON_NAME.match(" ".join(words[-2:])):
+            surnames.setdefault(words[-1].upper(), " ".join(words[-2:]))
+        if words[0].upper() not in tokens:
+            # "INDONESIAN WHEAT IMPORTS" over "Indonesia's wheat imports": a country's adjective in the headline.
+            near = [i for i, t in enumerate(tokens) if len(words) == 1 and len(words[0]) > 3
+                    and t.startswith(words[0].upper())
+                    and t[len(words[0]):] in ("N", "AN", "IAN", "ESE", "I", "ISH")]
+            for i in near:
+                out.setdefault(i, (words[0], i, i + 1))
+                demonyms.add(words[0])
+            continue
+        whole = len(words) > 1  # "Tower" of "Tower Commission" is a name even where the headline keeps one word
+        if words[0] in _CALENDAR or not whole and (
+                _lower_in(lead + " " + text, words[0].lower())
+                or not (re.search(r"[a-z,] " + re.escape(words[0]) + r"\b", lead + " " + text)
+                        or _possessor(words[0], lead + " " + text))):
+            continue  # "Fats", "Research", "February": a common word that opens a sentence or a date, not a name
+        for start in (i for i, t in enumerate(tokens) if t == words[0].upper()):
+            n = 1
+            while n < len(words) and start + n < len(tokens) and tokens[start + n] == words[n].upper().strip(".'"):
+                n += 1
+            if n < len(words) and n == 1 and _lower_in(text, words[0].lower()):
+                continue  # "PORT ORDERS" is no "Port Calloway": one common word of a longer name
+            if start not in out or out[start][2] - out[start][1] < n:
+                out[start] = (" ".join(words[:n]), start, start + n)
+    # "SHULTZ SAYS ..." over "Secretary of State George Shultz": a person the headline names by surname, where no
+    # other name of the lead covers that headline word or its neighbours ("TEXACO CANADA" is not "Shell Canada").
+    covered = {i for _, a, b in out.values() for i in range(a - 1, b + 1)}
+    for i, t in enumerate(tokens):
+        if t in surnames and i not in covered:
+            out[i] = (surnames[t], i, i + 1)
+            demonyms.add(surnames[t])  # a person owns the event: "George Shultz's visit", not "the George Shultz visit"
+    return sorted(out.values(), key=lambda a: a[1])
+
+
+def _lower_in(text: str, phrase: str) -> bool:
+    return re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?!\w)", text) is not None  # "sodium-ion" writes "sodium"
+
+
+_UNITS = frozenset("mln bln pct cts dlrs dlr bpd billion million thousand yen stg tonnes".split())
+_NUMBERS = frozenset("""one two three four five six seven eight nine ten eleven twelve fifteen twenty thirty forty
+    fifty hundred half quarter-point""".split())
+_MODALS = frozenset("may might must could would should will shall can cannot".split())
+
+
+# Headline abbreviations a reader writes out.
+_EXPAND = {"qtr": "quarter", "1st": "first", "2nd": "second", "3rd": "third", "4th": "fourth", "div": "dividend",
+           "govt": "government", "intl": "international"}
+_DETERMINED = r"(?:\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er|[Tt]his|[Tt]hat)|['’]s)\s+(?:[\w'’-]+\s+){0,3}"
+
+
+# Words that end a noun phrase though no stopword list has them ("the ferry contract worth 64 mln").
+_BREAKS = frozenset("worth despite because although though unless until since whether while also".split())
+
+
+def _forms(word: str) -> list[str]:
+    """The word and its singular ("victories" -> "victory", "stakes" -> "stake")."""
+    if word.endswith("ies"):
+        return [word, word[:-3] + "y"]
+    if word.endswith("s") and not word.endswith("ss"):
+        return [word, word[:-1]]
+    return [word]
+
+
+def _is_head(text: str, word: str) -> bool:
+    """A noun the story writes at the end of a noun phrase somewhere: after a word and not before another
+    lower-case noun ("prices fell", "the stake in", "new victories."); "consumer price index" makes no head
+    of "consumer"."""
+    if not any(re.search(r"(?:" + _DETERMINED + r"|\b(?:for|of|in|on|from|with)\s+(?:[\w-]+\s+){0,2})" + re.escape(f)
+                         + r"(?![\w-])", text) for f in _forms(word)):
+        return False  # never after a determiner or a possessive: a verb ("ministers consider")
+    for form in _forms(word):
+        for m in re.finditer(r"(?<=\w)[\s'’]+" + re.escape(form) + r"(?![\w-])(?:\s+([A-Za-z][\w-]*))?", text):
+            nxt = m.group(1)
+            if nxt is None or nxt[0].isupper() or nxt.lower() in STOPWORDS or nxt in _VERBS or nxt in _MODALS \
+                    or nxt in _BREAKS or nxt.endswith(("ed", "ly")):
+                return True
+            if nxt is not None and re.match(r"\s*[,.;:]", text[m.start(0) + len(m.group(0)) - len(nxt) - 1:][:2]):
+                return True
+        if re.search(r"(?<![\w-])" + re.escape(form) + r"\s*[,.;:)]", text):
+            return True
+    return False
+
+
+def _written_as_phrase(text: str, words: list[str]) -> bool:
+    """Whether the story writes the words together as a phrase that a verb, a stopword or punctuation ends
+    ("M-1 money supply rose", "interest rate liberalisation by")."""
+    if len(words) < 2:
+        return False
+    for m in re.finditer(r"(?<![\w-])" + re.escape(" ".join(words)) + r"(?![\w-])(\s+[A-Za-z][\w-]*|\s*[,.;:)])?", text):
+        nxt = (m.group(1) or ".").strip()
+        if not nxt[0].isalpha() or nxt in STOPWORDS or nxt in _VERBS or nxt in _MODALS or nxt in _BREAKS \
+                or nxt.endswith("ed"):
+            return True
+    return False
+
+
+def _event_word(text: str, word: str) -> bool:
+    if not word[:1].isalpha() or word in STOPWORDS or len(word) < 3 or word in _UNITS or word in _MODALS \
+            or word in _NUMBERS or word in _FUNCTION_WORDS:
+        return False
+    if word in _VERBS and not (word in _NOUN_VERBS and _is_head(text, word)) or word.endswith("ed") or word.endswith("ly") and word not in _LY_NOUNS \
+            or word.capitalize() in _CALENDAR:
+        return False
+    if word.endswith("ing") and word not in _ING_NOUNS:
+        return False  # "CONSIDERING", "SEEKING": a headline verb
+    if word.endswith("s") and re.search(r"(?<![\w-])" + re.escape(word) + r"\s+(?:the|a|an|its|their|his|her)\b", text):
+        return False  # "raises the", "ups its": a verb where the story writes it
+    return any(_lower_in(text, f) for f in _forms(word))
+
+
+_ING_NOUNS = frozenset("""funding financing offering meeting building hearing ruling listing spending trading earnings
+    pricing opening filing housing shipping lending borrowing bidding holding holdings training marketing banking
+    mining drilling refining planning licensing""".split())
+
+
+def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, int]]:
+    """What the headline says happened, as a noun phrase of its own words: the runs of headline words that the
+    story writes in lower case (no figure, ticker, verb or actor among them), ending in a word the story uses as
+    a noun; longest first, each with its first headline position. `taken` are positions of actor words."""
+    raw = [_EXPAND.get(t.lower(), t.lower()) for t in _title_tokens(title)]
+    # A word after "TO" is a verb ("TO PROMOTE", "TO REDEEM") unless the story uses it as a noun ("a visit").
+    ok = [i not in taken and _event_word(text, w)
+          and not (i and raw[i - 1] == "to" and not re.search(r"\b(?:[Tt]he|[Aa]n?)\s+" + re.escape(w) + r"\b", text))
+          for i, w in enumerate(raw)]
+    found: list[tuple[str, int]] = []
+    i = 0
+    while i < len(raw):
+        if not ok[i]:
+            i += 1
+            continue
+        j = i
+        while j < len(raw) and ok[j]:
+            j += 1
+        run = raw[i:j][-4:]
+        start = j - len(run)
+        for k in range(len(run) - 1):
+            if _plural(run[k]) and not _plural(run[k + 1]):
+                run = run[:k + 1]  # "DATA SUGGEST", "PRICES FALL": a bare word after a plural is its verb
+                break
+            if run[k].endswith("s") and not run[k].endswith(("ss", "us")) and run[k] not in _PLURAL_MODIFIERS:
+                run, start = run[k + 1:], start + k + 1  # "DEFERS PAYMENTS": a plural never modifies; a verb
+                break
+        if start and raw[start - 1] in ("no", "not", "without"):
+            i = j
+            continue  # "SHULTZ SAYS NO RESIGNATION": the event did not happen
+        while run and not (_is_head(text, run[-1]) or run[-1] in _ING_NOUNS or _written_as_phrase(text, run)):
+            run = run[:-1]  # "COFFEE QUOTA TALKS CONTINUE": the phrase ends at its last noun
+        while len(run) > 1 and (run[0] in _NOT_OPENERS):
+            run, start = run[1:], start + 1
+        phrase = " ".join(run)
+        if run and (is_topic_phrase(phrase) or len(run) > 1 and is_topic_phrase(run[-1]) or run[-1] in _ALONE_VAGUE or run[-1] in _LY_NOUNS) \
+                and run[-1] not in _VAGUE and not (len(run) > 1 and all(w in _VAGUE or w in _ALONE_VAGUE for w in run)):
+            found.append((phrase, start))
+        i = j
+    return sorted(found, key=lambda e: -len(e[0].split()))
+
+
+_FUNCTION_WORDS = frozenset("""behind ahead likely unlikely soon again still possible due over under near amid
+    against toward towards""".split())
+def _plural(word: str) -> bool:
+    return word in ("data", "media", "people") or word.endswith("s") and not word.endswith(("ss", "us", "is"))
+
+
+# Headline verbs that are nouns where the story writes them so ("price cuts", "the takeover offer").
+_NOUN_VERBS = frozenset("offer offers bid bids cut cuts rise rises order orders increase purchase".split())
+_LY_NOUNS = frozenset("supply rally family assembly monopoly ally anomaly".split())
+_PLURAL_MODIFIERS = frozenset("""sales savings earnings arms futures securities goods services news operations
+    options commodities grains oilseeds""".split())
+# Headline words that open no noun phrase ("SEEN", "UP", "PUT"): left off the front of an event.
+_NOT_OPENERS = frozenset("seen put up down off out set".split())
+
+
+def _with_article(phrase: str) -> str:
+    head = phrase.split()[-1]
+    return phrase if head.endswith("s") and not head.endswith(("ss", "us", "is")) else f"the {phrase}"
+
+
+def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]:
+    """The story named by its headline's actor and event, best first: "<actor>'s <event>" (or a compound,
+    "the Wrather stake", "Saudi crude output", where the headline writes the name right before the event),
+    then the event alone where it has two words or more ("the export licensing reform bill")."""
+    if not title or not title.strip():
+        return []
+    actors = headline_actors(title, lead, text)
+    demonyms = _DEMONYM_ACTORS.pop(title, set())
+    taken = {i for _, s, e in actors for i in range(s, e)}
+    out: list[HeadlineSubject] = []
+    adjacent_first = sorted(headline_events(title, text, taken),
+                            key=lambda e: not any(a[2] == e[1] for a in actors))
+    for event, pos in adjacent_first:
+        before = [a for a in actors if a[2] <= pos]
+        if before:
+            name, _, end = before[-1]
+            adjacent, owner = end == pos, name in demonyms or len(name.split()) > 1 or _possessor(name, text)
+            if name in demonyms:
+                phrase = f"{name}' {event}" if name.endswith("s") else f"{name}'s {event}"  # "Indonesia's wheat imports"
+            elif adjacent and len(event.split()) == 1:
+                phrase = f"the {name} {event}"  # "the Wrather stake", "the Chrysler bid"
+            elif adjacent and not owner:
+                phrase = _with_article(f"{name} {event}")  # "the Swiss economy", "Saudi crude exports"
+            elif owner:
+                phrase = f"{name}' {event}" if name.endswith("s") else f"{name}'s {event}"
+            else:
+                phrase = ""
+            if phrase:
+                out.append(HeadlineSubject(phrase, event if _lower_in(text, event) and len(event.split()) > 1 else name, name))
+        if len(event.split()) > 1 and _lower_in(text, event):
+            out.append(HeadlineSubject(_with_article(event), event, ""))
+    return out
