@@ -25,7 +25,8 @@ def test_wrapped_lines_become_spaces_with_every_offset_kept_and_paragraphs_kept(
 @pytest.mark.parametrize("text", [
     "Line one.\nLine two.",  # too few lines to tell
     "A heading\n\nA long paragraph that runs on " + "and on " * 20 + "to its end.\nAnother one.",  # long lines
-    "# Limits\n- up to 100 buckets\n- up to 1,000 rules per\n- ten tags\n- five regions\n| a | b |\n",  # markdown
+    "Limits\nup to 100 buckets per\naccount and up to\n+ ten tags per object\n",  # a markdown list
+    "An example follows\nthat copies an object\n```\naws s3 cp a b\n```\n",  # markdown code
 ])
 def test_text_that_is_not_wire_copy_is_left_alone(text):
     assert not is_hard_wrapped(text)
@@ -35,6 +36,7 @@ def test_text_that_is_not_wire_copy_is_left_alone(text):
 @pytest.mark.parametrize("line", [
     "CLEVELAND, Feb 26 - ", "PORTLAND, Ore., Feb 26 - ", "NEW YORK, March 2 - ", "WASHINGTON, D.C., Feb 26 - ",
     "ST. JOHN'S, Nfld., March 4 -- ", "  SAO PAULO, Sept 9 - ", "MONTREAL, Feb 26- ", "Winnipeg, Manitoba, Feb 26 - ",
+    "New York, March 2 - ", "ROCHESTER, N.Y., Feb 26 - ",
 ])
 def test_a_dateline_ends_where_the_body_begins(line):
     assert dateline_end(line + "Acme said.") == len(line)

@@ -11,8 +11,9 @@ import re
 
 _SOFT_BREAK = re.compile(r"(?<=\S)[ \t]*\n(?=[^\s])")
 _LONGEST_WRAPPED_LINE = 90
-# Markdown lines are headings, lists, tables and code: short on purpose, never wrapped prose.
-_MARKDOWN_LINE = re.compile(r"^\s*(?:#|\||[*+] |- |```|\d+\. )")
+# Markdown's headings, tables, "*"/"+" lists and code are short on purpose, never wrapped prose ("- " opens list
+# lines in wire copy too, so it proves nothing).
+_MARKDOWN_LINE = re.compile(r"^\s*(?:#|\||\*|\+|```)")
 
 
 def is_hard_wrapped(text: str) -> bool:
@@ -20,7 +21,7 @@ def is_hard_wrapped(text: str) -> bool:
     lines = [ln for ln in text.split("\n") if ln.strip()]
     if len(lines) < 3 or max(len(ln) for ln in lines) > _LONGEST_WRAPPED_LINE:
         return False
-    if sum(1 for ln in lines if _MARKDOWN_LINE.match(ln)) > len(lines) // 5:
+    if any(_MARKDOWN_LINE.match(ln) for ln in lines):
         return False
     continued = sum(1 for ln in lines[:-1] if not ln.rstrip().endswith((".", "!", "?", ":", '"')))
     return continued >= max(2, len(lines) // 3)
