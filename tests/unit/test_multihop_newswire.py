@@ -8,7 +8,6 @@ from benchsmith.generators.multihop.coref import resolve_antecedent
 from benchsmith.generators.multihop.entity_types import EntityTypes
 from benchsmith.generators.multihop.facts import candidate_sentences
 from benchsmith.generators.multihop.ner import SentenceAnalysis, analyze_sentences, split_conjoined
-from benchsmith.generators.multihop.text import dateline_end, is_hard_wrapped, unwrapped
 from benchsmith.types import Chunk, Document, Span
 from benchsmith.validators.markup import clean
 
@@ -31,14 +30,6 @@ def _chunks(doc: Document) -> list[Chunk]:
                   index=0, n_tokens=len(doc.text.split()))]
 
 
-def test_wrapped_lines_are_read_as_spaces_with_every_offset_kept():
-    view = unwrapped(STORY)
-    assert len(view) == len(STORY)
-    assert "it agreed" in view and "cash.\n    The company" in view  # an indented line still opens a paragraph
-    prose = "A heading\n\nA long paragraph that runs on " + "and on " * 20 + "to its end.\nAnother one."
-    assert not is_hard_wrapped(prose) and unwrapped(prose) == prose
-
-
 def test_wire_sentences_span_their_wrapped_lines_and_leave_the_dateline_out():
     doc = _doc(STORY)
     facts = [f for f, reason in candidate_sentences(doc, _chunks(doc)) if reason is None]
@@ -47,12 +38,6 @@ def test_wire_sentences_span_their_wrapped_lines_and_leave_the_dateline_out():
     assert first.text.startswith("Harrowgate Mills Inc <HGM> said it\nagreed")
     assert first.readable == "Harrowgate Mills Inc said it agreed to sell its flour unit to Bexley Grain Holdings Ltd for 41 million dollars in cash."
     assert [f.readable.split()[0] for f in facts] == ["Harrowgate", "The", "Harrowgate"]
-
-
-def test_datelines_in_the_styles_of_the_wire():
-    for line in ("CLEVELAND, Feb 26 - ", "PORTLAND, Ore., Feb 26 - ", "New York, March 2 - ", "ROCHESTER, N.Y., Feb 26 - "):
-        assert dateline_end(line + "Acme said.", 0) == len(line)
-    assert dateline_end("Acme said on Feb 26 - a Thursday - that it would.", 0) == 0
 
 
 def test_ticker_tags_are_dropped_and_company_tags_keep_their_name():

@@ -15,9 +15,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
+from benchsmith.corpora.wire import dateline_end, unwrapped
 from benchsmith.generators.multihop.entity_types import PERSON_TITLES, EntityTypes
 from benchsmith.generators.multihop.models import Entity
-from benchsmith.generators.multihop.text import dateline_end, normalize_entity, unwrapped
+from benchsmith.generators.multihop.text import normalize_entity
 
 _NAME = re.compile(r"[A-Z][\w’'\-]*(?:\s+(?:of\s+|de\s+|van\s+|&\s+)?[A-Z][\w’'\-]*)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?][\"”]?\s+|\n\s*)$")

@@ -11,8 +11,9 @@ from bisect import bisect_right
 from collections.abc import Sequence
 
 from benchsmith.corpora.sentences import split_sentences
+from benchsmith.corpora.wire import dateline_end, unwrapped
 from benchsmith.generators.multihop.models import Fact
-from benchsmith.generators.multihop.text import dateline_end, one_line, unwrapped, wire_words
+from benchsmith.generators.multihop.text import one_line, wire_words
 from benchsmith.types import Chunk, Document, content_id
 from benchsmith.validators.markup import clean, has_markup
 

@@ -46,39 +46,6 @@ def normalize_entity(text: str) -> str:
     return s
 
 
-# Fixed-width wire copy: lines broken at ~70 characters inside sentences, paragraphs opened by an indent.
-_SOFT_BREAK = re.compile(r"(?<=\S)[ \t]*\n(?=[^\s])")
-_LONGEST_WRAPPED_LINE = 90
-
-
-def is_hard_wrapped(text: str) -> bool:
-    """Whether the text was broken into short fixed-width lines mid-sentence (old wire copy, e-mail, RFCs)."""
-    lines = [ln for ln in text.split("\n") if ln.strip()]
-    if len(lines) < 3 or max(len(ln) for ln in lines) > _LONGEST_WRAPPED_LINE:
-        return False
-    continued = sum(1 for ln in lines[:-1] if not ln.rstrip().endswith((".", "!", "?", ":", '"')))
-    return continued >= max(2, len(lines) // 3)
-
-
-def unwrapped(text: str) -> str:
-    """The text with its mid-sentence line breaks read as spaces, every offset unchanged (same length), so a
-    sentence span found in it is a span of the original; an indented or blank line still opens a paragraph."""
-    if "\n" not in text or not is_hard_wrapped(text):
-        return text
-    return _SOFT_BREAK.sub(lambda m: " " * len(m.group(0)), text)
-
-
-_WIRE_MONTHS = r"(?:Jan|Feb|Mar|Apr|May|June?|July?|Aug|Sept?|Oct|Nov|Dec)[a-z]*\.?"
-# "CLEVELAND, Feb 26 - ", "PORTLAND, Ore., Feb 26 - ", "NEW YORK, March 2 - ": where and when the story was filed.
-DATELINE = re.compile(rf"^[ \t]*[A-Z][A-Za-z .'&/-]{{1,40}}(?:, [A-Z][A-Za-z.]{{1,12}})*, {_WIRE_MONTHS} \d{{1,2}} - ")
-
-
-def dateline_end(text: str, start: int) -> int:
-    """Where the body begins when a wire dateline opens `text` at `start` (else `start`)."""
-    m = DATELINE.match(text, start)
-    return m.end() if m else start
-
-
 _SPACE_RUN = re.compile(r"\s+")
 
 

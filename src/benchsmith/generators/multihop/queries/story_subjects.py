@@ -16,6 +16,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from benchsmith.corpora.wire import without_dateline
 from benchsmith.generators.multihop.queries.headline_subjects import headline_subjects
 from benchsmith.generators.multihop.queries.lead_topics import ACTOR_HEADS, VAGUE, lead_topics
 from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase
@@ -23,8 +24,6 @@ from benchsmith.generators.multihop.topics import _VERBS
 from benchsmith.types import Document
 
 LEAD_SENTENCES = 2
-# "NEW YORK, March 3 - " / "LONDON, Feb 27 -": a newswire dateline is not part of the lead.
-_DATELINE = re.compile(r"^\s*[A-Z][A-Z .'\-]+,\s+[A-Z][a-z]{2,8}\.?\s+\d{1,2}\s*[-–—]+\s*")
 _SENTENCE_END = re.compile(r"(?<=[.!?])(?<![A-Z]\.[A-Z]\.)\s+(?=[A-Z\"'“])")  # "U.S. Secretary" goes on
 
 
@@ -37,7 +36,7 @@ class Subject:
 
 def lead_text(doc: Document) -> str:
     """The headline and the first sentences of the story, dateline removed."""
-    body = _DATELINE.sub("", doc.text.strip().split("\n\n", 1)[0] if doc.text else "", count=1)
+    body = without_dateline(doc.text.strip().split("\n\n", 1)[0] if doc.text else "")
     sentences = _SENTENCE_END.split(body.strip())[:LEAD_SENTENCES]
     return f"{doc.title or ''}\n" + " ".join(sentences)
 
