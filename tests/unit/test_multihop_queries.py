@@ -167,8 +167,37 @@ def test_a_place_both_stories_name_only_in_passing_is_no_inference_bridge():
     assert build_inference(cs, about, random.Random(0)) != "incidental_place"
 
 
+def test_a_place_is_no_inference_bridge_on_a_wire_collection_even_in_both_headlines(monkeypatch):
+    import benchsmith.generators.multihop.queries.inference as inference
+    place = Entity("South Africa", "GPE", "south africa")
+    texts = {"p1": "SOWETO, South Africa, March 2 - Miners in South Africa backed a strike.",
+             "p2": "STOCKHOLM, March 2 - Sweden will decree trade sanctions against South Africa."}
+    docs = {d: Document(doc_id=d, title="SOUTH AFRICA " + d.upper(), text=t, source="Wire", published_at=DATES["d1"])
+            for d, t in texts.items()}
+    claims = []
+    for d, text in texts.items():
+        fact = Fact(f"f-{d}", d, f"{d}#0", 0, len(text), text)
+        claim, _ = build_claims(fact, SentenceAnalysis((place,), "trade", extract_quantities(text)), None, {place.norm: 2})
+        claims.append(claim)
+    group = BridgeGroup("entity", place.norm, place.text, "GPE", {c.fact.doc_id: [c] for c in claims})
+    cs = ClaimSet(group, tuple(claims), keywords_for(claims, place.text))
+    monkeypatch.setattr(inference, "_wire", lambda documents: True)
+    assert build_inference(cs, docs, random.Random(0)) == "place_bridge"
+    monkeypatch.setattr(inference, "_wire", lambda documents: False)  # an encyclopedia's place can still link two articles
+    assert build_inference(cs, docs, random.Random(0)) != "place_bridge"
+
+
 def test_a_mention_written_sentence_initially_with_the_is_asked_without_a_capital_the():
     cs = _cs(["d1", "d2"])
     group = BridgeGroup("entity", cs.group.key, "The Harrowgate Builders", "ORG", cs.group.claims_by_doc)
     d = build_temporal(ClaimSet(group, cs.claims, cs.keywords), DOCS, random.Random(0), doc_entities=ENTS)
     assert isinstance(d, Draft) and " The " not in d.query and "mention Harrowgate Builders before" in d.query
+
+
+def test_a_compared_body_is_named_with_its_article_a_company_without():
+    from benchsmith.generators.multihop.queries.comparison import _as_named
+    docs = [Document(doc_id="a", title="EC FARM PRICES", text="The EC's Brussels Commission wants cuts. Traders on "
+                     "the New York Stock Exchange sold. Harrowgate Mills Inc rose.", source="Wire")]
+    assert _as_named("Brussels Commission", docs) == "the Brussels Commission"  # an institution's common noun
+    assert _as_named("New York Stock Exchange", docs) == "the New York Stock Exchange"  # the story writes "the"
+    assert _as_named("Harrowgate Mills Inc", docs) == "Harrowgate Mills Inc"

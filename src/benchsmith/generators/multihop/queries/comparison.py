@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Sequence
 
 from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
@@ -178,7 +179,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         return "reports_not_distinguishable"
     refs, topics = named
     claims = cited[term]
-    query = f"Do {refs[0]} and {refs[1]} both mention {term}?"
+    query = f"Do {refs[0]} and {refs[1]} both mention {_as_named(term, docs)}?"
     return Draft(
         query=query, answer="Yes" if all(present[term]) else "No", question_type="comparison_query", claims=claims,
         bridge_entity=bridge, bridge_topic=claims[0].topic, keywords=cs.keywords,
@@ -187,6 +188,19 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         template="comparison.mention",
     )
 
+
+# "the Brussels Commission", "the Finance Ministry": a body named by a common noun takes an article in prose.
+_INSTITUTION_HEAD = re.compile(r"\b(?:Commission|Ministry|Board|Department|Exchange|Council|Committee|Agency|Authority|"
+                               r"Office|Federation|Union|Organization|Organisation|Association|Court|Parliament|Senate|"
+                               r"Institute|Administration|Treasury|Bureau|Fund|Service|Reserve)$")
+
+
+def _as_named(term: str, docs: Sequence[Document]) -> str:
+    """The term as a sentence names it mid-clause: with "the" where its head is an institution's common noun or
+    where the stories themselves write "the" before it ("the New York Stock Exchange")."""
+    if _INSTITUTION_HEAD.search(term) or any(re.search(r"\bthe\s+" + re.escape(term) + r"\b", d.text) for d in docs):
+        return "the " + term
+    return term
 
 def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: dict):
     """The claims to cite for a mention question: per story that mentions `term`, one of its claims that states

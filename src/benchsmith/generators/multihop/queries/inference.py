@@ -53,6 +53,8 @@ def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Ra
     claims = cs.claims[:2]
     if g.label in PLACE_LABELS and not all(opens_story(documents[c.fact.doc_id], g.surface) for c in claims):
         return "incidental_place"  # "West Germany" named in passing by two unrelated wire stories links nothing
+    if g.label in PLACE_LABELS and _wire(documents):
+        return "place_bridge"  # a country in both headlines is the setting of two events, not one actor of both
     if _wire(documents) and not all(opens_story(documents[c.fact.doc_id], g.surface, as_modifier=g.label not in PLACE_LABELS)
                                     for c in claims):
         return "bridge_not_central"  # the SEC of two filings, a rating agency quoted once: a setting, not a subject
