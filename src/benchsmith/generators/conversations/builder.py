@@ -104,8 +104,10 @@ class HeuristicBuilder:
         # what a search for the topic finds, and the passages nearest the ones just used (a search can miss them)
         found = [chunk.chunk_id for chunk, _ in self.retrieval.top(query, POOL_K)]
         found += [n for a in marks for n in self.topics.neighbours(a)]
+        again: list[Seed] = []  # a passage asked about already still answers its other questions, tried last
         for chunk_id in dict.fromkeys(found):
             if chunk_id in state.used:
+                again += self._unsaid(state, chunk_id)
                 continue
             chunk = self.retrieval.chunks_by_id[chunk_id]
             seeds = [s for s in self.passages[chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
@@ -118,12 +120,22 @@ class HeuristicBuilder:
                 near.append((score, seeds))
             elif self.topics.closeness(chunk_id, marks) >= DRIFT_FLOOR and shared:
                 far.append((score, seeds))  # a step aside only to a page of the conversation or one naming its terms
-        if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:
-            # a corpus of small subjects: a shift to a neighbouring one rather than no conversation at all, but never to
-            # a passage sharing nothing with the conversation (Cloudant plans, then disaster kits, reads as two chats)
+        if not any(seeds for _, seeds in near):
+            # a corpus of small subjects: a step to a neighbouring one (a page the conversation used, or one naming its
+            # terms) rather than asking the same page again or ending, but never to a passage sharing nothing with the
+            # conversation (Cloudant plans, then disaster kits, reads as two chats)
             near = far
         near.sort(key=lambda pair: -pair[0])
-        return [s for _, seeds in near for s in seeds]  # the nearest passages first
+        return [s for _, seeds in near for s in seeds] + again  # the nearest unused passages first
+
+    def _unsaid(self, state: State, chunk_id: str) -> list[Seed]:
+        """Seeds of a passage the conversation drew a question from whose answers the agent has not said yet (a page
+        answers more than one question; a second one from it is no repeat when its answer is another sentence)."""
+        if chunk_id not in self.passages or not self.on_topic(state, chunk_id):
+            return []
+        passage = self.passages[chunk_id]
+        return [s for s in passage.seeds if s.answer and s.kind not in ("overview", "entity", "topic")
+                and not any(passage.sentences[i].text in state.said for i in s.answer) and not self.generic(s.term)]
 
     def _together(self, a: Seed, b: Seed) -> bool:
         """Two seeds one message can ask about: the same page or neighbouring passages, and one thing."""
