@@ -59,16 +59,49 @@ def technical_corpus(texts) -> bool:
 
 
 def fitting_attributes(term: str, own: list[str], recent: list[str], *, technical: bool, rng: Any,
-                       asked: dict[str, int]) -> tuple[str, list[Attribute]]:
+                       asked: dict[str, int], neighbourhood: list[str] | None = None) -> tuple[str, list[Attribute]]:
     """The term's category and the ATTRIBUTES that fit it (below), least `asked` so far first (ties shuffled): the cost
     of a named mission, not the "original motivation" of floods. An attribute's context must be in the term's `own`
     passages, not a neighbour's; `recent` passages (the conversation's) help tell what the term names."""
     kind = category(term, own + recent)
     kind = "T" if kind == "C" and technical else kind  # "a condition" in a SQL guide
     joined = " ".join(own)
-    order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))]
+    order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))
+             and in_domain(a, neighbourhood if neighbourhood is not None else recent)]
     rng.shuffle(order)
     return kind, sorted(order, key=lambda a: asked[a.question])
+
+
+# What an attribute is called where a corpus does discuss it. An unanswerable question is in the corpus's own domain
+# when the passages around the conversation discuss that attribute for other things (prices on a page of plans,
+# research on a page of missions): the corpus demonstrably could answer such a question and lacks it for this subject
+# (the proof checks that). "Are there any books or documentaries about astronauts?" on internship FAQ pages is not.
+DOMAIN_CUES = {
+    "Who first came up with {t}?": r"\binvent|\bcreated by|\bdeveloped by|\bfounded by|\bcoined",
+    "When {was} {t} first introduced?": r"\bintroduc|\blaunch|\breleased|\bannounced|\bfounded|\bestablished",
+    "How {has} {t} changed over the years?": r"\bhistor|\bchanged|\boriginally|\bover the years|\b(?:19|20)\d\d\b|\bformerly",
+    "What are the main criticisms of {t}?": r"\bcriti|\bcontrovers|\bcomplain|\bdrawback|\bdisadvantage|\bdownside",
+    "How popular {is} {t} compared to the alternatives?": r"\bpopular|\balternative|\bcompared (?:to|with)|\bmost common",
+    "How much {does} {t} cost?": r"\bcost|\bpric|\bfee\b|\bfees\b|\$\s?\d|\bcharg|\bbill",
+    "What is the environmental impact of {t}?": r"\benvironment|\bpollut|\bemission|\becosystem|\bwildlife|\bclimate",
+    "Who are the main competitors to {t}?": r"\bcompetit|\brival|\balternative",
+    "How does {t} compare with similar offerings from other vendors?": r"\bcompetit|\bvendor|\bprovider|\bcompared",
+    "What are common mistakes people make with {t}?": r"\bmistake|\bpitfall|\bavoid|\bcareful|\bdon[’']t\b|\bnever\b",
+    "What is the performance impact of {t}?": r"\bperformance|\blatency|\bthroughput|\bspeed|\bfaster|\bslower",
+    "What was the original motivation behind {t}?": r"\bmotivat|\boriginally|\bdesigned to|\bin order to|\bpurpose",
+    "What are experts saying about the future of {t}?": r"\bexpert|\bforecast|\bpredict|\bfuture|\bexpected to",
+    "What does the latest research say about {t}?": r"\bresearch|\bstud(?:y|ies)\b|\bscientist|\bfound that",
+    "Are there any books or documentaries about {t}?": r"\bbooks?\b|\bdocumentar|\bfilms?\b|\bmovies?\b|\bnovels?\b",
+    "How {is} {t} viewed by the public?": r"\bpublic opinion|\bpoll|\bfans\b|\breputation|\bperceiv|\bcriticiz|\bpraised",
+    "How {does} {t} affect people's health?": r"\bhealth|\binjur|\bdisease|\billness|\bhospital",
+}
+DOMAIN_MIN_PASSAGES = 2
+
+
+def in_domain(attribute: Attribute, texts: list[str]) -> bool:
+    """The attribute is discussed in at least two of the passages around the conversation (see DOMAIN_CUES)."""
+    cue = DOMAIN_CUES.get(attribute.question)
+    return cue is None or sum(bool(re.search(cue, t, re.I)) for t in texts) >= DOMAIN_MIN_PASSAGES
 
 
 _PREPOSITIONS = {"under", "from", "of", "in", "on", "for", "with", "to", "at", "by", "behind", "into"}
