@@ -223,6 +223,26 @@ def noun_phrases(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_LEADING = re.compile(r"^(?P<phrase>[A-Z][a-z\-]+(?:\s+[a-z][a-z\-]+){1,2})\s+(?:is|are|was|were|has|have|can|could|will|"
+                      r"would|may|might|must|should|does|do|did)\b")
+
+
+def leading_phrases(passage: Passage) -> list[str]:
+    """Noun phrases of two or three words that open a quotable sentence as its subject ("Zero percent interest may
+    sound great ...", "Gift tax is indeed at 35%"), lower-cased; none of their words a function word or a verb."""
+    out: list[str] = []
+    for s in passage.sentences:
+        m = _LEADING.match(s.text)
+        if not m or not _usable(s.text):
+            continue
+        words = m.group("phrase").lower().split()
+        if (any(w in _NOT_NOUN for w in words) or _NOT_FIRST.match(words[0]) or _ADJECTIVE_END.search(words[-1])
+                or words[-1].endswith(("ing", "ed", "ly")) or words[0].endswith(("ing", "ly"))):
+            continue
+        out.append(" ".join(words))
+    return out
+
+
 def phrase_counts(passages: list[Passage]) -> Counter[str]:
     """In how many passages each noun phrase occurs: a phrase written once in one passage is rarely a topic."""
     counts: Counter[str] = Counter()
@@ -239,13 +259,17 @@ def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[
     for opener, phrase in noun_phrases(passage.chunk.text):
         if phrase not in found and (within[phrase] >= 2 or counts[phrase] >= 2):
             found[phrase] = opener
+    lowered = passage.chunk.text.lower()
+    for phrase in leading_phrases(passage):  # "Gift tax is indeed at 35%": a forum answer opens on what it is about
+        if phrase not in found and (counts[phrase] >= 1 or lowered.count(phrase) >= 2):
+            found[phrase] = ""
     named = {s.term.lower().removeprefix("the ") for s in passage.seeds}
     story = unwrap(passage.chunk.text) != passage.chunk.text  # hard-wrapped: newswire
     out: list[Seed] = []
     for phrase, opener in found.items():
         if phrase in named:
             continue
-        pattern = re.compile(rf"\b{re.escape(phrase)}\b")
+        pattern = re.compile(rf"\b{re.escape(phrase)}\b", 0 if opener else re.I)  # a leading phrase is capitalised
         answer = tuple(i for i, s in enumerate(passage.sentences)
                        if pattern.search(s.text) and _usable(s.text) and not s.text.endswith(":"))[:3]
         # the answer opens on the phrase as its subject ("A safe room, as defined by FEMA, is ..."), not on a

@@ -67,7 +67,8 @@ def fitting_attributes(term: str, own: list[str], recent: list[str], *, technica
     kind = "T" if kind == "C" and technical else kind  # "a condition" in a SQL guide
     joined = " ".join(own)
     order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))
-             and in_domain(a, neighbourhood if neighbourhood is not None else recent)]
+             # a product's guide is asked its own attributes (N, T, P above); prose for the public only those it discusses
+             and (technical or in_domain(a, neighbourhood if neighbourhood is not None else recent))]
     rng.shuffle(order)
     return kind, sorted(order, key=lambda a: asked[a.question])
 
@@ -95,11 +96,11 @@ DOMAIN_CUES = {
     "How {is} {t} viewed by the public?": r"\bpublic opinion|\bpoll|\bfans\b|\breputation|\bperceiv|\bcriticiz|\bpraised",
     "How {does} {t} affect people's health?": r"\bhealth|\binjur|\bdisease|\billness|\bhospital",
 }
-DOMAIN_MIN_PASSAGES = 2
+DOMAIN_MIN_PASSAGES = 1
 
 
 def in_domain(attribute: Attribute, texts: list[str]) -> bool:
-    """The attribute is discussed in at least two of the passages around the conversation (see DOMAIN_CUES)."""
+    """The attribute is discussed in a passage around the conversation (see DOMAIN_CUES)."""
     cue = DOMAIN_CUES.get(attribute.question)
     return cue is None or sum(bool(re.search(cue, t, re.I)) for t in texts) >= DOMAIN_MIN_PASSAGES
 
