@@ -190,6 +190,8 @@ _NOT_FIRST = re.compile(r"^(?:\w+est|current|leading|starting|available|cool|mai
 _ADJECTIVE_END = re.compile(r"(?:ary|ive|ous|ful|ble|ic|al|less|ish|everyday|clean|include|includes)$")
 
 
+_VAGUE = {"wide", "broad", "narrow", "defined", "engaging", "easy-to-use", "simple", "typical", "common", "general",
+          "specific", "particular", "real", "actual", "whole", "single", "additional", "extra", "similar"}
 _DETERMINER = {"the", "a", "an", "its", "their", "your", "this", "that", "these", "those", "specific", "all", "each",
                "some", "any", "every", "both", "no"}
 
@@ -276,9 +278,17 @@ def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[
         # sentence mentioning it in passing ("Turn off the gas at the outside main valve ...")
         # ... followed by its verb ("The home screen displays ..."), not by "then" ("The object version is then
         # protected ...": a step of something told before)
-        if not answer or not re.match(rf"(?:(?:the|a|an|your|my)\s+)?{re.escape(phrase)}(?:\s*,[^,]+,)?\s+(?:is|are|was|were|"
+        # a forum answer (no title, no headings) rarely opens a sentence on its topic: there a phrase other answers use
+        # too ("personal checks", "gift tax") is what the thread is about, answered by the sentences naming it
+        # ... a kind of thing ("a debit card", "of direct deposit"), not one the writer points at ("the accounts",
+        # "your mobile app")
+        thread = (not (passage.chunk.title or "").strip() and counts[phrase] >= 2 and bool(answer)
+                  and opener not in ("the", "your", "my", "their", "our", "his", "her", "own", "its")
+                  and (not re.search(r"(?:s|ed|ing)$", phrase.split()[-1]) or phrase.endswith(("ss", "us")))
+                  and phrase.split()[0] not in _VAGUE and not phrase.split()[0].endswith("ing"))
+        if not thread and (not answer or not re.match(rf"(?:(?:the|a|an|your|my)\s+)?{re.escape(phrase)}(?:\s*,[^,]+,)?\s+(?:is|are|was|were|"
                                       rf"has|have|had|can|could|will|would|may|might|must|should|does|do|did|[a-z]+s)\b"
-                                      rf"(?!\s+(?:then|also|still|now|again)\b)", passage.sentences[answer[0]].text, re.I):
+                                      rf"(?!\s+(?:then|also|still|now|again)\b)", passage.sentences[answer[0]].text, re.I)):
             continue
         article = {"a": "a", "an": "an", "the": "the", "your": "my", "my": "my"}.get(opener, "")
         if article == "the" and story:
