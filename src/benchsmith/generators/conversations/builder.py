@@ -82,7 +82,7 @@ class HeuristicBuilder(Candidates):
         """Attributes that fit what the term names, least asked so far first, so unanswerable turns vary across the run."""
         own = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
         recent = [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
-        around = dict.fromkeys([*state.order[-3:], *(n for c in state.order[-3:] for n in self.topics.neighbours(c, 12)
+        around = dict.fromkeys([*state.order[-3:], *(n for c in state.order[-3:] for n in self.topics.neighbours(c, 25)
                                                      if self.on_topic(state, n))])
         neighbourhood = [self.retrieval.chunks_by_id[c].text for c in around]  # what the corpus discusses near it
         return fitting_attributes(term, own, recent, technical=self.technical, rng=self.rng, asked=self.attribute_use,
