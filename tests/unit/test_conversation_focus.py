@@ -107,3 +107,20 @@ def test_unanswerable_attributes_come_from_the_neighbourhoods_domain():
     _, attributes = fitting_attributes("NASA", own, films, technical=False, rng=random.Random(0), asked=Counter(),
                                        neighbourhood=films)
     assert "Are there any books or documentaries about {t}?" in {a.question for a in attributes}
+
+
+def test_overview_is_not_answered_by_a_step():
+    from benchsmith.generators.conversations.focus import opens_on_statement
+
+    step = _grounded("Add three conversation starter messages.")
+    assert not opens_on_statement(step, ["Non-Question"], "topic")
+    assert not opens_on_statement(step, ["Summarization"], "topic")
+    assert opens_on_statement(step, ["Non-Question"], "procedure")  # "I need to add starters." wants the steps
+    assert opens_on_statement(_grounded("A conversation starter is an example question."), ["Summarization"], "topic")
+
+
+def test_advice_drops_a_trailing_either():
+    from benchsmith.generators.conversations.prose import advice_question
+
+    found = advice_question("Don't rule out a hybrid approach either.")
+    assert found is not None and found[1] == "Should I rule out a hybrid approach?"

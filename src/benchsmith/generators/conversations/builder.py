@@ -18,7 +18,13 @@ from benchsmith.generators.conversations import grounding as G
 from benchsmith.generators.conversations.candidates import Candidates
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
-from benchsmith.generators.conversations.focus import answers_keyword, focus_words, opener_names_subject, trim_to_focus
+from benchsmith.generators.conversations.focus import (
+    answers_keyword,
+    focus_words,
+    opener_names_subject,
+    opens_on_statement,
+    trim_to_focus,
+)
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.state import State, TurnFailed
 from benchsmith.generators.conversations.topic import Topics
@@ -199,6 +205,9 @@ class HeuristicBuilder(Candidates):
             types = found
         if "Keyword" in types and draft.answerability == "ANSWERABLE" and not answers_keyword(draft.grounded, draft.term):
             raise TurnFailed(f"keyword_not_answered: {draft.wording.user[:80]}")
+        if draft.answerability != "UNANSWERABLE" and not opens_on_statement(
+                draft.grounded, types, draft.seeds[0].kind if draft.seeds else ""):
+            raise TurnFailed(f"overview_answered_by_a_step: {draft.wording.user[:80]}")
         return ConversationTurn(
             turn=len(state.turns) + 1, user=draft.wording.user, rewrite=draft.wording.rewrite, question_types=types,
             multi_turn=multi_turn, answerability=draft.answerability, standalone=draft.wording.standalone,

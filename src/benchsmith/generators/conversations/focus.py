@@ -73,3 +73,13 @@ def answers_keyword(grounded: Grounded, term: str) -> bool:
     """A keyword turn ("S3 Object Lock retention?") is answered by a first sentence about that keyword: it names every
     word of it near its start, as a definition or an overview does."""
     return bool(grounded.sentences) and about(grounded.sentences[0], term)
+
+
+_OVERVIEW_TYPES = frozenset({"Summarization", "Keyword", "Explanation"})
+
+
+def opens_on_statement(grounded: Grounded, types: list[str], kind: str) -> bool:
+    """What a thing is or what to know about it is answered by a statement, not by a step ("I'd like to know more
+    about a conversation starter." -> "Add three conversation starter messages." is a walkthrough's instruction)."""
+    overview = bool(_OVERVIEW_TYPES & set(types)) or ("Non-Question" in types and kind != "procedure")
+    return not (overview and grounded.sentences and instructs(grounded.sentences[0], strict=True))

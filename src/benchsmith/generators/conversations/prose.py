@@ -78,6 +78,7 @@ def _verb_phrase(vp: str, after: str = "") -> str | None:
     in the sentence ("to list" before ", create, get and update ..." is a list cut short)."""
     vp = re.sub(r"^(?:choose|decide|want|opt|elect) to\s+", "", vp.strip())  # "choose to manage permissions"
     vp = re.sub(r"^(?:don't|don’t|do not)\s+", "", vp)  # "recommends that you don't use X" asks "Should I use X?"
+    vp = re.sub(r"\s+(?:either|too|as well|also)$", "", vp)  # "Don't rule out a hybrid approach either"
     if re.search(r"\bto \w+$", vp) and re.match(r"\s*,\s*[a-z]+\b", after):
         return None
     words = vp.split()
@@ -283,6 +284,9 @@ def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[
         # ... a kind of thing ("a debit card", "of direct deposit"), not one the writer points at ("the accounts",
         # "your mobile app")
         thread = (not (passage.chunk.title or "").strip() and counts[phrase] >= 2 and bool(answer)
+                  # written as a sentence, naming the phrase itself ("a bank account", not "a Swiss bank account")
+                  and passage.sentences[answer[0]].text[:1].isupper()
+                  and re.search(rf"\b{opener} {re.escape(phrase)}\b", passage.sentences[answer[0]].text, re.I) is not None
                   and opener not in ("the", "your", "my", "their", "our", "his", "her", "own", "its")
                   and (not re.search(r"(?:s|ed|ing)$", phrase.split()[-1]) or phrase.endswith(("ss", "us")))
                   and phrase.split()[0] not in _VAGUE and not phrase.split()[0].endswith("ing"))
