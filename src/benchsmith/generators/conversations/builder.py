@@ -180,7 +180,8 @@ class HeuristicBuilder(Candidates):
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
             # what answers it too, among the retrieved passages and the ones next to the answer's (as an annotator
             # reading around the answer would mark them)
-            also = G.answer_bearing(ranked + [x for x in nearby if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}],
+            also = G.answer_bearing(state.fresh_first(ranked + [x for x in nearby
+                                                                if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}]),
                                     self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite,
                                     common=self.common, claims=direct,
                                     overview=bool(self._summary_words(draft)) or draft.recipe.startswith("definition"),
@@ -261,6 +262,7 @@ class HeuristicBuilder(Candidates):
             if draft.grounded.sentences:
                 state.direct.add(draft.grounded.sentences[0])
             state.documents |= {c.doc_id for c in turn.relevant}
+            state.marked |= {c.chunk_id for c in turn.relevant}
             state.intents |= {(s.kind, s.term.lower()) for s in draft.seeds}
             if draft.attribute is not None:
                 state.intents.add(("attribute", draft.attribute.question))

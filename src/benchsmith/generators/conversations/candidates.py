@@ -16,6 +16,7 @@ from benchsmith.validators.conversation import content_words
 
 POOL_K = 40
 _PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
+MARKED_PENALTY = 0.0  # closeness given up to ask from a passage no turn of the conversation marked relevant yet
 DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 
 
@@ -49,7 +50,8 @@ class Candidates:
                      or not self.generic(s.term)] if chunk_id in self.passages else []
             self.rng.shuffle(seeds)
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
-            reused = 0.25 * self.run_use[chunk_id]
+            # a passage an earlier turn marked relevant adds nothing new to the conversation's passages
+            reused = 0.25 * self.run_use[chunk_id] + (MARKED_PENALTY if chunk_id in state.marked else 0.0)
             score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
             if self.on_topic(state, chunk_id):
                 near.append((score, seeds))
@@ -89,7 +91,7 @@ class Candidates:
         seeds = [s for s in self.terms.get(state.last.term.lower(), [])
                  if s.chunk_id not in state.used and self.on_topic(state, s.chunk_id)]
         self.rng.shuffle(seeds)
-        return seeds
+        return sorted(seeds, key=lambda s: s.chunk_id in state.marked)  # passages new to the conversation first
 
     def _terms_said(self, state: State, text: str) -> list[Seed]:
         """Seeds (in unused passages) of terms the agent just used: what a user might ask to clarify."""

@@ -26,9 +26,18 @@ class State:
     said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
     summarized: list[set[str]] = field(default_factory=list)  # words of the names asked "tell me about" so far
     direct: set[str] = field(default_factory=set)  # the first sentence of each answer: what its question asked
+    marked: set[str] = field(default_factory=set)  # passages some kept turn marked relevant (quoted or answering it)
 
     wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
     repetition: Repetition = field(default_factory=Repetition)
+
+    def fresh_first(self, ranked: list) -> list:
+        """`ranked` (passages, or (passage, score) pairs) with the passages no turn marked relevant yet first, each
+        group in its own order: where a turn's passages are capped, the conversation moves on through the corpus
+        rather than marking the same passages again."""
+        def chunk_id(x) -> str:
+            return (x[0] if isinstance(x, tuple) else x).chunk_id
+        return sorted(ranked, key=lambda x: chunk_id(x) in self.marked)
 
     def anchors(self) -> list[str]:
         return anchors(self.seed_chunk, self.order, recent=len(self.order) if self.wide else None)
