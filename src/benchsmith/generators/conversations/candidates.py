@@ -16,7 +16,6 @@ from benchsmith.validators.conversation import content_words
 
 POOL_K = 40
 _PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
-MARKED_PENALTY = 0.0  # closeness given up to ask from a passage no turn of the conversation marked relevant yet
 DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 
 
@@ -50,8 +49,7 @@ class Candidates:
                      or not self.generic(s.term)] if chunk_id in self.passages else []
             self.rng.shuffle(seeds)
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
-            # a passage an earlier turn marked relevant adds nothing new to the conversation's passages
-            reused = 0.25 * self.run_use[chunk_id] + (MARKED_PENALTY if chunk_id in state.marked else 0.0)
+            reused = 0.25 * self.run_use[chunk_id]
             score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
             if self.on_topic(state, chunk_id):
                 near.append((score, seeds))
