@@ -180,12 +180,11 @@ class HeuristicBuilder(Candidates):
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
             # what answers it too, among the retrieved passages and the ones next to the answer's (as an annotator
             # reading around the answer would mark them)
-            also = G.answer_bearing(state.fresh_first(ranked + [x for x in nearby
-                                                                if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}]),
+            also = G.answer_bearing(ranked + [x for x in nearby if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}],
                                     self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite,
                                     common=self.common, claims=direct,
                                     overview=bool(self._summary_words(draft)) or draft.recipe.startswith("definition"),
-                                    defines=not self._summary_words(draft))
+                                    defines=not self._summary_words(draft), marked=state.marked)
             # and, as an annotator searching for each statement of the response would, any passage stating one of them
             restating = [hit for s in direct for hit in self.retrieval.top(s, RESTATE_K)]
             also |= G.answer_bearing(restating, self.passages, draft.term, draft.grounded, limit=0, common=self.common,

@@ -268,7 +268,8 @@ def common_stems(chunks: list[Chunk], share: float = COMMON_SHARE) -> frozenset[
 
 def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
                    limit: int | None = None, question: str = "", common: frozenset[str] = frozenset(),
-                   claims: list[str] | None = None, overview: bool = False, defines: bool = False) -> set[str]:
+                   claims: list[str] | None = None, overview: bool = False, defines: bool = False,
+                   marked: set[str] = frozenset()) -> set[str]:
     """Retrieved passages the response does not quote that support it or answer the question too, as an mtRAG
     annotator marks every retrieved passage supporting part of the response: one holding a quoted sentence
     (overlapping windows, copies), one with a sentence stating a sentence of the response, one with a sentence about
@@ -279,14 +280,17 @@ def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passag
     `claims`: the sentences whose restatement makes a passage relevant (the direct answer; default every quoted
     sentence): a passage restating only a sentence added to round the answer off does not answer the question.
     `overview`: the question asks what there is to know about the term, which any sentence about it answers
-    (`defines`: what it is, which a sentence about it saying what it is answers)."""
+    (`defines`: what it is, which a sentence about it saying what it is answers). `marked`: passages earlier turns of
+    the conversation marked relevant; the capped loose places go to other passages first, so the conversation moves
+    on through the corpus rather than marking the same passages again (a marked passage stating the answer still
+    counts)."""
     found: set[str] = set()
     loose = 0
     topic = {w for w in content_words(grounded.text) - content_words(term) if not _stems(w) <= common}
     answer_words = _stems(grounded.text) - _stems(term) - _stems(question) - common
     quoted = [" ".join(s.split()) for s in grounded.sentences]
     restated = quoted if claims is None else [" ".join(s.split()) for s in claims]
-    for chunk, _ in ranked:
+    for chunk, _ in sorted(ranked, key=lambda pair: pair[0].chunk_id in marked):  # stable: retrieval order otherwise
         passage = passages.get(chunk.chunk_id)
         if passage is None or chunk.chunk_id in grounded.used or chunk.chunk_id in found:
             continue

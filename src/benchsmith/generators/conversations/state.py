@@ -31,14 +31,6 @@ class State:
     wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
     repetition: Repetition = field(default_factory=Repetition)
 
-    def fresh_first(self, ranked: list) -> list:
-        """`ranked` (passages, or (passage, score) pairs) with the passages no turn marked relevant yet first, each
-        group in its own order: where a turn's passages are capped, the conversation moves on through the corpus
-        rather than marking the same passages again."""
-        def chunk_id(x) -> str:
-            return (x[0] if isinstance(x, tuple) else x).chunk_id
-        return sorted(ranked, key=lambda x: chunk_id(x) in self.marked)
-
     def anchors(self) -> list[str]:
         return anchors(self.seed_chunk, self.order, recent=len(self.order) if self.wide else None)
 
