@@ -127,9 +127,10 @@ def test_mtrag_sample_default_run_meets_the_human_shape_or_says_why(tmp_path):
                        if t.answerability == "ANSWERABLE"]
     assert len(first_sentences) == len(set(first_sentences)), "one answer given to two questions of the run"
     stats = json.loads((out / "conversation_stats.json").read_text())
-    # human mtRAG: 7.7 and 16.9. The baseline keeps 10 conversations at 8.0-8.4 turns and 11.7-12.6 passages over
-    # seeds 0-2 (before: 8-9 at 7.0-7.8 and 10.4-10.9): forum threads and FAQ pages still run out at 7-8 turns
-    assert stats["turns"] >= 7.8 and stats["unique_passages"] >= 11.5
+    # human mtRAG: 7.7 and 16.9. The baseline keeps 10 conversations at 8.0-8.5 turns and 12.1-13.0 passages over
+    # seeds 0-2 (11.8-12.6 before a turn's capped passages went to ones the conversation had not marked yet; 10.4-10.9
+    # before prose questions): forum threads and FAQ pages still run out at 7-8 turns
+    assert stats["turns"] >= 7.8 and stats["unique_passages"] >= 12.0
     assert all(len({c.chunk_id for t in i.turns for c in t.relevant}) >= len(i.turns) for i in items)  # moves on
     kinds = {t.provenance.extra.get("recipe", "").split("/")[0] for i in items for t in i.turns}
     assert {"advice", "topic"} & kinds  # the prose sources are used, not only headings and definitions
