@@ -119,21 +119,19 @@ def test_mtrag_sample_default_run_meets_the_human_shape_or_says_why(tmp_path):
     code = _generate(corpus, out, "--n", "10")
     summary = json.loads((out / "summary.json").read_text())
     items = _items(out)
-    assert len(items) >= 8, f"only {len(items)} conversations kept"  # 7 before every subject got a seed
-    if code == 1:
-        assert summary["status"] == "short" and len(items) < 10
-        assert "different questions" in summary["stop_reason"] and "separate subjects" in summary["stop_reason"]
-    else:
-        assert code == 0 and len(items) == 10
+    # 10 since prose questions, forum topics and a page's other questions (seeds 0-2); 8-9 before
+    assert code == 0 and len(items) == 10, summary.get("stop_reason")
     _check_conversations(items, corpus)
     assert all(len(i.turns) >= 6 for i in items)
     first_sentences = [t.response.split(" . ")[0].split(". ")[0] for i in items for t in i.turns
                        if t.answerability == "ANSWERABLE"]
     assert len(first_sentences) == len(set(first_sentences)), "one answer given to two questions of the run"
     stats = json.loads((out / "conversation_stats.json").read_text())
-    # human mtRAG: 7.7 and 16.9. The baseline keeps 8-9 conversations at 7.0-7.8 turns and 10.4-10.9 passages over
-    # seeds 0-2: the small subjects it now reaches (forum threads, one FAQ page) run out of questions at 6-7 turns
-    assert stats["turns"] >= 7.25 and stats["unique_passages"] >= 10
+    # human mtRAG: 7.7 and 16.9. The baseline keeps 10 conversations at 8.0-8.5 turns and 12.1-13.0 passages over
+    # seeds 0-2 (11.8-12.6 before a turn's capped passages went to ones the conversation had not marked yet; 10.4-10.9
+    # before prose questions): forum threads and FAQ pages still run out at 7-8 turns
+    assert stats["turns"] >= 7.8 and stats["unique_passages"] >= 12.0
+    assert all(len({c.chunk_id for t in i.turns for c in t.relevant}) >= len(i.turns) for i in items)  # moves on
     kinds = {t.provenance.extra.get("recipe", "").split("/")[0] for i in items for t in i.turns}
     assert {"advice", "topic"} & kinds  # the prose sources are used, not only headings and definitions
     assert abs(stats["answerability"]["UNANSWERABLE"] - 0.20) <= 0.05

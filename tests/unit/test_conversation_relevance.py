@@ -113,3 +113,23 @@ def test_a_passage_quoted_only_to_round_an_answer_off_is_not_used_up():
     assert used_up(draft) == {"a#0"}  # b#0 keeps its own questions for a later turn
     draft.seeds = []
     assert used_up(draft) == {"a#0", "b#0"}
+
+
+def test_capped_loose_places_go_to_passages_the_conversation_has_not_marked_yet():
+    # both passages name the club on the answer's subject (loosely relevant); the first was marked by an earlier turn
+    earlier = _chunk("Club history. The Harbor Lions joined the league in 1950 with seven dock workers.", "m#0")
+    new = _chunk("Stadium. The Harbor Lions play league home games before seven thousand fans.", "n#0")
+    passages = {c.chunk_id: find_seeds(c) for c in (earlier, new)}
+    ranked = [(earlier, 2.0), (new, 1.0)]
+    g = Grounded()  # a long answer: sharing two of its words and the club's name is far from stating it
+    g.add("a#0", "The Harbor Lions have the most league championship titles, seven won under coach Mara Voss "
+                 "between 1950 and 1990 at the old river ground.")
+    args = (ranked, passages, "the Harbor Lions", g)
+    assert answer_bearing(*args, limit=None) == {"m#0", "n#0"}  # both qualify: the order only decides the capped place
+    assert answer_bearing(*args, limit=1) == {"m#0"}  # retrieval order when the conversation marked neither
+    assert answer_bearing(*args, limit=1, marked={"m#0"}) == {"n#0"}  # the conversation moves on
+    # a marked passage holding the answer is not a loose one: still relevant, whatever the cap
+    copy = _chunk("Archive. " + g.sentences[0], "k#0")
+    passages[copy.chunk_id] = find_seeds(copy)
+    assert answer_bearing([(copy, 3.0), *ranked], passages, "the Harbor Lions", g, limit=1,
+                          marked={"k#0", "m#0"}) == {"k#0", "n#0"}

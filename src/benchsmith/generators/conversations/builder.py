@@ -10,38 +10,40 @@ the next one is tried; a turn with no surviving candidate ends the conversation.
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
-from dataclasses import replace
 from typing import Any
 
 from benchsmith.generators.conversations import drafts as D
 from benchsmith.generators.conversations import grounding as G
-from benchsmith.generators.conversations import wording as W
+from benchsmith.generators.conversations.candidates import Candidates
 from benchsmith.generators.conversations.config import ConversationConfig
 from benchsmith.generators.conversations.dimensions import Dimensions
+from benchsmith.generators.conversations.focus import (
+    answers_keyword,
+    focus_words,
+    opener_names_subject,
+    opens_on_statement,
+    trim_to_focus,
+)
 from benchsmith.generators.conversations.passages import Passage, Seed
 from benchsmith.generators.conversations.state import State, TurnFailed
 from benchsmith.generators.conversations.topic import Topics
-from benchsmith.generators.conversations.unanswerable import Prover, a_subject, fitting_attributes, mentions, technical_corpus
+from benchsmith.generators.conversations.unanswerable import Prover, fitting_attributes, technical_corpus
 from benchsmith.generators.conversations.verify import Repetition, agree, unsupported_sentences
-from benchsmith.generators.conversations.wording import CONVERSATIONAL, KIND_TYPES, _plural
+from benchsmith.generators.conversations.wording import CONVERSATIONAL, _plural
 from benchsmith.schemas.conversation import ConversationTurn
 from benchsmith.text import shingles
 from benchsmith.types import Provenance, Rejected
 from benchsmith.validators.conversation import content_words, jaccard
 
 STEP = "conversations.turn"
-POOL_K = 40
 RESTATE_K = 3  # passages searched per response sentence for others stating it
 MAX_CANDIDATES = 400  # drafts looked at per turn, repeats included
 TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers are lengthened toward it from their passages
-_PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
-DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 SUBJECT_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
 
 
-class HeuristicBuilder:
+class HeuristicBuilder(Candidates):
     def __init__(self, cfg: ConversationConfig, passages: dict[str, Passage], terms: dict[str, list[Seed]],
                  retrieval: G.Retrieval, prover: Prover, dims: Dimensions, rng: random.Random) -> None:
         self.cfg, self.passages, self.terms, self.retrieval = cfg, passages, terms, retrieval
@@ -86,156 +88,11 @@ class HeuristicBuilder:
         """Attributes that fit what the term names, least asked so far first, so unanswerable turns vary across the run."""
         own = [self.passages[s.chunk_id].chunk.text for s in self.terms.get(term.lower(), [])[:6]]
         recent = [self.retrieval.chunks_by_id[c].text for c in state.order[-3:]]  # what the conversation is about
-        return fitting_attributes(term, own, recent, technical=self.technical, rng=self.rng, asked=self.attribute_use)
-
-    # -- candidates -------------------------------------------------------------------
-    def _pool(self, state: State, first: Passage | None) -> list[Seed]:
-        """Seeds of unused passages near the conversation's topic, nearest first."""
-        if first is not None:
-            seeds = [s for s in first.seeds if s.kind != "entity" or not self.generic(s.term)]
-            self.rng.shuffle(seeds)
-            return seeds
-        last = state.last
-        query = state.topic or " ".join(filter(None, [last.wording.rewrite if last else "", last.term if last else "",
-                                                      " ".join(last.grounded.sentences[:1]) if last else ""]))
-        near: list[tuple[float, list[Seed]]] = []
-        far: list[tuple[float, list[Seed]]] = []
-        marks = state.anchors()
-        # what a search for the topic finds, and the passages nearest the ones just used (a search can miss them)
-        found = [chunk.chunk_id for chunk, _ in self.retrieval.top(query, POOL_K)]
-        found += [n for a in marks for n in self.topics.neighbours(a)]
-        for chunk_id in dict.fromkeys(found):
-            if chunk_id in state.used:
-                continue
-            chunk = self.retrieval.chunks_by_id[chunk_id]
-            seeds = [s for s in self.passages[chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
-                     or not self.generic(s.term)] if chunk_id in self.passages else []
-            self.rng.shuffle(seeds)
-            shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])
-            reused = 0.25 * self.run_use[chunk_id]
-            score = self.topics.closeness(chunk_id, marks) + (0.2 if shared else 0.0) - reused
-            if self.on_topic(state, chunk_id):
-                near.append((score, seeds))
-            elif self.topics.closeness(chunk_id, marks) >= DRIFT_FLOOR and shared:
-                far.append((score, seeds))  # a step aside only to a page of the conversation or one naming its terms
-        if not any(seeds for _, seeds in near) and len(state.turns) < self.cfg.min_turns:
-            # a corpus of small subjects: a shift to a neighbouring one rather than no conversation at all, but never to
-            # a passage sharing nothing with the conversation (Cloudant plans, then disaster kits, reads as two chats)
-            near = far
-        near.sort(key=lambda pair: -pair[0])
-        return [s for _, seeds in near for s in seeds]  # the nearest passages first
-
-    def _together(self, a: Seed, b: Seed) -> bool:
-        """Two seeds one message can ask about: the same page or neighbouring passages, and one thing."""
-        near = self.passages[a.chunk_id].chunk.doc_id == self.passages[b.chunk_id].chunk.doc_id or self.topics.related(
-            b.chunk_id, [a.chunk_id])
-        # one thing: the halves share a word (not "protecting data with KMS keys, and how do I change the Region?")
-        return near and bool(content_words(a.term) & content_words(b.term) - {"the", "a", "an"})
-
-    def _alike(self, a: Seed, b: Seed) -> bool:
-        """Two things worth comparing share a word ("Signature Version 2" / "4"; not "a role" / "the home Region")."""
-        return any(not self.generic(w) for w in content_words(a.term) & content_words(b.term))  # not just "S3"
-
-    def _same_term(self, state: State) -> list[Seed]:
-        if not state.last:
-            return []
-        seeds = [s for s in self.terms.get(state.last.term.lower(), [])
-                 if s.chunk_id not in state.used and self.on_topic(state, s.chunk_id)]
-        self.rng.shuffle(seeds)
-        return seeds
-
-    def _terms_said(self, state: State, text: str) -> list[Seed]:
-        """Seeds (in unused passages) of terms the agent just used: what a user might ask to clarify."""
-        words = text.replace(",", " ").replace(".", " ").split()
-        found: list[Seed] = []
-        for n in range(4, 0, -1):
-            for i in range(len(words) - n + 1):
-                phrase = " ".join(words[i : i + n]).lower()
-                for seed in self.terms.get(phrase, []):
-                    if (seed.kind in ("definition", "entity") and seed.chunk_id not in state.used
-                            and phrase not in state.terms and not self.generic(seed.term) and self.on_topic(state, seed.chunk_id)):
-                        found.append(seed)
-        return found[:4]
-
-    def _answerable_drafts(self, state: State, pos: int, first: Passage | None):
-        cfg, rng, passages = self.cfg, self.rng, self.passages
-        pool = self._pool(state, first)
-        last = state.last
-        if pos > 0 and last and last.grounded.text and self.dims.wants_clarification():
-            for seed in self._terms_said(state, last.grounded.text):
-                if d := D.clarification(seed, passages, rng, cfg.max_response_words):
-                    yield d, "Clarification"
-        previous = state.turns[-1].question_types if state.turns else []
-        # the most needed types first, but not the previous turn's again (a run of keyword turns reads as a list)
-        for qtype in sorted(self.dims.question_types(), key=lambda q: q in previous and q != "Factoid"):
-            if qtype == "Comparative":
-                defs = [s for s in pool if s.kind == "definition"]
-                mine = [s for s in self._same_term(state) if s.kind == "definition"] or defs[:1]
-                for a in mine[:2]:
-                    for b in defs[:6]:
-                        if b.term.lower() != a.term.lower() and b.chunk_id != a.chunk_id and self._alike(a, b):
-                            if d := D.comparative(a, b, passages, pronoun=bool(last and a.term == last.term),
-                                                  max_words=cfg.max_response_words):
-                                yield d, "Follow-up"
-                continue
-            if qtype == "Composite":
-                for a in pool[:8]:
-                    for b in pool[:8]:
-                        if a.chunk_id != b.chunk_id and b.kind in ("procedure", "capability") and a.kind in (
-                                "definition", "overview") and self._together(a, b):
-                            if d := D.composite(a, b, passages, rng, max_words=cfg.max_response_words):
-                                yield d, "Follow-up"
-                continue
-            # more about a name asked before, from a passage not used yet (twice at most, worded differently each time)
-            asked_more = sum(kind == "more" for kind, _ in state.intents)
-            if qtype == "Summarization" and asked_more < 2:
-                for seed in [s for s in pool if s.kind in ("entity", "overview") and (s.kind, s.term.lower()) in state.intents
-                             and ("more", s.term.lower()) not in state.intents][:2]:
-                    if d := D.answerable(replace(seed, kind="more", detail=str(asked_more)), qtype, passages, rng, pronoun=bool(
-                            last and last.term == seed.term), max_words=cfg.max_response_words):
-                        yield d, "Follow-up"
-            same = [s for s in self._same_term(state) if qtype in KIND_TYPES.get(s.kind, ())]
-            missed = bool(state.turns) and state.turns[-1].answerability == "UNANSWERABLE"
-            for seed in same[:2]:
-                if d := D.answerable(seed, qtype, passages, rng, pronoun=True, max_words=cfg.max_response_words):
-                    if missed:  # what the agent could answer about the same thing, asked after it could not
-                        d.wording = W.after_miss(d.wording)
-                        yield d, "Clarification"
-                    else:
-                        yield d, "Follow-up"
-            for seed in [s for s in pool if qtype in KIND_TYPES.get(s.kind, ())][:4]:
-                if last and qtype == "Factoid" and last.recipe.startswith("definition") and rng.random() < 0.35:
-                    if d := D.ellipsis(last.term, seed, passages, cfg.max_response_words):
-                        yield d, "Follow-up"
-                        continue
-                if d := D.answerable(seed, qtype, passages, rng, pronoun=False, max_words=cfg.max_response_words):
-                    yield d, "Follow-up"
-
-    def _unanswerable_drafts(self, state: State, partial: bool):
-        # what the conversation asked about, then what its passages define: the topics a user could ask more about
-        seen = [s.term for cid in state.order for s in self.passages[cid].seeds
-                if s.kind in ("definition", "capability", "entity", "fact", "topic")
-                # a documentation page's title names a feature ("Amazon S3 inventory"); elsewhere a title names a topic
-                # ("Earthquake Safety"), which has no cost or inventor
-                or (s.kind == "overview" and self.technical and not s.term.split()[0].endswith("ing")
-                    and not _PAGE.search(s.term))]
-        terms = [t for t in dict.fromkeys([*reversed(state.nouns), *seen]) if not self.generic(t) and a_subject(t)
-                 and not re.search(r"\b(?:your|my|our)\b", t, re.I)][:8]  # "your website endpoint" has no inventor
-        if partial or len(terms) < 4:  # a new passage near the topic also names things to ask about
-            nearby = [s for s in self._pool(state, None) if s.kind in ("definition", "capability", "entity")
-                      and not self.generic(s.term) and a_subject(s.term)][:6]
-            terms += [s.term.lower() if partial else s.term for s in nearby if s.term.lower() not in {t.lower() for t in terms}]
-        for term in terms:
-            kind, attributes = self._attributes(term, state)
-            for attribute in attributes:
-                if partial:
-                    seeds = [s for s in self.terms.get(term.lower(), []) if s.chunk_id not in state.used]
-                    for seed in seeds[:2]:
-                        if d := D.partial(seed, attribute, self.passages, self.rng, max_words=self.cfg.max_response_words):
-                            yield d
-                else:
-                    # a person is never "it"
-                    yield D.unanswerable(term, attribute, pronoun=bool(state.last and term == state.last.term) and kind != "H")
+        around = dict.fromkeys([*state.order[-3:], *(n for c in state.order[-3:] for n in self.topics.neighbours(c, 25)
+                                                     if self.on_topic(state, n))])
+        neighbourhood = [self.retrieval.chunks_by_id[c].text for c in around]  # what the corpus discusses near it
+        return fitting_attributes(term, own, recent, technical=self.technical, rng=self.rng, asked=self.attribute_use,
+                                  neighbourhood=neighbourhood)
 
     # -- one turn -----------------------------------------------------------------------
     def _repeats(self, state: State, draft: D.Draft) -> bool:
@@ -281,6 +138,9 @@ class HeuristicBuilder:
         """Retrieve on the rewrite, ground or prove, and verify; raises TurnFailed with the reason."""
         cfg = self.cfg
         intents = {(s.kind, s.term.lower()) for s in draft.seeds}
+        if not state.turns and draft.seeds and not opener_names_subject(
+                draft.wording.user, draft.seeds[0].kind, draft.term, self.passages[draft.seeds[0].chunk_id].chunk.title):
+            raise TurnFailed(f"opener_without_subject: {draft.wording.user[:80]}")  # "Can I set a different value?"
         if state.repetition.question_repeats(draft.wording.rewrite) or intents & state.intents:
             raise TurnFailed("repeated_question")
         ranked = self.retrieval.top(draft.wording.rewrite, cfg.retrieval_k)
@@ -312,6 +172,9 @@ class HeuristicBuilder:
                 raise TurnFailed("repeated_answer")
             if not G.complete_lists(draft.grounded, self.passages):
                 raise TurnFailed("list_introduction_without_its_items")
+            # the answer stops where it leaves the question (no sentence on something else to reach a length)
+            trim_to_focus(draft.grounded, focus_words(draft.wording.rewrite, draft.term, self.common),
+                          how_to="How-To" in draft.wording.types)
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
@@ -319,7 +182,9 @@ class HeuristicBuilder:
             # reading around the answer would mark them)
             also = G.answer_bearing(ranked + [x for x in nearby if x[0].chunk_id not in {c.chunk_id for c, _ in ranked}],
                                     self.passages, draft.term, draft.grounded, limit=3, question=draft.wording.rewrite,
-                                    common=self.common, claims=direct)
+                                    common=self.common, claims=direct,
+                                    overview=bool(self._summary_words(draft)) or draft.recipe.startswith("definition"),
+                                    defines=not self._summary_words(draft), marked=state.marked)
             # and, as an annotator searching for each statement of the response would, any passage stating one of them
             restating = [hit for s in direct for hit in self.retrieval.top(s, RESTATE_K)]
             also |= G.answer_bearing(restating, self.passages, draft.term, draft.grounded, limit=0, common=self.common,
@@ -338,6 +203,11 @@ class HeuristicBuilder:
                 raise TurnFailed(f"type_unreadable: {types} for {draft.wording.user!r}")
             extra["relabelled_from"] = types
             types = found
+        if "Keyword" in types and draft.answerability == "ANSWERABLE" and not answers_keyword(draft.grounded, draft.term):
+            raise TurnFailed(f"keyword_not_answered: {draft.wording.user[:80]}")
+        if draft.answerability != "UNANSWERABLE" and not opens_on_statement(
+                draft.grounded, types, draft.seeds[0].kind if draft.seeds else ""):
+            raise TurnFailed(f"overview_answered_by_a_step: {draft.wording.user[:80]}")
         return ConversationTurn(
             turn=len(state.turns) + 1, user=draft.wording.user, rewrite=draft.wording.rewrite, question_types=types,
             multi_turn=multi_turn, answerability=draft.answerability, standalone=draft.wording.standalone,
@@ -391,6 +261,7 @@ class HeuristicBuilder:
             if draft.grounded.sentences:
                 state.direct.add(draft.grounded.sentences[0])
             state.documents |= {c.doc_id for c in turn.relevant}
+            state.marked |= {c.chunk_id for c in turn.relevant}
             state.intents |= {(s.kind, s.term.lower()) for s in draft.seeds}
             if draft.attribute is not None:
                 state.intents.add(("attribute", draft.attribute.question))

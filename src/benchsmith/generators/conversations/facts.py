@@ -72,6 +72,80 @@ _PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
                 r"(?:known|referred to)\s+as\s+(?:the\s+)?(?P<name>[A-Z][\w\-]*(?:\s+[A-Z0-9][\w\-]*){0,4})\s*\.?$"),
      "What {aux} {name}?"),
 )
+# Prose written for the public (advice pages, FAQ answers, encyclopedias) states facts about common nouns more often than
+# about names: "Pet waste can contain harmful bacteria ..." -> "What can pet waste contain?". The subject must stand on
+# its own ("the water", "the state" lean on the page), so these ask only about phrases of two words or more, or one
+# word written without "the".
+_OWN_SUBJECT = (r"(?P<subj>(?:[A-Z][\w'’\-]*|[a-z][\w\-]*)(?:\s+(?!(?:can|may|also|is|are|often|usually|only|will|"
+                r"include|includes|contain|contains)\b)(?:of\s+)?[a-zA-Z][\w\-]*){0,3})")
+_PROSE_PATTERNS: tuple[tuple[re.Pattern, str], ...] = (
+    # "Pet waste can contain harmful bacteria such as E. coli" -> "What can pet waste contain?"
+    (re.compile(rf"^{_OWN_SUBJECT}\s+(?P<aux>can|may|often|usually)\s+(?P<verb>contain|include|cause|affect|damage|spread|"
+                r"carry|harm|reduce|prevent|produce|release)\s+(?P<obj>[a-z][^.;:]{8,})"),
+     "What {aux} {subj} {verb}?"),
+    # "Wildland Fires include wildfires and those fires ..." -> "What do wildland fires include?"
+    (re.compile(rf"^{_OWN_SUBJECT}\s+(?P<aux>includes?|contains?)\s+(?P<obj>[a-z][^.;:]{{8,}})"),
+     "What {do} {subj} {base}?"),
+    # "Flooding can also occur when a dam breaks" -> "When can flooding occur?"
+    (re.compile(rf"^{_OWN_SUBJECT}\s+(?:(?P<aux>can|may)\s+(?:also\s+)?)?(?P<verb>occurs?|happens?|forms?|develops?|starts?|"
+                r"begins?)\s+(?:only\s+)?(?P<when>when|if|after|during|in areas|where)\b"),
+     "{wh} {subj} {verb}?"),
+    # "The state is primarily responsible for compiling the list of ..." -> "Who is responsible for compiling ...?"
+    (re.compile(r"^(?P<subj>(?:The\s+)?[A-Za-z][\w'’.\-]*(?:\s+[A-Za-z][\w'’.\-]*){0,5}?)\s+(?P<aux>is|are)\s+"
+                r"(?:primarily\s+|mainly\s+|largely\s+|chiefly\s+|ultimately\s+)?responsible\s+for\s+"
+                r"(?P<rest>[a-z][^,;:()]{8,80}?)\s*\.?$"),
+     "Who is responsible for {rest}?"),
+    # "Global warming is made worse by the melting of polar ice" -> "What makes global warming worse?"
+    (re.compile(rf"^{_OWN_SUBJECT}\s+(?P<aux>is|are)\s+made\s+(?P<how>worse|better|possible|easier|harder)\s+by\b"),
+     "What makes {subj} {how}?"),
+    # "Wet towels under a door are used in cases when ..." -> "When are wet towels under a door used?"
+    (re.compile(rf"^{_OWN_SUBJECT}\s+(?P<aux>is|are)\s+(?:only\s+)?used\s+(?:in\s+cases\s+)?(?:when|if)\b"),
+     "When {aux} {subj} used?"),
+)
+_LEANS = re.compile(r"^(?:the|this|that|these|those|it|its|their|our|your|my|his|her|such|each|one|some|any|all)\b", re.I)
+_NOT_NOUN_START = re.compile(r"^(?:[A-Za-z]+ly|not|also|then|now|still|just|only|even|here|there|what|which|who|how|why|"
+                             r"when|where|if|although|because|while|since|unless|until|as|so|but|and|or)\b", re.I)
+
+
+def prose_fact_question(sentence: str) -> tuple[str, str] | None:
+    """(subject, question) from a public-prose sentence about a thing that stands on its own (see _PROSE_PATTERNS)."""
+    for pattern, template in _PROSE_PATTERNS:
+        m = pattern.match(sentence)
+        if not m:
+            continue
+        groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
+        subject = groups["subj"]
+        if "rest" in groups:  # the subject is the answer: the question names only what it is responsible for
+            if _BAD_SUBJECT.match(subject) or re.search(r"\b(?:you|your|we|our|i|my|their|its|his|her)\b", groups["rest"], re.I):
+                return None
+            question = template.format(**groups)
+            return subject, question
+        if _LEANS.match(subject) or _NOT_NOUN_START.match(subject) or _BAD_SUBJECT.match(subject):
+            return None
+        if len(subject) < 4 or re.search(r"\b(?:you|we|i|it|they|he|she|this|that)\b", subject, re.I):
+            return None
+        if subject[:1].isupper() and not re.match(r"[A-Z][a-z]*[A-Z]|[A-Z]{2,}", subject):  # sentence case, not a name
+            words = subject.split()
+            if not any(w[:1].isupper() for w in words[1:]):
+                subject = subject[0].lower() + subject[1:]
+            else:  # 'Wildland Fires' (a glossary's capitals): lower the common words
+                subject = " ".join(w.lower() if w[1:].islower() else w for w in words)
+        groups["subj"] = subject
+        plural = bool(re.search(r"[a-rt-z]s$", subject.split(" of ")[0])) and not subject.endswith(("ss", "us", "is"))
+        if "base" in template:
+            groups["base"] = groups["aux"].rstrip("s")
+            groups["do"] = "do" if plural else "does"
+        if "wh" in template:
+            when = groups["when"]
+            groups["wh"] = ("Where" if when in ("where", "in areas") else "When") + (
+                f" {groups['aux']}" if groups.get("aux") else (" do" if plural else " does"))
+            verb = groups["verb"]
+            groups["verb"] = verb[:-1] if verb.endswith("s") and not groups.get("aux") else verb.rstrip("s") if groups.get("aux") else verb
+        question = template.format(**groups)
+        return subject, question[0].upper() + question[1:]
+    return None
+
+
 _BAD_SUBJECT = re.compile(r"^(?:The\s+)?(?:(?i:same|other|such|following|next|previous|above|latter|former|second|"
                           r"remaining|rest|new|last)\b|This|That|These|Those|It|They|He|She|We|You|In|On|At|For|After|Before|When|"
                           r"If|As|By|With|During|Since|While|Although|Because|However|There|Here|One|Each|Some|Many|Most|"

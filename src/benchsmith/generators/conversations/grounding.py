@@ -10,7 +10,7 @@ from typing import Any
 from benchsmith.generators.conversations.passages import POINTS_ELSEWHERE, Passage, Seed, _usable, ui_step
 from benchsmith.generators.conversations.unanswerable import names
 from benchsmith.schemas.conversation import TurnContext
-from benchsmith.text import shingles
+from benchsmith.text import STOPWORDS, shingles
 from benchsmith.types import Chunk
 from benchsmith.validators.conversation import content_words
 
@@ -222,6 +222,23 @@ def _answers_question(sentence: str, question: str, common: frozenset[str] = fro
     return len(asks) >= 2 and len(asks & _stems(sentence)) >= need
 
 
+_DEFINES = re.compile(r"\b(?:is|are|means|refers to|stands for)\b")
+
+
+def _phrase_words(text: str) -> list[str]:
+    return [w.lower() for w in re.findall(r"[A-Za-z][\w\-]*", text)]
+
+
+def shares_phrase(sentence: str, question: str, common: frozenset[str] = frozenset()) -> bool:
+    """The sentence writes two adjacent words of the question's subject together ("free checking", "gift tax"), neither
+    a function word nor a word of how it is asked, and not both words a third of the corpus uses."""
+    words = _phrase_words(question)
+    pairs = {(a, b) for a, b in zip(words, words[1:]) if a not in STOPWORDS and b not in STOPWORDS
+             and a not in _ASKING and b not in _ASKING and not (_stems(a) | _stems(b)) <= common}
+    have = _phrase_words(sentence)
+    return any(pair in pairs for pair in zip(have, have[1:]))
+
+
 def _prose(sentence: str) -> bool:
     """A sentence of prose, quotable or not: not a heading ("2017 Arizona Cardinals season"), a table row, code or a list of links."""
     return len(sentence.split()) >= 6 and not any(ch in sentence for ch in "{}=;<>|") and "//" not in sentence and "](" not in sentence \
@@ -251,7 +268,8 @@ def common_stems(chunks: list[Chunk], share: float = COMMON_SHARE) -> frozenset[
 
 def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passage], term: str, grounded: Grounded,
                    limit: int | None = None, question: str = "", common: frozenset[str] = frozenset(),
-                   claims: list[str] | None = None) -> set[str]:
+                   claims: list[str] | None = None, overview: bool = False, defines: bool = False,
+                   marked: set[str] = frozenset()) -> set[str]:
     """Retrieved passages the response does not quote that support it or answer the question too, as an mtRAG
     annotator marks every retrieved passage supporting part of the response: one holding a quoted sentence
     (overlapping windows, copies), one with a sentence stating a sentence of the response, one with a sentence about
@@ -260,14 +278,19 @@ def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passag
     caps the passages found by the loosest (the term and two words) (None: no cap). Words in `common` (a third of
     the corpus uses them: "bucket", "object", "Amazon S3" in the S3 guide) prove nothing and are not counted.
     `claims`: the sentences whose restatement makes a passage relevant (the direct answer; default every quoted
-    sentence): a passage restating only a sentence added to round the answer off does not answer the question."""
+    sentence): a passage restating only a sentence added to round the answer off does not answer the question.
+    `overview`: the question asks what there is to know about the term, which any sentence about it answers
+    (`defines`: what it is, which a sentence about it saying what it is answers). `marked`: passages earlier turns of
+    the conversation marked relevant; the capped loose places go to other passages first, so the conversation moves
+    on through the corpus rather than marking the same passages again (a marked passage stating the answer still
+    counts)."""
     found: set[str] = set()
     loose = 0
     topic = {w for w in content_words(grounded.text) - content_words(term) if not _stems(w) <= common}
     answer_words = _stems(grounded.text) - _stems(term) - _stems(question) - common
     quoted = [" ".join(s.split()) for s in grounded.sentences]
     restated = quoted if claims is None else [" ".join(s.split()) for s in claims]
-    for chunk, _ in ranked:
+    for chunk, _ in sorted(ranked, key=lambda pair: pair[0].chunk_id in marked):  # stable: retrieval order otherwise
         passage = passages.get(chunk.chunk_id)
         if passage is None or chunk.chunk_id in grounded.used or chunk.chunk_id in found:
             continue
@@ -288,8 +311,15 @@ def answer_bearing(ranked: list[tuple[Chunk, float]], passages: dict[str, Passag
             continue
         # a question that is little more than its subject ("Tell me about the NFL", "Super Bowl"): every passage
         # naming it would "answer" it, so these count among the capped loose ones
-        if (limit is None or loose < limit) and (answers or any(names(s, term) and len(content_words(s) & topic) >= 2
-                                                                for s in usable)):
+        # ... or a passage on the answer's subject naming the question's own phrase ("free checking" for "Can I get a
+        # free checking account ...?"): another forum answer to the same question
+        phrased = on_answer and any(_prose(s.text) and shares_phrase(s.text, question, common) for s in passage.sentences)
+        # "What should I know about the lunar distance?": a passage with a sentence about it (its subject) tells some
+        # ("What does EV mean?": one defining it, "EV is ...", "Enterprise Value means ...")
+        overviewed = overview and any(about(s, term) and (not defines or _DEFINES.search(" ".join(s.split()[:12])))
+                                      for s in usable)
+        if (limit is None or loose < limit) and (answers or phrased or overviewed or any(
+                names(s, term) and len(content_words(s) & topic) >= 2 for s in usable)):
             found.add(chunk.chunk_id)
             loose += 1
     return found

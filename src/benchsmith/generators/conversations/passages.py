@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from benchsmith.generators.conversations.facts import fact_question, repeated_names
+from benchsmith.generators.conversations.facts import fact_question, prose_fact_question, repeated_names
 from benchsmith.generators.conversations.news import unwrap
 from benchsmith.generators.conversations.quotable import (  # noqa: F401  (re-exported: grounding and prose use them)
     POINTS_ELSEWHERE,
@@ -43,6 +43,15 @@ _PERSON_NOUNS = (r"actor|actress|singer|rapper|songwriter|writer|author|poet|pai
                  r"activist|cricketer|wrestler|boxer|swimmer|filmmaker|cinematographer|editor|illustrator|explorer")
 PERSON_DESCRIPTION = r"(?:an?|the)\s+(?:[\w'’-]+\s+){0,6}?(?:" + _PERSON_NOUNS + r")s?\b"  # "an English ... rapper"
 _PERSON_REST = re.compile("^" + PERSON_DESCRIPTION, re.IGNORECASE)
+# a plural term defined by the kind of thing it is, with no article ("Spreading basins are designated areas of land
+# that ...", "Wildfires are unplanned or unwanted fires burning vegetation ..."): the class noun is followed by what
+# sets the term apart, so "Floods are common" or "Bills are mailed out on ..." are not read as definitions
+_PLURAL_DEFINITION = re.compile(
+    r"^(?P<term>[A-Za-z][a-z\-]+(?:\s+[a-z][a-z\-]+){0,3}s)\s+are\s+(?!(?:not|also|very|often|usually|still|now|then|"
+    r"made|used|located|found|one|just|only|more|less|most|being|able|likely|available|required|needed)\b)(?![a-z]+ly\b)"
+    r"(?P<rest>(?:[a-z\-]+\s+(?:or\s+|and\s+)?){0,4}?(?P<head>[a-z]{3,}s)\s+(?:of|that|which|where|who|whose|used|"
+    r"burning|designed|intended|caused|made)\b.{8,})$"
+)
 _CAPABILITY = re.compile(
     r"^(?P<term>(?:(?:The|A|An)\s+)?[A-Z][\w\-'’./()]*(?:\s+[\w\-'’./()]+){0,5}?)\s+"
     r"(?P<verb>allows|lets|enables|helps|provides|supports)\s+(?P<rest>.{12,})$"
@@ -173,8 +182,13 @@ def find_seeds(chunk: Chunk) -> Passage:
                     and not re.match(r"(?:a|an|the|each|every|some|this|these|it|its|they|their)\b", rest)):
                 seeds.append(Seed(chunk.chunk_id, "procedure", goal, _following(sentences, i, 3)))
                 continue
-        if fact := fact_question(text):
+        if fact := fact_question(text) or prose_fact_question(text):
             seeds.append(Seed(chunk.chunk_id, "fact", fact[0], _following(sentences, i, 1), fact[1]))
+            continue
+        if m := _PLURAL_DEFINITION.match(text):  # "Wildfires are unplanned or unwanted fires burning vegetation ..."
+            term = m.group("term")
+            term = term[0].lower() + term[1:] if re.fullmatch(r"[A-Z][a-z\-]+(?: [a-z\-]+)*", term) else term
+            seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), "are"))
             continue
         if (_RECOMMEND.search(text) and title and 2 <= len(title.split()) <= 10 and not headline(title)
                 and not re.search(r"\b(?:guidelines?|examples?|overview|introduction|best practices?)\b", title, re.I)

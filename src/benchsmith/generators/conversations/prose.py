@@ -78,6 +78,7 @@ def _verb_phrase(vp: str, after: str = "") -> str | None:
     in the sentence ("to list" before ", create, get and update ..." is a list cut short)."""
     vp = re.sub(r"^(?:choose|decide|want|opt|elect) to\s+", "", vp.strip())  # "choose to manage permissions"
     vp = re.sub(r"^(?:don't|don’t|do not)\s+", "", vp)  # "recommends that you don't use X" asks "Should I use X?"
+    vp = re.sub(r"\s+(?:either|too|as well|also)$", "", vp)  # "Don't rule out a hybrid approach either"
     if re.search(r"\bto \w+$", vp) and re.match(r"\s*,\s*[a-z]+\b", after):
         return None
     words = vp.split()
@@ -190,6 +191,8 @@ _NOT_FIRST = re.compile(r"^(?:\w+est|current|leading|starting|available|cool|mai
 _ADJECTIVE_END = re.compile(r"(?:ary|ive|ous|ful|ble|ic|al|less|ish|everyday|clean|include|includes)$")
 
 
+_VAGUE = {"wide", "broad", "narrow", "defined", "engaging", "easy-to-use", "simple", "typical", "common", "general",
+          "specific", "particular", "real", "actual", "whole", "single", "additional", "extra", "similar"}
 _DETERMINER = {"the", "a", "an", "its", "their", "your", "this", "that", "these", "those", "specific", "all", "each",
                "some", "any", "every", "both", "no"}
 
@@ -223,6 +226,26 @@ def noun_phrases(text: str) -> list[tuple[str, str]]:
     return out
 
 
+_LEADING = re.compile(r"^(?P<phrase>[A-Z][a-z\-]+(?:\s+[a-z][a-z\-]+){1,2})\s+(?:is|are|was|were|has|have|can|could|will|"
+                      r"would|may|might|must|should|does|do|did)\b")
+
+
+def leading_phrases(passage: Passage) -> list[str]:
+    """Noun phrases of two or three words that open a quotable sentence as its subject ("Zero percent interest may
+    sound great ...", "Gift tax is indeed at 35%"), lower-cased; none of their words a function word or a verb."""
+    out: list[str] = []
+    for s in passage.sentences:
+        m = _LEADING.match(s.text)
+        if not m or not _usable(s.text):
+            continue
+        words = m.group("phrase").lower().split()
+        if (any(w in _NOT_NOUN for w in words) or _NOT_FIRST.match(words[0]) or _ADJECTIVE_END.search(words[-1])
+                or words[-1].endswith(("ing", "ed", "ly")) or words[0].endswith(("ing", "ly"))):
+            continue
+        out.append(" ".join(words))
+    return out
+
+
 def phrase_counts(passages: list[Passage]) -> Counter[str]:
     """In how many passages each noun phrase occurs: a phrase written once in one passage is rarely a topic."""
     counts: Counter[str] = Counter()
@@ -239,22 +262,37 @@ def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[
     for opener, phrase in noun_phrases(passage.chunk.text):
         if phrase not in found and (within[phrase] >= 2 or counts[phrase] >= 2):
             found[phrase] = opener
+    lowered = passage.chunk.text.lower()
+    for phrase in leading_phrases(passage):  # "Gift tax is indeed at 35%": a forum answer opens on what it is about
+        if phrase not in found and (counts[phrase] >= 1 or lowered.count(phrase) >= 2):
+            found[phrase] = ""
     named = {s.term.lower().removeprefix("the ") for s in passage.seeds}
     story = unwrap(passage.chunk.text) != passage.chunk.text  # hard-wrapped: newswire
     out: list[Seed] = []
     for phrase, opener in found.items():
         if phrase in named:
             continue
-        pattern = re.compile(rf"\b{re.escape(phrase)}\b")
+        pattern = re.compile(rf"\b{re.escape(phrase)}\b", 0 if opener else re.I)  # a leading phrase is capitalised
         answer = tuple(i for i, s in enumerate(passage.sentences)
                        if pattern.search(s.text) and _usable(s.text) and not s.text.endswith(":"))[:3]
         # the answer opens on the phrase as its subject ("A safe room, as defined by FEMA, is ..."), not on a
         # sentence mentioning it in passing ("Turn off the gas at the outside main valve ...")
         # ... followed by its verb ("The home screen displays ..."), not by "then" ("The object version is then
         # protected ...": a step of something told before)
-        if not answer or not re.match(rf"(?:(?:the|a|an|your|my)\s+)?{re.escape(phrase)}(?:\s*,[^,]+,)?\s+(?:is|are|was|were|"
+        # a forum answer (no title, no headings) rarely opens a sentence on its topic: there a phrase other answers use
+        # too ("personal checks", "gift tax") is what the thread is about, answered by the sentences naming it
+        # ... a kind of thing ("a debit card", "of direct deposit"), not one the writer points at ("the accounts",
+        # "your mobile app")
+        thread = (not (passage.chunk.title or "").strip() and counts[phrase] >= 2 and bool(answer)
+                  # written as a sentence, naming the phrase itself ("a bank account", not "a Swiss bank account")
+                  and passage.sentences[answer[0]].text[:1].isupper()
+                  and re.search(rf"\b{opener} {re.escape(phrase)}\b", passage.sentences[answer[0]].text, re.I) is not None
+                  and opener not in ("the", "your", "my", "their", "our", "his", "her", "own", "its")
+                  and (not re.search(r"(?:s|ed|ing)$", phrase.split()[-1]) or phrase.endswith(("ss", "us")))
+                  and phrase.split()[0] not in _VAGUE and not phrase.split()[0].endswith("ing"))
+        if not thread and (not answer or not re.match(rf"(?:(?:the|a|an|your|my)\s+)?{re.escape(phrase)}(?:\s*,[^,]+,)?\s+(?:is|are|was|were|"
                                       rf"has|have|had|can|could|will|would|may|might|must|should|does|do|did|[a-z]+s)\b"
-                                      rf"(?!\s+(?:then|also|still|now|again)\b)", passage.sentences[answer[0]].text, re.I):
+                                      rf"(?!\s+(?:then|also|still|now|again)\b)", passage.sentences[answer[0]].text, re.I)):
             continue
         article = {"a": "a", "an": "an", "the": "the", "your": "my", "my": "my"}.get(opener, "")
         if article == "the" and story:

@@ -26,6 +26,7 @@ class State:
     said: set[str] = field(default_factory=set)  # sentences the agent has quoted so far
     summarized: list[set[str]] = field(default_factory=list)  # words of the names asked "tell me about" so far
     direct: set[str] = field(default_factory=set)  # the first sentence of each answer: what its question asked
+    marked: set[str] = field(default_factory=set)  # passages some kept turn marked relevant (quoted or answering it)
 
     wide: bool = False  # the latest passages' neighbourhoods ran dry: any passage the conversation used may lead on
     repetition: Repetition = field(default_factory=Repetition)

@@ -59,16 +59,41 @@ def technical_corpus(texts) -> bool:
 
 
 def fitting_attributes(term: str, own: list[str], recent: list[str], *, technical: bool, rng: Any,
-                       asked: dict[str, int]) -> tuple[str, list[Attribute]]:
+                       asked: dict[str, int], neighbourhood: list[str] | None = None) -> tuple[str, list[Attribute]]:
     """The term's category and the ATTRIBUTES that fit it (below), least `asked` so far first (ties shuffled): the cost
     of a named mission, not the "original motivation" of floods. An attribute's context must be in the term's `own`
     passages, not a neighbour's; `recent` passages (the conversation's) help tell what the term names."""
     kind = category(term, own + recent)
     kind = "T" if kind == "C" and technical else kind  # "a condition" in a SQL guide
     joined = " ".join(own)
-    order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))]
+    order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))
+             # a product's guide is asked its own attributes (N, T, P above); prose for the public only those it discusses
+             and (technical or in_domain(a, neighbourhood if neighbourhood is not None else recent))]
     rng.shuffle(order)
     return kind, sorted(order, key=lambda a: asked[a.question])
+
+
+# What an attribute is called where a corpus does discuss it. Some attributes belong to some domains only (prices,
+# research, books and films, public opinion, health): such a question is in the corpus's own domain only when the
+# passages around the conversation discuss that attribute for other things (prices on a page of plans, research on a
+# page of missions), so the corpus demonstrably could answer it and lacks it for this subject (the proof checks that).
+# "Are there any books or documentaries about astronauts?" on internship FAQ pages is not. How a thing changed, when it
+# came, why and by whom it was made, and the mistakes people make with it can be asked of any subject.
+DOMAIN_CUES = {
+    "How much {does} {t} cost?": r"\bcosts?\b|\bpric(?:e|es|ed|ing)\b|\bfees?\b|\$\s?\d",
+    "What are experts saying about the future of {t}?": r"\bexperts (?:say|predict|expect|believe|warn)|\bforecast|\bpredict",
+    "What does the latest research say about {t}?": r"\bresearch|\bstud(?:y|ies)\b|\bscientists?\b|\bfound that",
+    "Are there any books or documentaries about {t}?": r"\bbooks?\b(?! value)|\bdocumentar|\bfilms?\b|\bmovies?\b|\bnovels?\b",
+    "How {is} {t} viewed by the public?": r"\bpublic opinion|\bpolls?\b|\bfans\b|\breputation|\bcriticized|\bpraised",
+    "How {does} {t} affect people's health?": r"\bhealth|\binjur|\bdisease|\billness|\bhospital",
+}
+DOMAIN_MIN_PASSAGES = 1
+
+
+def in_domain(attribute: Attribute, texts: list[str]) -> bool:
+    """The attribute is discussed in a passage around the conversation (see DOMAIN_CUES)."""
+    cue = DOMAIN_CUES.get(attribute.question)
+    return cue is None or sum(bool(re.search(cue, t, re.I)) for t in texts) >= DOMAIN_MIN_PASSAGES
 
 
 _PREPOSITIONS = {"under", "from", "of", "in", "on", "for", "with", "to", "at", "by", "behind", "into"}
@@ -128,6 +153,10 @@ ATTRIBUTES = (
               r"azure|google|gcp|oracle|other (?:cloud|vendor|provider)|competitor|compar|alternative|versus|\bvs\b", "N"),
     Attribute("What are common mistakes people make with {t}?", "common mistakes people make with {t}",
               r"mistake|pitfall|common (?:error|problem|issue)|avoid|careful|troubleshoot|wrong|incorrect", "TP"),
+    # an everyday thing people handle (a checking account, a used car warranty, a safe room), on pages that advise on it
+    Attribute("What are common mistakes people make with {t}?", "common mistakes people make with {t}",
+              r"mistake|pitfall|common (?:error|problem|issue)|avoid|careful|troubleshoot|wrong|incorrect", "C",
+              r"\b(?:you should|should not|avoid|don[’']t|never|make sure|be careful|recommend)"),
     Attribute("What is the performance impact of {t}?", "the performance impact of {t}",
               r"perform|latency|throughput|slow|fast|speed|overhead|millisecond|\bms\b|bandwidth|scal", "NTP"),
     Attribute("What was the original motivation behind {t}?", "the original motivation behind {t}",
