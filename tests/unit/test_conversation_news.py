@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from benchsmith.generators.conversations.news import news_question, unwrap
+from benchsmith.generators.conversations.news import news_question
 from benchsmith.generators.conversations.passages import find_seeds
 from benchsmith.types import Chunk, Span
 
@@ -15,15 +15,6 @@ STORY = ("ACCRA, March 3 - Ghana's cocoa purchases last week fell\n"
          "    Revenues rose to 80.2 mln dlrs from 71.5 mln dlrs.\n"
          "    Board officials are expected to review the mid-crop\n"
          "forecast at a meeting in Kumasi next week.\n")
-
-
-def test_a_hard_wrapped_story_keeps_its_sentences_whole_and_its_offsets():
-    text = unwrap(STORY)
-    assert len(text) == len(STORY)
-    assert "last week fell to 4,210" in text
-    assert "\n    Ashanti" in text  # an indented line still starts a paragraph
-    short = "Line one.\nLine two."
-    assert unwrap(short) == short  # not hard-wrapped: left alone
 
 
 def test_changes_announcements_and_causes_become_reader_questions():

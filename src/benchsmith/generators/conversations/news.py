@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
-# "SALVADOR, Feb 26 - ", "MARTINSVILLE, Va., Feb 26 - ": the dateline is not part of what the sentence says
-DATELINE = re.compile(r"^[A-Z][A-Z .'’\-]+,\s+(?:[A-Z][a-z]+\.(?:\s?[A-Z]\.)?,\s+)?[A-Z][a-z]{2,}\.?\s+\d{1,2}\s+-\s+")
+from benchsmith.corpora.wire import without_dateline
+
 _SUBJ = r"(?P<subj>[A-Z][\w'’.\-]*(?:\s+(?!said\b|says\b)[\w'’.\-/]+){0,7}?)"
 _NUM = r"(?:\d[\d,.]*|one|two|three|four|five|six|seven|eight|nine|ten)\b"
 _BASE = {"rose": "rise", "fell": "fall", "increased": "increase", "declined": "decline", "dropped": "drop",
@@ -35,17 +35,6 @@ _CALENDAR = re.compile(r"(?:January|February|March|April|May|June|July|August|Se
 _DEMONYM = re.compile(r"(?:an|ish|ese|i|ch|ian|ean)$")  # "Saudi crude oil output", "Dutch imports": a name's adjective
 
 
-def unwrap(text: str) -> str:
-    """A hard-wrapped text (newswire, plain-text mail: most lines 40-80 characters) with its line breaks inside a
-    paragraph turned into spaces, so a sentence is not cut at the margin. Same length: offsets stay valid."""
-    lines = text.split("\n")
-    wrapped = sum(40 <= len(x.rstrip()) <= 80 for x in lines)
-    if len(lines) < 4 or wrapped < 0.6 * len(lines) or "```" in text or any(x.lstrip()[:1] in ("#", "|", "*", "+")
-                                                                             for x in lines):
-        return text  # markdown: its lines are code, tables and lists
-    return re.sub(r"\n(?=\S)", " ", text)  # an indented or blank next line starts a paragraph
-
-
 def _subject(raw: str) -> str | None:
     subject = raw.strip(" ,")
     if _BAD.match(subject) or re.match(r"(?:Both|Neither|Either)\b", subject) or len(subject.split()) > 8 or re.search(r"[,;:()<>]|\bsaid\b", subject):
@@ -67,7 +56,7 @@ def _subject(raw: str) -> str | None:
 
 def news_question(sentence: str) -> tuple[str, str] | None:
     """(subject, question) for a newswire sentence, or None."""
-    text = DATELINE.sub("", sentence.strip())
+    text = without_dateline(sentence.strip())
     if m := _CHANGE.match(text):
         if (subj := _subject(m.group("subj"))) is None:
             return None

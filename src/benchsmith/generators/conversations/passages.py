@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from benchsmith.corpora.wire import unwrapped
 from benchsmith.generators.conversations.facts import fact_question, prose_fact_question, repeated_names
-from benchsmith.generators.conversations.news import unwrap
 from benchsmith.generators.conversations.quotable import (  # noqa: F401  (re-exported: grounding and prose use them)
     POINTS_ELSEWHERE,
     _following,
@@ -145,7 +145,7 @@ def clean_title(title: str) -> str:
 
 
 def find_seeds(chunk: Chunk) -> Passage:
-    sentences = split_sentences(unwrap(chunk.text))
+    sentences = split_sentences(unwrapped(chunk.text))
     seeds: list[Seed] = []
     title = clean_title(chunk.title)
     title = re.sub(r"^(?:Understanding|Introducing|Learning about|(?:An? )?(?:overview|introduction) (?:of|to))\s+", "", title,

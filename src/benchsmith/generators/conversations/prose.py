@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from benchsmith.generators.conversations.news import unwrap
+from benchsmith.corpora.wire import unwrapped
 from benchsmith.generators.conversations.passages import Passage, Seed, _following, _usable
 from benchsmith.text import STOPWORDS
 
@@ -267,7 +267,7 @@ def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[
         if phrase not in found and (counts[phrase] >= 1 or lowered.count(phrase) >= 2):
             found[phrase] = ""
     named = {s.term.lower().removeprefix("the ") for s in passage.seeds}
-    story = unwrap(passage.chunk.text) != passage.chunk.text  # hard-wrapped: newswire
+    story = unwrapped(passage.chunk.text) != passage.chunk.text  # hard-wrapped: newswire
     out: list[Seed] = []
     for phrase, opener in found.items():
         if phrase in named:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from benchsmith.generators.conversations.news import unwrap
+from benchsmith.corpora.wire import unwrapped
 from benchsmith.generators.conversations.passages import PERSON_DESCRIPTION, split_sentences
 from benchsmith.schemas.conversation import UnanswerableProof
 from benchsmith.text import STOPWORDS, WORD_RE
@@ -258,13 +258,13 @@ class Prover:
 
     def _doc_sentences(self, doc: Any) -> list[tuple[str, frozenset[str]]]:
         if doc.doc_id not in self._sentences:
-            self._sentences[doc.doc_id] = [(s.text.lower(), _words(s.text)) for s in split_sentences(unwrap(doc.text))]
+            self._sentences[doc.doc_id] = [(s.text.lower(), _words(s.text)) for s in split_sentences(unwrapped(doc.text))]
         return self._sentences[doc.doc_id]
 
     @staticmethod
     def passage_states_attribute(chunk: Chunk, term: str, cues: re.Pattern) -> bool:
         named = mentions(chunk.title, term)
-        for s in split_sentences(unwrap(chunk.text)):
+        for s in split_sentences(unwrapped(chunk.text)):
             low = s.text.lower()
             if cues.search(low) and (named or mentions(s.text, term)):
                 return True
