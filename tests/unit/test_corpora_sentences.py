@@ -16,6 +16,8 @@ from benchsmith.corpora.sentences import sentences, split_sentences
         ("Acme Inc. reported gains in the U.S. market. Shares rose.", ["Acme Inc. reported gains in the U.S. market.", "Shares rose."]),
         ("Sales grew in the U.S. The company was pleased.", ["Sales grew in the U.S.", "The company was pleased."]),
         ("It opened on Sept. 26 in Boston. Crowds came.", ["It opened on Sept. 26 in Boston.", "Crowds came."]),
+        ("A view of the Seine painted c. 1855 by Corot. It hangs in Lyon.", ["A view of the Seine painted c. 1855 by Corot.", "It hangs in Lyon."]),
+        ("The vase dates from ca. 300 BC. It was found in Crete.", ["The vase dates from ca. 300 BC.", "It was found in Crete."]),
         ('"Is it true?" she asked. "Yes." He nodded!', ['"Is it true?" she asked.', '"Yes."', "He nodded!"]),
         ("Use e.g. a hammer. Or not.", ["Use e.g. a hammer.", "Or not."]),
         ("It grew in the U.S.! Robots came.", ["It grew in the U.S.!", "Robots came."]),

@@ -69,6 +69,8 @@ def _is_boundary(text: str, line_start: int, punct_start: int, punct_end: int) -
     nxt = nxt_match.group(1) if nxt_match else ""
     if lower in _MONTHS and nxt[:1].isdigit():
         return False  # "Sept. 26"
+    if lower in ("c", "ca") and nxt[:1].isdigit():
+        return False  # "painted c. 1855": circa before a year
     if lower in _AMBIGUOUS or ("." in word and len(word) <= 6 and word.replace(".", "").isalpha()):
         # "Inc.", "U.S.", "e.g.": a boundary only before a word that typically opens a sentence.
         return nxt.strip(".,;:").lower() in _OPENERS
