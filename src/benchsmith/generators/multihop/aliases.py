@@ -26,8 +26,8 @@ def _kind(label: str) -> str:
     return "thing" if label in _THING_LABELS else label
 
 
-def alias_map(claims: Sequence[Claim]) -> dict[str, str]:
-    """Short norm -> full norm, for short forms with exactly one expansion written beside them."""
+def _census(claims: Sequence[Claim]) -> tuple[dict[str, set[str]], dict[str, set[str]]]:
+    """Per entity norm: the kinds it is read as, and the documents that name it."""
     kinds: dict[str, set[str]] = defaultdict(set)
     docs: dict[str, set[str]] = defaultdict(set)
     for c in claims:
@@ -35,6 +35,12 @@ def alias_map(claims: Sequence[Claim]) -> dict[str, str]:
             if e.norm:
                 kinds[e.norm].add(_kind(e.label))
                 docs[e.norm].add(c.fact.doc_id)
+    return kinds, docs
+
+
+def alias_map(claims: Sequence[Claim]) -> dict[str, str]:
+    """Short norm -> full norm, for short forms with exactly one expansion written beside them."""
+    kinds, docs = _census(claims)
     by_head: dict[str, list[str]] = defaultdict(list)
     for norm in kinds:
         parts = norm.split()
@@ -87,13 +93,7 @@ def typo_map(claims: Sequence[Claim]) -> dict[str, str]:
     Scott", "Calrsson" for "Carlsson") would otherwise be read as two entities and bridge nothing or, worse,
     name one story as another's. Only a name of two words or more with one long word one letter off, the same
     kind of entity, and only where that spelling has exactly one such match; the rarer spelling gives way."""
-    kinds: dict[str, set[str]] = defaultdict(set)
-    docs: dict[str, set[str]] = defaultdict(set)
-    for c in claims:
-        for e in c.entities:
-            if e.norm:
-                kinds[e.norm].add(_kind(e.label))
-                docs[e.norm].add(c.fact.doc_id)
+    kinds, docs = _census(claims)
     by_first: dict[str, list[str]] = defaultdict(list)
     for norm in kinds:
         words = norm.split()
