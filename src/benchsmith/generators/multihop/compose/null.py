@@ -21,6 +21,9 @@ from benchsmith.generators.multihop.queries.null import NULL_ANSWER
 NAME_PART_MIN_NAMES = 2
 _NAME_WORD = re.compile(r"^[A-Z][a-z]{2,}$")
 _NOT_FIRST_NAMES = frozenset("The Van Von Der Den Saint Sir Lord Lady King Queen Prince Princess Duke Count Pope".split())
+# A real person to compare an invented one with must read as a person's name: a profile misread from a title
+# ("Sunlight and Shadow: The Newbury Marshes") would give "Was X born before <a painting>?".
+_PERSON_NAME = re.compile(r"^(?!The |A |An )[A-ZÀ-Þ][\w'’.\-]+(?: (?:[A-ZÀ-Þ][\w'’.\-]*|de|da|di|van|von|der|den|du|le|la|y)){1,4}$")
 PERSON_TEMPLATES = (
     "When was {name} born?",
     "When did {name} die?",
@@ -335,7 +338,8 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         if not usable:
             return "no_stated_relation"
         i = usable[rng.randrange(len(usable))]
-        other = real_people[rng.randrange(len(real_people))] if real_people else ""
+        partners = [p for p in real_people if _PERSON_NAME.match(p)]
+        other = partners[rng.randrange(len(partners))] if partners else ""
         if "{other}" in PERSON_TEMPLATES[i] and not other:
             return "no_real_person"
         # Not in "Which painting was painted by ...": "by the painter X" says twice what the verb says, and
