@@ -37,6 +37,8 @@ def test_a_title_shared_outside_the_corpus_is_named_with_what_picks_it_out_never
     gleizes = _profile("Les Baigneuses (Gleizes)", "Les Baigneuses is a 1912 painting by the French artist Albert Gleizes.")
     assert work_reference(gleizes, "year") == "the painting Les Baigneuses by Albert Gleizes"
     assert work_reference(gleizes, "creator") == "the 1912 painting Les Baigneuses"  # the creator is what is compared
+    mill = _profile("The Mill (Rembrandt)", "The Mill is a 1645 painting by Rembrandt Harmenszoon van Rijn.")
+    assert work_reference(mill, "year") == "the painting The Mill by Rembrandt"  # a long name as the title names him
     song = _profile("Live (The Merry-Go-Round song)", "Live is a 1967 The Merry-Go-Round song, written by Emitt Rhodes.")
     assert work_reference(song, "year", with_kind=False) == "the Merry-Go-Round song Live"
     metcalf = _profile("May Night (Willard Metcalf painting)", "May Night is a 1906 painting by Willard Metcalf.")

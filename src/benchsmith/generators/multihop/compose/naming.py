@@ -63,6 +63,8 @@ def work_reference(p: Profile, hide: str = "", with_kind: bool = True) -> str | 
     if desc and not (hide == "creator" and _is_creator(desc, who)) and not surname:
         return f"the {desc} {kind} {p.name}"  # "the Merry-Go-Round song Live", "the Willard Metcalf painting May Night"
     if who and hide != "creator":
+        if surname and len(who.split()) > 3 and p.qualifier.strip() in who.split():
+            who = p.qualifier.strip()  # "by Rembrandt", as the title itself names him, not "by Rembrandt Harmenszoon van Rijn"
         return f"the {kind} {p.name} by {who}"
     if desc and hide != "creator":
         return f"the {desc} {kind} {p.name}"  # "(Monet)" with no creator read: "the Monet painting The Magpie"
