@@ -181,7 +181,7 @@ def _check(items: list[FramesItem], corpus, requested: int, mix: bool = True) ->
     docs = corpus.documents_by_id
     shares = Counter(("5+" if len(i.articles) >= 5 else str(len(i.articles))) for i in items)
     for bucket, share in FRAMES_SHARES.items():
-        assert not mix or abs(shares[bucket] / len(items) - share) <= 0.05, (bucket, shares)
+        assert not mix or round(abs(shares[bucket] / len(items) - share), 9) <= 0.05, (bucket, shares)
     # figures are compared or combined only with figures of the same kind (two storage classes' minimum durations),
     # never "the maximum size of user-defined metadata" against "the maximum length of a SQL expression"; limits on
     # how many of different things meet only where each is named and none is added to another ("Which of these
