@@ -202,6 +202,7 @@ def _as_named(term: str, docs: Sequence[Document]) -> str:
         return "the " + term
     return term
 
+
 def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: dict):
     """The claims to cite for a mention question: per story that mentions `term`, one of its claims that states
     the term (one on the bridge first, else its bridge claim and then any of its claims that states the term);
