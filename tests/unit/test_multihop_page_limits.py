@@ -124,12 +124,13 @@ def test_restriction_lists_and_name_lengths_are_read_with_their_subject():
     from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 
     found = {(lim.page.doc_id, lim.kind, lim.label, lim.figure) for lim in read_limit_lines(LINES)}
-    assert ("names", "length:max:name", "the maximum length of bucket names", "63 characters") in found
+    # every length in characters is one kind: names, tag keys and values all compare
+    assert ("names", "length:max:characters", "the maximum length of bucket names", "63 characters") in found
     # a list item with no subject takes the one its lead names
-    assert ("aps", "length:max:name", "the maximum length of access point names", "50 characters") in found
+    assert ("aps", "length:max:characters", "the maximum length of access point names", "50 characters") in found
     assert ("outposts", "count:max:bucket", "the maximum number of Outposts buckets per Outpost", "100") in found
-    assert ("tagging", "length:max:key", "the maximum length of tag key", "128 Unicode characters") in found
-    assert ("tagging", "length:max:value", "the maximum length of tag values", "256 Unicode characters") in found
+    assert ("tagging", "length:max:characters", "the maximum length of tag key", "128 Unicode characters") in found
+    assert ("tagging", "length:max:characters", "the maximum length of tag values", "256 Unicode characters") in found
     assert limit_value("128 Unicode characters", "length") == 128
 
 
@@ -138,8 +139,12 @@ def test_name_lengths_and_equal_counts_are_worded_and_anchored_by_what_differs()
 
     limits = read_limit_lines(LINES) + read_page_limits(LINES, {d.doc_id: chunk_documents([d]) for d in LINES})
     by = {(lim.page.doc_id, lim.kind): lim for lim in limits}
-    names, aps = by[("names", "length:max:name")], by[("aps", "length:max:name")]
+    names, aps = by[("names", "length:max:characters")], by[("aps", "length:max:characters")]
     assert question(aps, names, True) == "Can an access point name be longer than a bucket name?"
+    key = next(lim for lim in limits if lim.label == "the maximum length of tag key")
+    assert question(key, names, False) == "Can a tag key be as long as a bucket name?"
+    pairs = {frozenset((x.page.doc_id, y.page.doc_id)) for x, y in page_limit_pairs(limits) if x.dimension == "length"}
+    assert frozenset({"names", "tagging"}) in pairs and frozenset({"aps", "tagging"}) in pairs
     outpost, account = by[("outposts", "count:max:bucket")], by[("names", "count:max:bucket")]
     assert question(outpost, account, False) == "Without a quota increase, can an Outpost hold as many buckets as an AWS account?"
     cands = page_limit_candidates(limits, random.Random(0))
@@ -252,12 +257,19 @@ def test_a_limit_a_whole_multiple_of_another_holders_is_an_inference_question_wi
     from benchsmith.generators.multihop.compose.hops import single_document
     from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
 
-    cands = limit_multiple_candidates(_limits_chunked())
+    cands = limit_multiple_candidates(_limits_chunked(), PAGES)
     rules = [c for c in cands if "rules" in c["query"]]
     assert [(c["query"], c["answer"]) for c in rules] == [
-        ("Which configuration can hold ten times as many rules as a CORS configuration?", "S3 Lifecycle configuration")]
-    # 50 tags per job, five times an object's; the two job pages name the job in their own words
-    assert {c["answer"] for c in cands} == {"S3 Lifecycle configuration", "Batch Operations job", "S3 Batch Operations job"}
+        ("Which configuration can hold ten times as many rules as a CORS configuration?", "S3 Lifecycle configuration"),
+        ("Which configuration can hold a tenth as many rules as an S3 Lifecycle configuration?", "CORS configuration")]
+    # 50 tags per job, five times an object's; the two job pages name the job in their own words, and one pair of
+    # limits is one question (`key`) whichever way it is asked
+    assert {c["answer"] for c in cands if "tags" in c["query"]} == {"Batch Operations job", "S3 Batch Operations job",
+                                                                    "object"}
+    assert len({c["key"] for c in cands if "tags" in c["query"]}) == 1
+    # two kinds of policy of one size: "Which other policies ...", answered by the kind the question does not name
+    same = {(c["query"], c["answer"]) for c in cands if "policies" in c["query"]}
+    assert ("Which other policies have the same maximum size as access point policies?", "bucket policies") in same
     texts = {d.doc_id: d.text for d in PAGES}
     for c in cands:
         gold = {p.doc_id: texts[p.doc_id] for p, _ in c["evidence"]}
@@ -266,4 +278,9 @@ def test_a_limit_a_whole_multiple_of_another_holders_is_an_inference_question_wi
     by_doc = {}
     for ch in chunk_documents(rival):
         by_doc.setdefault(ch.doc_id, []).append(ch)
-    assert not [c for c in limit_multiple_candidates(read_page_limits(rival, by_doc)) if "rules" in c["query"]]
+    assert not [c for c in limit_multiple_candidates(read_page_limits(rival, by_doc)) if "ten times" in c["query"]]
+    # a page no limit reader understood that states the answer's figure of the same thing is a second answer
+    tag_set = [*PAGES, _doc("cost", "Cost allocation tags", "Each bucket has a tag set. A tag set can contain as many "
+                            "as 50 tags, or it can be empty.\n")]
+    assert not [c for c in limit_multiple_candidates(_limits_chunked(), tag_set) if "five times" in c["query"]]
+    assert [c for c in limit_multiple_candidates(_limits_chunked(), PAGES) if "five times" in c["query"]]

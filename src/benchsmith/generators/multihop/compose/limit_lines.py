@@ -7,8 +7,9 @@
 - a list item with no subject ("+ Must be between 3 and 50 characters long") under a lead that names it
   ("Access point names must meet the following conditions:").
 
-Each gives a `PageLimit` like the fact reader's, so the same pairing and wording apply. A length compares
-only with lengths of one kind of thing (names with names, keys with keys).
+Each gives a `PageLimit` like the fact reader's, so the same pairing and wording apply. A length in characters
+compares with any other length in characters: names, tag keys and values are all strings a user writes within
+the manual's limits ("Can a tag key be longer than a bucket name?"), whatever the thing is named.
 """
 
 from __future__ import annotations
@@ -74,8 +75,7 @@ def _length(page: Profile, title: str, subject: str, num: str, sentence: Value, 
     bare = re.sub(r"^(?:an?|the) ", "", " ".join(subject.split()), flags=re.IGNORECASE)
     bare = bare if bare[:2].isupper() else bare[:1].lower() + bare[1:]  # "Bucket names" -> "bucket names"; "S3 ..." stays
     figure = figure or f"{num} characters"
-    head = singular(bare.split()[-1].lower())
-    return PageLimit(page, f"length:max:{head}", "length", f"the maximum length of {bare}",
+    return PageLimit(page, "length:max:characters", "length", f"the maximum length of {bare}",
                      float(num.replace(",", "")), figure, Value(figure, sentence.start, sentence.end), title)
 
 

@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from benchsmith.generators.multihop.compose.limit_nulls import build_limit_null
 from benchsmith.generators.multihop.entity_types import PERSON_TITLES
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.ner import ROLE_WORDS
@@ -270,8 +271,13 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
         _PARTS.clear()
         _PARTS[key] = (things, compound_parts(things, proper))
     heads, opening, closing = _PARTS[key][1]
-    if not heads or len(opening) < 2 or len(closing) < 2:  # at least four pairings to draw from
-        return "no_safe_null_names"
+    # A count limit the manual states for other holders, asked of one it never gives a figure for
+    # (`limit_nulls`): drawn as often as an invented feature where both exist, alone where no pairing is safe.
+    unsafe = not heads or len(opening) < 2 or len(closing) < 2  # at least four pairings to draw from
+    if unsafe or rng.random() < 0.5:
+        limit_null = build_limit_null(index, rng)
+        if isinstance(limit_null, Draft) or unsafe:
+            return limit_null if isinstance(limit_null, Draft) else "no_safe_null_names"
     brand = heads[0]
     first = opening[rng.randrange(min(len(opening), 40))]
     last = closing[rng.randrange(min(len(closing), 40))]

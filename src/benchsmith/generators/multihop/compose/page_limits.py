@@ -312,7 +312,7 @@ def page_limit_candidates(limits: Sequence[PageLimit], rng) -> list[dict]:
                 continue
             answer = "Yes" if (x.amount > y.amount if strict else x.amount >= y.amount) else "No"
             out.append({
-                "type": "comparison_query", "query": query, "answer": answer, "key": key,
+                "type": "comparison_query", "query": query, "answer": answer, "key": key, "page_facts": True,
                 "evidence": [*cited(x), *cited(y)], "anchors": _anchors(x, y), "bridge": None,
                 "template": f"comparison.page_limit.{x.dimension}.{'more' if strict else 'at_least'}",
                 "computation": {"op": "exceeds", "strict": strict, "dimension": x.dimension,
