@@ -82,6 +82,7 @@ class Composer:
     used_answers: set[tuple[str, str, str]] = field(default_factory=set)
     doc_uses: Counter = field(default_factory=Counter)
     used_keys: set[str] = field(default_factory=set)  # questions asked (a candidate's `key`), whatever pages cited
+    used_sentences: set[tuple[str, int]] = field(default_factory=set)  # (document, start) of every cited sentence
     phrase_index: PhraseIndex | None = None  # built on the first comparison request
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
 
@@ -148,12 +149,13 @@ class Composer:
                 rng.shuffle(group)
             return _alternate(_alternate(cands, lives), shared)
         elif qtype == "inference_query":
+            docs = list(self.documents.values())
             inverse = inference_candidates(self.links)
             shared = shared_entity_candidates(self.profiles, self.documents, self.routes)
             lives = life_inference_candidates(self.life_routes, self.profiles, self.documents)
             for group in (inverse, shared, lives):
                 rng.shuffle(group)
-            inverse = _alternate(_alternate(inverse, lives), limit_multiple_candidates(self.page_limits))
+            inverse = _alternate(_alternate(inverse, lives), limit_multiple_candidates(self.page_limits, docs))
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
             # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
@@ -189,8 +191,12 @@ class Composer:
         answer_key = (cand["type"], cand["answer"].strip().lower(), cand.get("bridge") or "")
         if answer_key[1] not in ("yes", "no") and answer_key in self.used_answers:
             return "answer_already_asked"
-        if any(self.doc_uses[d] >= self.doc_cap for d in ev_docs):
-            return "document_used_enough"  # one painting in three questions of forty makes a dull benchmark
+        sentences = {(p.doc_id, v.start) for p, v in cand["evidence"]}
+        # A manual's limits page states many limits: a question citing sentences no other question cited may use
+        # it twice as often (`page_facts`); a painting's article in three questions of forty makes a dull benchmark.
+        cap = self.doc_cap * (2 if cand.get("page_facts") and not sentences & self.used_sentences else 1)
+        if any(self.doc_uses[d] >= cap for d in ev_docs):
+            return "document_used_enough"
         for p, value in cand["evidence"]:
             if value.text.strip() and value.text.strip() not in self.documents[p.doc_id].text[value.start : value.end]:
                 return "value_not_in_cited_sentence"
@@ -212,6 +218,7 @@ class Composer:
         if cand.get("key") is not None:
             self.used_keys.add(cand["key"])
         self.doc_uses.update(ev_docs)
+        self.used_sentences.update(sentences)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(
             query=re.sub(r"\?+$", "?", cand["query"]), answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),
