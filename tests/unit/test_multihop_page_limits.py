@@ -200,13 +200,22 @@ def test_a_page_cited_enough_gives_way_to_another_page_stating_the_same_limit_an
 
     docs = {d.doc_id: d for d in PAGES}
     chunks = {d.doc_id: chunk_documents([d]) for d in PAGES}
-    comp = Composer(docs, chunks, seed=1, n=20)  # each page cited once at most
-    comp.doc_uses["bp"] = 1  # "Bucket policy examples" is spent; "Using bucket policies" states the same limit
+    comp = Composer(docs, chunks, seed=1, n=20)  # each page cited once at most, twice with sentences not cited yet
+    comp.doc_uses["bp"] = 2  # "Bucket policy examples" is spent; "Using bucket policies" states the same limit
     cands = [c for c in page_limit_candidates(comp.page_limits, random.Random(0)) if "policies" in c["query"]]
     outcomes = [comp.to_draft(c) for c in cands]
     drafts = [o for o in outcomes if isinstance(o, Draft)]
     assert len(drafts) == 1 and {c.fact.doc_id for c in drafts[0].claims} == {"bp2", "ap"}
     assert {o for o in outcomes if isinstance(o, str)} <= {"document_used_enough", "question_already_asked"}
+    # a page cited once may be cited again by a question on a limit sentence no question cited: a manual's limits
+    # page states many limits; a sentence cited before counts against the plain cap
+    again = Composer(docs, chunks, seed=1, n=20)
+    again.doc_uses.update({"bp": 1, "bp2": 1})
+    assert isinstance(again.to_draft(cands[0]), Draft)
+    spent = Composer(docs, chunks, seed=1, n=20)
+    spent.doc_uses.update({"bp": 1, "bp2": 1})
+    spent.used_sentences.update((p.doc_id, v.start) for p, v in cands[0]["evidence"])
+    assert spent.to_draft(cands[0]) == "document_used_enough"
 
 
 def test_the_older_patterns_do_not_ask_a_pair_the_page_limits_asked():

@@ -290,32 +290,52 @@ def page_limit_candidates(limits: Sequence[PageLimit], rng) -> list[dict]:
         variants[frozenset((limit_side(x), limit_side(y)))].append((x, y))
     groups = sorted(variants, key=lambda k: sorted(map(str, k)))
     rng.shuffle(groups)
+    # Things of one sort first ("a bucket name" and "an access point name"; two configurations' rules): they make
+    # the questions a user asks; a name against a tag value is asked only with what is left
+    groups.sort(key=lambda k: len({side[1] for side in k}) > 1 and len(k) > 1)
     out: list[dict] = []
-    for sides in groups:
+    # Yes and No in turn (first drawn at random), and each candidate carries its opposite (`flip`: the same pair
+    # asked the other way), which the composer takes when the answers accepted so far lean the other way: an
+    # answer left waiting for its opposite is an item lost
+    first_yes = rng.random() < 0.5
+    for gi, sides in enumerate(groups):
         alternatives = variants[sides]
         rng.shuffle(alternatives)
-        x0, y0 = alternatives[0]
-        want_yes = rng.random() < 0.5
-        if x0.amount == y0.amount:
-            strict = not want_yes  # "at least as large as" -> Yes; "larger than" -> No
-        else:
-            strict = rng.random() < 0.5
-            if (x0.amount > y0.amount) != want_yes:
-                x0, y0 = y0, x0
-        first = limit_side(x0)
+        want_yes = first_yes == (gi % 2 == 0)
+        loose = rng.random() < 0.5  # "at least as" rather than "more than", where the figures differ
         key = " | ".join(sorted(map(str, sides)))
-        for x, y in alternatives:
-            if limit_side(x) != first:
-                x, y = y, x
-            query = question(x, y, strict)
-            if query is None or len(query.split()) > MAX_QUESTION_WORDS:
-                continue
-            answer = "Yes" if (x.amount > y.amount if strict else x.amount >= y.amount) else "No"
-            out.append({
-                "type": "comparison_query", "query": query, "answer": answer, "key": key, "page_facts": True,
-                "evidence": [*cited(x), *cited(y)], "anchors": _anchors(x, y), "bridge": None,
-                "template": f"comparison.page_limit.{x.dimension}.{'more' if strict else 'at_least'}",
-                "computation": {"op": "exceeds", "strict": strict, "dimension": x.dimension,
-                                "values": [x.figure, y.figure], "attribute": x.kind, "subjects": [x.label, y.label]},
-            })
+        asked = [_oriented(alternatives, want, loose, key) for want in (want_yes, not want_yes)]
+        for cand, flip in zip(*asked, strict=True):
+            if cand is not None:
+                out.append({**cand, "flip": flip} if flip is not None else cand)
+    return out
+
+
+def _oriented(alternatives: Sequence[tuple[PageLimit, PageLimit]], want_yes: bool, loose: bool, key: str) -> list:
+    """One candidate per page pair stating the two limits (None where it cannot be worded), all asked so that the
+    answer is Yes (`want_yes`) or No."""
+    x0, y0 = alternatives[0]
+    if x0.amount == y0.amount:
+        strict = not want_yes  # "at least as large as" -> Yes; "larger than" -> No
+    else:
+        strict = not loose
+        if (x0.amount > y0.amount) != want_yes:
+            x0, y0 = y0, x0
+    first = limit_side(x0)
+    out: list[dict | None] = []
+    for x, y in alternatives:
+        if limit_side(x) != first:
+            x, y = y, x
+        query = question(x, y, strict)
+        if query is None or len(query.split()) > MAX_QUESTION_WORDS:
+            out.append(None)
+            continue
+        answer = "Yes" if (x.amount > y.amount if strict else x.amount >= y.amount) else "No"
+        out.append({
+            "type": "comparison_query", "query": query, "answer": answer, "key": key, "page_facts": True,
+            "evidence": [*cited(x), *cited(y)], "anchors": _anchors(x, y), "bridge": None,
+            "template": f"comparison.page_limit.{x.dimension}.{'more' if strict else 'at_least'}",
+            "computation": {"op": "exceeds", "strict": strict, "dimension": x.dimension,
+                            "values": [x.figure, y.figure], "attribute": x.kind, "subjects": [x.label, y.label]},
+        })
     return out
