@@ -85,6 +85,10 @@ def limit_value(figure: str, dimension: str) -> float | None:
     return number * factor if factor else None
 
 
+DEFAULT_STATES = {"enabled": "on", "turned on": "on", "on": "on", "disabled": "off", "turned off": "off", "off": "off",
+                  "not enabled": "off"}
+
+
 class ComparisonConsistency:
     name = "consistency.comparison"
     applies_to = KINDS
@@ -129,6 +133,16 @@ class ComparisonConsistency:
                 yes = years[0] < years[1]
             else:
                 yes = values[0] == values[1]
+        elif op == "default_state":
+            # Two features' default states ("disabled", "not enabled", "enabled"), the one asked about first
+            values = [str(v) for v in comp.get("values") or []]
+            states = [DEFAULT_STATES.get(v.lower()) for v in values]
+            if len(values) != 2 or None in states or not all(
+                    contains_phrase(ev.fact, v) for v, ev in zip(values, item.evidence[:2])):
+                return [Issue("comparison_value_missing", "error", "a compared default state is not in its evidence sentence")]
+            if not comp.get("both") and states[0] == states[1]:
+                return [Issue("comparison_inconsistent", "error", "'unlike' asked of two features with one default state")]
+            yes = states[0] == comp.get("state") and (states[1] == comp.get("state") or not comp.get("both"))
         elif op == "all_mention" and str(comp.get("term") or "").strip():
             if comp.get("scope") == "article":
                 docs = ctx.index.documents_by_id
