@@ -15,6 +15,7 @@ from benchsmith.generators.multihop.compose.creator_life import (
     life_routes,
     nationality_bridge_candidates,
 )
+from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
@@ -83,6 +84,7 @@ class Composer:
     doc_uses: Counter = field(default_factory=Counter)
     used_keys: set[str] = field(default_factory=set)  # questions asked (a candidate's `key`), whatever pages cited
     used_sentences: set[tuple[str, int]] = field(default_factory=set)  # (document, start) of every cited sentence
+    yes_no: Counter = field(default_factory=Counter)  # Yes and No answers of the drafts accepted so far
     phrase_index: PhraseIndex | None = None  # built on the first comparison request
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
 
@@ -163,6 +165,7 @@ class Composer:
         elif qtype == "comparison_query":
             typed = page_limit_candidates(self.page_limits, rng) + self._keyed(limit_comparisons(self.limits, rng, limit,
                                                                                              self.page_links))
+            typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
             if self.phrase_index is None:
                 self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
             return comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.phrase_index) + typed
@@ -177,6 +180,9 @@ class Composer:
             yield self.to_draft(cand)
 
     def to_draft(self, cand: dict) -> Draft | str:
+        flip = cand.get("flip")
+        if flip is not None and self.yes_no[cand["answer"]] > self.yes_no[flip["answer"]]:
+            cand = flip  # the same question asked the other way round: Yes and No stay even
         if has_markup(cand["query"]) or has_markup(cand["answer"]):
             return "markup_in_question"
         ev_docs = list(dict.fromkeys(p.doc_id for p, _ in cand["evidence"]))
@@ -192,10 +198,10 @@ class Composer:
         if answer_key[1] not in ("yes", "no") and answer_key in self.used_answers:
             return "answer_already_asked"
         sentences = {(p.doc_id, v.start) for p, v in cand["evidence"]}
-        # A manual's limits page states many limits: a question citing sentences no other question cited may use
-        # it twice as often (`page_facts`); a painting's article in three questions of forty makes a dull benchmark.
-        cap = self.doc_cap * (2 if cand.get("page_facts") and not sentences & self.used_sentences else 1)
-        if any(self.doc_uses[d] >= cap for d in ev_docs):
+        # A manual's limits page states many limits: a question citing sentences of it no other question cited may
+        # use it twice as often (`page_facts`); a painting's article in three questions of forty makes a dull benchmark.
+        fresh = {d for d in ev_docs if cand.get("page_facts") and not {x for x in sentences if x[0] == d} & self.used_sentences}
+        if any(self.doc_uses[d] >= self.doc_cap * (2 if d in fresh else 1) for d in ev_docs):
             return "document_used_enough"
         for p, value in cand["evidence"]:
             if value.text.strip() and value.text.strip() not in self.documents[p.doc_id].text[value.start : value.end]:
@@ -219,6 +225,8 @@ class Composer:
             self.used_keys.add(cand["key"])
         self.doc_uses.update(ev_docs)
         self.used_sentences.update(sentences)
+        if cand["answer"] in ("Yes", "No"):
+            self.yes_no[cand["answer"]] += 1
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(
             query=re.sub(r"\?+$", "?", cand["query"]), answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),
