@@ -77,3 +77,28 @@ def test_the_draft_is_a_grammatical_null_query_whose_recorded_phrase_is_absent()
         assert not index.phrase_occurs(d.null_entities[0])
         assert d.computation["unstated_limit"]["holder"] == "replication configuration"
     assert build_limit_null(CorpusIndex(BASE[:2], chunk_documents(BASE[:2])), random.Random(0)) == "no_unstated_limits"
+
+
+POLICIES = [
+    _doc("bp", "Bucket policies", "Bucket policies are limited to 20 KB in size.\n"),
+    _doc("ap", "Access points", "+ Access point policies are limited to 20 KB in size.\n"),
+    _doc("kms", "Encryption", "The key policy controls use of the key. Attach a key policy to each key. A key policy "
+         "names principals.\n\nEdit the key policy in the console. The key policy is JSON. Review the key policy.\n"),
+    _doc("iam", "IAM", "A user policy is attached to a user. Write a user policy in JSON. The user policy can be up to "
+         "2 KB.\n\nAn access policy grants access. An access policy is a bucket policy or a user policy. Each access "
+         "policy is JSON. The access policy is evaluated. Your access policy may deny. An access policy applies.\n\n"
+         "Attach the user policy. Review the user policy. Delete the user policy.\n"),
+]
+
+
+def test_a_size_is_asked_of_a_kind_of_the_stated_holders_never_sized_anywhere():
+    from benchsmith.generators.multihop.compose.limit_nulls import size_null_candidates
+
+    cands = size_null_candidates(_limits(POLICIES), POLICIES, _occurs(POLICIES))
+    # the key policy is a policy the manual never sizes; the user policy is sized ("up to 2 KB"), and "an access
+    # policy" is a wider class that bucket policies belong to
+    assert [c["bare"] for c in cands] == ["key policy"]
+    assert cands[0]["stated_for"] == ["access point policy", "bucket policy"]
+    index = CorpusIndex(POLICIES, chunk_documents(POLICIES))
+    draft = build_limit_null(index, random.Random(0))
+    assert draft.query == "What is the maximum size of a key policy?" and not index.phrase_occurs(draft.null_entities[0])

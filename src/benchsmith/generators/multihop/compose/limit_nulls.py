@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.core.figures.counts import singular
-from benchsmith.generators.multihop.compose.page_limits import _article, count_holder, read_page_limits
+from benchsmith.generators.multihop.compose.page_limits import _article, _subject, count_holder, read_page_limits
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.queries.null import NULL_ANSWER
 from benchsmith.types import Document
@@ -178,6 +178,55 @@ def limit_null_candidates(limits: Sequence, documents: Sequence[Document], phras
     return out
 
 
+_SIZE = re.compile(r"(?<![\w.-])\d[\d,.]*\s*(?:KB|MB|GB|TB|KiB|MiB|bytes|kilobytes|megabytes|characters)\b"
+                   r"|\b(?:size|sizes|length|larger|smaller|limited to|up to|maximum|at most|no more than)\b", re.IGNORECASE)
+# Words that make a kind of the stated holder's head a wider class than it ("an access policy" covers bucket policies)
+_WIDE = frozenset("access resource identity permission permissions following preceding example sample inline custom "
+                  "new existing".split())
+
+
+def size_stated_anywhere(holder: str, documents: Sequence[Document]) -> bool:
+    """Whether any page may state how large a `holder` can be: a sentence naming it, read with the ones beside it,
+    that gives a size or speaks of size or a limit."""
+    h = re.compile(_forms(holder), re.IGNORECASE)
+    stem = _stem(holder)
+    for doc in documents:
+        if stem not in _lower(doc.text) or not h.search(doc.text):
+            continue
+        units = _units(doc.text)
+        for i, unit in enumerate(units):
+            if h.search(unit) and _SIZE.search(" ".join(units[max(0, i - 1): i + 2])):
+                return True
+    return False
+
+
+def size_null_candidates(limits: Sequence, documents: Sequence[Document], phrase_occurs) -> list[dict]:
+    """Holders for "What is the maximum size of <holder>?" null questions: things of the kind whose size the manual
+    limits for others ("bucket policies", "access point policies" -> "a key policy"), never given a size anywhere."""
+    stated: dict[str, set[str]] = defaultdict(set)  # head -> the stated holders (lower)
+    for lim in limits:
+        sub = _subject(lim) if lim.dimension == "data" else None
+        # a kind of thing named plainly ("bucket policies"), not a way of using one ("an object copied in a single
+        # atomic operation") or a choice ("an input or output record")
+        if sub is not None and re.fullmatch(r"[A-Za-z][\w-]*(?: [\w-]+){1,2}", sub[1]) and not re.search(
+                r"\b(?:an?|the|or|and|\w+ed)\b", sub[1]):
+            stated[singular(sub[1].split()[-1].lower())].add(" ".join(map(singular, sub[1].lower().split())))
+    out = []
+    for head in sorted(stated):
+        for low, bare in sorted(siblings({head}, documents).items()):
+            words = low.split()
+            if words[0] in _WIDE or " ".join(map(singular, words)) in stated[head] or any(
+                    set(words[:-1]) & set(s.split()[:-1]) for s in stated[head]):
+                continue
+            holder = _article(bare)
+            key = f"maximum size of {holder}"
+            if phrase_occurs(key) or phrase_occurs(f"{bare} size") or size_stated_anywhere(bare, documents):
+                continue
+            out.append({"noun": "", "bare": bare, "key": key, "holder": holder, "stated_for": sorted(stated[head]),
+                        "size": True})
+    return out
+
+
 _CACHE: dict[int, tuple[object, list[dict]]] = {}
 
 
@@ -190,7 +239,9 @@ def _candidates(index) -> list[dict]:
         by_doc: dict[str, list] = defaultdict(list)
         for chunk in getattr(index, "chunks", ()):
             by_doc[chunk.doc_id].append(chunk)
-        cands = limit_null_candidates(read_page_limits(docs, by_doc), docs, index.phrase_occurs)
+        limits = read_page_limits(docs, by_doc)
+        cands = [*limit_null_candidates(limits, docs, index.phrase_occurs),
+                 *size_null_candidates(limits, docs, index.phrase_occurs)]
         _CACHE[id(index)] = cached = (index, cands)
     return cached[1]
 
@@ -203,13 +254,17 @@ def build_limit_null(index, rng: random.Random) -> Draft | str:
     if not cands:
         return "no_unstated_limits"
     cand = cands[rng.randrange(len(cands))]
-    i = rng.randrange(len(TEMPLATES))
-    holder = _article(cand["bare"])
-    query = TEMPLATES[i].format(noun=cand["noun"], holder=holder, bare=cand["bare"])
+    if cand.get("size"):
+        i = len(TEMPLATES)
+        query = f"What is the maximum size of {cand['holder']}?"
+    else:
+        i = rng.randrange(len(TEMPLATES))
+        query = TEMPLATES[i].format(noun=cand["noun"], holder=_article(cand["bare"]), bare=cand["bare"])
     return Draft(
         query=query, answer=NULL_ANSWER, question_type="null_query", claims=(), bridge_entity=None, bridge_topic=None,
         keywords=(cand["key"],), null_entities=(cand["key"],), null_sources=(),
         computation={"op": "null", "invented": [cand["key"]], "from_parts": [cand["bare"]],
-                     "unstated_limit": {"noun": cand["noun"], "holder": cand["bare"], "stated_for": cand["stated_for"]}},
+                     "unstated_limit": {"noun": cand["noun"] or "size", "holder": cand["bare"],
+                                        "stated_for": cand["stated_for"]}},
         template=f"null.limit.{i}",
     )
