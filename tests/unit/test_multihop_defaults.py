@@ -52,7 +52,8 @@ def _item(cand):
 
 def test_answers_follow_the_states_and_the_validator_re_derives_them():
     cands = default_candidates(read_defaults(PAGES), random.Random(0))
-    assert len({c["key"] for c in cands}) == len(cands) == 6  # four features, each pair once
+    assert len({c["key"] for c in cands}) == len(cands) == 2  # four features, each in one pair
+    assert len({s for c in cands for s in c["computation"]["subjects"]}) == 4
     seen = set()
     for cand in cands:
         for c in (cand, cand["flip"]):
@@ -64,7 +65,8 @@ def test_answers_follow_the_states_and_the_validator_re_derives_them():
             assert ComparisonConsistency().check(item, None), c["query"]
             assert "enabled" not in c["query"] and "disabled" not in c["query"]  # the reader's words, not the page's
         assert {cand["answer"], cand["flip"]["answer"]} == {"Yes", "No"}
-    queries = {c["query"] for cand in cands for c in (cand, cand["flip"])}
+    queries = {c["query"] for seed in range(8) for cand in default_candidates(read_defaults(PAGES), random.Random(seed))
+               for c in (cand, cand["flip"])}
     assert any(q.startswith("Unlike CloudTrail, is S3 Versioning") or q.startswith("Unlike S3 Versioning, is CloudTrail")
                for q in queries)
     assert any(q.startswith("Are both") and q.endswith("off by default?") for q in queries)
@@ -77,4 +79,16 @@ def test_the_composer_asks_the_way_that_keeps_yes_and_no_even():
     comp = Composer(docs, {d.doc_id: chunk_documents([d]) for d in PAGES}, seed=0, n=40)
     cands = default_candidates(read_defaults(PAGES), random.Random(0))
     answers = [d.answer for d in (comp.to_draft(c) for c in cands) if isinstance(d, Draft)]
-    assert len(answers) >= 4 and abs(answers.count("Yes") - answers.count("No")) <= 1
+    assert len(answers) == 2 and answers.count("Yes") == 1
+
+
+def test_a_candidate_is_asked_the_other_way_when_accepted_answers_lean_its_way():
+    from benchsmith.generators.multihop.compose.drafts import Composer
+
+    docs = {d.doc_id: d for d in PAGES}
+    cand = default_candidates(read_defaults(PAGES), random.Random(0))[0]
+    for lean in ("Yes", "No"):
+        comp = Composer(docs, {d.doc_id: chunk_documents([d]) for d in PAGES}, seed=0, n=40)
+        comp.yes_no[lean] += 2
+        draft = comp.to_draft(cand)
+        assert draft.answer != lean and draft.query in (cand["query"], cand["flip"]["query"])

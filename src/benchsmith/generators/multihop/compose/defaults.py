@@ -105,7 +105,7 @@ def _related(x: DefaultState, y: DefaultState) -> bool:
 
 
 def default_candidates(defaults: Sequence[DefaultState], rng: random.Random) -> list[dict]:
-    """Yes/No comparisons of two features' default states on two pages; each pair of features asked once (`key`),
+    """Yes/No comparisons of two features' default states on two pages, each feature in one pair (`key`),
     Yes and No in turn, each candidate carrying its opposite (`flip`) for the composer to take when the answers
     accepted so far lean the other way."""
     by_subject: dict[str, list[DefaultState]] = {}
@@ -115,6 +115,9 @@ def default_candidates(defaults: Sequence[DefaultState], rng: random.Random) -> 
     subjects = sorted(k for k, ds in by_subject.items() if len({d.state for d in ds}) == 1)
     pairs = [(a, b) for i, a in enumerate(subjects) for b in subjects[i + 1:]]
     rng.shuffle(pairs)
+    # each feature in one question at most: three questions over three features ask one default twice each
+    taken: set[str] = set()
+    pairs = [p for p in pairs if not (set(p) & taken) and not taken.update(p)]
     out = []
     first_yes = rng.random() < 0.5
     for i, (a, b) in enumerate(pairs):
