@@ -25,6 +25,7 @@ PAGES = [
     _doc("bpa", "Creating access points", "All block public access settings are enabled by default for access points.\n"),
     _doc("bad", "Misc", "By default, it is disabled. When you enable it, this is enabled by default.\n"
          "By default, `acl` is enabled.\n"),
+    _doc("enc", "Protecting data using encryption", "By default, encryption is enabled.\n"),  # no name in the title
 ]
 
 
@@ -34,7 +35,7 @@ def test_defaults_are_read_with_the_feature_the_page_names():
     assert ("log", "Amazon S3 server access logging", "off", "disabled") in found  # one common word: the title's name
     assert ("ct", "CloudTrail", "on", "enabled") in found
     assert ("ev", "Amazon S3 event notifications", "off", "not enabled") in found  # "for any type of event" adds nothing
-    assert not [d for d in read_defaults(PAGES) if d.page.doc_id in ("bad", "bpa")]  # pronouns, code, a long name
+    assert not [d for d in read_defaults(PAGES) if d.page.doc_id in ("bad", "bpa", "enc")]  # pronouns, code, long name
 
 
 def _item(cand):

@@ -22,13 +22,14 @@ from benchsmith.types import Document
 from benchsmith.validators.multihop import DEFAULT_STATES
 
 STATES = DEFAULT_STATES  # what each state word means, as the comparison validator reads it
-_STATE = r"(?P<state>not enabled|disabled|enabled|turned off|turned on)"
+_STATE = r"(?P<state>not enabled|disabled|enabled|turned off|turned on|off|on)"
 _SUBJECT = r"(?P<subj>[A-Za-z][\w -]{2,50}?)"
 _PATTERNS = (
     re.compile(rf"^\s*(?:[+*-]\s+)?By default, {_SUBJECT} (?:is|are) {_STATE}(?P<after>[^.;:]*)[.;:]?\s*$"),
     re.compile(rf"^\s*(?:[+*-]\s+)?{_SUBJECT} (?:is|are) {_STATE} by default(?P<after>[^.;:]*)[.;:]?\s*$"),
 )
 _BAD = re.compile(r"\b(?:it|they|this|that|these|those|which|when|if|you|your|its|their|also|only|now)\b", re.IGNORECASE)
+_FUNCTION = frozenset("how to the a an of for with in on and or by from your about".split())
 _LEAD = re.compile(r"^(?:all|the|all the|any|every)\s+", re.IGNORECASE)
 # "on"/"off", not the page's own "enabled"/"disabled": the question is the reader's words (wording overlap)
 _WHEN = {"on": "on", "off": "off"}
@@ -50,8 +51,10 @@ def _titled(subject: str, title: str) -> str | None:
     if m is None:
         return None
     words = m.group(1).split()
-    while words and (words[0].lower().endswith("ing") or words[0].lower() in ("how", "to", "using", "the", "a", "an")):
-        words = words[1:]
+    # only the name's own words: what follows the title's last task word or function word ("Configuring Amazon S3
+    # event notifications" -> "Amazon S3 event notifications"; "Protecting data using encryption" -> none)
+    cut = [i for i, w in enumerate(words) if w.lower().endswith("ing") or w.lower() in _FUNCTION]
+    words = words[cut[-1] + 1:] if cut else words
     return " ".join([*words, subject]) if words else None
 
 
