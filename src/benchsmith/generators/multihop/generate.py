@@ -172,11 +172,11 @@ class MultihopGenerator(Generator):
                     f". This corpus has no dated stories and no article that names another article's person or work "
                     f"(a manual or a collection of unlinked articles): bridge questions need one of those and are not "
                     f"made from page links without a model, inference questions come only from "
-                    f"{len({c['answer'] for c in limit_multiple_candidates(comp.page_limits)})} limits that are a whole "
-                    f"multiple of another holder's limit of one kind; its comparisons come from the "
-                    f"{comp.stated_limits} typed limits stated on its pages "
-                    f"({comp.limit_pairs} pairs of one kind of limit for two things on two pages, each asked once) "
-                    f"and from related articles' dates and creators"
+                    f"{len({c['key'] for c in limit_multiple_candidates(comp.page_limits, list(comp.documents.values()))})} "
+                    f"pairs of limits of one kind where one is a named multiple or fraction of the other, or equal to it; "
+                    f"its comparisons come from the {comp.stated_limits} typed limits stated on its pages "
+                    f"({comp.limit_pairs} pairs of one kind of limit for two things on two pages, each asked once), "
+                    f"from the default states its pages give named features, and from related articles' dates and creators"
                 )
             elif comp is not None and (comp.routes or comp.life_routes) and not comp.links:
                 shortfall += (
