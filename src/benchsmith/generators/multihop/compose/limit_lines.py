@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from benchsmith.corpora.sentences import sentence_offsets
-from benchsmith.generators.core.figures.counts import count_kind, singular
+from benchsmith.generators.core.figures.counts import count_kind
 from benchsmith.generators.multihop.compose.page_limits import PageLimit
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.types import Document

@@ -23,17 +23,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchsmith.generators.core.figures.counts import singular
-from benchsmith.types import Document
 from benchsmith.generators.multihop.compose.page_limits import (
     PageLimit,
     _one,
     _subject,
     cited,
-    limit_side,
     count_holder,
+    limit_side,
     same_limit,
     same_noun,
 )
+from benchsmith.types import Document
 
 MULTIPLES = {2: "twice", 3: "three times", 4: "four times", 5: "five times", 10: "ten times", 20: "twenty times",
              100: "a hundred times", 1000: "a thousand times"}
