@@ -122,7 +122,7 @@ def default_candidates(defaults: Sequence[DefaultState], rng: random.Random) -> 
     taken: set[str] = set()
     pairs = [p for p in pairs if not (set(p) & taken) and not taken.update(p)]
     out = []
-    first_yes = rng.random() < 0.5
+    first_yes = bool(pairs) and rng.random() < 0.5  # no draw without defaults: other corpora keep their seeded order
     for i, (a, b) in enumerate(pairs):
         want_yes = first_yes == (i % 2 == 0)  # Yes and No in turn, so neither waits for its opposite
         for x in by_subject[a]:

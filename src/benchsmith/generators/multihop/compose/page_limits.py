@@ -297,7 +297,7 @@ def page_limit_candidates(limits: Sequence[PageLimit], rng) -> list[dict]:
     # Yes and No in turn (first drawn at random), and each candidate carries its opposite (`flip`: the same pair
     # asked the other way), which the composer takes when the answers accepted so far lean the other way: an
     # answer left waiting for its opposite is an item lost
-    first_yes = rng.random() < 0.5
+    first_yes = bool(groups) and rng.random() < 0.5  # no draw without limits: other corpora keep their seeded order
     for gi, sides in enumerate(groups):
         alternatives = variants[sides]
         rng.shuffle(alternatives)
