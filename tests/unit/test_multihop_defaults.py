@@ -19,7 +19,8 @@ def _doc(doc_id, title, text):
 PAGES = [
     _doc("ver", "Using versioning", "Versioning keeps every version of an object.\n\nBy default, S3 Versioning is disabled.\n"),
     _doc("log", "Amazon S3 server access logging", "Logs record requests.\n\nBy default, logging is disabled.\n"),
-    _doc("ct", "Security best practices", "CloudTrail is enabled by default.\n\nIt records API calls.\n"),
+    _doc("ct", "Security best practices", "When you set up your AWS account, CloudTrail is enabled by default.\n\n"
+         "It records API calls.\n"),
     _doc("ev", "Configuring Amazon S3 event notifications", "By default, notifications are not enabled for any type of "
          "event.\n"),
     _doc("bpa", "Creating access points", "All block public access settings are enabled by default for access points.\n"),
@@ -71,6 +72,10 @@ def test_answers_follow_the_states_and_the_validator_re_derives_them():
     assert any(q.startswith("Unlike CloudTrail, is S3 Versioning") or q.startswith("Unlike S3 Versioning, is CloudTrail")
                for q in queries)
     assert any(q.startswith("Are both") and q.endswith("off by default?") for q in queries)
+    # "Unlike X, ..." says X's state differs: never asked so that the answer is No (its premise would be false)
+    unlike = [c for seed in range(8) for cand in default_candidates(read_defaults(PAGES), random.Random(seed))
+              for c in (cand, cand["flip"]) if c["query"].startswith("Unlike")]
+    assert unlike and all(c["answer"] == "Yes" for c in unlike)
 
 
 def test_the_composer_asks_the_way_that_keeps_yes_and_no_even():

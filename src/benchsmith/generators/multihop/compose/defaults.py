@@ -26,7 +26,9 @@ _STATE = r"(?P<state>not enabled|disabled|enabled|turned off|turned on|off|on)"
 _SUBJECT = r"(?P<subj>[A-Za-z][\w -]{2,50}?)"
 _PATTERNS = (
     re.compile(rf"^\s*(?:[+*-]\s+)?By default, {_SUBJECT} (?:is|are) {_STATE}(?P<after>[^.;:]*)[.;:]?\s*$"),
-    re.compile(rf"^\s*(?:[+*-]\s+)?{_SUBJECT} (?:is|are) {_STATE} by default(?P<after>[^.;:]*)[.;:]?\s*$"),
+    # "When you set up your AWS account, CloudTrail is enabled by default.": the occasion a default applies to
+    re.compile(rf"^\s*(?:[+*-]\s+)?(?:When you [\w -]{{3,60}}, )?{_SUBJECT} (?:is|are) {_STATE} by default"
+               rf"(?P<after>[^.;:]*)[.;:]?\s*$"),
 )
 _BAD = re.compile(r"\b(?:it|they|this|that|these|those|which|when|if|you|your|its|their|also|only|now)\b", re.IGNORECASE)
 _FUNCTION = frozenset("how to the a an of for with in on and or by from your about".split())
@@ -142,19 +144,21 @@ def _be(subject: str) -> str:
 
 
 def _candidate(x: DefaultState, y: DefaultState, want_yes: bool, rng: random.Random) -> dict:
-    if x.state == y.state:
-        # "Are both X and Y disabled by default?": Yes as stated, No asked of the other state
-        target = x.state if want_yes else ("off" if x.state == "on" else "on")
-        both, answer = True, "Yes" if target == x.state else "No"
-        first, second = (x, y) if rng.random() < 0.5 else (y, x)
-        query = f"Are both {first.subject} and {second.subject} {_WHEN[target]} by default?"
-    else:
-        # "Unlike X, is Y enabled by default?": Yes as stated; No asked of the feature whose state differs
-        first, second = (x, y) if rng.random() < 0.5 else (y, x)
-        target = second.state if want_yes else first.state
-        both, answer = False, "Yes" if target == second.state else "No"
+    first, second = (x, y) if rng.random() < 0.5 else (y, x)
+    if x.state != y.state and want_yes:
+        # "Unlike X, is Y on by default?": asked only as stated (asked of X's state, "unlike" would say what is false)
+        target, both, answer = second.state, False, "Yes"
         query = f"Unlike {first.subject}, {_be(second.subject)} {second.subject} {_WHEN[target]} by default?"
         first, second = second, first  # the state asked of comes first in the record
+    else:
+        # "Are both X and Y off by default?": Yes as stated; No asked of the other state, or of two states that differ
+        if want_yes:
+            target = x.state
+        else:
+            target = ("off" if x.state == "on" else "on") if x.state == y.state else first.state
+        both = True
+        answer = "Yes" if x.state == y.state == target else "No"
+        query = f"Are both {first.subject} and {second.subject} {_WHEN[target]} by default?"
     return {
         "type": "comparison_query", "query": query, "answer": answer, "page_facts": True,
         "key": "default | " + " | ".join(sorted((x.subject.lower(), y.subject.lower()))),
