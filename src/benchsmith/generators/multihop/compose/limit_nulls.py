@@ -243,6 +243,8 @@ def _candidates(index) -> list[dict]:
         cands = [*limit_null_candidates(limits, docs, index.phrase_occurs),
                  *size_null_candidates(limits, docs, index.phrase_occurs)]
         _CACHE[id(index)] = cached = (index, cands)
+        _UNITS.clear()  # the per-page splits served this one computation: not kept for the life of the process
+        _LOWER.clear()
     return cached[1]
 
 
