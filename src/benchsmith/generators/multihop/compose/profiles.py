@@ -29,7 +29,7 @@ _NATIONALITIES_RE = re.compile(
 _WORK = re.compile(
     rf"\b(?:is|was) (?:an?|the) (?:c\.\s*)?(?P<year>{_YEAR})?\s*(?:[A-Za-z\-]+\s+){{0,4}}?"
     r"(?P<kind>film|painting|watercolou?r|novel|album|song|opera|poem|play|book|series|sculpture|drawing|etching|documentary|"
-    r"oil on canvas landscape|landscape in oils)\b"
+    r"oil on canvas landscape|landscape in oils|mural|oil[- ]on[- ]canvas)\b(?! (?:painting|landscape)s?\b)"
 )
 # The work's own verb ("was painted in", "Painted in 1833, it", "a painting created in 1912"), not a person's
 # ("sketches Church made while traveling in 1857").
@@ -56,15 +56,21 @@ _CREATOR = re.compile(
     r"\b(?P<verb>directed|painted|written|composed|produced|founded|designed|created)\s+(?:(?:in|circa|c\.)\s+\d{4}\s+)?by\s+(?:the\s+(?:[a-zA-Z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?"
     + _NAME
 )
+# "painting by", and the medium or year between ("painting on canvas by", "painting of 1689 by", "painting, oil on
+# canvas, by"): never another noun ("a painting of the valley by ..." names what it shows, not who painted it).
 _WORK_BY = re.compile(
-    r"\b(?:film|painting|watercolou?r|novel|album|song|opera|poem|work|drawing|etching|landscape)\s+by\s+(?:the\s+)?"
+    r"\b(?:film|painting|watercolou?r|novel|album|song|opera|poem|work|drawing|etching|landscape|mural)"
+    r"(?:\s+on canvas|\s+(?:of|from)\s+\d{4}|,\s+oil on (?:canvas|panel|wood),)?\s+by\s+(?:the\s+)?"
     r"(?:(?:[A-Za-z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?" + _NAME
 )
 # Where a work is kept: "on display at the National Gallery of Art", "part of the collection of the Fondation ...".
+# Present tense only where the verb alone would also fit a past loan ("is exhibited at", never "was exhibited at
+# the Salon des Indépendants").
 _HOME = re.compile(
-    r"\b(?:on display at|on view at|in the (?:permanent )?collections? (?:of|at)|part of the (?:permanent )?collection (?:of|at)|"
-    r"acquired by|held (?:by|in|at)|housed (?:in|at)|hangs in|owned by|(?:is|are|remains|now|currently|today) "
-    r"(?:now |currently |today )?in) (?:the )?(?:(?:[A-Z][\w\-]* )*[A-Z][\w\-]*'s )?(?:The )?"
+    r"\b(?:on display (?:at|in)|on view (?:at|in)|in the (?:permanent )?collections? (?:of|at)|"
+    r"part of the (?:permanent )?collection (?:of|at|in)|[Aa]cquired by|held (?:by|in|at)|housed (?:in|at)|hangs in|owned by|"
+    r"(?:is|are) (?:now |currently |today |permanently )?(?:exhibited|displayed|located|kept) (?:at|in)|"
+    r"(?:is|are|remains|now|currently|today) (?:now |currently |today )?in) (?:the )?(?:(?:[A-Z][\w\-]* )*[A-Z][\w\-]*'s )?(?:The )?"
     r"(?P<home>[A-Z][\w'’\-]*(?: (?:of|de|du|des|the|and|für|di|del)?\s?[A-Z][\w'’\-]*){0,6})"
 )
 # A collection is an institution: a name without one of these words is a person or a place ("acquired by Peter Widener").
@@ -72,10 +78,11 @@ _INSTITUTION = re.compile(r"\b(?:Museum|Museo|Musée|Museu|Gallery|Galleria|Gale
                           r"Kunsthalle|Kunstsammlung|Hermitage|Rijksmuseum|Foundation|Fondation|Academy|Tate|House|Palace)\b")
 # "by the French artist, theorist and writer Albert Gleizes": the name after the last occupation word.
 _BY_ARTIST = re.compile(
-    r"\bby (?:the )?(?:[A-Za-z\-]+,?\s+(?:and\s+)?){0,6}?(?:artist|painter|writer|theorist|master|landscapist)s?,?\s+" + _NAME)
+    r"\bby (?:the )?(?:[A-Za-z\-]+,?\s+(?:and\s+)?){0,6}?(?:artist|painter|writer|theorist|master|landscapist|printmaker|watercolou?rist|engraver|draughtsman)s?,?\s+" + _NAME)
 _EPITHET = re.compile(r"^(?!(?:Christian|Sebastian|Julian|Adrian|Brian|Florian|Damian|Fabian|Maximilian|Vivian|Lillian|Marian|"
                       r"Dan|Jan|Ivan|Stefan|Stephan|Johan|Roman|Milan|Morgan|Logan|Dean|Joan|Jean|Ian|Alan|Allan|Ethan|Nathan)$)"
                       r"(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:an|ese|ish|ch|ist|ian|ean|tic)|Baroque|Victorian|Flemish)$")
+_PAINTED_BY = re.compile(r"[^.()]{0,80}?\s(?:was|is) painted by\b")
 HOME_SENTENCES = 6
 # After the first sentence, a creator is the work's own only in a sentence about the work ("The film was directed
 # by ...", "It was painted by ..."); "The original Mexican film was directed by ..." is another work's.
@@ -91,10 +98,10 @@ ROLE_OF_VERB = {
 }
 ROLE_OF_KIND = {"television play": "author", "radio play": "author", "film": "director", "painting": "painter", "watercolour": "painter", "watercolor": "painter",
                 "novel": "author", "book": "author", "poem": "author", "album": "artist", "song": "artist",
-                "opera": "composer", "drawing": "artist", "etching": "artist", "play": "author"}
+                "opera": "composer", "drawing": "artist", "etching": "artist", "play": "author", "mural": "painter"}
 _DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ch|i|ic|ian|ean|er)$")
 KIND_ROLES = {"film": {"director", "author", "producer", "composer"}, "documentary": {"director", "producer"},
-              "painting": {"painter"}, "novel": {"author"}, "book": {"author"}, "poem": {"author"}, "play": {"author"},
+              "painting": {"painter"}, "mural": {"painter"}, "novel": {"author"}, "book": {"author"}, "poem": {"author"}, "play": {"author"},
               "television play": {"author", "director"}, "radio play": {"author"},
               "album": {"artist", "producer"}, "song": {"artist", "composer", "author"}, "opera": {"composer"}}
 # Occupations that say the subject is a person (the nationality word before them is then a nationality).
@@ -202,9 +209,12 @@ def read_profile(doc: Document) -> Profile | None:
                 prof.nationality = val(nat.group("nat"))
                 prof.kind = "person"
             work = _WORK.search(s)
+            if work is None and prof.kind is None and s.startswith(name) and _PAINTED_BY.match(s, len(name)):
+                prof.kind = "painting"  # "Vesuvius from Posillipo by Moonlight was painted by Joseph Wright of Derby in 1774."
             if work and prof.kind != "person":
+                kind = re.sub(r"oil[- ]on[- ]canvas$", "oil on canvas", work.group("kind"))
                 prof.kind = {"watercolor": "painting", "watercolour": "painting", "oil on canvas landscape": "painting",
-                             "landscape in oils": "painting"}.get(work.group("kind"), work.group("kind"))
+                             "landscape in oils": "painting", "oil on canvas": "painting"}.get(kind, kind)
                 if work.group("year"):
                     prof.year = val(work.group("year"))
                 medium = re.search(r"\b(television|TV|radio)\b", work.group(0))

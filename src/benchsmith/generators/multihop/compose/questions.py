@@ -19,11 +19,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from benchsmith.generators.multihop.compose.links import Link
-from benchsmith.generators.multihop.compose.naming import work_reference
+from benchsmith.generators.multihop.compose.naming import person_reference, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import describe_for_comparison
 
-WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "novel": ("published", "written"),
+WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "mural": ("painted", "painted"), "novel": ("published", "written"),
               "album": ("released", "recorded"), "song": ("released", "recorded"), "documentary": ("released", "directed"),
               "book": ("published", "written"), "play": ("first staged", "written"), "opera": ("premiered", "composed"),
               "television play": ("first broadcast", "written"), "radio play": ("first broadcast", "written"),
@@ -51,7 +51,7 @@ def refer(p: Profile, hide: str = "creator") -> str | None:
     with what picks it out, never the `hide` fact (see `naming.py`); people by name."""
     if p.kind and p.kind != "person":
         return work_reference(p, hide)
-    return p.name
+    return person_reference(p, hide)
 
 
 def describe(link: Link, texts: Sequence[str]) -> tuple[str, list[Value]] | None:
@@ -325,7 +325,10 @@ def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=
     if (vx.year < vy.year) != want_yes:
         x, y, vx, vy = y, x, vy, vx
     if kind == "person":
-        query = _DATE_QUESTIONS[attr].format(x=x.name, y=y.name)
+        ref_x, ref_y = person_reference(x, attr), person_reference(y, attr)
+        if ref_x is None or ref_y is None:
+            return None
+        query = _DATE_QUESTIONS[attr].format(x=ref_x, y=ref_y)
     else:
         made = WORK_VERBS.get(kind, ("made", "made"))[0]
         ref_x, ref_y = work_reference(x, "year"), work_reference(y, "year", with_kind=False)
