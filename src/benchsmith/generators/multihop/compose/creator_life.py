@@ -112,10 +112,62 @@ def life_routes(profiles: Sequence[Profile], documents: dict[str, Document]) -> 
         text = documents[x.doc_id].text
         if re.search(rf"\b(?:{lives[who][0].born}|{lives[who][0].died})\b", text):
             continue  # the work's own article gives the life (or one of its years): one article would do
-        for life in lives[who]:
-            if life.source.doc_id != x.doc_id and not contains_phrase(documents[life.source.doc_id].text, x.name):
-                out.append(LifeRoute(x, role, who, value, life))
+        # Every article stating the life is a route: one may already be cited as often as a document may be.
+        out += [LifeRoute(x, role, who, value, life) for life in lives[who]
+                if life.source.doc_id != x.doc_id and not contains_phrase(documents[life.source.doc_id].text, x.name)]
+    return out
+
+
+_PLACE = r"[A-Z][\w'’\-]*(?:\s+(?:upon\s+|on\s+|de\s+|am\s+)?[A-Z][\w'’\-]*){0,2}"
+_MONTHS = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
+
+
+def read_birthplaces(profiles: Sequence[Profile], documents: dict[str, Document]) -> dict[str, list[tuple[str, Profile, Value]]]:
+    """Creator name -> (place, work, sentence) where a work's article says where its own creator was born
+    ("Albert Bierstadt (1830–1902) was born in Germany", "John Constable was born in Suffolk"); creators given two
+    birthplaces get none."""
+    found: dict[str, list[tuple[str, Profile, Value]]] = defaultdict(list)
+    for p in profiles:
+        creator = _creator(p)
+        doc = documents.get(p.doc_id)
+        if creator is None or doc is None or p.kind in (None, "person"):
+            continue
+        who = creator[1]
+        names = "|".join(re.escape(n) for n in dict.fromkeys((who, who.split()[-1])))
+        for span in split_sentences(doc.text):
+            sentence = doc.text[span.start:span.end]
+            m = re.search(rf"(?<![\w-])(?:{names})(?:{_SPAN})?,? was born (?:in \d{{4}} )?in (?P<place>{_PLACE}(?:, {_PLACE})?)"
+                          r"(?![\w'’-])", sentence)
+            if m and not _MONTHS.match(m.group("place")):
+                found[who].append((m.group("place"), p, Value(m.group(0), span.start, span.end)))
                 break
+    return {who: fs for who, fs in found.items() if len({f[0] for f in fs}) == 1}
+
+
+def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
+    """"Where was the artist of X born?": X's article names the artist and not the place; another work's article
+    says where the same artist was born (HotpotQA's most common bridge)."""
+    places = read_birthplaces(profiles, documents)
+    out = []
+    for x in profiles:
+        creator = _creator(x)
+        if creator is None or x.kind in (None, "person") or creator[1] not in places:
+            continue
+        role, who, value = creator
+        place = places[who][0][0]
+        if contains_phrase(documents[x.doc_id].text, place.split(",")[0]):
+            continue
+        ref = work_reference(x, "creator", with_kind=x.kind != "painting")
+        for _place, p, sentence in places[who]:
+            if p.doc_id == x.doc_id or contains_phrase(documents[p.doc_id].text, x.name) or ref is None:
+                continue
+            out.append({
+                "type": "bridge_query", "query": f"Where was the {ROLE_NOUN[role]} of {ref} born?", "answer": place,
+                "evidence": [(x, value), (p, sentence)], "anchors": [x.name], "bridge": who, "hop": (x.doc_id, who),
+                "template": "bridge.creator_elsewhere.birthplace",
+                "computation": {"op": "bridge_attribute", "relation": role, "attribute": "birthplace", "bridge": who,
+                                "via": p.name, "answer": place},
+            })
     return out
 
 
@@ -139,7 +191,7 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
             continue
         out.append({
             "type": "bridge_query", "query": f"What nationality was the {ROLE_NOUN[role]} of {ref}?", "answer": nat,
-            "evidence": [(x, value), source], "anchors": [x.name], "bridge": who,
+            "evidence": [(x, value), source], "anchors": [x.name], "bridge": who, "hop": (x.doc_id, who),
             "template": "bridge.creator_elsewhere.nationality",
             "computation": {"op": "bridge_attribute", "relation": role, "attribute": "nationality", "bridge": who,
                             "via": source[0].name, "answer": nat},
@@ -165,7 +217,8 @@ def life_bridge_candidates(routes: Sequence[LifeRoute]) -> list[dict]:
             out.append({
                 "type": "bridge_query", "query": query, "answer": str(year),
                 "evidence": [(r.x, r.x_creator), (r.life.source, r.life.sentence)], "anchors": [r.x.name],
-                "bridge": r.creator, "template": f"bridge.creator_life.{attr}",
+                "bridge": r.creator, "template": f"bridge.creator_life.{attr}", "hop": (r.x.doc_id, r.creator),
+                "life": r.creator,
                 "computation": {"op": "bridge_attribute", "relation": r.role, "attribute": attr, "bridge": r.creator,
                                 "via": r.life.source.name, "answer": str(year)},
             })
@@ -202,7 +255,8 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
                         (r.life.source, r.life.sentence)]
             out.append({
                 "type": "inference_query", "query": query, "answer": x.name, "evidence": evidence,
-                "anchors": [str(year.year), str(life_year)], "bridge": r.creator,
+                "anchors": [str(year.year), str(life_year)], "bridge": r.creator, "hop": (x.doc_id, r.creator),
+                "life": r.creator,
                 "template": f"inference.creator_life.{attr}",
                 "computation": {"op": "inverse_bridge", "relation": r.role, "attribute": attr, "year": life_year,
                                 "bridge": r.creator, "answer": x.name},

@@ -10,6 +10,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from benchsmith.generators.multihop.compose.creator_life import (
+    birthplace_bridge_candidates,
     life_bridge_candidates,
     life_inference_candidates,
     life_routes,
@@ -46,6 +47,7 @@ from benchsmith.validators.markup import clean, has_markup
 COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
 MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least this many candidates
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
+LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often
 
 
 def _claim(doc: Document, chunks: Sequence[Chunk], start: int, end: int, target: str, topic: str) -> Claim | None:
@@ -82,6 +84,8 @@ class Composer:
     used_answers: set[tuple[str, str, str]] = field(default_factory=set)
     doc_uses: Counter = field(default_factory=Counter)
     used_keys: set[str] = field(default_factory=set)  # questions asked (a candidate's `key`), whatever pages cited
+    used_hops: set[tuple] = field(default_factory=set)  # (work, creator) hops asked, whichever article gave the fact
+    life_uses: Counter = field(default_factory=Counter)  # creator -> questions asked about their life
     phrase_index: PhraseIndex | None = None  # built on the first comparison request
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
 
@@ -102,7 +106,8 @@ class Composer:
         """Whether the bridge type gets a share: only where an article names another's subject. Works that share
         an entity also give bridge questions, but in a corpus of unlinked articles the same few pairs feed the
         inference type, and a bridge share they cannot fill would only shrink the benchmark."""
-        elsewhere = life_bridge_candidates(self.life_routes) + nationality_bridge_candidates(self.profiles, self.documents)
+        elsewhere = (life_bridge_candidates(self.life_routes) + nationality_bridge_candidates(self.profiles, self.documents)
+                     + birthplace_bridge_candidates(self.profiles, self.documents))
         return bool(self.links) or len(elsewhere) >= MIN_BRIDGES
 
     @property
@@ -143,7 +148,8 @@ class Composer:
             cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
             shared = shared_bridge_candidates(self.profiles, self.documents, self.routes)
             lives = _alternate(life_bridge_candidates(self.life_routes),
-                               nationality_bridge_candidates(self.profiles, self.documents))
+                               _alternate(nationality_bridge_candidates(self.profiles, self.documents),
+                                          birthplace_bridge_candidates(self.profiles, self.documents)))
             for group in (cands, shared, lives):
                 rng.shuffle(group)
             return _alternate(_alternate(cands, lives), shared)
@@ -189,6 +195,10 @@ class Composer:
         answer_key = (cand["type"], cand["answer"].strip().lower(), cand.get("bridge") or "")
         if answer_key[1] not in ("yes", "no") and answer_key in self.used_answers:
             return "answer_already_asked"
+        if cand.get("hop") is not None and cand["hop"] in self.used_hops:
+            return "hop_already_asked"  # "When was the artist of X born?" and "... die?", or its inverse, through another article
+        if cand.get("life") is not None and self.life_uses[cand["life"]] >= LIFE_USES:
+            return "life_asked_enough"  # one painter's dates in four questions of forty make a dull benchmark
         if any(self.doc_uses[d] >= self.doc_cap for d in ev_docs):
             return "document_used_enough"  # one painting in three questions of forty makes a dull benchmark
         for p, value in cand["evidence"]:
@@ -212,6 +222,10 @@ class Composer:
         if cand.get("key") is not None:
             self.used_keys.add(cand["key"])
         self.doc_uses.update(ev_docs)
+        if cand.get("hop") is not None:
+            self.used_hops.add(cand["hop"])
+        if cand.get("life") is not None:
+            self.life_uses[cand["life"]] += 1
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(
             query=re.sub(r"\?+$", "?", cand["query"]), answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),
