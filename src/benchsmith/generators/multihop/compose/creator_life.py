@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.generators.multihop.compose.naming import work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
+from benchsmith.generators.multihop.compose.shared import PhraseIndex, describe_work
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
@@ -144,7 +145,8 @@ def read_birthplaces(profiles: Sequence[Profile], documents: dict[str, Document]
     return {who: fs for who, fs in found.items() if len({f[0] for f in fs}) == 1}
 
 
-def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
+def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document],
+                                 index: PhraseIndex | None = None) -> list[dict]:
     """"Where was the artist of X born?": X's article names the artist and not the place; another work's article
     says where the same artist was born (HotpotQA's most common bridge)."""
     places = read_birthplaces(profiles, documents)
@@ -157,13 +159,14 @@ def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[st
         place = places[who][0][0]
         if contains_phrase(documents[x.doc_id].text, place.split(",")[0]):
             continue
-        ref = work_reference(x, "creator", with_kind=x.kind != "painting")
+        anchor = anchor_work(x, value, index)
         for _place, p, sentence in places[who]:
-            if p.doc_id == x.doc_id or contains_phrase(documents[p.doc_id].text, x.name) or ref is None:
+            if p.doc_id == x.doc_id or contains_phrase(documents[p.doc_id].text, x.name) or anchor is None:
                 continue
             out.append({
-                "type": "bridge_query", "query": f"Where was the {ROLE_NOUN[role]} of {ref} born?", "answer": place,
-                "evidence": [(x, value), (p, sentence)], "anchors": [x.name], "bridge": who, "hop": (x.doc_id, who),
+                "type": "bridge_query", "query": f"Where was the {ROLE_NOUN[role]} of {anchor.ref} born?", "answer": place,
+                "evidence": [*anchor.evidence, (p, sentence)], "anchors": list(anchor.anchors), "bridge": who,
+                "hop": (x.doc_id, who),
                 "template": "bridge.creator_elsewhere.birthplace",
                 "computation": {"op": "bridge_attribute", "relation": role, "attribute": "birthplace", "bridge": who,
                                 "via": p.name, "answer": place},
@@ -171,7 +174,8 @@ def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[st
     return out
 
 
-def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
+def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document],
+                                  index: PhraseIndex | None = None) -> list[dict]:
     """"What nationality was the artist of X?": X's article names the artist and no nationality at all; another
     work's article calls the same artist by one."""
     nationalities = read_nationalities(profiles)
@@ -186,12 +190,12 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
             continue
         source = next(((p, v) for _n, p, v in nationalities[who] if p.doc_id != x.doc_id
                        and not contains_phrase(documents[p.doc_id].text, x.name)), None)
-        ref = work_reference(x, "creator", with_kind=x.kind != "painting")
-        if source is None or ref is None:
+        anchor = anchor_work(x, value, index)
+        if source is None or anchor is None:
             continue
         out.append({
-            "type": "bridge_query", "query": f"What nationality was the {ROLE_NOUN[role]} of {ref}?", "answer": nat,
-            "evidence": [(x, value), source], "anchors": [x.name], "bridge": who, "hop": (x.doc_id, who),
+            "type": "bridge_query", "query": f"What nationality was the {ROLE_NOUN[role]} of {anchor.ref}?", "answer": nat,
+            "evidence": [*anchor.evidence, source], "anchors": list(anchor.anchors), "bridge": who, "hop": (x.doc_id, who),
             "template": "bridge.creator_elsewhere.nationality",
             "computation": {"op": "bridge_attribute", "relation": role, "attribute": "nationality", "bridge": who,
                             "via": source[0].name, "answer": nat},
@@ -199,24 +203,43 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
     return out
 
 
-def _ref(r: LifeRoute) -> str | None:
-    # "the artist of Valley of the Yosemite" (a painting reads as one), "the director of the film Hardcase"
-    return work_reference(r.x, "creator", with_kind=r.x.kind != "painting")
+@dataclass(frozen=True)
+class Anchor:
+    """How a question names work X: a description by two of its own facts or its title, with X's sentences cited
+    for it (the creator's first) and the phrases that state it."""
+
+    ref: str
+    evidence: tuple  # ((profile, Value), ...)
+    anchors: tuple[str, ...]
 
 
-def life_bridge_candidates(routes: Sequence[LifeRoute]) -> list[dict]:
-    """"When was the artist of X born?": X's article names the artist, another work's article gives the life."""
+def anchor_work(x: Profile, creator_sentence: Value, index: PhraseIndex | None) -> Anchor | None:
+    """X described by its year and collection where only its article states both ("the artist of the 1861 painting
+    held by the Dallas Museum of Art": a search for the title finds nothing to match), else named by its title."""
+    described = describe_work(x, "creator", index) if index is not None else None
+    if described is not None:
+        ref, values, phrases = described
+        cited = {creator_sentence.start: creator_sentence, **{v.start: v for v in values}}
+        return Anchor(ref, tuple((x, v) for v in cited.values()), tuple(phrases))
+    ref = work_reference(x, "creator", with_kind=x.kind != "painting")
+    return Anchor(ref, ((x, creator_sentence),), (x.name,)) if ref is not None else None
+
+
+def life_bridge_candidates(routes: Sequence[LifeRoute], index: PhraseIndex | None = None) -> list[dict]:
+    """"When was the artist of X born?": X's article names the artist, another work's article gives the life.
+    X is named as `anchor_work` names it ("the artist of Valley of the Yosemite", a painting reading as one; "the
+    director of the film Hardcase"; "the artist of the 1861 painting held by the Dallas Museum of Art")."""
     out = []
     for r in routes:
-        ref = _ref(r)
-        if ref is None:
+        anchor = anchor_work(r.x, r.x_creator, index)
+        if anchor is None:
             continue
-        noun = ROLE_NOUN[r.role]
+        noun, ref = ROLE_NOUN[r.role], anchor.ref
         for attr, year in (("born", r.life.born), ("died", r.life.died)):
             query = f"When was the {noun} of {ref} born?" if attr == "born" else f"When did the {noun} of {ref} die?"
             out.append({
                 "type": "bridge_query", "query": query, "answer": str(year),
-                "evidence": [(r.x, r.x_creator), (r.life.source, r.life.sentence)], "anchors": [r.x.name],
+                "evidence": [*anchor.evidence, (r.life.source, r.life.sentence)], "anchors": list(anchor.anchors),
                 "bridge": r.creator, "template": f"bridge.creator_life.{attr}", "hop": (r.x.doc_id, r.creator),
                 "life": r.creator,
                 "computation": {"op": "bridge_attribute", "relation": r.role, "attribute": attr, "bridge": r.creator,

@@ -86,7 +86,7 @@ class Composer:
     used_keys: set[str] = field(default_factory=set)  # questions asked (a candidate's `key`), whatever pages cited
     used_hops: set[tuple] = field(default_factory=set)  # (work, creator) hops asked, whichever article gave the fact
     life_uses: Counter = field(default_factory=Counter)  # creator -> questions asked about their life
-    phrase_index: PhraseIndex | None = None  # built on the first comparison request
+    phrase_index: PhraseIndex | None = None  # built on first use (`index`)
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
 
     def __post_init__(self) -> None:
@@ -109,6 +109,13 @@ class Composer:
         elsewhere = (life_bridge_candidates(self.life_routes) + nationality_bridge_candidates(self.profiles, self.documents)
                      + birthplace_bridge_candidates(self.profiles, self.documents))
         return bool(self.links) or len(elsewhere) >= MIN_BRIDGES
+
+    @property
+    def index(self) -> PhraseIndex:
+        """The word index of the documents, built on the first request that describes works by their facts."""
+        if self.phrase_index is None:
+            self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
+        return self.phrase_index
 
     @property
     def page_limits(self) -> list:
@@ -147,9 +154,10 @@ class Composer:
         if qtype == "bridge_query":
             cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
             shared = shared_bridge_candidates(self.profiles, self.documents, self.routes)
-            lives = _alternate(life_bridge_candidates(self.life_routes),
-                               _alternate(nationality_bridge_candidates(self.profiles, self.documents),
-                                          birthplace_bridge_candidates(self.profiles, self.documents)))
+            index = self.index
+            lives = _alternate(life_bridge_candidates(self.life_routes, index),
+                               _alternate(nationality_bridge_candidates(self.profiles, self.documents, index),
+                                          birthplace_bridge_candidates(self.profiles, self.documents, index)))
             for group in (cands, shared, lives):
                 rng.shuffle(group)
             return _alternate(_alternate(cands, lives), shared)
@@ -167,9 +175,7 @@ class Composer:
         elif qtype == "comparison_query":
             typed = page_limit_candidates(self.page_limits, rng) + self._keyed(limit_comparisons(self.limits, rng, limit,
                                                                                              self.page_links))
-            if self.phrase_index is None:
-                self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
-            return comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.phrase_index) + typed
+            return comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index) + typed
         else:
             return []
         rng.shuffle(cands)

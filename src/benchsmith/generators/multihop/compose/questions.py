@@ -288,10 +288,25 @@ def _companion_keys(cand: dict, creators: dict[str, tuple[str, str | None]]) -> 
     return out
 
 
+def _swapped(cand: dict) -> dict:
+    """The comparison asked the other way round ("Was Y painted before X?"): a year comparison's answer flips."""
+    comp = cand["computation"]
+    flipped = {**comp, "values": comp["values"][::-1], **({"years": comp["years"][::-1]} if "years" in comp else {})}
+    answer = {"Yes": "No", "No": "Yes"}[cand["answer"]] if comp["op"] == "earlier" else cand["answer"]
+    return {**cand, "evidence": cand["evidence"][::-1], "anchors": cand["anchors"][::-1], "computation": flipped,
+            "answer": answer}
+
+
 def _described(cand: dict, y: Profile, compared: str, texts) -> dict:
-    """`cand` with its second work described instead of named, where its facts pick it out (see
-    `describe_for_comparison`): the described facts join the evidence, values and anchors."""
+    """`cand` with one work described instead of named, where its facts pick it out (see
+    `describe_for_comparison`): the second work where it can be, else the first, asked second; the described
+    facts join the evidence, values and anchors. Titles on both sides make the pair trivial to retrieve."""
     found = describe_for_comparison(y, compared, texts) if texts is not None else None
+    if found is None and texts is not None:
+        x = cand["evidence"][0][0]
+        found = describe_for_comparison(x, compared, texts)
+        if found is not None:
+            cand, y = _swapped(cand), x
     if found is None:
         return cand
     desc, values, phrases = found
