@@ -125,6 +125,13 @@ def test_every_article_stating_a_life_is_a_route_but_a_work_creator_hop_and_a_li
     third = next(c for c in life_inference_candidates(life_routes(profiles, more), profiles, more)
                  if c["answer"] == "Dust Plain")
     assert comp.to_draft(third) == "life_asked_enough"
+    # one year of a life is asked once: "born in 1830" again, through another work, repeats a question
+    comp = _composer(docs, n=200)
+    assert not isinstance(comp.to_draft(cands[("a", "b", "bridge.creator_life.born")]), str)
+    profiles = read_profiles(list(docs.values()))
+    inverse = {(c["answer"], c["template"]): c for c in life_inference_candidates(routes, profiles, docs)}
+    assert comp.to_draft(inverse[("Snow Field", "inference.creator_life.born")]) == "life_asked_enough"
+    assert not isinstance(comp.to_draft(inverse[("Snow Field", "inference.creator_life.died")]), str)
 
 
 def test_a_short_set_tops_up_a_trusted_type_to_its_ceiling_and_no_further():

@@ -241,7 +241,7 @@ def life_bridge_candidates(routes: Sequence[LifeRoute], index: PhraseIndex | Non
                 "type": "bridge_query", "query": query, "answer": str(year),
                 "evidence": [*anchor.evidence, (r.life.source, r.life.sentence)], "anchors": list(anchor.anchors),
                 "bridge": r.creator, "template": f"bridge.creator_life.{attr}", "hop": (r.x.doc_id, r.creator),
-                "life": r.creator,
+                "life": (r.creator, attr),
                 "computation": {"op": "bridge_attribute", "relation": r.role, "attribute": attr, "bridge": r.creator,
                                 "via": r.life.source.name, "answer": str(year)},
             })
@@ -279,7 +279,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
             out.append({
                 "type": "inference_query", "query": query, "answer": x.name, "evidence": evidence,
                 "anchors": [str(year.year), str(life_year)], "bridge": r.creator, "hop": (x.doc_id, r.creator),
-                "life": r.creator,
+                "life": (r.creator, attr),
                 "template": f"inference.creator_life.{attr}",
                 "computation": {"op": "inverse_bridge", "relation": r.role, "attribute": attr, "year": life_year,
                                 "bridge": r.creator, "answer": x.name},

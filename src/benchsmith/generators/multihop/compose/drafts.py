@@ -47,7 +47,8 @@ from benchsmith.validators.markup import clean, has_markup
 COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
 MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least this many candidates
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
-LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often
+LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
+# of its two years once
 
 
 def _claim(doc: Document, chunks: Sequence[Chunk], start: int, end: int, target: str, topic: str) -> Claim | None:
@@ -85,7 +86,7 @@ class Composer:
     doc_uses: Counter = field(default_factory=Counter)
     used_keys: set[str] = field(default_factory=set)  # questions asked (a candidate's `key`), whatever pages cited
     used_hops: set[tuple] = field(default_factory=set)  # (work, creator) hops asked, whichever article gave the fact
-    life_uses: Counter = field(default_factory=Counter)  # creator -> questions asked about their life
+    life_uses: Counter = field(default_factory=Counter)  # creator, and (creator, "born"/"died") -> questions asked
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
 
@@ -203,8 +204,9 @@ class Composer:
             return "answer_already_asked"
         if cand.get("hop") is not None and cand["hop"] in self.used_hops:
             return "hop_already_asked"  # "When was the artist of X born?" and "... die?", or its inverse, through another article
-        if cand.get("life") is not None and self.life_uses[cand["life"]] >= LIFE_USES:
-            return "life_asked_enough"  # one painter's dates in four questions of forty make a dull benchmark
+        if cand.get("life") is not None and (self.life_uses[cand["life"][0]] >= LIFE_USES or cand["life"] in self.life_uses):
+            # one painter's dates in four questions of forty make a dull benchmark; "died in 1953" twice, a repeat
+            return "life_asked_enough"
         if any(self.doc_uses[d] >= self.doc_cap for d in ev_docs):
             return "document_used_enough"  # one painting in three questions of forty makes a dull benchmark
         for p, value in cand["evidence"]:
@@ -231,7 +233,7 @@ class Composer:
         if cand.get("hop") is not None:
             self.used_hops.add(cand["hop"])
         if cand.get("life") is not None:
-            self.life_uses[cand["life"]] += 1
+            self.life_uses.update((cand["life"][0], cand["life"]))  # per creator, and per (creator, born or died)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(
             query=re.sub(r"\?+$", "?", cand["query"]), answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),
