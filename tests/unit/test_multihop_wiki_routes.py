@@ -68,6 +68,9 @@ def test_a_person_whose_title_is_disambiguated_is_named_by_its_description_never
     assert person_reference(Profile("r", "Ann Lee", kind="person", qualifier="born 1950")) is None
     assert person_reference(Profile("s", "Ann Lee", kind="person", qualifier="American football")) is None
     assert person_reference(Profile("t", "Ann Lee", kind="person")) == "Ann Lee"
+    # a disambiguation page has no subject of its own
+    assert _profile("Back from the Edge (disambiguation)", "Back from the Edge is a 2016 album by James Arthur. "
+                    "Back from the Edge may also refer to:") is None
 
 
 BIRTH = {
@@ -163,3 +166,33 @@ def test_a_comparison_whose_second_work_cannot_be_described_describes_the_first_
     assert got["query"] == "Was the painting Hill Road painted before the Ada Stone painting held by the Dallas Museum of Art?"
     assert got["answer"] == "No" and got["computation"]["years"] == [1870, 1861]
     assert [p.doc_id for p, _ in got["evidence"]][:2] == ["y", "x"]
+
+
+def test_two_works_are_compared_through_their_creators_own_articles_year_first():
+    import random
+
+    from benchsmith.generators.multihop.compose.creator_compare import creator_comparison_candidates
+    from benchsmith.generators.multihop.compose.links import find_links
+
+    docs = _docs({
+        "f": ("Dark Harbour", "Dark Harbour is a 1935 film directed by Victor Hale."),
+        "g": ("Night Train South", "Night Train South is a 1940 film directed by Edward Marr."),
+        "h": ("Victor Hale", "Victor Hale (25 September 1895 – 8 May 1979) was an English film director."),
+        "i": ("Edward Marr", "Edward Marr (September 4, 1908 – July 1, 1999) was an American film director."),
+        "j": ("Old Mill", "Old Mill is a 1936 film directed by Ada Sims."),
+        "k": ("Ada Sims", "Ada Sims (1 March 1850 – 2 May 1920) was an English film director."),
+    })
+    profiles = read_profiles(list(docs.values()))
+    index = PhraseIndex({d: doc.text for d, doc in docs.items()})
+    cands = creator_comparison_candidates(profiles, find_links(profiles, docs), docs, random.Random(3), 10, index)
+    asked = {frozenset(c["computation"]["creators"]): c for c in cands if c["template"] == "comparison.creator_born"}
+    # Sims (1850) is of no generation with the others: never compared
+    assert set(asked) == {frozenset({"Victor Hale", "Edward Marr"})}
+    cand = asked[frozenset({"Victor Hale", "Edward Marr"})]
+    hale_first = cand["computation"]["creators"][0] == "Victor Hale"
+    assert cand["query"] == ("Was the director of Dark Harbour older than the director of Night Train South?" if hale_first
+                             else "Was the director of Night Train South older than the director of Dark Harbour?")
+    assert cand["answer"] == ("Yes" if hale_first else "No")
+    assert [p.doc_id for p, _ in cand["evidence"]] == (["h", "i", "f", "g"] if hale_first else ["i", "h", "g", "f"])
+    texts = {d: docs[d].text for d in "fghi"}
+    assert single_document(texts, cand["answer"], cand["anchors"]) == []

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from benchsmith.generators.multihop.compose.creator_compare import creator_comparison_candidates
 from benchsmith.generators.multihop.compose.creator_life import (
     birthplace_bridge_candidates,
     life_bridge_candidates,
@@ -176,7 +177,10 @@ class Composer:
         elif qtype == "comparison_query":
             typed = page_limit_candidates(self.page_limits, rng) + self._keyed(limit_comparisons(self.limits, rng, limit,
                                                                                              self.page_links))
-            return comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index) + typed
+            # Two works compared through their creators' lives (four articles) alternate with the works' own facts.
+            creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
+            return _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
+                              creators) + typed
         else:
             return []
         rng.shuffle(cands)

@@ -180,8 +180,8 @@ def _clean_name(name: str) -> str:
 def read_profile(doc: Document) -> Profile | None:
     """The title entity's profile, or None when the document does not open by defining a named subject."""
     name = entity_name(doc.title)
-    if not name or not name[:1].isupper() or len(name.split()) > 8:
-        return None
+    if not name or not name[:1].isupper() or len(name.split()) > 8 or title_qualifier(doc.title).lower() == "disambiguation":
+        return None  # a disambiguation page lists several things of one name: no subject of its own
     prof = Profile(doc.doc_id, name, gender=_gender(doc.text), qualifier=title_qualifier(doc.title))
     spans = list(split_sentences(doc.text))[:LEAD_SENTENCES]
     shared_roles: set[str] = set()
