@@ -185,7 +185,7 @@ class MultihopGenerator(Generator):
                 shortfall += (
                     f". No article names another article's subject; inference and bridge questions come only from "
                     f"{len(comp.routes)} routes between works that share a creator or a collection and "
-                    f"{len(comp.life_routes)} works whose creator's life another work's article states, each answer "
+                    f"{len({r.x.doc_id for r in comp.life_routes})} works whose creator's life another work's article states, each answer "
                     "asked once per shared entity and each article cited at most once per 20 items"
                 )
         docs = ctx.corpus.documents_by_id
