@@ -54,6 +54,8 @@ def test_a_creator_is_read_after_a_medium_or_year_and_a_work_from_was_painted_by
                         "It shows the volcano.")
     assert (vesuvius.kind, vesuvius.year.year) == ("painting", 1774)
     assert [n for _, n, _ in vesuvius.links] == ["Joseph Wright of Derby"]
+    # a circa year is no year a question may state ("Which painting from 1855 ...?" of "a c. 1855 painting")
+    assert _profile("Valley Farm", "Valley Farm is a c. 1855 painting by the American artist George Inness.").year is None
     # "a painting of the valley by ..." names what it shows, not who made it
     valley = _profile("Valley", "Valley is a painting of the valley by Moonrise Lake. It is large.")
     assert valley.links == []

@@ -215,8 +215,8 @@ def read_profile(doc: Document) -> Profile | None:
                 kind = re.sub(r"oil[- ]on[- ]canvas$", "oil on canvas", work.group("kind"))
                 prof.kind = {"watercolor": "painting", "watercolour": "painting", "oil on canvas landscape": "painting",
                              "landscape in oils": "painting", "oil on canvas": "painting"}.get(kind, kind)
-                if work.group("year"):
-                    prof.year = val(work.group("year"))
+                if work.group("year") and not re.search(r"\bc\.\s*$", s[: work.start("year")]):
+                    prof.year = val(work.group("year"))  # "a c. 1855 painting" gives no year a question may state
                 medium = re.search(r"\b(television|TV|radio)\b", work.group(0))
                 if prof.kind == "play" and medium:  # a television play is broadcast, not staged
                     prof.kind = "radio play" if medium.group(1) == "radio" else "television play"
