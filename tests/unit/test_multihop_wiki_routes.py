@@ -70,6 +70,13 @@ def test_a_person_whose_title_is_disambiguated_is_named_by_its_description_never
     assert person_reference(Profile("r", "Ann Lee", kind="person", qualifier="born 1950")) is None
     assert person_reference(Profile("s", "Ann Lee", kind="person", qualifier="American football")) is None
     assert person_reference(Profile("t", "Ann Lee", kind="person")) == "Ann Lee"
+    # kin inside a relative clause belongs to the person the clause is about
+    prince = _profile("Badi Mirza", "Badi Mirza was a prince, who was the son of military leader Bahram Mirza, who was "
+                      "the youngest son of Ismail I, the founder of the dynasty.")
+    assert [link for link in prince.links if link[0] == "parent"] == []
+    irene = _profile("Princess Irene", "Princess Irene (13 February 1904 – 15 April 1974) was the second daughter of "
+                     "Constantine I of Greece and his wife Sophie.")
+    assert [(r, n) for r, n, _ in irene.links] == [("parent", "Constantine I of Greece")]
     # a disambiguation page has no subject of its own
     assert _profile("Back from the Edge (disambiguation)", "Back from the Edge is a 2016 album by James Arthur. "
                     "Back from the Edge may also refer to:") is None

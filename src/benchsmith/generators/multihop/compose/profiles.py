@@ -89,6 +89,8 @@ HOME_SENTENCES = 6
 _SUBJECT_WORDS = r"It|This \w+|The \w+"
 _ABOUT_SUBJECT = re.compile(rf"(?:{_SUBJECT_WORDS})\s+(?:was|is|were)\b")
 _KIN = re.compile(r"\b(?P<rel>son|daughter|wife|husband|widow)\s+of\s+(?:the\s+)?" + _NAME)
+# A kin word inside a relative clause ("..., who was the youngest son of ...") is another person's kin.
+_OTHERS_KIN = re.compile(r"\b(?:who|whom|whose|which)\s+(?:was|is|had been|were)?\s*(?:also\s+)?(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}$")
 _MARRIED = re.compile(r"\b(?:He|She)\s+married\s+" + _NAME)
 
 _CO_CREDIT = re.compile(r"\s*(?:,\s*|\s+and\s+|\s*&\s*|\s+with\s+)[A-Z]")
@@ -242,6 +244,8 @@ def read_profile(doc: Document) -> Profile | None:
                 prof.links.append((ROLE_OF_KIND[prof.kind], _clean_name(m.group("name")), val(m.group(0))))
         if prof.kind == "person" or i == 0:
             for m in _KIN.finditer(s):
+                if _OTHERS_KIN.search(s[: m.start()]):
+                    continue  # "the son of X, who was the youngest son of Ismail I": the grandfather, not the father
                 rel = {"son": "parent", "daughter": "parent", "wife": "spouse", "husband": "spouse", "widow": "spouse"}[m.group("rel")]
                 prof.links.append((rel, _clean_name(m.group("name")), val(m.group(0))))
             for m in _MARRIED.finditer(s):
