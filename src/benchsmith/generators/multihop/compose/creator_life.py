@@ -254,7 +254,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
     from another; only where no other work the corpus states fits both."""
     lives = read_lives(profiles, documents)
     out = []
-    for r in routes:
+    for i, r in enumerate(routes):
         x, year = r.x, r.x.year
         if year is None or year.year is None or str(year.year) not in year.text:
             continue
@@ -273,7 +273,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
             who = f"{a} {noun} born in {life_year}" if attr == "born" else f"{a} {noun} who died in {life_year}"
             made = "painted" if x.kind == "painting" else "made"
             forms = (f"Which {year.year} {x.kind} is by {who}?", f"Which {x.kind} from {year.year} was {made} by {who}?")
-            query = forms[sum(map(ord, x.doc_id + attr)) % len(forms)]
+            query = forms[(i + (attr == "died")) % len(forms)]  # wordings vary across works and between born and died
             evidence = [(x, year), *([(x, r.x_creator)] if r.x_creator.start != year.start else []),
                         (r.life.source, r.life.sentence)]
             out.append({
