@@ -77,6 +77,14 @@ def test_a_person_whose_title_is_disambiguated_is_named_by_its_description_never
     irene = _profile("Princess Irene", "Princess Irene (13 February 1904 – 15 April 1974) was the second daughter of "
                      "Constantine I of Greece and his wife Sophie.")
     assert [(r, n) for r, n, _ in irene.links] == [("parent", "Constantine I of Greece")]
+    # a birthplace is read where the lead puts it, whole or not at all, and never another person's
+    for text, place in (("Jean Stelli (6 December 1894 in Lille – 2 February 1975 in Grasse) was a French director.", "Lille"),
+                        ("Fred Leo (11 January 1932 – 2 December 2003) was an Italian film director born in San "
+                         "Ferdinando di Puglia, Italy.", "San Ferdinando di Puglia, Italy"),
+                        ("Jacques Rave (1885–1925) was a French painter; he was born in Paris, France in 1885.", "Paris, France"),
+                        ("Huc Lu (1881–1961) was an artist, the son of Jules Lu and Emma Clark who was born in Ohio.", None)):
+        person = _profile(text.split(" (")[0], text)
+        assert (person.birthplace.text if person.birthplace else None) == place
     # a disambiguation page has no subject of its own
     assert _profile("Back from the Edge (disambiguation)", "Back from the Edge is a 2016 album by James Arthur. "
                     "Back from the Edge may also refer to:") is None

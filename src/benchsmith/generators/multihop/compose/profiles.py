@@ -22,6 +22,16 @@ _LIFE = re.compile(rf"\(\s*(?:born\s+)?(?P<born>{_DATE})?[^()]*?\s*[–\-]\s*(?P
 _BORN = re.compile(rf"\(\s*(?:b\.|born)\s+(?:on\s+)?(?P<born>{_DATE})")
 _BORN_TEXT = re.compile(rf"\bwas born (?:on |in )?(?P<born>{_DATE})\b")
 _DIED = re.compile(rf"\(\s*(?:d\.|died)\s+(?:on\s+)?(?:after\s+|c\.\s*)?(?P<died>{_DATE})")
+# "(5 January 1910 in Helsinki – 6 June 1997)", "(born 12 May 1920 in Lyon, France)", "... was born in Solingen":
+# a place right after the birth date or "born in", never a lower-case phrase ("born in the village of ...").
+_PLACE = r"(?:St\.\s+)?[A-Z][\w'’\-]*(?:\s+(?:(?:upon|on|de|am|di|del|della|du|des|da|do|la|le|sur|of)\s+)?[A-Z][\w'’\-]*){0,3}"
+# The place must end where the name does ("San Ferdinando" of "San Ferdinando di Puglia" is no place).
+_BIRTHPLACE = re.compile(rf"(?:\(\s*(?:born\s+)?{_DATE}\s+in\s+|\bborn\s+(?:on\s+{_DATE}\s+)?in\s+)"
+                         rf"(?P<place>{_PLACE}(?:,\s+{_PLACE})?)"
+                         r"(?=\s*(?:[,;.)–]|$)|\s+[–-]\s|\s+(?:in|on|to|and|at|as|where|he|she)\b)")
+# "... and Emma Clark who was born in Ohio": the birthplace of the person just named, not the subject's.
+_OTHERS_BIRTH = re.compile(r"[A-Z][\w'’\-]+\s*,?\s+who\s+(?:was\s+)?$")
+_MONTH = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|^\d")
 _NATIONALITIES_RE = re.compile(
     r"\b(?:is|was) (?:an?|the) (?:former |retired |professional |renowned |prominent |noted )?"
     r"(?P<nat>[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)\s+(?P<occ>[a-z]+(?: [a-z]+)?)"
@@ -136,6 +146,7 @@ class Profile:
     died: Value | None = None
     year: Value | None = None  # when a work was made or released
     nationality: Value | None = None
+    birthplace: Value | None = None  # where a person was born, as the lead says it ("Helsinki", "Solingen, Germany")
     gender: str | None = None  # "m" / "f" from the pronouns of the document
     links: list[tuple[str, str, Value]] = field(default_factory=list)  # (role, name, sentence) e.g. ("director", "Luis Mandoki", ...)
     home: Value | None = None  # the collection that holds a work ("National Gallery of Art"), with its sentence
@@ -206,6 +217,9 @@ def read_profile(doc: Document) -> Profile | None:
                 if m and getattr(prof, attr) is None:
                     setattr(prof, attr, val(m.group(attr)))
                     prof.kind = "person"
+            place = _BIRTHPLACE.search(s)
+            if place and not _MONTH.match(place.group("place")) and not _OTHERS_BIRTH.search(s[: place.start()]):
+                prof.birthplace = val(place.group("place"))
             nat = _NATIONALITIES_RE.search(s)
             if nat and _PERSON_OCCUPATIONS.match(nat.group("occ")) and _DEMONYM.match(nat.group("nat")):
                 prof.nationality = val(nat.group("nat"))

@@ -91,6 +91,8 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random, texts: Sequence
             options.append(("died", f"When did {who} die?", link.b.died))
         if link.b.nationality is not None:
             options.append(("nationality", f"What nationality was {who}?", link.b.nationality))
+        if link.b.birthplace is not None and link.b.kind == "person":
+            options.append(("birthplace", f"Where was {who} born?", link.b.birthplace))
         if not options:
             continue
         attr, query, value = options[rng.randrange(len(options))]
