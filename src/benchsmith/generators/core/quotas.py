@@ -67,22 +67,29 @@ def take(stream: Iterator[T], n: int) -> list[T]:
 
 
 def fill(streams: Mapping[str, Iterator[T]], quota: Mapping[str, int], mix: Mapping[str, float], n: int,
-         tolerance: float = MIX_TOLERANCE) -> dict[str, list[T]]:
+         tolerance: float = MIX_TOLERANCE, ceilings: Mapping[str, float] | None = None) -> dict[str, list[T]]:
     """Draw each type's quota from its stream, then top up a shortfall from the types that met theirs.
 
     Types are topped up in order of their share, each only as far as `tolerance` allows,
     so a corpus that cannot give one type still yields the requested total when it can.
+    `ceilings` (type -> share of n) lets a type the generator trusts to carry more of the set top up
+    further, after every type has had its tolerance: a set somewhat heavier in one well-made type
+    rather than a short one. A ceiling at or below a type's share + tolerance changes nothing.
     """
     produced: dict[str, list[T]] = {t: take(s, quota[t]) for t, s in streams.items()}
     deficit = n - sum(len(v) for v in produced.values())
-    for t in sorted(streams, key=lambda t: -mix[t]):
-        if deficit <= 0:
-            break
-        room = capacity(n, mix[t], tolerance) - len(produced[t])
-        if room > 0 and len(produced[t]) == quota[t]:
-            extra = take(streams[t], min(room, deficit))
-            produced[t] += extra
-            deficit -= len(extra)
+    limits = [{t: capacity(n, mix[t], tolerance) for t in streams}]
+    if ceilings:
+        limits.append({t: max(limits[0][t], math.floor(ceilings.get(t, 0.0) * n + 1e-9)) for t in streams})
+    for limit in limits:
+        for t in sorted(streams, key=lambda t: -mix[t]):
+            if deficit <= 0:
+                break
+            room = limit[t] - len(produced[t])
+            if room > 0 and len(produced[t]) >= quota[t]:
+                extra = take(streams[t], min(room, deficit))
+                produced[t] += extra
+                deficit -= len(extra)
     return produced
 
 

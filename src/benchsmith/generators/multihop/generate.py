@@ -74,6 +74,10 @@ def claims_by_doc(claims) -> dict[str, list]:
     return out
 
 
+# A short set may hold comparisons up to this share of the items asked (their Yes/No answers alternate, so the Yes
+# share holds): 40 items, half of them comparisons, read better than 31 (MultiHop-RAG's own set is a third
+# comparisons and a fifth temporal Yes/No questions). Reached only where the hop types cannot fill their share.
+COMPARISON_CEILING = 0.5
 DRAW_ORDER = ("inference_query", "bridge_query", "comparison_query", "temporal_query", "null_query")
 assert set(DRAW_ORDER) == set(QUERY_TYPES)
 
@@ -109,7 +113,7 @@ class MultihopGenerator(Generator):
         # The hop types draw first: their few routes share documents with the many comparisons, and a document
         # is cited only so often (compose.drafts.DOC_USE_PER).
         streams = {t: asm.stream(t) for t in DRAW_ORDER if quota[t] > 0}
-        produced = fill(streams, quota, mix, cfg.n)
+        produced = fill(streams, quota, mix, cfg.n, ceilings={"comparison_query": COMPARISON_CEILING})
         short = sum(len(v) for v in produced.values()) < cfg.n
         dropped = cap_share(produced, "null_query", mix["null_query"]) if short else 0
         if dropped:
@@ -182,7 +186,7 @@ class MultihopGenerator(Generator):
                 shortfall += (
                     f". No article names another article's subject; inference and bridge questions come only from "
                     f"{len(comp.routes)} routes between works that share a creator or a collection and "
-                    f"{len(comp.life_routes)} works whose creator's life another work's article states, each answer "
+                    f"{len({r.x.doc_id for r in comp.life_routes})} works whose creator's life another work's article states, each answer "
                     "asked once per shared entity and each article cited at most once per 20 items"
                 )
         docs = ctx.corpus.documents_by_id

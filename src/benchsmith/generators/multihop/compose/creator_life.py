@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from benchsmith.corpora.sentences import split_sentences
 from benchsmith.generators.multihop.compose.naming import work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
+from benchsmith.generators.multihop.compose.shared import PhraseIndex, describe_work
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
@@ -112,14 +113,69 @@ def life_routes(profiles: Sequence[Profile], documents: dict[str, Document]) -> 
         text = documents[x.doc_id].text
         if re.search(rf"\b(?:{lives[who][0].born}|{lives[who][0].died})\b", text):
             continue  # the work's own article gives the life (or one of its years): one article would do
-        for life in lives[who]:
-            if life.source.doc_id != x.doc_id and not contains_phrase(documents[life.source.doc_id].text, x.name):
-                out.append(LifeRoute(x, role, who, value, life))
-                break
+        # Every article stating the life is a route: one may already be cited as often as a document may be.
+        out += [LifeRoute(x, role, who, value, life) for life in lives[who]
+                if life.source.doc_id != x.doc_id and not contains_phrase(documents[life.source.doc_id].text, x.name)]
     return out
 
 
-def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
+_PLACE = r"[A-Z][\w'’\-]*(?:\s+(?:upon\s+|on\s+|de\s+|am\s+)?[A-Z][\w'’\-]*){0,2}"
+_MONTHS = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
+
+
+def read_birthplaces(profiles: Sequence[Profile], documents: dict[str, Document]) -> dict[str, list[tuple[str, Profile, Value]]]:
+    """Creator name -> (place, work, sentence) where a work's article says where its own creator was born
+    ("Albert Bierstadt (1830–1902) was born in Germany", "John Constable was born in Suffolk"); creators given two
+    birthplaces get none."""
+    found: dict[str, list[tuple[str, Profile, Value]]] = defaultdict(list)
+    for p in profiles:
+        creator = _creator(p)
+        doc = documents.get(p.doc_id)
+        if creator is None or doc is None or p.kind in (None, "person"):
+            continue
+        who = creator[1]
+        names = "|".join(re.escape(n) for n in dict.fromkeys((who, who.split()[-1])))
+        for span in split_sentences(doc.text):
+            sentence = doc.text[span.start:span.end]
+            m = re.search(rf"(?<![\w-])(?:{names})(?:{_SPAN})?,? was born (?:in \d{{4}} )?in (?P<place>{_PLACE}(?:, {_PLACE})?)"
+                          r"(?![\w'’-])", sentence)
+            if m and not _MONTHS.match(m.group("place")):
+                found[who].append((m.group("place"), p, Value(m.group(0), span.start, span.end)))
+                break
+    return {who: fs for who, fs in found.items() if len({f[0] for f in fs}) == 1}
+
+
+def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document],
+                                 index: PhraseIndex | None = None) -> list[dict]:
+    """"Where was the artist of X born?": X's article names the artist and not the place; another work's article
+    says where the same artist was born (HotpotQA's most common bridge)."""
+    places = read_birthplaces(profiles, documents)
+    out = []
+    for x in profiles:
+        creator = _creator(x)
+        if creator is None or x.kind in (None, "person") or creator[1] not in places:
+            continue
+        role, who, value = creator
+        place = places[who][0][0]
+        if contains_phrase(documents[x.doc_id].text, place.split(",")[0]):
+            continue
+        anchor = anchor_work(x, value, index)
+        for _place, p, sentence in places[who]:
+            if p.doc_id == x.doc_id or contains_phrase(documents[p.doc_id].text, x.name) or anchor is None:
+                continue
+            out.append({
+                "type": "bridge_query", "query": f"Where was the {ROLE_NOUN[role]} of {anchor.ref} born?", "answer": place,
+                "evidence": [*anchor.evidence, (p, sentence)], "anchors": list(anchor.anchors), "bridge": who,
+                "hop": (x.doc_id, who),
+                "template": "bridge.creator_elsewhere.birthplace",
+                "computation": {"op": "bridge_attribute", "relation": role, "attribute": "birthplace", "bridge": who,
+                                "via": p.name, "answer": place},
+            })
+    return out
+
+
+def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document],
+                                  index: PhraseIndex | None = None) -> list[dict]:
     """"What nationality was the artist of X?": X's article names the artist and no nationality at all; another
     work's article calls the same artist by one."""
     nationalities = read_nationalities(profiles)
@@ -134,12 +190,12 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
             continue
         source = next(((p, v) for _n, p, v in nationalities[who] if p.doc_id != x.doc_id
                        and not contains_phrase(documents[p.doc_id].text, x.name)), None)
-        ref = work_reference(x, "creator", with_kind=x.kind != "painting")
-        if source is None or ref is None:
+        anchor = anchor_work(x, value, index)
+        if source is None or anchor is None:
             continue
         out.append({
-            "type": "bridge_query", "query": f"What nationality was the {ROLE_NOUN[role]} of {ref}?", "answer": nat,
-            "evidence": [(x, value), source], "anchors": [x.name], "bridge": who,
+            "type": "bridge_query", "query": f"What nationality was the {ROLE_NOUN[role]} of {anchor.ref}?", "answer": nat,
+            "evidence": [*anchor.evidence, source], "anchors": list(anchor.anchors), "bridge": who, "hop": (x.doc_id, who),
             "template": "bridge.creator_elsewhere.nationality",
             "computation": {"op": "bridge_attribute", "relation": role, "attribute": "nationality", "bridge": who,
                             "via": source[0].name, "answer": nat},
@@ -147,25 +203,45 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
     return out
 
 
-def _ref(r: LifeRoute) -> str | None:
-    # "the artist of Valley of the Yosemite" (a painting reads as one), "the director of the film Hardcase"
-    return work_reference(r.x, "creator", with_kind=r.x.kind != "painting")
+@dataclass(frozen=True)
+class Anchor:
+    """How a question names work X: a description by two of its own facts or its title, with X's sentences cited
+    for it (the creator's first) and the phrases that state it."""
+
+    ref: str
+    evidence: tuple  # ((profile, Value), ...)
+    anchors: tuple[str, ...]
 
 
-def life_bridge_candidates(routes: Sequence[LifeRoute]) -> list[dict]:
-    """"When was the artist of X born?": X's article names the artist, another work's article gives the life."""
+def anchor_work(x: Profile, creator_sentence: Value, index: PhraseIndex | None) -> Anchor | None:
+    """X described by its year and collection where only its article states both ("the artist of the 1861 painting
+    held by the Dallas Museum of Art": a search for the title finds nothing to match), else named by its title."""
+    described = describe_work(x, "creator", index) if index is not None else None
+    if described is not None:
+        ref, values, phrases = described
+        cited = {creator_sentence.start: creator_sentence, **{v.start: v for v in values}}
+        return Anchor(ref, tuple((x, v) for v in cited.values()), tuple(phrases))
+    ref = work_reference(x, "creator", with_kind=x.kind != "painting")
+    return Anchor(ref, ((x, creator_sentence),), (x.name,)) if ref is not None else None
+
+
+def life_bridge_candidates(routes: Sequence[LifeRoute], index: PhraseIndex | None = None) -> list[dict]:
+    """"When was the artist of X born?": X's article names the artist, another work's article gives the life.
+    X is named as `anchor_work` names it ("the artist of Valley of the Yosemite", a painting reading as one; "the
+    director of the film Hardcase"; "the artist of the 1861 painting held by the Dallas Museum of Art")."""
     out = []
     for r in routes:
-        ref = _ref(r)
-        if ref is None:
+        anchor = anchor_work(r.x, r.x_creator, index)
+        if anchor is None:
             continue
-        noun = ROLE_NOUN[r.role]
+        noun, ref = ROLE_NOUN[r.role], anchor.ref
         for attr, year in (("born", r.life.born), ("died", r.life.died)):
             query = f"When was the {noun} of {ref} born?" if attr == "born" else f"When did the {noun} of {ref} die?"
             out.append({
                 "type": "bridge_query", "query": query, "answer": str(year),
-                "evidence": [(r.x, r.x_creator), (r.life.source, r.life.sentence)], "anchors": [r.x.name],
-                "bridge": r.creator, "template": f"bridge.creator_life.{attr}",
+                "evidence": [*anchor.evidence, (r.life.source, r.life.sentence)], "anchors": list(anchor.anchors),
+                "bridge": r.creator, "template": f"bridge.creator_life.{attr}", "hop": (r.x.doc_id, r.creator),
+                "life": (r.creator, attr),
                 "computation": {"op": "bridge_attribute", "relation": r.role, "attribute": attr, "bridge": r.creator,
                                 "via": r.life.source.name, "answer": str(year)},
             })
@@ -178,7 +254,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
     from another; only where no other work the corpus states fits both."""
     lives = read_lives(profiles, documents)
     out = []
-    for r in routes:
+    for i, r in enumerate(routes):
         x, year = r.x, r.x.year
         if year is None or year.year is None or str(year.year) not in year.text:
             continue
@@ -197,12 +273,13 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
             who = f"{a} {noun} born in {life_year}" if attr == "born" else f"{a} {noun} who died in {life_year}"
             made = "painted" if x.kind == "painting" else "made"
             forms = (f"Which {year.year} {x.kind} is by {who}?", f"Which {x.kind} from {year.year} was {made} by {who}?")
-            query = forms[sum(map(ord, x.doc_id + attr)) % len(forms)]
+            query = forms[(i + (attr == "died")) % len(forms)]  # wordings vary across works and between born and died
             evidence = [(x, year), *([(x, r.x_creator)] if r.x_creator.start != year.start else []),
                         (r.life.source, r.life.sentence)]
             out.append({
                 "type": "inference_query", "query": query, "answer": x.name, "evidence": evidence,
-                "anchors": [str(year.year), str(life_year)], "bridge": r.creator,
+                "anchors": [str(year.year), str(life_year)], "bridge": r.creator, "hop": (x.doc_id, r.creator),
+                "life": (r.creator, attr),
                 "template": f"inference.creator_life.{attr}",
                 "computation": {"op": "inverse_bridge", "relation": r.role, "attribute": attr, "year": life_year,
                                 "bridge": r.creator, "answer": x.name},

@@ -9,7 +9,9 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from benchsmith.generators.multihop.compose.creator_compare import creator_comparison_candidates
 from benchsmith.generators.multihop.compose.creator_life import (
+    birthplace_bridge_candidates,
     life_bridge_candidates,
     life_inference_candidates,
     life_routes,
@@ -47,6 +49,8 @@ from benchsmith.validators.markup import clean, has_markup
 COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
 MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least this many candidates
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
+LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
+# of its two years once
 
 
 def _claim(doc: Document, chunks: Sequence[Chunk], start: int, end: int, target: str, topic: str) -> Claim | None:
@@ -85,7 +89,9 @@ class Composer:
     used_keys: set[str] = field(default_factory=set)  # questions asked (a candidate's `key`), whatever pages cited
     used_sentences: set[tuple[str, int]] = field(default_factory=set)  # (document, start) of every cited sentence
     yes_no: Counter = field(default_factory=Counter)  # Yes and No answers of the drafts accepted so far
-    phrase_index: PhraseIndex | None = None  # built on the first comparison request
+    used_hops: set[tuple] = field(default_factory=set)  # (work, creator) hops asked, whichever article gave the fact
+    life_uses: Counter = field(default_factory=Counter)  # creator, and (creator, "born"/"died") -> questions asked
+    phrase_index: PhraseIndex | None = None  # built on first use (`index`)
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
 
     def __post_init__(self) -> None:
@@ -105,8 +111,16 @@ class Composer:
         """Whether the bridge type gets a share: only where an article names another's subject. Works that share
         an entity also give bridge questions, but in a corpus of unlinked articles the same few pairs feed the
         inference type, and a bridge share they cannot fill would only shrink the benchmark."""
-        elsewhere = life_bridge_candidates(self.life_routes) + nationality_bridge_candidates(self.profiles, self.documents)
+        elsewhere = (life_bridge_candidates(self.life_routes) + nationality_bridge_candidates(self.profiles, self.documents)
+                     + birthplace_bridge_candidates(self.profiles, self.documents))
         return bool(self.links) or len(elsewhere) >= MIN_BRIDGES
+
+    @property
+    def index(self) -> PhraseIndex:
+        """The word index of the documents, built on the first request that describes works by their facts."""
+        if self.phrase_index is None:
+            self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
+        return self.phrase_index
 
     @property
     def page_limits(self) -> list:
@@ -145,8 +159,10 @@ class Composer:
         if qtype == "bridge_query":
             cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
             shared = shared_bridge_candidates(self.profiles, self.documents, self.routes)
-            lives = _alternate(life_bridge_candidates(self.life_routes),
-                               nationality_bridge_candidates(self.profiles, self.documents))
+            index = self.index
+            lives = _alternate(life_bridge_candidates(self.life_routes, index),
+                               _alternate(nationality_bridge_candidates(self.profiles, self.documents, index),
+                                          birthplace_bridge_candidates(self.profiles, self.documents, index)))
             for group in (cands, shared, lives):
                 rng.shuffle(group)
             return _alternate(_alternate(cands, lives), shared)
@@ -166,9 +182,10 @@ class Composer:
             typed = page_limit_candidates(self.page_limits, rng) + self._keyed(limit_comparisons(self.limits, rng, limit,
                                                                                              self.page_links))
             typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
-            if self.phrase_index is None:
-                self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
-            return comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.phrase_index) + typed
+            # Two works compared through their creators' lives (four articles) alternate with the works' own facts.
+            creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
+            return _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
+                              creators) + typed
         else:
             return []
         rng.shuffle(cands)
@@ -197,6 +214,11 @@ class Composer:
         answer_key = (cand["type"], cand["answer"].strip().lower(), cand.get("bridge") or "")
         if answer_key[1] not in ("yes", "no") and answer_key in self.used_answers:
             return "answer_already_asked"
+        if cand.get("hop") is not None and cand["hop"] in self.used_hops:
+            return "hop_already_asked"  # "When was the artist of X born?" and "... die?", or its inverse, through another article
+        if cand.get("life") is not None and (self.life_uses[cand["life"][0]] >= LIFE_USES or cand["life"] in self.life_uses):
+            # one painter's dates in four questions of forty make a dull benchmark; "died in 1953" twice, a repeat
+            return "life_asked_enough"
         sentences = {(p.doc_id, v.start) for p, v in cand["evidence"]}
         # A manual's limits page states many limits: a question citing sentences of it no other question cited may
         # use it twice as often (`page_facts`); a painting's article in three questions of forty makes a dull benchmark.
@@ -227,6 +249,10 @@ class Composer:
         self.used_sentences.update(sentences)
         if cand["answer"] in ("Yes", "No"):
             self.yes_no[cand["answer"]] += 1
+        if cand.get("hop") is not None:
+            self.used_hops.add(cand["hop"])
+        if cand.get("life") is not None:
+            self.life_uses.update((cand["life"][0], cand["life"]))  # per creator, and per (creator, born or died)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(
             query=re.sub(r"\?+$", "?", cand["query"]), answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),

@@ -11,13 +11,18 @@ article says picks it out, never with the fact the question asks about:
 
 A work with none of these left to name it by gets None, and the question is not asked. A title Wikipedia needed
 only to tell from things of another kind ("Chichester Canal (painting)") is named with its kind.
+
+A person's title disambiguated the same way ("John Mackay (poet)", "John Smith (Scottish footballer, born 1990)") is
+named with its description: "the poet John Mackay". A year in it is one of the facts a question may compare, so a
+person whose disambiguation needs the compared year, or says nothing a reader recognises as a description of a
+person (an occupation), is not asked.
 """
 
 from __future__ import annotations
 
 import re
 
-from benchsmith.generators.multihop.compose.profiles import Profile
+from benchsmith.generators.multihop.compose.profiles import _PERSON_OCCUPATIONS, Profile
 
 CREATOR_ROLES = ("painter", "director", "author", "composer", "artist")
 _KIND_WORDS = re.compile(r"\b(?:\d{4}|film|films|painting|paintings|song|album|novel|book|band|mural|series|opera|play|"
@@ -71,3 +76,25 @@ def work_reference(p: Profile, hide: str = "", with_kind: bool = True) -> str | 
     if p.year is not None and p.year.year is not None and hide != "year":
         return f"the {p.year.year} {kind} {p.name}"
     return None
+
+
+_LIFE_YEARS = re.compile(r",?\s*\b(?:born|b\.|died|d\.|fl\.)?\s*(?:c\.\s*)?\d{3,4}s?(?:\s*[–-]\s*\d{3,4})?\s*")
+_NOT_PEOPLE = {"film", "tennis", "television", "stage", "landscape", "portrait", "marine"}  # words the occupations list
+# holds only as the first half of one ("film director", "tennis player")
+_DESCRIPTION = re.compile(r"(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+)? )?(?:[a-z-]+ ){0,2}[a-z-]+")  # "Scottish footballer", "poet"
+
+
+def person_reference(p: Profile, hide: str = "") -> str | None:
+    """A person named for a question that compares `hide` ("born", "died" or ""): the name, or with the title's
+    disambiguation where it has one (see the module doc); None where the name cannot be told apart that way."""
+    q = p.qualifier.strip()
+    if not q:
+        return p.name
+    years = _LIFE_YEARS.search(q) is not None and re.search(r"\d{3,4}", q) is not None
+    desc = _LIFE_YEARS.sub(" ", q).strip(" ,;")
+    noun = desc.split()[-1].split("-")[-1] if desc else ""
+    if not _DESCRIPTION.fullmatch(desc) or not _PERSON_OCCUPATIONS.fullmatch(noun) or noun in _NOT_PEOPLE:
+        return None  # "(born 1950)", "(American football)": nothing that reads as a description of the person
+    if years and hide in ("born", "died"):
+        return None  # the description alone does not pick out one of several namesakes with that occupation
+    return f"the {desc} {p.name}"

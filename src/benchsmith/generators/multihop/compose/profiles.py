@@ -22,6 +22,16 @@ _LIFE = re.compile(rf"\(\s*(?:born\s+)?(?P<born>{_DATE})?[^()]*?\s*[–\-]\s*(?P
 _BORN = re.compile(rf"\(\s*(?:b\.|born)\s+(?:on\s+)?(?P<born>{_DATE})")
 _BORN_TEXT = re.compile(rf"\bwas born (?:on |in )?(?P<born>{_DATE})\b")
 _DIED = re.compile(rf"\(\s*(?:d\.|died)\s+(?:on\s+)?(?:after\s+|c\.\s*)?(?P<died>{_DATE})")
+# "(5 January 1910 in Helsinki – 6 June 1997)", "(born 12 May 1920 in Lyon, France)", "... was born in Solingen":
+# a place right after the birth date or "born in", never a lower-case phrase ("born in the village of ...").
+_PLACE = r"(?:St\.\s+)?[A-Z][\w'’\-]*(?:\s+(?:(?:upon|on|de|am|di|del|della|du|des|da|do|la|le|sur|of)\s+)?[A-Z][\w'’\-]*){0,3}"
+# The place must end where the name does ("San Ferdinando" of "San Ferdinando di Puglia" is no place).
+_BIRTHPLACE = re.compile(rf"(?:\(\s*(?:born\s+)?{_DATE}\s+in\s+|\bborn\s+(?:on\s+{_DATE}\s+)?in\s+)"
+                         rf"(?P<place>{_PLACE}(?:,\s+{_PLACE})?)"
+                         r"(?=\s*(?:[,;.)–]|$)|\s+[–-]\s|\s+(?:in|on|to|and|at|as|where|he|she)\b)")
+# "... and Emma Clark who was born in Ohio": the birthplace of the person just named, not the subject's.
+_OTHERS_BIRTH = re.compile(r"[A-Z][\w'’\-]+\s*,?\s+who\s+(?:was\s+)?$")
+_MONTH = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b|^\d")
 _NATIONALITIES_RE = re.compile(
     r"\b(?:is|was) (?:an?|the) (?:former |retired |professional |renowned |prominent |noted )?"
     r"(?P<nat>[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?)\s+(?P<occ>[a-z]+(?: [a-z]+)?)"
@@ -29,7 +39,7 @@ _NATIONALITIES_RE = re.compile(
 _WORK = re.compile(
     rf"\b(?:is|was) (?:an?|the) (?:c\.\s*)?(?P<year>{_YEAR})?\s*(?:[A-Za-z\-]+\s+){{0,4}}?"
     r"(?P<kind>film|painting|watercolou?r|novel|album|song|opera|poem|play|book|series|sculpture|drawing|etching|documentary|"
-    r"oil on canvas landscape|landscape in oils)\b"
+    r"oil on canvas landscape|landscape in oils|mural|oil[- ]on[- ]canvas)\b(?! (?:painting|landscape)s?\b)"
 )
 # The work's own verb ("was painted in", "Painted in 1833, it", "a painting created in 1912"), not a person's
 # ("sketches Church made while traveling in 1857").
@@ -56,15 +66,21 @@ _CREATOR = re.compile(
     r"\b(?P<verb>directed|painted|written|composed|produced|founded|designed|created)\s+(?:(?:in|circa|c\.)\s+\d{4}\s+)?by\s+(?:the\s+(?:[a-zA-Z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?"
     + _NAME
 )
+# "painting by", and the medium or year between ("painting on canvas by", "painting of 1689 by", "painting, oil on
+# canvas, by"): never another noun ("a painting of the valley by ..." names what it shows, not who painted it).
 _WORK_BY = re.compile(
-    r"\b(?:film|painting|watercolou?r|novel|album|song|opera|poem|work|drawing|etching|landscape)\s+by\s+(?:the\s+)?"
+    r"\b(?:film|painting|watercolou?r|novel|album|song|opera|poem|work|drawing|etching|landscape|mural)"
+    r"(?:\s+on canvas|\s+(?:of|from)\s+\d{4}|,\s+oil on (?:canvas|panel|wood),)?\s+by\s+(?:the\s+)?"
     r"(?:(?:[A-Za-z\-]+\s+){0,5}?(?:artist|painter|director|writer|author|composer)\s+)?" + _NAME
 )
 # Where a work is kept: "on display at the National Gallery of Art", "part of the collection of the Fondation ...".
+# Present tense only where the verb alone would also fit a past loan ("is exhibited at", never "was exhibited at
+# the Salon des Indépendants").
 _HOME = re.compile(
-    r"\b(?:on display at|on view at|in the (?:permanent )?collections? (?:of|at)|part of the (?:permanent )?collection (?:of|at)|"
-    r"acquired by|held (?:by|in|at)|housed (?:in|at)|hangs in|owned by|(?:is|are|remains|now|currently|today) "
-    r"(?:now |currently |today )?in) (?:the )?(?:(?:[A-Z][\w\-]* )*[A-Z][\w\-]*'s )?(?:The )?"
+    r"\b(?:on display (?:at|in)|on view (?:at|in)|in the (?:permanent )?collections? (?:of|at)|"
+    r"part of the (?:permanent )?collection (?:of|at|in)|[Aa]cquired by|held (?:by|in|at)|housed (?:in|at)|hangs in|owned by|"
+    r"(?:is|are) (?:now |currently |today |permanently )?(?:exhibited|displayed|located|kept) (?:at|in)|"
+    r"(?:is|are|remains|now|currently|today) (?:now |currently |today )?in) (?:the )?(?:(?:[A-Z][\w\-]* )*[A-Z][\w\-]*'s )?(?:The )?"
     r"(?P<home>[A-Z][\w'’\-]*(?: (?:of|de|du|des|the|and|für|di|del)?\s?[A-Z][\w'’\-]*){0,6})"
 )
 # A collection is an institution: a name without one of these words is a person or a place ("acquired by Peter Widener").
@@ -72,16 +88,19 @@ _INSTITUTION = re.compile(r"\b(?:Museum|Museo|Musée|Museu|Gallery|Galleria|Gale
                           r"Kunsthalle|Kunstsammlung|Hermitage|Rijksmuseum|Foundation|Fondation|Academy|Tate|House|Palace)\b")
 # "by the French artist, theorist and writer Albert Gleizes": the name after the last occupation word.
 _BY_ARTIST = re.compile(
-    r"\bby (?:the )?(?:[A-Za-z\-]+,?\s+(?:and\s+)?){0,6}?(?:artist|painter|writer|theorist|master|landscapist)s?,?\s+" + _NAME)
+    r"\bby (?:the )?(?:[A-Za-z\-]+,?\s+(?:and\s+)?){0,6}?(?:artist|painter|writer|theorist|master|landscapist|printmaker|watercolou?rist|engraver|draughtsman)s?,?\s+" + _NAME)
 _EPITHET = re.compile(r"^(?!(?:Christian|Sebastian|Julian|Adrian|Brian|Florian|Damian|Fabian|Maximilian|Vivian|Lillian|Marian|"
                       r"Dan|Jan|Ivan|Stefan|Stephan|Johan|Roman|Milan|Morgan|Logan|Dean|Joan|Jean|Ian|Alan|Allan|Ethan|Nathan)$)"
                       r"(?:[A-Z][a-z]+(?:-[A-Z][a-z]+)?(?:an|ese|ish|ch|ist|ian|ean|tic)|Baroque|Victorian|Flemish)$")
+_PAINTED_BY = re.compile(r"[^.()]{0,80}?\s(?:was|is) painted by\b")
 HOME_SENTENCES = 6
 # After the first sentence, a creator is the work's own only in a sentence about the work ("The film was directed
 # by ...", "It was painted by ..."); "The original Mexican film was directed by ..." is another work's.
 _SUBJECT_WORDS = r"It|This \w+|The \w+"
 _ABOUT_SUBJECT = re.compile(rf"(?:{_SUBJECT_WORDS})\s+(?:was|is|were)\b")
 _KIN = re.compile(r"\b(?P<rel>son|daughter|wife|husband|widow)\s+of\s+(?:the\s+)?" + _NAME)
+# A kin word inside a relative clause ("..., who was the youngest son of ...") is another person's kin.
+_OTHERS_KIN = re.compile(r"\b(?:who|whom|whose|which)\s+(?:was|is|had been|were)?\s*(?:also\s+)?(?:the\s+|a\s+|an\s+)?(?:[\w-]+\s+){0,3}$")
 _MARRIED = re.compile(r"\b(?:He|She)\s+married\s+" + _NAME)
 
 _CO_CREDIT = re.compile(r"\s*(?:,\s*|\s+and\s+|\s*&\s*|\s+with\s+)[A-Z]")
@@ -91,10 +110,10 @@ ROLE_OF_VERB = {
 }
 ROLE_OF_KIND = {"television play": "author", "radio play": "author", "film": "director", "painting": "painter", "watercolour": "painter", "watercolor": "painter",
                 "novel": "author", "book": "author", "poem": "author", "album": "artist", "song": "artist",
-                "opera": "composer", "drawing": "artist", "etching": "artist", "play": "author"}
+                "opera": "composer", "drawing": "artist", "etching": "artist", "play": "author", "mural": "painter"}
 _DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ch|i|ic|ian|ean|er)$")
 KIND_ROLES = {"film": {"director", "author", "producer", "composer"}, "documentary": {"director", "producer"},
-              "painting": {"painter"}, "novel": {"author"}, "book": {"author"}, "poem": {"author"}, "play": {"author"},
+              "painting": {"painter"}, "mural": {"painter"}, "novel": {"author"}, "book": {"author"}, "poem": {"author"}, "play": {"author"},
               "television play": {"author", "director"}, "radio play": {"author"},
               "album": {"artist", "producer"}, "song": {"artist", "composer", "author"}, "opera": {"composer"}}
 # Occupations that say the subject is a person (the nationality word before them is then a nationality).
@@ -127,6 +146,7 @@ class Profile:
     died: Value | None = None
     year: Value | None = None  # when a work was made or released
     nationality: Value | None = None
+    birthplace: Value | None = None  # where a person was born, as the lead says it ("Helsinki", "Solingen, Germany")
     gender: str | None = None  # "m" / "f" from the pronouns of the document
     links: list[tuple[str, str, Value]] = field(default_factory=list)  # (role, name, sentence) e.g. ("director", "Luis Mandoki", ...)
     home: Value | None = None  # the collection that holds a work ("National Gallery of Art"), with its sentence
@@ -173,8 +193,8 @@ def _clean_name(name: str) -> str:
 def read_profile(doc: Document) -> Profile | None:
     """The title entity's profile, or None when the document does not open by defining a named subject."""
     name = entity_name(doc.title)
-    if not name or not name[:1].isupper() or len(name.split()) > 8:
-        return None
+    if not name or not name[:1].isupper() or len(name.split()) > 8 or title_qualifier(doc.title).lower() == "disambiguation":
+        return None  # a disambiguation page lists several things of one name: no subject of its own
     prof = Profile(doc.doc_id, name, gender=_gender(doc.text), qualifier=title_qualifier(doc.title))
     spans = list(split_sentences(doc.text))[:LEAD_SENTENCES]
     shared_roles: set[str] = set()
@@ -197,16 +217,22 @@ def read_profile(doc: Document) -> Profile | None:
                 if m and getattr(prof, attr) is None:
                     setattr(prof, attr, val(m.group(attr)))
                     prof.kind = "person"
+            place = _BIRTHPLACE.search(s)
+            if place and not _MONTH.match(place.group("place")) and not _OTHERS_BIRTH.search(s[: place.start()]):
+                prof.birthplace = val(place.group("place"))
             nat = _NATIONALITIES_RE.search(s)
             if nat and _PERSON_OCCUPATIONS.match(nat.group("occ")) and _DEMONYM.match(nat.group("nat")):
                 prof.nationality = val(nat.group("nat"))
                 prof.kind = "person"
             work = _WORK.search(s)
+            if work is None and prof.kind is None and s.startswith(name) and _PAINTED_BY.match(s, len(name)):
+                prof.kind = "painting"  # "Vesuvius from Posillipo by Moonlight was painted by Joseph Wright of Derby in 1774."
             if work and prof.kind != "person":
+                kind = re.sub(r"oil[- ]on[- ]canvas$", "oil on canvas", work.group("kind"))
                 prof.kind = {"watercolor": "painting", "watercolour": "painting", "oil on canvas landscape": "painting",
-                             "landscape in oils": "painting"}.get(work.group("kind"), work.group("kind"))
-                if work.group("year"):
-                    prof.year = val(work.group("year"))
+                             "landscape in oils": "painting", "oil on canvas": "painting"}.get(kind, kind)
+                if work.group("year") and not re.search(r"\bc\.\s*$", s[: work.start("year")]):
+                    prof.year = val(work.group("year"))  # "a c. 1855 painting" gives no year a question may state
                 medium = re.search(r"\b(television|TV|radio)\b", work.group(0))
                 if prof.kind == "play" and medium:  # a television play is broadcast, not staged
                     prof.kind = "radio play" if medium.group(1) == "radio" else "television play"
@@ -232,6 +258,8 @@ def read_profile(doc: Document) -> Profile | None:
                 prof.links.append((ROLE_OF_KIND[prof.kind], _clean_name(m.group("name")), val(m.group(0))))
         if prof.kind == "person" or i == 0:
             for m in _KIN.finditer(s):
+                if _OTHERS_KIN.search(s[: m.start()]):
+                    continue  # "the son of X, who was the youngest son of Ismail I": the grandfather, not the father
                 rel = {"son": "parent", "daughter": "parent", "wife": "spouse", "husband": "spouse", "widow": "spouse"}[m.group("rel")]
                 prof.links.append((rel, _clean_name(m.group("name")), val(m.group(0))))
             for m in _MARRIED.finditer(s):

@@ -19,11 +19,11 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from benchsmith.generators.multihop.compose.links import Link
-from benchsmith.generators.multihop.compose.naming import work_reference
+from benchsmith.generators.multihop.compose.naming import person_reference, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import describe_for_comparison
 
-WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "novel": ("published", "written"),
+WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "mural": ("painted", "painted"), "novel": ("published", "written"),
               "album": ("released", "recorded"), "song": ("released", "recorded"), "documentary": ("released", "directed"),
               "book": ("published", "written"), "play": ("first staged", "written"), "opera": ("premiered", "composed"),
               "television play": ("first broadcast", "written"), "radio play": ("first broadcast", "written"),
@@ -51,7 +51,7 @@ def refer(p: Profile, hide: str = "creator") -> str | None:
     with what picks it out, never the `hide` fact (see `naming.py`); people by name."""
     if p.kind and p.kind != "person":
         return work_reference(p, hide)
-    return p.name
+    return person_reference(p, hide)
 
 
 def describe(link: Link, texts: Sequence[str]) -> tuple[str, list[Value]] | None:
@@ -91,6 +91,8 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random, texts: Sequence
             options.append(("died", f"When did {who} die?", link.b.died))
         if link.b.nationality is not None:
             options.append(("nationality", f"What nationality was {who}?", link.b.nationality))
+        if link.b.birthplace is not None and link.b.kind == "person":
+            options.append(("birthplace", f"Where was {who} born?", link.b.birthplace))
         if not options:
             continue
         attr, query, value = options[rng.randrange(len(options))]
@@ -288,10 +290,25 @@ def _companion_keys(cand: dict, creators: dict[str, tuple[str, str | None]]) -> 
     return out
 
 
+def _swapped(cand: dict) -> dict:
+    """The comparison asked the other way round ("Was Y painted before X?"): a year comparison's answer flips."""
+    comp = cand["computation"]
+    flipped = {**comp, "values": comp["values"][::-1], **({"years": comp["years"][::-1]} if "years" in comp else {})}
+    answer = {"Yes": "No", "No": "Yes"}[cand["answer"]] if comp["op"] == "earlier" else cand["answer"]
+    return {**cand, "evidence": cand["evidence"][::-1], "anchors": cand["anchors"][::-1], "computation": flipped,
+            "answer": answer}
+
+
 def _described(cand: dict, y: Profile, compared: str, texts) -> dict:
-    """`cand` with its second work described instead of named, where its facts pick it out (see
-    `describe_for_comparison`): the described facts join the evidence, values and anchors."""
+    """`cand` with one work described instead of named, where its facts pick it out (see
+    `describe_for_comparison`): the second work where it can be, else the first, asked second; the described
+    facts join the evidence, values and anchors. Titles on both sides make the pair trivial to retrieve."""
     found = describe_for_comparison(y, compared, texts) if texts is not None else None
+    if found is None and texts is not None:
+        x = cand["evidence"][0][0]
+        found = describe_for_comparison(x, compared, texts)
+        if found is not None:
+            cand, y = _swapped(cand), x
     if found is None:
         return cand
     desc, values, phrases = found
@@ -325,7 +342,10 @@ def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=
     if (vx.year < vy.year) != want_yes:
         x, y, vx, vy = y, x, vy, vx
     if kind == "person":
-        query = _DATE_QUESTIONS[attr].format(x=x.name, y=y.name)
+        ref_x, ref_y = person_reference(x, attr), person_reference(y, attr)
+        if ref_x is None or ref_y is None:
+            return None
+        query = _DATE_QUESTIONS[attr].format(x=ref_x, y=ref_y)
     else:
         made = WORK_VERBS.get(kind, ("made", "made"))[0]
         ref_x, ref_y = work_reference(x, "year"), work_reference(y, "year", with_kind=False)
