@@ -6,7 +6,14 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from benchsmith.generators.multihop.queries.story_subjects import opens_story, report_of, story_ref
+from benchsmith.generators.multihop.queries.story_subjects import (
+    headline_names,
+    leads_with,
+    may_hold,
+    opens_story,
+    report_of,
+    story_ref,
+)
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.types import Document
 
@@ -298,16 +305,21 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         # A name the query's other reports also hold goes last: with it one report may hold every anchor and
         # the answer, and the question would fail its hop check for want of a better name. Names the story
         # is about (its headline or first sentence gives them) go first.
-        candidates = sorted(_subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects),
-                            key=lambda n: (any(contains_phrase(t, n) for t in rest), not opens_story(doc, n)))
+        # Only the story's own actor names it (the headline's, or the first sentence's subject): "the report on
+        # Banque Paribas Capital Markets" (a lead manager quoted at the end of the first sentence) points at nothing
+        # a reader would know.
+        candidates = sorted((n for n in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects)
+                             if opens_story(doc, n) and (headline_names(doc.title or "", {n}, lower_words)
+                                                         or leads_with(doc, n))),
+                            key=lambda n: any(contains_phrase(t, n) for t in rest))
         for name in candidates:
-            others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and contains_phrase(d.text, name)]
+            others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and may_hold(d.text, name)
+                      and contains_phrase(d.text, name)]
             if not others:
                 chosen = name
                 break
         if chosen is None:
             return None
         subjects.append(chosen)
-        link = "on" if opens_story(doc, chosen) else "naming"  # "naming": questions ask what reports "mention"
-        refs.append(f"{report_of(doc, month or '')} {link} {chosen}")
+        refs.append(f"{report_of(doc, month or '')} on {chosen}")
     return refs, subjects

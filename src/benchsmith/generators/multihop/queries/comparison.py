@@ -10,6 +10,7 @@ from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import _STAGE, join_and, subject_refs, weak_bridge
+from benchsmith.generators.multihop.queries.story_subjects import headline_names, may_hold
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
@@ -159,6 +160,8 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     ]
     terms = [re.sub(r"^The (?=[A-Z])", "", t) for t in terms]  # "both mention New York Stock Exchange", no capital "The"
     terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)]
+    # A term a headline names gives its answer away: "the report on wheat flour for North Yemen" mentions North Yemen.
+    terms = [t for t in terms if not any(headline_names(d.title or "", {t}) for d in docs)]
     if not terms:
         return "nothing_to_compare"
     terms = [t for t in terms if document_share(documents, t) <= MAX_TERM_SHARE]  # "Amazon S3" in every page: no question
@@ -232,7 +235,7 @@ def document_share(documents: dict[str, Document], term: str) -> float:
     if key not in _SHARE_CACHE or _SHARE_CACHE[key][0] is not documents:  # an id is reused once its dict is freed
         if len(_SHARE_CACHE) > 50_000:
             _SHARE_CACHE.clear()
-        hits = sum(contains_phrase(d.text, term) for d in documents.values())
+        hits = sum(may_hold(d.text, term) and contains_phrase(d.text, term) for d in documents.values())
         _SHARE_CACHE[key] = (documents, hits / max(1, len(documents)))
     return _SHARE_CACHE[key][1]
 

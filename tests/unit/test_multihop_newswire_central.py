@@ -1,0 +1,109 @@
+"""Wire stories tied by one actor: the actor opens one story and has a part of its own in the other; a story is
+named by its headline's actor, never by a side actor; the wire's own name is no bridge (stories written for these
+tests in 1980s wire style)."""
+
+from __future__ import annotations
+
+import random
+import re
+from datetime import UTC, datetime, timedelta
+
+from benchsmith.generators.multihop.grouping import central_first
+from benchsmith.generators.multihop.queries.inference import central_to_both
+from benchsmith.generators.multihop.queries.story_subjects import headline_names, prominent_in
+from benchsmith.types import Document
+
+T0 = datetime(1987, 3, 2, 9, 0, tzinfo=UTC)
+
+
+def _doc(i: int, title: str, text: str, days: int = 0) -> Document:
+    return Document(doc_id=f"w-{i}", title=title, text=text, source="Reuters", published_at=T0 + timedelta(days=days))
+
+
+ORDER = _doc(1, "HALVORSEN AIR TO BUY SIX JETS FROM KESTREL", (
+    "OSLO, March 2 - Halvorsen Air A/S has placed a firm order with Kestrel Aircraft Corp for six medium-range jets "
+    "at a cost of 40 mln dlrs each, chairman Olav Brenne said.\n    Deliveries will begin in 1989, he said."))
+LEASE = _doc(2, "ARDMORE LEISURE NEGOTIATING JET LEASE", (
+    "LONDON, March 3 - Ardmore Leisure Group Plc said its charter unit was in advanced negotiations with banks for "
+    "the lease of ten jets.\n    The aircraft would be built by Kestrel Aircraft Corp, which has offered "
+    "favourable terms, the company said.\n    Kestrel Aircraft Corp declined to comment."), days=1)
+PASSING = _doc(3, "DUNMORE TEXTILE SETS PREFERRED OFFER", (
+    "NEW YORK, March 4 - Dunmore Textile Co said it filed with the Securities and Exchange Commission for an "
+    "offering of two mln preferred shares.\n    Proceeds will repay debt owed to Castellan Bank, it said.\n    "
+    "Its chairman once flew on a Kestrel Aircraft Corp jet, a spokesman said."), days=2)
+FILING = _doc(4, "EVERLY CHEMICAL FILES FOR DEBT OFFERING", (
+    "NEW YORK, March 5 - Everly Chemical Corp said it filed with the Securities and Exchange Commission for a "
+    "proposed offering of 100 mln dlrs of debentures.\n    The company said proceeds would be used for expansion."),
+    days=3)
+
+
+def test_an_actor_that_opens_one_story_and_recurs_in_another_ties_them():
+    assert central_to_both([ORDER, LEASE], "Kestrel Aircraft Corp")
+    assert prominent_in(LEASE, "Kestrel Aircraft Corp")  # named twice, on its own
+
+
+def test_a_passing_mention_or_a_filing_office_ties_nothing():
+    assert not prominent_in(PASSING, "Kestrel Aircraft Corp")  # once, far down the story
+    assert not central_to_both([ORDER, PASSING], "Kestrel Aircraft Corp")
+    # The SEC that two filing stories name in their first sentences opens neither.
+    assert not central_to_both([PASSING, FILING], "Securities and Exchange Commission")
+
+
+def test_pairs_are_drawn_from_the_stories_the_bridge_is_central_to():
+    docs = {d.doc_id: d for d in (ORDER, LEASE, PASSING, FILING)}
+    order = central_first(["w-3", "w-2", "w-1"], "Kestrel Aircraft Corp", docs)
+    assert order[:2] == ["w-1", "w-2"] and order[2] == "w-3"
+
+
+def test_a_headline_names_its_actor_in_full_by_initials_or_by_a_distinctive_word():
+    assert headline_names("HALVORSEN AIR TO BUY SIX JETS FROM KESTREL", {"Kestrel Aircraft Corp"}, {"air", "jets"})
+    assert headline_names("CCC CREDITS FOR HONDURAS", {"Commodity Credit Corporation"})
+    assert not headline_names("DUNMORE TEXTILE SETS PREFERRED OFFER", {"Castellan Bank"}, {"bank"})
+
+
+def test_generated_wire_items_never_name_a_story_by_a_side_actor_nor_bridge_by_the_wire(tmp_path):
+    import json
+
+    from benchsmith.cli import main as cli_main
+
+    rng = random.Random(4)
+    stories = []
+    actors = ["Halvorsen Mills Inc", "Kestrel Petroleum Corp", "Ardmore Shipping Co", "Brindle Foods Inc",
+              "Castellan Steel Corp", "Dunmore Textile Co", "Everly Chemical Corp", "Fairhaven Airlines Inc"]
+    banks = ["Banque Orlay Capital Markets", "Tidemark Securities Ltd", "Greywater Finance Corp", "Solvane Trust Co"]
+    plans = ["set a note issue of 100 mln dlrs", "build a new plant costing 80 mln dlrs",
+             "buy a stake of 12 pct in a rival"]
+    heads = ["SETS NOTE ISSUE", "PLANS NEW PLANT", "BUYS STAKE IN RIVAL"]
+    for i, co in enumerate(actors):
+        for k in range(3):
+            bank = banks[(i + k) % len(banks)]
+            short = co.rsplit(" ", 1)[0]
+            text = (f"CHICAGO, March {2 + k * 9} - {co} said it will {plans[k]}, lead manager {bank} said, adding "
+                    f"that Reuters had been told of the plan.\n    {co} said the move would lift earnings next year, "
+                    f"the company told Reuters.\n    Analysts at {bank} said {short} had been expected to act for "
+                    f"some weeks.\n    Shares of {co} rose {rng.randint(2, 9)} cts in active trading on Monday.\n    "
+                    f"A spokesman for {co} declined to say whether further steps were planned.")
+            stories.append({"title": f"{short.upper()} {heads[k]}", "text": text, "source": "Reuters",
+                            "published_at": f"1987-03-{2 + k * 9:02d}T10:00:00"})
+    for j in range(100):
+        topic = ["cocoa", "coffee", "sugar", "rubber", "tin"][j % 5]
+        stories.append({"title": f"{topic.upper()} PRICES {'RISE' if j % 2 else 'FALL'} IN WEEK {j}",
+                        "text": f"LONDON, March {1 + j % 28} - Prices of {topic} moved {j % 7 + 2} pct in the week, "
+                                f"traders said.\n    Dealers said demand from consumers was steady in week {j}.\n    "
+                                f"Stocks held in producer warehouses were put at {j + 20},000 tonnes.",
+                        "source": "Reuters", "published_at": f"1987-03-{1 + j % 28:02d}T0{j % 9}:00:00"})
+    corpus = tmp_path / "wire.jsonl"
+    corpus.write_text("".join(json.dumps({"doc_id": f"n-{i}", **s}) + "\n" for i, s in enumerate(stories)))
+    out = tmp_path / "out"
+    try:
+        cli_main(["generate", "multihop", "--corpus", str(corpus), "--n", "20", "--ner", "rules", "--out", str(out),
+                  "--min-tokens", "20"])
+    except SystemExit as exc:
+        assert exc.code in (0, 1, None)
+    items = [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
+    assert items
+    for item in items:
+        # A lead manager quoted in a first sentence names no story.
+        assert not any(re.search(rf"\bon {b}", item["query"]) for b in banks), item["query"]
+        assert (item.get("evidence") or [{}])[0].get("bridge_entity") != "Reuters"
+        assert item["answer"] != "Reuters"
