@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from benchsmith.generators.multihop.queries.story_subjects import (
     headline_names,
+    is_wire,
     leads_with,
     may_hold,
     opens_story,
@@ -177,10 +178,17 @@ def source_refs(docs: Sequence[Document]) -> list[str]:
 _CODE_LIKE = re.compile(r"[/.=_()<>\[\]{}]|^[A-Z]{1,4}$|[a-z][A-Z]")
 
 
-def weak_bridge(group) -> bool:
+_ACRONYM = re.compile(r"[A-Z]{2,5}")
+
+
+def weak_bridge(group, documents: dict[str, Document] | None = None) -> bool:
     """A bridge too weak to tie two reports to one entity: a single word that is not an organization
     (a surname, a first name, a place fragment such as "Ridgeview" of "Ridgeview Stadium"), a stage name
-    ("Series B"), or code-like text ("CreateBucket", "API/RESTServiceGET.html", "POST")."""
+    ("Series B"), or code-like text ("CreateBucket", "API/RESTServiceGET.html", "POST"). In a wire collection an
+    organization written by its initials ("OPEC", "ICO") is a name, not code."""
+    if documents is not None and group.label == "ORG" and _ACRONYM.fullmatch(group.surface) \
+            and group.label_share >= 0.75 and is_wire(documents):
+        return False
     if _CODE_LIKE.search(group.surface) or _STAGE.match(group.surface):
         return True
     return len(group.surface.split()) < 2 and group.label != "ORG"

@@ -86,7 +86,7 @@ MONEY_UNITS = frozenset({"dollars", "dollar", "euros", "pounds", "yen", "usd", "
 def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str,
              doc_entities: dict | None = None) -> Draft | str:
     claims = cs.claims
-    if cs.group.kind == "entity" and weak_bridge(cs.group):
+    if cs.group.kind == "entity" and weak_bridge(cs.group, documents):
         return "weak_bridge"  # "Regarding Series B, ...": a stage many deals pass, not one entity
     measure, reason = shared_measure(claims, unit)
     if measure is None:
@@ -145,20 +145,25 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     bridge = cs.group.surface
     if cs.group.kind != "entity":
         return "topic_bridge_not_comparable"
-    if weak_bridge(cs.group):
+    if weak_bridge(cs.group, documents):
         return "weak_bridge"
     docs = [documents[c.fact.doc_id] for c in claims]
     if any(not d.source and d.published_at is None for d in docs):
         return "reports_not_distinguishable"
-    # Candidate terms: other multi-word named entities of the claims (never the bridge, a number or a single letter).
+    # Candidate terms: other multi-word named entities of the claims, then of the two stories (never the bridge, a
+    # number or a single letter): a story's other actors are what a reader asks whether both reports mention.
+    found = [(e.text, e.label, e.norm) for c in claims for e in c.entities]
+    found += [(text, label, norm) for d in docs for norm, (label, text) in sorted((doc_entities or {}).get(d.doc_id, {}).items())]
     terms = [
-        e.text for c in claims for e in c.entities
-        if e.norm != cs.group.key and e.label in BRIDGE_LABELS and len(e.text.split()) >= 2
-        and e.text.split()[0].lower() not in _NUMBER_WORDS and e.text[:1].isupper()
-        and e.text.split()[0] not in ("Like", "As", "With", "For", "But", "And")
-        and not _STAGE.match(e.text)  # "Series A": a stage many companies pass, not something a story mentions
+        text for text, label, norm in found
+        if norm != cs.group.key and label in BRIDGE_LABELS and len(text.split()) >= 2
+        and text.split()[0].lower() not in _NUMBER_WORDS and text[:1].isupper()
+        and text.split()[0] not in ("Like", "As", "With", "For", "But", "And")
+        and not _STAGE.match(text)  # "Series A": a stage many companies pass, not something a story mentions
+        and not any(d.source and contains_phrase(text, d.source) for d in docs)  # "Reuters" is where they come from
     ]
-    terms = [re.sub(r"^The (?=[A-Z])", "", t) for t in terms]  # "both mention New York Stock Exchange", no capital "The"
+    # "both mention New York Stock Exchange", no capital "The"; "Intel Corp." at a sentence end loses its stop.
+    terms = [re.sub(r"^The (?=[A-Z])", "", t).rstrip(".") for t in terms]
     terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)]
     # A term a headline names gives its answer away: "the report on wheat flour for North Yemen" mentions North Yemen.
     terms = [t for t in terms if not any(headline_names(d.title or "", {t}) for d in docs)]

@@ -52,8 +52,14 @@ class HeadlineSubject:
     owner: str    # the actor as the lead writes it ("Northern Telecom"), "" for a bare event
 
 
+# A wire headline's closing attribution ("... RATE CUT POSSIBLE - SOURCES", "... FOR NORTH YEMEN -- USDA"): who
+# said it, not what happened.
+_ATTRIBUTION = re.compile(r"\s+-{1,2}\s+[A-Z][A-Z .'&/]{0,30}$")
+
+
 def _title_tokens(title: str) -> list[str]:
-    return [t.strip(".'").upper() for t in _TITLE_TOKEN.findall(_TICKER.sub(" ", title or ""))]
+    title = _ATTRIBUTION.sub("", _TICKER.sub(" ", title or "").rstrip())
+    return [t.strip(".'").upper() for t in _TITLE_TOKEN.findall(title)]
 
 
 def _short(name: str) -> str:
@@ -78,7 +84,8 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
         if not words or (len(words) == 1 and len(words[0]) < 3):
             continue
         if len(words) >= 2 and words[-1].upper() in tokens and words[0].upper() not in tokens \
-                and words[-1] not in _CALENDAR and _PERSON_NAME.match(" ".join(words[-2:])):
+                and words[-1] not in _CALENDAR and _PERSON_NAME.match(" ".join(words[-2:])) \
+                and _as_person(" ".join(words[-2:]), lead + " " + text):
             surnames.setdefault(words[-1].upper(), " ".join(words[-2:]))
         if words[0].upper() not in tokens:
             # "INDONESIAN WHEAT IMPORTS" over "Indonesia's wheat imports": a country's adjective in the headline.
@@ -111,6 +118,14 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
             out[i] = (surnames[t], i, i + 1)
             demonyms.add(surnames[t])  # a person owns the event: "George Shultz's visit", not "the George Shultz visit"
     return sorted(out.values(), key=lambda a: a[1])
+
+
+def _as_person(name: str, text: str) -> bool:
+    """Whether the story writes `name` as a person's: saying, owning or set off by a comma ("Karl Otto Poehl
+    told", "Poehl's remarks"); "West German bankers" is a nationality before a noun, no person."""
+    return re.search(r"(?<![\w-])" + r"\s+".join(re.escape(w) for w in name.split())
+                     + r"(?:['’]s\b|\s*[,.;)]|\s+(?:said|says|told|tells|has|had|is|was|will|would|added|urged|warned|"
+                       r"met|visited|announced)\b)", text) is not None
 
 
 def _lower_in(text: str, phrase: str) -> bool:
@@ -189,6 +204,13 @@ def _event_word(text: str, word: str) -> bool:
     return any(_lower_in(text, f) for f in _forms(word))
 
 
+def _compound_modifier(text: str, raw: list[str], i: int) -> bool:
+    """A headline word the story writes in lower case right before the next headline word, as one compound
+    ("SINKING FUND DEBENTURES": "sinking fund debentures"), though alone it would read as a verb."""
+    return (i + 1 < len(raw) and raw[i].isalpha() and raw[i] not in STOPWORDS and len(raw[i]) > 3
+            and _lower_in(text, f"{raw[i]} {raw[i + 1]}"))
+
+
 _ING_NOUNS = frozenset("""funding financing offering meeting building hearing ruling listing spending trading earnings
     pricing opening filing housing shipping lending borrowing bidding holding holdings training marketing banking
     mining drilling refining planning licensing""".split())
@@ -200,7 +222,7 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
     a noun; longest first, each with its first headline position. `taken` are positions of actor words."""
     raw = [_EXPAND.get(t.lower(), t.lower()) for t in _title_tokens(title)]
     # A word after "TO" is a verb ("TO PROMOTE", "TO REDEEM") unless the story uses it as a noun ("a visit").
-    ok = [i not in taken and _event_word(text, w)
+    ok = [i not in taken and (_event_word(text, w) or _compound_modifier(text, raw, i))
           and not (i and raw[i - 1] == "to" and not re.search(r"\b(?:[Tt]he|[Aa]n?)\s+" + re.escape(w) + r"\b", text))
           for i, w in enumerate(raw)]
     found: list[tuple[str, int]] = []
@@ -256,6 +278,17 @@ def _with_article(phrase: str) -> str:
     return phrase if head.endswith("s") and not head.endswith(("ss", "us", "is")) else f"the {phrase}"
 
 
+# Heads of events every company or market reports: without their owner ("the report on improved results", "the
+# strategic review", "the output growth") they name no story a reader would know.
+_GENERIC_HEADS = frozenset("""results result earnings profit profits loss losses sales revenue revenues growth output
+    review outlook forecast forecasts estimate estimates prices price rates rate figures performance trading
+    operations plans changes""".split())
+
+
+def _generic_event(event: str) -> bool:
+    return event.split()[-1] in _GENERIC_HEADS and len(event.split()) < 3
+
+
 def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]:
     """The story named by its headline's actor and event, best first: "<actor>'s <event>" (or a compound,
     "the Wrather stake", "Saudi crude output", where the headline writes the name right before the event),
@@ -285,6 +318,6 @@ def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]
                 phrase = ""
             if phrase:
                 out.append(HeadlineSubject(phrase, event if _lower_in(text, event) and len(event.split()) > 1 else name, name))
-        if len(event.split()) > 1 and _lower_in(text, event):
+        if len(event.split()) > 1 and _lower_in(text, event) and not _generic_event(event):
             out.append(HeadlineSubject(_with_article(event), event, ""))
     return out

@@ -41,7 +41,7 @@ def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Ra
     g = cs.group
     if g.kind != "entity" or g.label in ("DATE", "CARDINAL", "TOPIC"):
         return "bridge_not_an_entity"
-    if weak_bridge(g):
+    if weak_bridge(g, documents):
         return "weak_bridge"
     if g.label_share < MIN_LABEL_SHARE:
         return "bridge_type_uncertain"  # "Which organization" must not be answered by a person

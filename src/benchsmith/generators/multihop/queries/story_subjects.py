@@ -85,7 +85,10 @@ def _owned(doc: Document, first_sentence: str) -> list[Subject]:
     rest = first_sentence[m.end(1):]
     # Only what the sentence gives the name as its own ("its second robot"): "Elena Marsh's ferry terminal"
     # from "Mayor Elena Marsh opened the ferry terminal" would be wrong.
-    topics = [t for t in (_owned_phrase(x.group(1)) for x in _ITS.finditer(rest)) if t]
+    # The phrase must share a word with the headline ("A SECOND MACHINE"): "CalMat Co's affiliates" under
+    # "CALMAT SUES INDUSTRIAL EQUITY" is a side detail, and "PPG's inteest" a typo the headline does not repeat.
+    title_stems = _stems(doc.title or "")
+    topics = [t for t in (_owned_phrase(x.group(1)) for x in _ITS.finditer(rest)) if t and _stems(t) & title_stems]
     return [Subject(f"{possessive(owner)} {t}", t, owner) for t in dict.fromkeys(topics)]
 
 

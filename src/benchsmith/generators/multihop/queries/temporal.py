@@ -26,8 +26,11 @@ def _stories_naming(documents: dict[str, Document], source: str, name: str) -> i
 
 
 def _with_the(name: str, docs) -> str:
-    """"the Old Quarter" where the stories write the name after "the" (lower case: not a sentence's "The")."""
-    if all(re.search(r"\bthe " + re.escape(name) + r"\b", d.text) for d in docs):
+    """"the Old Quarter", "the European Community" where a story writes the name after "the" (lower case: not a
+    sentence's "The"), and a company with its legal suffix ("Du Pont Co") never."""
+    if name.split()[-1].lower().strip(".,") in _LEGAL:
+        return name
+    if any(re.search(r"\bthe\s+" + r"\s+".join(re.escape(w) for w in name.split()) + r"\b", d.text) for d in docs):
         return f"the {name}"
     return name
 
@@ -76,7 +79,7 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
     if cs.group.kind != "entity":
         return "temporal_needs_one_entity"
     label_ok = cs.group.label in TEMPORAL_LABELS or cs.group.label == "ENTITY" and len(cs.group.surface.split()) >= 2
-    if weak_bridge(cs.group) or not label_ok or cs.group.label_share < 0.75:
+    if weak_bridge(cs.group, documents) or not label_ok or cs.group.label_share < 0.75:
         return "weak_bridge"  # one event or actor: a person, an organization, a product (not a place)
     claims = cs.claims[:2]
     docs = [documents[c.fact.doc_id] for c in claims]
