@@ -102,8 +102,66 @@ def test_generated_wire_items_never_name_a_story_by_a_side_actor_nor_bridge_by_t
         assert exc.code in (0, 1, None)
     items = [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
     assert items
+    # Two stories on one company, days apart, are ordered by what each reports of it.
+    assert any(re.match(r"Was the Reuters report on [A-Z]\w+ \w+'s? [a-z ]+ published before the one on its [a-z ]+\?$",
+                        i["query"]) for i in items if i["question_type"] == "temporal_query")
     for item in items:
         # A lead manager quoted in a first sentence names no story.
         assert not any(re.search(rf"\bon {b}", item["query"]) for b in banks), item["query"]
         assert (item.get("evidence") or [{}])[0].get("bridge_entity") != "Reuters"
         assert item["answer"] != "Reuters"
+
+
+def _subjects(title: str, text: str) -> list[str]:
+    from benchsmith.generators.multihop.queries.story_subjects import subject_candidates
+
+    return [s.phrase for s in subject_candidates(_doc(9, title, text))]
+
+
+def test_a_headline_attribution_a_nationality_and_a_typo_name_no_story():
+    # "- SOURCES" says who reported it: no "Poehl's sources".
+    assert not any("sources" in p for p in _subjects(
+        "VOSS SAYS FURTHER RATE CUT POSSIBLE - SOURCES",
+        "BONN, March 9 - Central bank president Karl Otto Voss told a symposium that rates could fall, banking "
+        "sources said. The sources were reporting Voss's remarks."))
+    # "West German bankers" is a nationality before a noun, not a person whose surname the headline gives.
+    assert not any("West German's" in p for p in _subjects(
+        "GERMAN EUROBOND MARKET EXPECTS BREATHING SPACE",
+        "FRANKFURT, March 2 - Fewer mark issues are expected this week, West German bankers said. Managers said "
+        "they were planning a low issue volume."))
+    # What the lead gives its company must share a word with the headline: not "Orlay's affiliates", not a typo.
+    phrases = _subjects("ORLAY <ORL> SUES TIDEMARK EQUITY",
+                        "LOS ANGELES, March 9 - Orlay Co said it filed suit against Tidemark Equity and against "
+                        "its affiliates. The company said its sut charges misuse of information.")
+    assert not any("affiliates" in p or "sut" in p.split() for p in phrases)
+
+
+def test_a_compound_modifier_stays_and_a_generic_event_needs_its_owner():
+    phrases = _subjects("BRINDLE <BRD> SELLS SINKING FUND DEBENTURES",
+                        "NEW YORK, March 2 - Brindle Corp is raising 200 mln dlrs through an offering of sinking "
+                        "fund debentures due 2017, said lead manager Tidemark Securities. The debentures were priced at par.")
+    assert "Brindle's sinking fund debentures" in phrases and "fund debentures" not in phrases
+    phrases = _subjects("ROYAL ORLAY BANK SEES IMPROVED RESULTS",
+                        "TORONTO, March 3 - Royal Orlay Bank of Canada said it expects to report improved results "
+                        "in future earnings periods.")
+    assert "improved results" not in phrases
+
+
+def test_an_organization_by_its_initials_is_a_wire_bridge_but_code_is_not():
+    from benchsmith.generators.multihop.models import BridgeGroup
+    from benchsmith.generators.multihop.queries._phrasing import weak_bridge
+
+    wire = {f"w-{i}": _doc(i, "COCOA PRICES", "LONDON, March 2 - Cocoa rose.", days=i % 20) for i in range(120)}
+    assert not weak_bridge(BridgeGroup("entity", "opec", "OPEC", "ORG"), wire)
+    assert weak_bridge(BridgeGroup("entity", "opec", "OPEC", "ORG"))  # a manual's "POST" or "GET": code
+    assert weak_bridge(BridgeGroup("entity", "shultz", "Shultz", "PERSON"), wire)  # a surname alone
+
+
+def test_one_firms_names_are_one_bridge_in_the_spread():
+    from benchsmith.generators.multihop.spread import StorySpread
+
+    docs = {f"w-{i}": _doc(i, "X", "LONDON, March 2 - Text.", days=i % 20) for i in range(120)}
+    spread = StorySpread(docs)
+    assert spread.admit("inference_query", ["w-1", "w-2"], "First Boston Inc")
+    assert not spread.admit("inference_query", ["w-3", "w-4"], "First Boston Corp")
+    assert spread.admit("temporal_query", ["w-5", "w-6"], "First Boston Corp")
