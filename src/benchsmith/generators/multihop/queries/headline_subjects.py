@@ -22,7 +22,8 @@ _TITLE_TOKEN = re.compile(r"[A-Za-z][A-Za-z\-.']*|[/,:;]")  # a slash or a comma
 _NAME = re.compile(r"[A-Z][\w&'’.\-]*(?:\s+(?:(?:of|and|&|de|du|von)\s+)?[A-Z][\w&'’.\-]*)*")
 _PERSON_NAME = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$")
 _NOT_NAMES = frozenset("""The A An In On At For But And After Before With Under Its His Her Their This That These
-    Those It He She They We Shares Trading Prices Sales Net Profits Earnings Revenues Analysts Officials""".split())
+    Those It He She They We Shares Trading Prices Sales Net Profits Earnings Revenues Analysts Officials New Old
+    Further More Higher Lower Additional Major""".split())
 _LEGAL = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated limited cos".split())
 # Words that name no event of their own ("the week", "the plan") unless another word qualifies them.
 # Words that name an event only with an actor ("the Tower report", never "the report").
@@ -36,7 +37,7 @@ _VAGUE = frozenset("""thing things mln bln pct cts dlrs dlr shares net qtr said 
 _DEMONYM_ACTORS: dict[str, set[str]] = {}
 _CALENDAR = frozenset("""January February March April May June July August September October November December
     Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
-_POSSESSOR = r"(?:\s+(?:Co|Corp|Inc|Ltd|Plc|Cos|Corporation)\b\.?)?(?:['’]s|\s+(?:said|says|has|have|had|is|was|will|would|agreed|announced|reported|plans|expects))\b"
+_POSSESSOR = r"(?:\s+(?:Co|Corp|Inc|Ltd|Plc|Cos|Corporation)\b\.?)?(?:\s*<[^>]*>)?(?:['’]s|\s+(?:said|says|has|have|had|is|was|will|would|agreed|announced|reported|plans|expects))\b"
 
 
 def _possessor(name: str, text: str) -> bool:
@@ -285,6 +286,10 @@ _GENERIC_HEADS = frozenset("""results result earnings profit profits loss losses
     operations plans changes""".split())
 
 
+_THIN_EVENTS = frozenset("""quarter issue industry convertible study regulation year month week period half
+    program programme unit business operations""".split())
+
+
 def _generic_event(event: str) -> bool:
     return event.split()[-1] in _GENERIC_HEADS and len(event.split()) < 3
 
@@ -305,7 +310,11 @@ def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]
         before = [a for a in actors if a[2] <= pos]
         if before:
             name, _, end = before[-1]
-            adjacent, owner = end == pos, name in demonyms or len(name.split()) > 1 or _possessor(name, text)
+            # A name owns the event only where the story writes it as one who owns or acts ("Rohr Industries
+            # said", "Du Pont's"): "Los Angeles' station" from "UNIT TO SELL LOS ANGELES TV STATION" is a place.
+            adjacent, owner = end == pos, name in demonyms or _possessor(name, text)
+            if not adjacent and len(event.split()) == 1 and event in _THIN_EVENTS:
+                continue  # "BNL's issue", "Ohio Mattress' quarter": too thin to pick a story out
             if name in demonyms:
                 phrase = f"{name}' {event}" if name.endswith("s") else f"{name}'s {event}"  # "Indonesia's wheat imports"
             elif adjacent and len(event.split()) == 1:
