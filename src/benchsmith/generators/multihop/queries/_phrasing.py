@@ -284,6 +284,20 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
     return sorted(names, key=lambda n: (not contains_phrase(title, n.split()[0]), names.index(n)))
 
 
+_NAMING: dict[tuple, tuple[dict, set[str]]] = {}
+
+
+def _naming(documents: dict[str, Document], editions: dict, edition: tuple, name: str) -> set[str]:
+    """The stories of an edition that name `name` (cached per corpus: names recur over many drawn pairs)."""
+    key = (id(documents), edition, name)
+    if key not in _NAMING or _NAMING[key][0] is not documents:
+        if len(_NAMING) > 200_000:
+            _NAMING.clear()
+        _NAMING[key] = (documents, {d.doc_id for d in editions.get(edition, [])
+                                    if may_hold(d.text, name) and contains_phrase(d.text, name)})
+    return _NAMING[key][1]
+
+
 def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str, Document],
                  avoid: Sequence[str], *, dated: bool = True, doc_entities: dict | None = None
                  ) -> tuple[list[str], list[str]] | None:
@@ -321,9 +335,7 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
                                                          or leads_with(doc, n))),
                             key=lambda n: any(contains_phrase(t, n) for t in rest))
         for name in candidates:
-            others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and may_hold(d.text, name)
-                      and contains_phrase(d.text, name)]
-            if not others:
+            if not _naming(documents, editions, _edition(doc, dated), name) - {doc.doc_id}:
                 chosen = name
                 break
         if chosen is None:

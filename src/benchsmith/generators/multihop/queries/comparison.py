@@ -169,9 +169,6 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     terms = [t for t in terms if not any(headline_names(d.title or "", {t}) for d in docs)]
     if not terms:
         return "nothing_to_compare"
-    terms = [t for t in terms if document_share(documents, t) <= MAX_TERM_SHARE]  # "Amazon S3" in every page: no question
-    if not terms:
-        return "nothing_to_compare"
     present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
     # Each story that mentions the term is cited by a sentence that shows it (and names the bridge): a Yes
     # must be visible in its evidence, not only somewhere in the articles.
@@ -181,7 +178,11 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         return "mention_not_in_evidence"
     want_yes = rng.random() < 0.5
     pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
-    term = pool[rng.randrange(len(pool))]
+    rng.shuffle(pool)
+    # "Amazon S3" in every page makes no question; the share is read only for the terms tried (a corpus-wide scan).
+    term = next((t for t in pool if document_share(documents, t) <= MAX_TERM_SHARE), None)
+    if term is None:
+        return "nothing_to_compare"
     named = subject_refs(docs, claims, documents, [bridge, term], doc_entities=doc_entities)
     if named is None:
         return "reports_not_distinguishable"

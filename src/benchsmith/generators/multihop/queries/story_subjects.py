@@ -214,16 +214,51 @@ def pick_subject(doc: Document, peers: Sequence[Document], avoid: Sequence[str],
             continue
         if any(contains_phrase(t, subject.anchor) or contains_phrase(subject.anchor, t) for t in taken):
             continue
-        if any(p.doc_id != doc.doc_id and _same_subject(p, subject) for p in peers):
+        if _about_subject(peers, subject) - {doc.doc_id}:
             continue
         return subject
     return None
 
 
-def _edition_peers(doc: Document, documents: dict[str, Document], dated: bool) -> list[Document]:
+class _Peers(tuple):
+    """The stories of one edition (source, and month where dated), as a tuple with a memo of which of them are
+    about a subject: in a wire collection every story is a peer of every reference to another."""
+
+    def __new__(cls, docs):
+        out = super().__new__(cls, docs)
+        out.about = {}
+        return out
+
+
+def _about_subject(peers: Sequence[Document], subject: Subject) -> set[str]:
+    memo = getattr(peers, "about", None)
+    if memo is not None and subject in memo:
+        return memo[subject]
+    found = {p.doc_id for p in peers if _same_subject(p, subject)}
+    if memo is not None:
+        memo[subject] = found
+    return found
+
+
+_EDITIONS: dict[tuple[int, bool], tuple[dict, dict]] = {}
+
+
+def _edition_peers(doc: Document, documents: dict[str, Document], dated: bool) -> Sequence[Document]:
+    """The stories of `doc`'s source (and month, where `dated`), `doc` among them; cached per corpus."""
+    key = (id(documents), dated)
+    if key not in _EDITIONS or _EDITIONS[key][0] is not documents:  # an id is reused once its dict is freed
+        if len(_EDITIONS) > 8:
+            _EDITIONS.clear()
+        table: dict[tuple, list[Document]] = {}
+        for d in documents.values():
+            table.setdefault(_edition_key(d, dated), []).append(d)
+        _EDITIONS[key] = (documents, {k: _Peers(v) for k, v in table.items()})
+    return _EDITIONS[key][1].get(_edition_key(doc, dated), ())
+
+
+def _edition_key(doc: Document, dated: bool) -> tuple:
     month = (doc.published_at.year, doc.published_at.month) if dated and doc.published_at else None
-    return [d for d in documents.values() if d.source == doc.source and d.doc_id != doc.doc_id
-            and (month is None or (d.published_at is not None and (d.published_at.year, d.published_at.month) == month))]
+    return (doc.source, month)
 
 
 def story_ref(doc: Document, documents: dict[str, Document], avoid: Sequence[str], taken: Sequence[str],
