@@ -165,3 +165,24 @@ def test_one_firms_names_are_one_bridge_in_the_spread():
     assert spread.admit("inference_query", ["w-1", "w-2"], "First Boston Inc")
     assert not spread.admit("inference_query", ["w-3", "w-4"], "First Boston Corp")
     assert spread.admit("temporal_query", ["w-5", "w-6"], "First Boston Corp")
+
+
+def test_an_event_a_headline_denies_names_no_story_and_initials_keep_their_case():
+    phrases = _subjects("KESTREL SAYS NO PLANS FOR EMERGENCY OPEC TALKS",
+                        "KUWAIT, March 2 - Kestrel Oil Co said it had no plans for emergency OPEC talks. The "
+                        "emergency OPEC talks were urged by Ecuador, it said.")
+    assert not any("talks" in p for p in phrases)
+    from benchsmith.generators.multihop.queries.headline_subjects import _cased
+
+    assert _cased("emergency opec talks", "It wanted emergency Opec talks, said OPEC.") == "emergency Opec talks"
+    assert _cased("crude oil prices", "Crude oil prices rose; crude oil output fell.") == "crude oil prices"
+
+
+def test_a_mention_comparison_may_name_its_stories_by_the_bridge_and_never_asks_a_term_their_names_give():
+    from benchsmith.generators.multihop.queries.comparison import build_comparison
+    from benchsmith.generators.multihop.queries.temporal import _event, _the_one_on
+
+    assert _the_one_on("the Reuters report on Du Pont's suit against Phillips", "Du Pont Co") == \
+        "the one on its suit against Phillips"
+    assert _event("the Reuters report on Du Pont's aramid fibers", "Du Pont Co") == "aramid fibers"
+    assert callable(build_comparison)

@@ -50,7 +50,7 @@ class BridgeChecker:
         bridge = draft.bridge_entity or ""
         words = bridge.split()
         key = normalize_entity(bridge)
-        if key and key in self._sources:
+        if key and key in self._sources and self._wire:
             return "source_name_bridge"  # "Reuters" of "told Reuters": where stories come from, not what they share
         group_keys = {e.norm for c in draft.claims for e in c.entities if normalize_entity(e.text) == key or e.norm == key}
         if draft.question_type != "null_query" and bridge and not all(

@@ -9,8 +9,8 @@ from collections.abc import Sequence
 from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
-from benchsmith.generators.multihop.queries._phrasing import _STAGE, join_and, subject_refs, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import headline_names, may_hold
+from benchsmith.generators.multihop.queries._phrasing import _STAGE, _lower_words, join_and, subject_refs, weak_bridge
+from benchsmith.generators.multihop.queries.story_subjects import headline_names, may_hold, own_mention
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
@@ -176,17 +176,33 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     terms = [t for t in terms if cited[t] is not None]
     if not terms:
         return "mention_not_in_evidence"
+    # The stories are named first (by their own actors and events, the bridge among them: it is not what is asked),
+    # then a term their names do not give away is asked about.
+    named = subject_refs(docs, claims, documents, [], doc_entities=doc_entities)
+    if named is None:
+        return "reports_not_distinguishable"
+    refs, topics = named
+    ref_words = {w.lower().strip("'’s") for r in refs for w in r.split() if w[:1].isupper()}
+    terms = [t for t in terms if not any(contains_phrase(r, t) or contains_phrase(t, a) or contains_phrase(a, t)
+                                         for r, a in zip(refs, topics, strict=True))
+             and not {w.lower() for w in t.split()} & ref_words]
+    if not terms:
+        return "nothing_to_compare"
     want_yes = rng.random() < 0.5
-    pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
+    pool = [t for t in terms if all(present[t]) == want_yes]
+    if want_yes and not pool:
+        # Two stories rarely share a second long name; a one-word one both write on its own ("OPEC", "Reagan")
+        # gives the Yes the stream pairs with each No.
+        pool = [t for t in _one_word_terms(found, cs.group.key, docs, documents, refs, topics) if t not in present]
+        cited.update({t: _citing(cs, claims, t, [True, True], doc_claims or {}) for t in pool})
+        pool = [t for t in pool if cited[t] is not None]
+        present.update({t: [True, True] for t in pool})
+    pool = pool or terms  # the stream pairs Yes with No (assemble.balanced)
     rng.shuffle(pool)
     # "Amazon S3" in every page makes no question; the share is read only for the terms tried (a corpus-wide scan).
     term = next((t for t in pool if document_share(documents, t) <= MAX_TERM_SHARE), None)
     if term is None:
         return "nothing_to_compare"
-    named = subject_refs(docs, claims, documents, [bridge, term], doc_entities=doc_entities)
-    if named is None:
-        return "reports_not_distinguishable"
-    refs, topics = named
     claims = cited[term]
     query = f"Do {refs[0]} and {refs[1]} both mention {_as_named(term, docs)}?"
     return Draft(
@@ -196,6 +212,23 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
                      "anchors": [*topics, term]},
         template="comparison.mention",
     )
+
+
+def _one_word_terms(found, bridge_key: str, docs: Sequence[Document], documents: dict[str, Document],
+                    refs: Sequence[str], topics: Sequence[str]) -> list[str]:
+    """One-word names both stories write on their own (not inside a longer name: "Tobago" of "Trinidad and
+    Tobago"): an organization, country or person the corpus never writes in lower case, and no reference's word."""
+    lower = _lower_words(documents)
+    out = []
+    for text, label, norm in found:
+        if (norm == bridge_key or len(text.split()) != 1 or label not in ("GPE", "ORG", "PERSON") or len(text) < 4
+                or not text.isalpha() or not text[:1].isupper() or text.lower() in lower):
+            continue
+        if any(contains_phrase(r, text) for r in (*refs, *topics)):
+            continue
+        if all(own_mention(d.text, text) for d in docs):
+            out.append(text)
+    return list(dict.fromkeys(out))
 
 
 # "the Brussels Commission", "the Finance Ministry": a body named by a common noun takes an article in prose.

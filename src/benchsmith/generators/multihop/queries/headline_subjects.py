@@ -244,7 +244,7 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
             if run[k].endswith("s") and not run[k].endswith(("ss", "us")) and run[k] not in _PLURAL_MODIFIERS:
                 run, start = run[k + 1:], start + k + 1  # "DEFERS PAYMENTS": a plural never modifies; a verb
                 break
-        if start and raw[start - 1] in ("no", "not", "without"):
+        if any(w in ("no", "not", "without", "never") for w in raw[:start]):
             i = j
             continue  # "SHULTZ SAYS NO RESIGNATION": the event did not happen
         while run and not (_is_head(text, run[-1]) or run[-1] in _ING_NOUNS or _written_as_phrase(text, run)):
@@ -254,9 +254,21 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
         phrase = " ".join(run)
         if run and (is_topic_phrase(phrase) or len(run) > 1 and is_topic_phrase(run[-1]) or run[-1] in _ALONE_VAGUE or run[-1] in _LY_NOUNS) \
                 and run[-1] not in _VAGUE and not (len(run) > 1 and all(w in _VAGUE or w in _ALONE_VAGUE for w in run)):
-            found.append((phrase, start))
+            found.append((_cased(phrase, text), start))
         i = j
     return sorted(found, key=lambda e: -len(e[0].split()))
+
+
+def _cased(phrase: str, text: str) -> str:
+    """The phrase with each word cased as the story writes it where it never writes it in lower case ("emergency
+    OPEC talks", not "emergency opec talks")."""
+    out = []
+    for w in phrase.split():
+        if not _lower_in(text, w):
+            m = re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", text, flags=re.IGNORECASE)
+            w = m.group(0) if m else w
+        out.append(w)
+    return " ".join(out)
 
 
 _FUNCTION_WORDS = frozenset("""behind ahead likely unlikely soon again still possible due over under near amid
