@@ -186,3 +186,11 @@ def test_a_mention_comparison_may_name_its_stories_by_the_bridge_and_never_asks_
         "the one on its suit against Phillips"
     assert _event("the Reuters report on Du Pont's aramid fibers", "Du Pont Co") == "aramid fibers"
     assert callable(build_comparison)
+
+
+def test_a_story_named_by_a_place_takes_the_article_the_story_gives_it():
+    from benchsmith.generators.multihop.queries._phrasing import _as_written
+
+    assert _as_written("Gaza Strip", "the export of citrus fruit from the Gaza Strip to Europe") == "the Gaza Strip"
+    assert _as_written("Cheung Kong", "shares of the Cheung Kong group of companies") == "Cheung Kong"
+    assert _as_written("Anacomp Inc", "the Anacomp Inc said") == "Anacomp Inc"

@@ -284,6 +284,22 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
     return sorted(names, key=lambda n: (not contains_phrase(title, n.split()[0]), names.index(n)))
 
 
+_LEGAL_ENDS = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated limited cos".split())
+
+
+def _as_written(name: str, text: str) -> str:
+    """"the Gaza Strip" where the story writes the name after a lower-case "the"; a company with its legal suffix
+    ("Anacomp Inc") stands bare."""
+    if name.split()[-1].lower().strip(".,") in _LEGAL_ENDS:
+        return name
+    # The name must end its noun phrase there: "the Cheung Kong group" gives "Cheung Kong" no article.
+    if re.search(r"\bthe\s+" + r"\s+".join(re.escape(w) for w in name.split())
+                 + r"(?:\s*[,.;:)'’]|\s+(?:said|says|has|had|is|was|will|would|and|of|in|to|for|on|at|with|by|from|"
+                   r"that|which|were|are)\b)", text):
+        return f"the {name}"
+    return name
+
+
 _NAMING: dict[tuple, tuple[dict, set[str]]] = {}
 
 
@@ -341,5 +357,5 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         if chosen is None:
             return None
         subjects.append(chosen)
-        refs.append(f"{report_of(doc, month or '')} on {chosen}")
+        refs.append(f"{report_of(doc, month or '')} on {_as_written(chosen, doc.text)}")
     return refs, subjects

@@ -10,7 +10,7 @@ from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import _STAGE, _lower_words, join_and, subject_refs, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import headline_names, may_hold, own_mention
+from benchsmith.generators.multihop.queries.story_subjects import headline_names, leads_with, may_hold, own_mention
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
@@ -185,7 +185,8 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     ref_words = {w.lower().strip("'’s") for r in refs for w in r.split() if w[:1].isupper()}
     terms = [t for t in terms if not any(contains_phrase(r, t) or contains_phrase(t, a) or contains_phrase(a, t)
                                          for r, a in zip(refs, topics, strict=True))
-             and not {w.lower() for w in t.split()} & ref_words]
+             and not {w.lower() for w in t.split()} & ref_words
+             and not any(leads_with(d, t) for d in docs)]  # a story's own opening actor: its report surely names it
     if not terms:
         return "nothing_to_compare"
     want_yes = rng.random() < 0.5
