@@ -346,10 +346,12 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         # Only the story's own actor names it (the headline's, or the first sentence's subject): "the report on
         # Banque Paribas Capital Markets" (a lead manager quoted at the end of the first sentence) points at nothing
         # a reader would know.
+        # (A collection of a few dozen stories on one city's affairs names its stories by the names they hold.)
+        wire = is_wire(documents)
         candidates = sorted((n for n in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects)
-                             if opens_story(doc, n) and (headline_names(doc.title or "", {n}, lower_words)
-                                                         or leads_with(doc, n))),
-                            key=lambda n: any(contains_phrase(t, n) for t in rest))
+                             if not wire or opens_story(doc, n) and (headline_names(doc.title or "", {n}, lower_words)
+                                                                     or leads_with(doc, n))),
+                            key=lambda n: (any(contains_phrase(t, n) for t in rest), not opens_story(doc, n)))
         for name in candidates:
             if not _naming(documents, editions, _edition(doc, dated), name) - {doc.doc_id}:
                 chosen = name
@@ -357,5 +359,6 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         if chosen is None:
             return None
         subjects.append(chosen)
-        refs.append(f"{report_of(doc, month or '')} on {_as_written(chosen, doc.text)}")
+        link = "on" if wire or opens_story(doc, chosen) else "naming"  # "naming": questions ask what reports "mention"
+        refs.append(f"{report_of(doc, month or '')} {link} {_as_written(chosen, doc.text)}")
     return refs, subjects

@@ -10,7 +10,7 @@ from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import _STAGE, _lower_words, join_and, subject_refs, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import headline_names, leads_with, may_hold, own_mention
+from benchsmith.generators.multihop.queries.story_subjects import headline_names, is_wire, leads_with, may_hold, own_mention
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
@@ -152,8 +152,11 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         return "reports_not_distinguishable"
     # Candidate terms: other multi-word named entities of the claims, then of the two stories (never the bridge, a
     # number or a single letter): a story's other actors are what a reader asks whether both reports mention.
+    wire = is_wire(documents)
     found = [(e.text, e.label, e.norm) for c in claims for e in c.entities]
-    found += [(text, label, norm) for d in docs for norm, (label, text) in sorted((doc_entities or {}).get(d.doc_id, {}).items())]
+    if wire:  # a wire story's other actors (a few dozen stories on one city's affairs: the cited sentences' names)
+        found += [(text, label, norm) for d in docs
+                  for norm, (label, text) in sorted((doc_entities or {}).get(d.doc_id, {}).items())]
     terms = [
         text for text, label, norm in found
         if norm != cs.group.key and label in BRIDGE_LABELS and len(text.split()) >= 2
@@ -176,6 +179,8 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     terms = [t for t in terms if cited[t] is not None]
     if not terms:
         return "mention_not_in_evidence"
+    if not wire:
+        return _mention_named_last(cs, claims, docs, documents, rng, terms, present, cited, doc_entities)
     # The stories are named first (by their own actors and events, the bridge among them: it is not what is asked),
     # then a term their names do not give away is asked about.
     named = subject_refs(docs, claims, documents, [], doc_entities=doc_entities)
@@ -204,12 +209,30 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     term = next((t for t in pool if document_share(documents, t) <= MAX_TERM_SHARE), None)
     if term is None:
         return "nothing_to_compare"
-    claims = cited[term]
+    return _mention_draft(cs, docs, refs, topics, term, present[term], cited[term])
+
+
+def _mention_named_last(cs, claims, docs, documents, rng, terms, present, cited, doc_entities) -> Draft | str:
+    """Outside a wire collection: the term is drawn first and the stories are named by anything but it and the
+    bridge."""
+    terms = [t for t in terms if document_share(documents, t) <= MAX_TERM_SHARE]  # "Amazon S3" in every page
+    if not terms:
+        return "nothing_to_compare"
+    want_yes = rng.random() < 0.5
+    pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
+    term = pool[rng.randrange(len(pool))]
+    named = subject_refs(docs, claims, documents, [cs.group.surface, term], doc_entities=doc_entities)
+    if named is None:
+        return "reports_not_distinguishable"
+    return _mention_draft(cs, docs, named[0], named[1], term, present[term], cited[term])
+
+
+def _mention_draft(cs, docs, refs, topics, term, present, claims) -> Draft:
     query = f"Do {refs[0]} and {refs[1]} both mention {_as_named(term, docs)}?"
     return Draft(
-        query=query, answer="Yes" if all(present[term]) else "No", question_type="comparison_query", claims=claims,
-        bridge_entity=bridge, bridge_topic=claims[0].topic, keywords=cs.keywords,
-        computation={"op": "all_mention", "term": term, "present": present[term], "scope": "article",
+        query=query, answer="Yes" if all(present) else "No", question_type="comparison_query", claims=claims,
+        bridge_entity=cs.group.surface, bridge_topic=claims[0].topic, keywords=cs.keywords,
+        computation={"op": "all_mention", "term": term, "present": present, "scope": "article",
                      "anchors": [*topics, term]},
         template="comparison.mention",
     )

@@ -208,7 +208,7 @@ def _event_word(text: str, word: str) -> bool:
 def _compound_modifier(text: str, raw: list[str], i: int) -> bool:
     """A headline word the story writes in lower case right before the next headline word, as one compound
     ("SINKING FUND DEBENTURES": "sinking fund debentures"), though alone it would read as a verb."""
-    return (i + 1 < len(raw) and raw[i].isalpha() and raw[i] not in STOPWORDS and len(raw[i]) > 3
+    return (i + 1 < len(raw) and raw[i].isalpha() and raw[i].endswith("ing") and len(raw[i]) > 4
             and _lower_in(text, f"{raw[i]} {raw[i + 1]}"))
 
 

@@ -13,7 +13,7 @@ import random
 import re
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
-from benchsmith.generators.multihop.queries._phrasing import subject_refs, weak_bridge
+from benchsmith.generators.multihop.queries._phrasing import _as_written, subject_refs, weak_bridge
 from benchsmith.generators.multihop.queries.story_subjects import may_hold, own_mention
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
@@ -30,9 +30,8 @@ def _with_the(name: str, docs) -> str:
     sentence's "The"), and a company with its legal suffix ("Du Pont Co") never."""
     if name.split()[-1].lower().strip(".,") in _LEGAL:
         return name
-    if any(re.search(r"\bthe\s+" + r"\s+".join(re.escape(w) for w in name.split()) + r"\b", d.text) for d in docs):
-        return f"the {name}"
-    return name
+    # Where a story writes "the" before the whole name ("the Lumora Energy plant" gives the firm none).
+    return next((named for d in docs if (named := _as_written(name, d.text)) != name), name)
 
 
 _LEGAL = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated limited cos group".split())
