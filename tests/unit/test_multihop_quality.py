@@ -217,13 +217,14 @@ def test_sentence_initial_word_with_a_weak_type_is_not_a_bridge():
 def test_counts_are_compared_as_numbers_of_things():
     e = Entity("Calloway University", "ORG", "calloway university")
     texts = {"a": "A cathode from Calloway University survived 2,400 charge cycles.", "b": "A cathode from Calloway University survived 1,800 charge cycles."}
-    docs = {d: _doc(d, f"Source {d}", 3, f"T {d}").model_copy(update={"text": t + f" Lab {d.upper()} Group ran it."})
-            for d, t in texts.items()}
+    docs = {d: _doc(d, f"Source {d}", 3, f"Lab {d.upper()} Group Test").model_copy(
+        update={"text": t + f" Lab {d.upper()} Group ran it."}) for d, t in texts.items()}
     claims = tuple(_claim(d, t, [Entity(e.text, "ORG", e.norm, t.index(e.text))]) for d, t in texts.items())
     cs = ClaimSet(BridgeGroup("entity", e.norm, e.text, "ORG", {c.fact.doc_id: [c] for c in claims}), claims, keywords_for(claims, e.text))
     ents = {d: {f"lab {d} group": ("ORG", f"Lab {d.upper()} Group")} for d in texts}
     d = build_comparison(cs, docs, random.Random(1), doc_entities=ents)
     assert isinstance(d, Draft) and "number of charge cycles" in d.query
-    # Never the bare "the Source a report", and never a story named by the compared measure itself.
-    assert "report naming Lab A Group" in d.query and "report naming Lab B Group" in d.query
+    # Never the bare "the Source a report", never a story named by the compared measure itself, and only by the
+    # actor its headline names (never "the report naming" a name the story mentions in passing).
+    assert "report on Lab A Group" in d.query and "report on Lab B Group" in d.query
     assert d.computation["measure"] == "cycle"

@@ -52,8 +52,11 @@ def test_inference_hides_the_bridge_and_names_reports_by_source_and_subject():
 
 def test_comparison_numeric_answer_is_computed():
     answers = set()
+    # The measure ("contract") names no story, nor a side actor: each headline names the story's other party.
+    docs = {d: doc.model_copy(update={"title": f"{OTHERS[d][1]} Deal"}) for d, doc in DOCS.items()}
     for seed in range(12):
-        d = build_comparison(_cs(["d1", "d2", "d3"]), DOCS, random.Random(seed), doc_entities=ENTS)
+        d = build_comparison(_cs(["d1", "d2", "d3"]), docs, random.Random(seed), doc_entities=ENTS)
+        assert "report on Eastport Ferry Company" in d.query and "naming" not in d.query
         values = d.computation["values"]
         assert sorted(values) == [48e6, 64e6, 70e6]
         # The values follow the evidence order, whatever order the builder chose.
@@ -181,9 +184,9 @@ def test_a_place_is_no_inference_bridge_on_a_wire_collection_even_in_both_headli
         claims.append(claim)
     group = BridgeGroup("entity", place.norm, place.text, "GPE", {c.fact.doc_id: [c] for c in claims})
     cs = ClaimSet(group, tuple(claims), keywords_for(claims, place.text))
-    monkeypatch.setattr(inference, "_wire", lambda documents: True)
+    monkeypatch.setattr(inference, "is_wire", lambda documents: True)
     assert build_inference(cs, docs, random.Random(0)) == "place_bridge"
-    monkeypatch.setattr(inference, "_wire", lambda documents: False)  # an encyclopedia's place can still link two articles
+    monkeypatch.setattr(inference, "is_wire", lambda documents: False)  # an encyclopedia's place can still link two articles
     assert build_inference(cs, docs, random.Random(0)) != "place_bridge"
 
 

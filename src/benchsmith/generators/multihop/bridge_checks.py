@@ -11,14 +11,13 @@ from benchsmith.generators.multihop.grouping import names_bridge
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import type_noun
-from benchsmith.generators.multihop.queries.story_subjects import is_about
+from benchsmith.generators.multihop.queries.story_subjects import MIN_WIRE_STORIES, headline_names, is_about
 from benchsmith.generators.multihop.same_entity import ContextJudge
 from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.types import Document
 
 _SAME_SUBJECT_TYPES = frozenset({"comparison_query", "temporal_query"})
 _PLACE_LABELS = frozenset({"GPE", "LOC", "NORP"})
-MIN_WIRE_STORIES = 100  # dated stories from which comparisons and temporal pairs must share their subject
 UBIQUITOUS_BRIDGE_SHARE = 0.5  # a bridge named in more than half of the documents (the home city) links anything to anything
 
 
@@ -33,12 +32,13 @@ class BridgeChecker:
         self.judge = ContextJudge({normalize_entity(entity_name(d.title)) for d in documents.values() if d.title}, embed)
         self._shares: dict[str, float] = {}
         names = [n for ents in doc_entities.values() for n in ents if " " in n]
-        names += [normalize_entity(d.source) for d in documents.values() if d.source]
+        self._sources = {normalize_entity(d.source) for d in documents.values() if d.source}
+        names += list(self._sources)
         self._name_words = {w for n in names for w in n.split()}
         self._lower_words = {w for d in documents.values() for w in re.findall(r"\b[a-z][a-z\-]+\b", d.text)}
         # A collection of many dated stories on unrelated matters (a wire service); a few dozen stories on one
         # city's affairs are one running story whose reports share their actors, and are not held to it.
-        self._wire = sum(d.published_at is not None for d in documents.values()) >= MIN_WIRE_STORIES
+        self._wire = sum(d.published_at is not None for d in documents.values()) >= MIN_WIRE_STORIES  # as is_wire
 
     def problem(self, draft: Draft) -> str | None:
         """Why an entity-bridged draft's answer is not one clear entity, or None.
@@ -50,6 +50,8 @@ class BridgeChecker:
         bridge = draft.bridge_entity or ""
         words = bridge.split()
         key = normalize_entity(bridge)
+        if key and key in self._sources and self._wire:
+            return "source_name_bridge"  # "Reuters" of "told Reuters": where stories come from, not what they share
         group_keys = {e.norm for c in draft.claims for e in c.entities if normalize_entity(e.text) == key or e.norm == key}
         if draft.question_type != "null_query" and bridge and not all(
                 any(names_bridge(c, k) for c in draft.claims if c.fact.doc_id == d for k in group_keys)
@@ -124,21 +126,3 @@ def _mentions(text: str, names: set[str]) -> int:
     """How many times the text writes any of `names` (the longest first, each place counted once)."""
     pattern = "|".join(r"\s+".join(re.escape(w) for w in n.split()) for n in sorted(names, key=len, reverse=True) if n)
     return len(re.findall(rf"(?<!\w)(?:{pattern})(?!\w)", text, flags=re.IGNORECASE)) if pattern else 0
-
-
-def headline_names(title: str, names: set[str], lower_words: set[str] = frozenset()) -> bool:
-    """Whether a headline names one of `names`: in full, by its initials ("CCC" for "Commodity Credit
-    Corporation", as wire headlines write it), or by one of its words that the corpus never writes in lower case
-    ("Lumora" of "Lumora Energy", "Marsh" of "Elena Marsh"; not "Credit" or "World")."""
-    title = title or ""
-    initials_seen = set(re.findall(r"[A-Z][A-Z&]+", title))
-    for n in names:
-        if contains_phrase(title, n):
-            return True
-        initials = "".join(w[0] for w in n.split() if w[:1].isupper())
-        if len(initials) >= 2 and initials in initials_seen:
-            return True
-        if any(len(w) > 2 and w[:1].isupper() and w.lower() not in lower_words and contains_phrase(title, w)
-               for w in n.split()):
-            return True
-    return False

@@ -179,7 +179,7 @@ _INSTITUTION = frozenset("ministry ministries bank department treasury".split())
 # "Court of Appeals" (which district's, which country's?).
 _GENERIC_BODIES = frozenset(
     {"parliament", "government", "cabinet", "treasury", "police", "army", "navy", "customs", "court", "senate",
-     "court of appeals", "full court of appeals"})
+     "court of appeals", "full court of appeals", "stock exchange", "central bank", "stock market", "exchange"})
 
 
 # A news agency a story quotes ("the New China News Agency said") is where the story came from, not what it is about.

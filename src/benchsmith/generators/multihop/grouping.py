@@ -15,6 +15,7 @@ import networkx as nx
 
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, ClaimSet
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
+from benchsmith.generators.multihop.queries.story_subjects import is_wire, opens_story, prominent_in
 from benchsmith.generators.multihop.text import content_tokens, normalize_entity
 from benchsmith.types import Document
 
@@ -86,6 +87,8 @@ def draw_claim_set(group: BridgeGroup, k: int, documents: dict[str, Document], r
     if len(free) < k:
         return None
     rng.shuffle(free)
+    if group.kind == "entity" and is_wire(documents):
+        free = central_first(free, group.surface, documents)
     picked: list[str] = []
     seen_sources: set[str | None] = set()
     for d in free:  # first pass: one per source
@@ -103,6 +106,21 @@ def draw_claim_set(group: BridgeGroup, k: int, documents: dict[str, Document], r
     used.update(picked)
     claims = tuple(group.claims_by_doc[d][0] for d in picked)
     return ClaimSet(group=group, claims=claims, keywords=keywords_for(claims, group.surface))
+
+
+CENTRAL_LOOKUP = 60  # stories of a large group read for their lead (the rest keep their drawn order)
+
+
+def central_first(doc_ids: list[str], name: str, documents: dict[str, Document]) -> list[str]:
+    """`doc_ids` with the stories `name` opens first, then those that give it a part of its own (its lead names it,
+    or it returns to it), in their drawn order: two wire stories drawn at random from the dozens that name the
+    Fed are rarely both about it, and a pair that is not is refused by every question type."""
+    def rank(d: str) -> int:
+        doc = documents[d]
+        return 0 if opens_story(doc, name, as_modifier=True) else 1 if prominent_in(doc, name) else 2
+
+    head = doc_ids[:CENTRAL_LOOKUP]
+    return sorted(head, key=rank) + doc_ids[CENTRAL_LOOKUP:]
 
 
 def iter_groups(groups: Sequence[BridgeGroup], kind: str | None, rng: random.Random) -> Iterator[BridgeGroup]:

@@ -34,7 +34,7 @@ class StorySpread:
         if not self.active or len(docs) < 2 or not all(self.documents[d].published_at is not None for d in docs):
             return True
         pairs = set(combinations(docs, 2))
-        key = (question_type, (bridge or "").lower())
+        key = (question_type, _without_suffix(bridge or ""))
         if pairs & self._pairs or any(self._cited[d] >= self.uses for d in docs) or (key[1] and key in self._bridges):
             return False
         self._pairs |= pairs
@@ -42,3 +42,14 @@ class StorySpread:
         if key[1]:
             self._bridges.add(key)
         return True
+
+
+_LEGAL = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated limited cos".split())
+
+
+def _without_suffix(name: str) -> str:
+    """"first boston" for "First Boston Inc" and "First Boston Corp": one firm's names ask one question."""
+    words = name.lower().replace(".", "").replace(",", "").split()
+    while len(words) > 1 and words[-1] in _LEGAL:
+        words.pop()
+    return " ".join(words)

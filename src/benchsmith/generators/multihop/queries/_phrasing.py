@@ -6,7 +6,15 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
-from benchsmith.generators.multihop.queries.story_subjects import opens_story, report_of, story_ref
+from benchsmith.generators.multihop.queries.story_subjects import (
+    headline_names,
+    is_wire,
+    leads_with,
+    may_hold,
+    opens_story,
+    report_of,
+    story_ref,
+)
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.types import Document
 
@@ -170,10 +178,17 @@ def source_refs(docs: Sequence[Document]) -> list[str]:
 _CODE_LIKE = re.compile(r"[/.=_()<>\[\]{}]|^[A-Z]{1,4}$|[a-z][A-Z]")
 
 
-def weak_bridge(group) -> bool:
+_ACRONYM = re.compile(r"[A-Z]{2,5}")
+
+
+def weak_bridge(group, documents: dict[str, Document] | None = None) -> bool:
     """A bridge too weak to tie two reports to one entity: a single word that is not an organization
     (a surname, a first name, a place fragment such as "Ridgeview" of "Ridgeview Stadium"), a stage name
-    ("Series B"), or code-like text ("CreateBucket", "API/RESTServiceGET.html", "POST")."""
+    ("Series B"), or code-like text ("CreateBucket", "API/RESTServiceGET.html", "POST"). In a wire collection an
+    organization written by its initials ("OPEC", "ICO") is a name, not code."""
+    if documents is not None and group.label == "ORG" and _ACRONYM.fullmatch(group.surface) \
+            and group.label_share >= 0.75 and is_wire(documents):
+        return False
     if _CODE_LIKE.search(group.surface) or _STAGE.match(group.surface):
         return True
     return len(group.surface.split()) < 2 and group.label != "ORG"
@@ -269,6 +284,36 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
     return sorted(names, key=lambda n: (not contains_phrase(title, n.split()[0]), names.index(n)))
 
 
+_LEGAL_ENDS = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated limited cos".split())
+
+
+def _as_written(name: str, text: str) -> str:
+    """"the Gaza Strip" where the story writes the name after a lower-case "the"; a company with its legal suffix
+    ("Anacomp Inc") stands bare."""
+    if name.split()[-1].lower().strip(".,") in _LEGAL_ENDS:
+        return name
+    # The name must end its noun phrase there: "the Cheung Kong group" gives "Cheung Kong" no article.
+    if re.search(r"\bthe\s+" + r"\s+".join(re.escape(w) for w in name.split())
+                 + r"(?:\s*[,.;:)'’]|\s+(?:said|says|has|had|is|was|will|would|and|of|in|to|for|on|at|with|by|from|"
+                   r"that|which|were|are)\b)", text):
+        return f"the {name}"
+    return name
+
+
+_NAMING: dict[tuple, tuple[dict, set[str]]] = {}
+
+
+def _naming(documents: dict[str, Document], editions: dict, edition: tuple, name: str) -> set[str]:
+    """The stories of an edition that name `name` (cached per corpus: names recur over many drawn pairs)."""
+    key = (id(documents), edition, name)
+    if key not in _NAMING or _NAMING[key][0] is not documents:
+        if len(_NAMING) > 200_000:
+            _NAMING.clear()
+        _NAMING[key] = (documents, {d.doc_id for d in editions.get(edition, [])
+                                    if may_hold(d.text, name) and contains_phrase(d.text, name)})
+    return _NAMING[key][1]
+
+
 def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str, Document],
                  avoid: Sequence[str], *, dated: bool = True, doc_entities: dict | None = None
                  ) -> tuple[list[str], list[str]] | None:
@@ -298,16 +343,22 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         # A name the query's other reports also hold goes last: with it one report may hold every anchor and
         # the answer, and the question would fail its hop check for want of a better name. Names the story
         # is about (its headline or first sentence gives them) go first.
-        candidates = sorted(_subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects),
+        # Only the story's own actor names it (the headline's, or the first sentence's subject): "the report on
+        # Banque Paribas Capital Markets" (a lead manager quoted at the end of the first sentence) points at nothing
+        # a reader would know.
+        # (A collection of a few dozen stories on one city's affairs names its stories by the names they hold.)
+        wire = is_wire(documents)
+        candidates = sorted((n for n in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects)
+                             if not wire or opens_story(doc, n) and (headline_names(doc.title or "", {n}, lower_words)
+                                                                     or leads_with(doc, n))),
                             key=lambda n: (any(contains_phrase(t, n) for t in rest), not opens_story(doc, n)))
         for name in candidates:
-            others = [d for d in editions.get(_edition(doc, dated), []) if d.doc_id != doc.doc_id and contains_phrase(d.text, name)]
-            if not others:
+            if not _naming(documents, editions, _edition(doc, dated), name) - {doc.doc_id}:
                 chosen = name
                 break
         if chosen is None:
             return None
         subjects.append(chosen)
-        link = "on" if opens_story(doc, chosen) else "naming"  # "naming": questions ask what reports "mention"
-        refs.append(f"{report_of(doc, month or '')} {link} {chosen}")
+        link = "on" if wire or opens_story(doc, chosen) else "naming"  # "naming": questions ask what reports "mention"
+        refs.append(f"{report_of(doc, month or '')} {link} {_as_written(chosen, doc.text)}")
     return refs, subjects

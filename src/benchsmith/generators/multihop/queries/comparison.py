@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
-from benchsmith.generators.multihop.queries._phrasing import _STAGE, join_and, subject_refs, weak_bridge
+from benchsmith.generators.multihop.queries._phrasing import _STAGE, _lower_words, join_and, subject_refs, weak_bridge
+from benchsmith.generators.multihop.queries.story_subjects import headline_names, is_wire, leads_with, may_hold, own_mention
 from benchsmith.generators.multihop.text import contains_phrase
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
@@ -85,7 +86,7 @@ MONEY_UNITS = frozenset({"dollars", "dollar", "euros", "pounds", "yen", "usd", "
 def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, unit: str,
              doc_entities: dict | None = None) -> Draft | str:
     claims = cs.claims
-    if cs.group.kind == "entity" and weak_bridge(cs.group):
+    if cs.group.kind == "entity" and weak_bridge(cs.group, documents):
         return "weak_bridge"  # "Regarding Series B, ...": a stage many deals pass, not one entity
     measure, reason = shared_measure(claims, unit)
     if measure is None:
@@ -144,24 +145,31 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     bridge = cs.group.surface
     if cs.group.kind != "entity":
         return "topic_bridge_not_comparable"
-    if weak_bridge(cs.group):
+    if weak_bridge(cs.group, documents):
         return "weak_bridge"
     docs = [documents[c.fact.doc_id] for c in claims]
     if any(not d.source and d.published_at is None for d in docs):
         return "reports_not_distinguishable"
-    # Candidate terms: other multi-word named entities of the claims (never the bridge, a number or a single letter).
+    # Candidate terms: other multi-word named entities of the claims, then of the two stories (never the bridge, a
+    # number or a single letter): a story's other actors are what a reader asks whether both reports mention.
+    wire = is_wire(documents)
+    found = [(e.text, e.label, e.norm) for c in claims for e in c.entities]
+    if wire:  # a wire story's other actors (a few dozen stories on one city's affairs: the cited sentences' names)
+        found += [(text, label, norm) for d in docs
+                  for norm, (label, text) in sorted((doc_entities or {}).get(d.doc_id, {}).items())]
     terms = [
-        e.text for c in claims for e in c.entities
-        if e.norm != cs.group.key and e.label in BRIDGE_LABELS and len(e.text.split()) >= 2
-        and e.text.split()[0].lower() not in _NUMBER_WORDS and e.text[:1].isupper()
-        and e.text.split()[0] not in ("Like", "As", "With", "For", "But", "And")
-        and not _STAGE.match(e.text)  # "Series A": a stage many companies pass, not something a story mentions
+        text for text, label, norm in found
+        if norm != cs.group.key and label in BRIDGE_LABELS and len(text.split()) >= 2
+        and text.split()[0].lower() not in _NUMBER_WORDS and text[:1].isupper()
+        and text.split()[0] not in ("Like", "As", "With", "For", "But", "And")
+        and not _STAGE.match(text)  # "Series A": a stage many companies pass, not something a story mentions
+        and not any(d.source and contains_phrase(text, d.source) for d in docs)  # "Reuters" is where they come from
     ]
-    terms = [re.sub(r"^The (?=[A-Z])", "", t) for t in terms]  # "both mention New York Stock Exchange", no capital "The"
+    # "both mention New York Stock Exchange", no capital "The"; "Intel Corp." at a sentence end loses its stop.
+    terms = [re.sub(r"^The (?=[A-Z])", "", t).rstrip(".") for t in terms]
     terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)]
-    if not terms:
-        return "nothing_to_compare"
-    terms = [t for t in terms if document_share(documents, t) <= MAX_TERM_SHARE]  # "Amazon S3" in every page: no question
+    # A term a headline names gives its answer away: "the report on wheat flour for North Yemen" mentions North Yemen.
+    terms = [t for t in terms if not any(headline_names(d.title or "", {t}) for d in docs)]
     if not terms:
         return "nothing_to_compare"
     present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
@@ -171,22 +179,80 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     terms = [t for t in terms if cited[t] is not None]
     if not terms:
         return "mention_not_in_evidence"
-    want_yes = rng.random() < 0.5
-    pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
-    term = pool[rng.randrange(len(pool))]
-    named = subject_refs(docs, claims, documents, [bridge, term], doc_entities=doc_entities)
+    if not wire:
+        return _mention_named_last(cs, claims, docs, documents, rng, terms, present, cited, doc_entities)
+    # The stories are named first (by their own actors and events, the bridge among them: it is not what is asked),
+    # then a term their names do not give away is asked about.
+    named = subject_refs(docs, claims, documents, [], doc_entities=doc_entities)
     if named is None:
         return "reports_not_distinguishable"
     refs, topics = named
-    claims = cited[term]
+    ref_words = {w.lower().strip("'’s") for r in refs for w in r.split() if w[:1].isupper()}
+    terms = [t for t in terms if not any(contains_phrase(r, t) or contains_phrase(t, a) or contains_phrase(a, t)
+                                         for r, a in zip(refs, topics, strict=True))
+             and not {w.lower() for w in t.split()} & ref_words
+             and not any(leads_with(d, t) for d in docs)]  # a story's own opening actor: its report surely names it
+    if not terms:
+        return "nothing_to_compare"
+    want_yes = rng.random() < 0.5
+    pool = [t for t in terms if all(present[t]) == want_yes]
+    if want_yes and not pool:
+        # Two stories rarely share a second long name; a one-word one both write on its own ("OPEC", "Reagan")
+        # gives the Yes the stream pairs with each No.
+        pool = [t for t in _one_word_terms(found, cs.group.key, docs, documents, refs, topics) if t not in present]
+        cited.update({t: _citing(cs, claims, t, [True, True], doc_claims or {}) for t in pool})
+        pool = [t for t in pool if cited[t] is not None]
+        present.update({t: [True, True] for t in pool})
+    pool = pool or terms  # the stream pairs Yes with No (assemble.balanced)
+    rng.shuffle(pool)
+    # "Amazon S3" in every page makes no question; the share is read only for the terms tried (a corpus-wide scan).
+    term = next((t for t in pool if document_share(documents, t) <= MAX_TERM_SHARE), None)
+    if term is None:
+        return "nothing_to_compare"
+    return _mention_draft(cs, docs, refs, topics, term, present[term], cited[term])
+
+
+def _mention_named_last(cs, claims, docs, documents, rng, terms, present, cited, doc_entities) -> Draft | str:
+    """Outside a wire collection: the term is drawn first and the stories are named by anything but it and the
+    bridge."""
+    terms = [t for t in terms if document_share(documents, t) <= MAX_TERM_SHARE]  # "Amazon S3" in every page
+    if not terms:
+        return "nothing_to_compare"
+    want_yes = rng.random() < 0.5
+    pool = [t for t in terms if all(present[t]) == want_yes] or terms  # the stream pairs Yes with No (assemble.balanced)
+    term = pool[rng.randrange(len(pool))]
+    named = subject_refs(docs, claims, documents, [cs.group.surface, term], doc_entities=doc_entities)
+    if named is None:
+        return "reports_not_distinguishable"
+    return _mention_draft(cs, docs, named[0], named[1], term, present[term], cited[term])
+
+
+def _mention_draft(cs, docs, refs, topics, term, present, claims) -> Draft:
     query = f"Do {refs[0]} and {refs[1]} both mention {_as_named(term, docs)}?"
     return Draft(
-        query=query, answer="Yes" if all(present[term]) else "No", question_type="comparison_query", claims=claims,
-        bridge_entity=bridge, bridge_topic=claims[0].topic, keywords=cs.keywords,
-        computation={"op": "all_mention", "term": term, "present": present[term], "scope": "article",
+        query=query, answer="Yes" if all(present) else "No", question_type="comparison_query", claims=claims,
+        bridge_entity=cs.group.surface, bridge_topic=claims[0].topic, keywords=cs.keywords,
+        computation={"op": "all_mention", "term": term, "present": present, "scope": "article",
                      "anchors": [*topics, term]},
         template="comparison.mention",
     )
+
+
+def _one_word_terms(found, bridge_key: str, docs: Sequence[Document], documents: dict[str, Document],
+                    refs: Sequence[str], topics: Sequence[str]) -> list[str]:
+    """One-word names both stories write on their own (not inside a longer name: "Tobago" of "Trinidad and
+    Tobago"): an organization, country or person the corpus never writes in lower case, and no reference's word."""
+    lower = _lower_words(documents)
+    out = []
+    for text, label, norm in found:
+        if (norm == bridge_key or len(text.split()) != 1 or label not in ("GPE", "ORG", "PERSON") or len(text) < 4
+                or not text.isalpha() or not text[:1].isupper() or text.lower() in lower):
+            continue
+        if any(contains_phrase(r, text) for r in (*refs, *topics)):
+            continue
+        if all(own_mention(d.text, text) for d in docs):
+            out.append(text)
+    return list(dict.fromkeys(out))
 
 
 # "the Brussels Commission", "the Finance Ministry": a body named by a common noun takes an article in prose.
@@ -232,7 +298,7 @@ def document_share(documents: dict[str, Document], term: str) -> float:
     if key not in _SHARE_CACHE or _SHARE_CACHE[key][0] is not documents:  # an id is reused once its dict is freed
         if len(_SHARE_CACHE) > 50_000:
             _SHARE_CACHE.clear()
-        hits = sum(contains_phrase(d.text, term) for d in documents.values())
+        hits = sum(may_hold(d.text, term) and contains_phrase(d.text, term) for d in documents.values())
         _SHARE_CACHE[key] = (documents, hits / max(1, len(documents)))
     return _SHARE_CACHE[key][1]
 

@@ -22,7 +22,8 @@ _TITLE_TOKEN = re.compile(r"[A-Za-z][A-Za-z\-.']*|[/,:;]")  # a slash or a comma
 _NAME = re.compile(r"[A-Z][\w&'’.\-]*(?:\s+(?:(?:of|and|&|de|du|von)\s+)?[A-Z][\w&'’.\-]*)*")
 _PERSON_NAME = re.compile(r"^[A-Z][a-z]+ [A-Z][a-z]+$")
 _NOT_NAMES = frozenset("""The A An In On At For But And After Before With Under Its His Her Their This That These
-    Those It He She They We Shares Trading Prices Sales Net Profits Earnings Revenues Analysts Officials""".split())
+    Those It He She They We Shares Trading Prices Sales Net Profits Earnings Revenues Analysts Officials New Old
+    Further More Higher Lower Additional Major""".split())
 _LEGAL = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated limited cos".split())
 # Words that name no event of their own ("the week", "the plan") unless another word qualifies them.
 # Words that name an event only with an actor ("the Tower report", never "the report").
@@ -36,7 +37,7 @@ _VAGUE = frozenset("""thing things mln bln pct cts dlrs dlr shares net qtr said 
 _DEMONYM_ACTORS: dict[str, set[str]] = {}
 _CALENDAR = frozenset("""January February March April May June July August September October November December
     Jan Feb Mar Apr Jun Jul Aug Sep Sept Oct Nov Dec Monday Tuesday Wednesday Thursday Friday Saturday Sunday""".split())
-_POSSESSOR = r"(?:\s+(?:Co|Corp|Inc|Ltd|Plc|Cos|Corporation)\b\.?)?(?:['’]s|\s+(?:said|says|has|have|had|is|was|will|would|agreed|announced|reported|plans|expects))\b"
+_POSSESSOR = r"(?:\s+(?:Co|Corp|Inc|Ltd|Plc|Cos|Corporation)\b\.?)?(?:\s*<[^>]*>)?(?:['’]s|\s+(?:said|says|has|have|had|is|was|will|would|agreed|announced|reported|plans|expects))\b"
 
 
 def _possessor(name: str, text: str) -> bool:
@@ -52,8 +53,14 @@ class HeadlineSubject:
     owner: str    # the actor as the lead writes it ("Northern Telecom"), "" for a bare event
 
 
+# A wire headline's closing attribution ("... RATE CUT POSSIBLE - SOURCES", "... FOR NORTH YEMEN -- USDA"): who
+# said it, not what happened.
+_ATTRIBUTION = re.compile(r"\s+-{1,2}\s+[A-Z][A-Z .'&/]{0,30}$")
+
+
 def _title_tokens(title: str) -> list[str]:
-    return [t.strip(".'").upper() for t in _TITLE_TOKEN.findall(_TICKER.sub(" ", title or ""))]
+    title = _ATTRIBUTION.sub("", _TICKER.sub(" ", title or "").rstrip())
+    return [t.strip(".'").upper() for t in _TITLE_TOKEN.findall(title)]
 
 
 def _short(name: str) -> str:
@@ -78,7 +85,8 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
         if not words or (len(words) == 1 and len(words[0]) < 3):
             continue
         if len(words) >= 2 and words[-1].upper() in tokens and words[0].upper() not in tokens \
-                and words[-1] not in _CALENDAR and _PERSON_NAME.match(" ".join(words[-2:])):
+                and words[-1] not in _CALENDAR and _PERSON_NAME.match(" ".join(words[-2:])) \
+                and _as_person(" ".join(words[-2:]), lead + " " + text):
             surnames.setdefault(words[-1].upper(), " ".join(words[-2:]))
         if words[0].upper() not in tokens:
             # "INDONESIAN WHEAT IMPORTS" over "Indonesia's wheat imports": a country's adjective in the headline.
@@ -111,6 +119,14 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
             out[i] = (surnames[t], i, i + 1)
             demonyms.add(surnames[t])  # a person owns the event: "George Shultz's visit", not "the George Shultz visit"
     return sorted(out.values(), key=lambda a: a[1])
+
+
+def _as_person(name: str, text: str) -> bool:
+    """Whether the story writes `name` as a person's: saying, owning or set off by a comma ("Karl Otto Poehl
+    told", "Poehl's remarks"); "West German bankers" is a nationality before a noun, no person."""
+    return re.search(r"(?<![\w-])" + r"\s+".join(re.escape(w) for w in name.split())
+                     + r"(?:['’]s\b|\s*[,.;)]|\s+(?:said|says|told|tells|has|had|is|was|will|would|added|urged|warned|"
+                       r"met|visited|announced)\b)", text) is not None
 
 
 def _lower_in(text: str, phrase: str) -> bool:
@@ -189,6 +205,13 @@ def _event_word(text: str, word: str) -> bool:
     return any(_lower_in(text, f) for f in _forms(word))
 
 
+def _compound_modifier(text: str, raw: list[str], i: int) -> bool:
+    """A headline word the story writes in lower case right before the next headline word, as one compound
+    ("SINKING FUND DEBENTURES": "sinking fund debentures"), though alone it would read as a verb."""
+    return (i + 1 < len(raw) and raw[i].isalpha() and raw[i].endswith("ing") and len(raw[i]) > 4
+            and _lower_in(text, f"{raw[i]} {raw[i + 1]}"))
+
+
 _ING_NOUNS = frozenset("""funding financing offering meeting building hearing ruling listing spending trading earnings
     pricing opening filing housing shipping lending borrowing bidding holding holdings training marketing banking
     mining drilling refining planning licensing""".split())
@@ -200,7 +223,7 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
     a noun; longest first, each with its first headline position. `taken` are positions of actor words."""
     raw = [_EXPAND.get(t.lower(), t.lower()) for t in _title_tokens(title)]
     # A word after "TO" is a verb ("TO PROMOTE", "TO REDEEM") unless the story uses it as a noun ("a visit").
-    ok = [i not in taken and _event_word(text, w)
+    ok = [i not in taken and (_event_word(text, w) or _compound_modifier(text, raw, i))
           and not (i and raw[i - 1] == "to" and not re.search(r"\b(?:[Tt]he|[Aa]n?)\s+" + re.escape(w) + r"\b", text))
           for i, w in enumerate(raw)]
     found: list[tuple[str, int]] = []
@@ -221,7 +244,7 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
             if run[k].endswith("s") and not run[k].endswith(("ss", "us")) and run[k] not in _PLURAL_MODIFIERS:
                 run, start = run[k + 1:], start + k + 1  # "DEFERS PAYMENTS": a plural never modifies; a verb
                 break
-        if start and raw[start - 1] in ("no", "not", "without"):
+        if any(w in ("no", "not", "without", "never") for w in raw[:start]):
             i = j
             continue  # "SHULTZ SAYS NO RESIGNATION": the event did not happen
         while run and not (_is_head(text, run[-1]) or run[-1] in _ING_NOUNS or _written_as_phrase(text, run)):
@@ -231,9 +254,21 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
         phrase = " ".join(run)
         if run and (is_topic_phrase(phrase) or len(run) > 1 and is_topic_phrase(run[-1]) or run[-1] in _ALONE_VAGUE or run[-1] in _LY_NOUNS) \
                 and run[-1] not in _VAGUE and not (len(run) > 1 and all(w in _VAGUE or w in _ALONE_VAGUE for w in run)):
-            found.append((phrase, start))
+            found.append((_cased(phrase, text), start))
         i = j
     return sorted(found, key=lambda e: -len(e[0].split()))
+
+
+def _cased(phrase: str, text: str) -> str:
+    """The phrase with each word cased as the story writes it where it never writes it in lower case ("emergency
+    OPEC talks", not "emergency opec talks")."""
+    out = []
+    for w in phrase.split():
+        if not _lower_in(text, w):
+            m = re.search(r"(?<![\w-])" + re.escape(w) + r"(?![\w-])", text, flags=re.IGNORECASE)
+            w = m.group(0) if m else w
+        out.append(w)
+    return " ".join(out)
 
 
 _FUNCTION_WORDS = frozenset("""behind ahead likely unlikely soon again still possible due over under near amid
@@ -256,6 +291,21 @@ def _with_article(phrase: str) -> str:
     return phrase if head.endswith("s") and not head.endswith(("ss", "us", "is")) else f"the {phrase}"
 
 
+# Heads of events every company or market reports: without their owner ("the report on improved results", "the
+# strategic review", "the output growth") they name no story a reader would know.
+_GENERIC_HEADS = frozenset("""results result earnings profit profits loss losses sales revenue revenues growth output
+    review outlook forecast forecasts estimate estimates prices price rates rate figures performance trading
+    operations plans changes""".split())
+
+
+_THIN_EVENTS = frozenset("""quarter issue industry convertible study regulation year month week period half
+    program programme unit business operations""".split())
+
+
+def _generic_event(event: str) -> bool:
+    return event.split()[-1] in _GENERIC_HEADS and len(event.split()) < 3
+
+
 def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]:
     """The story named by its headline's actor and event, best first: "<actor>'s <event>" (or a compound,
     "the Wrather stake", "Saudi crude output", where the headline writes the name right before the event),
@@ -272,7 +322,11 @@ def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]
         before = [a for a in actors if a[2] <= pos]
         if before:
             name, _, end = before[-1]
-            adjacent, owner = end == pos, name in demonyms or len(name.split()) > 1 or _possessor(name, text)
+            # A name owns the event only where the story writes it as one who owns or acts ("Rohr Industries
+            # said", "Du Pont's"): "Los Angeles' station" from "UNIT TO SELL LOS ANGELES TV STATION" is a place.
+            adjacent, owner = end == pos, name in demonyms or _possessor(name, text)
+            if not adjacent and len(event.split()) == 1 and event in _THIN_EVENTS:
+                continue  # "BNL's issue", "Ohio Mattress' quarter": too thin to pick a story out
             if name in demonyms:
                 phrase = f"{name}' {event}" if name.endswith("s") else f"{name}'s {event}"  # "Indonesia's wheat imports"
             elif adjacent and len(event.split()) == 1:
@@ -285,6 +339,6 @@ def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]
                 phrase = ""
             if phrase:
                 out.append(HeadlineSubject(phrase, event if _lower_in(text, event) and len(event.split()) > 1 else name, name))
-        if len(event.split()) > 1 and _lower_in(text, event):
+        if len(event.split()) > 1 and _lower_in(text, event) and not _generic_event(event):
             out.append(HeadlineSubject(_with_article(event), event, ""))
     return out

@@ -13,7 +13,7 @@ import re
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import join_and, subject_refs, type_noun, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import opens_story
+from benchsmith.generators.multihop.queries.story_subjects import is_wire, opens_story, prominent_in
 from benchsmith.types import Document
 
 MIN_LABEL_SHARE = 0.75
@@ -25,17 +25,15 @@ TEMPLATES = (
 )
 
 
-MIN_WIRE_STORIES = 100  # as bridge_checks.MIN_WIRE_STORIES (which imports this package)
-_WIRE: dict[int, tuple[dict, bool]] = {}
-
-
-def _wire(documents: dict[str, Document]) -> bool:
-    """A wire collection (many dated stories on unrelated matters), cached per corpus."""
-    key = id(documents)
-    if key not in _WIRE or _WIRE[key][0] is not documents:
-        _WIRE.clear()
-        _WIRE[key] = (documents, sum(d.published_at is not None for d in documents.values()) >= MIN_WIRE_STORIES)
-    return _WIRE[key][1]
+def central_to_both(docs: list[Document], name: str) -> bool:
+    """Whether `name` ties two wire stories: it opens one of them (headline and lead, or first sentence) and the
+    other gives it a part of its own (opens it too, names it in its lead, or returns to it). "Boeing Co" of the
+    Qantas order and of a leasing story's lead is one actor of both; the SEC that a filing story names once is
+    not."""
+    opens = [opens_story(d, name, as_modifier=True) for d in docs]
+    if not any(opens):
+        return False
+    return all(o or prominent_in(d, name) for o, d in zip(opens, docs, strict=True))
 
 
 def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None) -> Draft | str:
@@ -43,7 +41,7 @@ def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Ra
     g = cs.group
     if g.kind != "entity" or g.label in ("DATE", "CARDINAL", "TOPIC"):
         return "bridge_not_an_entity"
-    if weak_bridge(g):
+    if weak_bridge(g, documents):
         return "weak_bridge"
     if g.label_share < MIN_LABEL_SHARE:
         return "bridge_type_uncertain"  # "Which organization" must not be answered by a person
@@ -53,10 +51,9 @@ def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Ra
     claims = cs.claims[:2]
     if g.label in PLACE_LABELS and not all(opens_story(documents[c.fact.doc_id], g.surface) for c in claims):
         return "incidental_place"  # "West Germany" named in passing by two unrelated wire stories links nothing
-    if g.label in PLACE_LABELS and _wire(documents):
+    if g.label in PLACE_LABELS and is_wire(documents):
         return "place_bridge"  # a country in both headlines is the setting of two events, not one actor of both
-    if _wire(documents) and not all(opens_story(documents[c.fact.doc_id], g.surface, as_modifier=g.label not in PLACE_LABELS)
-                                    for c in claims):
+    if is_wire(documents) and not central_to_both([documents[c.fact.doc_id] for c in claims], g.surface):
         return "bridge_not_central"  # the SEC of two filings, a rating agency quoted once: a setting, not a subject
     answer = re.sub(r"^[Tt]he\s+", "", g.surface)
     named = subject_refs([documents[c.fact.doc_id] for c in claims], claims, documents, [answer, g.surface], doc_entities=doc_entities)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from benchsmith.corpora.wire import without_dateline
 from benchsmith.generators.multihop.queries.headline_subjects import headline_subjects
@@ -34,11 +35,30 @@ class Subject:
     owner: str = ""  # a name the phrase also gives ("Kestrel Robotics" of "Kestrel Robotics' second robot")
 
 
+MIN_WIRE_STORIES = 100  # dated stories that make a collection a wire service's (bridge_checks uses the same count)
+_WIRE: dict[int, tuple[dict, bool]] = {}
+
+
+def is_wire(documents: dict[str, Document]) -> bool:
+    """A wire collection (many dated stories on unrelated matters), cached per corpus."""
+    key = id(documents)
+    if key not in _WIRE or _WIRE[key][0] is not documents:  # an id is reused once its dict is freed
+        _WIRE.clear()
+        _WIRE[key] = (documents, sum(d.published_at is not None for d in documents.values()) >= MIN_WIRE_STORIES)
+    return _WIRE[key][1]
+
+
 def lead_text(doc: Document) -> str:
     """The headline and the first sentences of the story, dateline removed."""
-    body = without_dateline(doc.text.strip().split("\n\n", 1)[0] if doc.text else "")
-    sentences = _SENTENCE_END.split(body.strip())[:LEAD_SENTENCES]
-    return f"{doc.title or ''}\n" + " ".join(sentences)
+    return _lead(doc.title or "", doc.text or "")
+
+
+@lru_cache(maxsize=100_000)
+def _lead(title: str, text: str) -> str:
+    # Read for every peer story of every candidate reference: cached (a str keeps its hash, so the key is cheap).
+    body = without_dateline(text.strip().split("\n\n", 1)[0] if text else "")
+    sentences = _SENTENCE_END.split(body.strip(), LEAD_SENTENCES)[:LEAD_SENTENCES]
+    return f"{title}\n" + " ".join(sentences)
 
 
 _TITLES = r"(?:(?:Mayor|Councillor|Professor|Prof\.|Dr\.?|Mr\.?|Ms\.?|Mrs\.?|Coach|Chairman|President)\s+)?"
@@ -65,7 +85,10 @@ def _owned(doc: Document, first_sentence: str) -> list[Subject]:
     rest = first_sentence[m.end(1):]
     # Only what the sentence gives the name as its own ("its second robot"): "Elena Marsh's ferry terminal"
     # from "Mayor Elena Marsh opened the ferry terminal" would be wrong.
-    topics = [t for t in (_owned_phrase(x.group(1)) for x in _ITS.finditer(rest)) if t]
+    # The phrase must share a word with the headline ("A SECOND MACHINE"): "CalMat Co's affiliates" under
+    # "CALMAT SUES INDUSTRIAL EQUITY" is a side detail, and "PPG's inteest" a typo the headline does not repeat.
+    title_stems = _stems(doc.title or "")
+    topics = [t for t in (_owned_phrase(x.group(1)) for x in _ITS.finditer(rest)) if t and _stems(t) & title_stems]
     return [Subject(f"{possessive(owner)} {t}", t, owner) for t in dict.fromkeys(topics)]
 
 
@@ -83,6 +106,27 @@ def _owned_phrase(words_text: str) -> str | None:
 
 
 def subject_candidates(doc: Document) -> list[Subject]:
+    """`_subject_candidates`, read once per story (every query that cites it asks again)."""
+    return list(_memo(_SUBJECTS, (doc.doc_id, doc.title, doc.text), lambda: tuple(_subject_candidates(doc))))
+
+
+_SUBJECTS: dict = {}
+_OPENS: dict = {}
+_PROMINENT: dict = {}
+_MEMO_SIZE = 200_000
+
+
+def _memo(table: dict, key: tuple, compute):
+    """A per-story memo (Documents are not hashable; a story's id, headline and text are, the text's hash
+    cached by Python), emptied when it grows past _MEMO_SIZE."""
+    if key not in table:
+        if len(table) >= _MEMO_SIZE:
+            table.clear()
+        table[key] = compute()
+    return table[key]
+
+
+def _subject_candidates(doc: Document) -> list[Subject]:
     """The story's possible subjects, best first: its headline's actor and event ("Northern Telecom's stock
     split", `headline_subjects`), topics of the lead whose head word the headline repeats, then the lead's
     opening name with what the sentence gives it ("Kestrel Robotics' second robot"). A noun phrase only the
@@ -129,7 +173,19 @@ def _with_article(doc: Document, phrase: str) -> str:
 
 def is_about(doc: Document, anchor: str) -> bool:
     """Whether the story's headline or lead holds the phrase (the story is "on" it)."""
-    return contains_phrase(lead_text(doc), anchor)
+    return may_hold(lead_text(doc), anchor) and contains_phrase(lead_text(doc), anchor)
+
+
+@lru_cache(maxsize=200_000)
+def _folded(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def may_hold(text: str, phrase: str) -> bool:
+    """A fast first test of `contains_phrase` (false only where it is false): the phrase's words, lower-cased and
+    single-spaced, as a substring of the text's. Every story of a large wire collection is a peer of each
+    reference, so the whole-word search runs only on the few that pass."""
+    return _folded(phrase) in _folded(text)
 
 
 def _same_subject(peer: Document, subject: Subject) -> bool:
@@ -140,7 +196,8 @@ def _same_subject(peer: Document, subject: Subject) -> bool:
     if not subject.owner:
         return True
     event = subject.phrase.replace(possessive(subject.owner), " ").replace(subject.owner, " ")
-    return contains_phrase(peer.text, subject.owner) and _stems(event) <= _stems(lead_text(peer))
+    return may_hold(peer.text, subject.owner) and contains_phrase(peer.text, subject.owner) \
+        and _stems(event) <= _stems(lead_text(peer))
 
 
 def pick_subject(doc: Document, peers: Sequence[Document], avoid: Sequence[str], taken: Sequence[str],
@@ -157,16 +214,51 @@ def pick_subject(doc: Document, peers: Sequence[Document], avoid: Sequence[str],
             continue
         if any(contains_phrase(t, subject.anchor) or contains_phrase(subject.anchor, t) for t in taken):
             continue
-        if any(p.doc_id != doc.doc_id and _same_subject(p, subject) for p in peers):
+        if _about_subject(peers, subject) - {doc.doc_id}:
             continue
         return subject
     return None
 
 
-def _edition_peers(doc: Document, documents: dict[str, Document], dated: bool) -> list[Document]:
+class _Peers(tuple):
+    """The stories of one edition (source, and month where dated), as a tuple with a memo of which of them are
+    about a subject: in a wire collection every story is a peer of every reference to another."""
+
+    def __new__(cls, docs):
+        out = super().__new__(cls, docs)
+        out.about = {}
+        return out
+
+
+def _about_subject(peers: Sequence[Document], subject: Subject) -> set[str]:
+    memo = getattr(peers, "about", None)
+    if memo is not None and subject in memo:
+        return memo[subject]
+    found = {p.doc_id for p in peers if _same_subject(p, subject)}
+    if memo is not None:
+        memo[subject] = found
+    return found
+
+
+_EDITIONS: dict[tuple[int, bool], tuple[dict, dict]] = {}
+
+
+def _edition_peers(doc: Document, documents: dict[str, Document], dated: bool) -> Sequence[Document]:
+    """The stories of `doc`'s source (and month, where `dated`), `doc` among them; cached per corpus."""
+    key = (id(documents), dated)
+    if key not in _EDITIONS or _EDITIONS[key][0] is not documents:  # an id is reused once its dict is freed
+        if len(_EDITIONS) > 8:
+            _EDITIONS.clear()
+        table: dict[tuple, list[Document]] = {}
+        for d in documents.values():
+            table.setdefault(_edition_key(d, dated), []).append(d)
+        _EDITIONS[key] = (documents, {k: _Peers(v) for k, v in table.items()})
+    return _EDITIONS[key][1].get(_edition_key(doc, dated), ())
+
+
+def _edition_key(doc: Document, dated: bool) -> tuple:
     month = (doc.published_at.year, doc.published_at.month) if dated and doc.published_at else None
-    return [d for d in documents.values() if d.source == doc.source and d.doc_id != doc.doc_id
-            and (month is None or (d.published_at is not None and (d.published_at.year, d.published_at.month) == month))]
+    return (doc.source, month)
 
 
 def story_ref(doc: Document, documents: dict[str, Document], avoid: Sequence[str], taken: Sequence[str],
@@ -195,6 +287,12 @@ def report_of(doc: Document, when: str = "") -> str:
 
 
 def opens_story(doc: Document, name: str, *, as_modifier: bool = False) -> bool:
+    """`_opens_story`, cached: pairs are drawn, and their stories named, many times over one run."""
+    return may_hold(doc.text, name) and _memo(_OPENS, (doc.doc_id, doc.title, doc.text, name, as_modifier),
+                                              lambda: _opens_story(doc, name, as_modifier))
+
+
+def _opens_story(doc: Document, name: str, as_modifier: bool) -> bool:
     """Whether the story is about `name`: its first sentence names it as a name of its own, or its headline
     names it and the lead does so too. A name inside a longer one ("the Stock Exchange of Hong Kong",
     "Hongkong Electric") is the story's setting, and so is one used as a modifier ("a Hong Kong investment
@@ -206,6 +304,38 @@ def opens_story(doc: Document, name: str, *, as_modifier: bool = False) -> bool:
     # A headline names a person by surname ("SHULTZ VISIT TO MOSCOW").
     in_title = contains_phrase(title, name) or (len(name.split()) == 2 and contains_phrase(title, name.split()[-1]))
     return own_mention(first, name, as_modifier) or (in_title and own_mention(body, name, as_modifier))
+
+
+def own_mentions(text: str, name: str) -> int:
+    """How many times `text` names `name` on its own (as `own_mention` counts one: not inside a longer name,
+    not as the office a filing is made with), modifiers included ("the Boeing lease")."""
+    words = r"\s+".join(re.escape(w) for w in name.split())
+    return sum(own_mention(text[max(0, m.start() - 40):m.end() + 30], name, True)
+               for m in re.finditer(r"(?<![\w-])" + words + r"(?![\w-])", text, flags=re.IGNORECASE))
+
+
+def leads_with(doc: Document, name: str) -> bool:
+    """Whether the story's first sentence opens with `name` (its grammatical subject: "<Qantas Airways Ltd> has
+    placed ...", "The Du Pont Co said ..."), not one quoted at its end ("..., lead manager Banque Paribas said")."""
+    body = lead_text(doc).split("\n", 1)[-1].lstrip()
+    words = r"\s+".join(re.escape(w) for w in name.split())
+    return re.match(r"(?:<|[Tt]he\s+)?" + words + r"(?![\w-])", body) is not None
+
+
+def prominent_in(doc: Document, name: str, *, as_modifier: bool = True) -> bool:
+    """`_prominent_in`, cached."""
+    return may_hold(doc.text, name) and _memo(_PROMINENT, (doc.doc_id, doc.title, doc.text, name, as_modifier),
+                                              lambda: _prominent_in(doc, name, as_modifier))
+
+
+def _prominent_in(doc: Document, name: str, as_modifier: bool) -> bool:
+    """Whether a story gives `name` a part of its own beyond a passing mention: it opens the story
+    (`opens_story`), or the lead names it on its own, or the story returns to it (two mentions of its own).
+    A rating agency quoted once down the story, or the regulator a filing is made with, is not prominent."""
+    if opens_story(doc, name, as_modifier=as_modifier):
+        return True
+    body = lead_text(doc).split("\n", 1)[-1]
+    return own_mention(body, name, as_modifier) or own_mentions(doc.text, name) >= 2
 
 
 _PROCEDURE_BEFORE = re.compile(r"\b(?:fil(?:e|es|ed|ing)|regist(?:er|ered|ering|ration)|told|tell|notif(?:y|ied)|"
@@ -238,3 +368,21 @@ def own_mention(text: str, name: str, as_modifier: bool = False) -> bool:
 # Lower-case words that follow a name that is a clause's subject ("Iran announces", "Japan may").
 _NAME_ENDS = frozenset("""may might must could would should will shall can says said reported announced plans
     agreed expects also""".split())
+
+
+def headline_names(title: str, names: set[str], lower_words: set[str] = frozenset()) -> bool:
+    """Whether a headline names one of `names`: in full, by its initials ("CCC" for "Commodity Credit
+    Corporation", as wire headlines write it), or by one of its words that the corpus never writes in lower case
+    ("Lumora" of "Lumora Energy", "Marsh" of "Elena Marsh"; not "Credit" or "World")."""
+    title = title or ""
+    initials_seen = set(re.findall(r"[A-Z][A-Z&]+", title))
+    for n in names:
+        if contains_phrase(title, n):
+            return True
+        initials = "".join(w[0] for w in n.split() if w[:1].isupper())
+        if len(initials) >= 2 and initials in initials_seen:
+            return True
+        if any(len(w) > 2 and w[:1].isupper() and w.lower() not in lower_words and contains_phrase(title, w)
+               for w in n.split()):
+            return True
+    return False
