@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from benchsmith.corpora.sentences import split_sentences
@@ -81,9 +81,10 @@ def _creator(p: Profile) -> tuple[str, str, Value] | None:
     return None
 
 
-def read_lives(profiles: Sequence[Profile], documents: dict[str, Document]) -> dict[str, list[Life]]:
-    """Creator name -> the lives works' articles state for them (one life per creator; conflicting lives dropped)."""
-    found: dict[str, list[Life]] = defaultdict(list)
+def _own_creator_sentences(profiles: Sequence[Profile], documents: dict[str, Document], pattern: str, accept
+                           ) -> Iterator[tuple[str, Profile, re.Match, Value]]:
+    """For each work with a named creator, the first sentence of the work's own article where `pattern` (with
+    `{names}` standing for the creator's full name or surname) matches and `accept(match)` holds."""
     for p in profiles:
         creator = _creator(p)
         doc = documents.get(p.doc_id)
@@ -92,12 +93,18 @@ def read_lives(profiles: Sequence[Profile], documents: dict[str, Document]) -> d
         who = creator[1]
         names = "|".join(re.escape(n) for n in dict.fromkeys((who, who.split()[-1])))
         for span in split_sentences(doc.text):
-            sentence = doc.text[span.start:span.end]
-            m = re.search(rf"(?<![\w-])(?:{names}){_SPAN}", sentence)
-            if m and int(m.group("born")) < int(m.group("died")):
-                found[who].append(Life(who, int(m.group("born")), int(m.group("died")), p,
-                                       Value(m.group(0), span.start, span.end)))
+            m = re.search(pattern.replace("{names}", names), doc.text[span.start:span.end])
+            if m and accept(m):
+                yield who, p, m, Value(m.group(0), span.start, span.end)
                 break
+
+
+def read_lives(profiles: Sequence[Profile], documents: dict[str, Document]) -> dict[str, list[Life]]:
+    """Creator name -> the lives works' articles state for them (one life per creator; conflicting lives dropped)."""
+    found: dict[str, list[Life]] = defaultdict(list)
+    for who, p, m, value in _own_creator_sentences(profiles, documents, rf"(?<![\w-])(?:{{names}}){_SPAN}",
+                                                   lambda m: int(m.group("born")) < int(m.group("died"))):
+        found[who].append(Life(who, int(m.group("born")), int(m.group("died")), p, value))
     return {who: lives for who, lives in found.items() if len({(lf.born, lf.died) for lf in lives}) == 1}
 
 
@@ -128,20 +135,11 @@ def read_birthplaces(profiles: Sequence[Profile], documents: dict[str, Document]
     ("Albert Bierstadt (1830–1902) was born in Germany", "John Constable was born in Suffolk"); creators given two
     birthplaces get none."""
     found: dict[str, list[tuple[str, Profile, Value]]] = defaultdict(list)
-    for p in profiles:
-        creator = _creator(p)
-        doc = documents.get(p.doc_id)
-        if creator is None or doc is None or p.kind in (None, "person"):
-            continue
-        who = creator[1]
-        names = "|".join(re.escape(n) for n in dict.fromkeys((who, who.split()[-1])))
-        for span in split_sentences(doc.text):
-            sentence = doc.text[span.start:span.end]
-            m = re.search(rf"(?<![\w-])(?:{names})(?:{_SPAN})?,? was born (?:in \d{{4}} )?in (?P<place>{_PLACE}(?:, {_PLACE})?)"
-                          r"(?![\w'’-])", sentence)
-            if m and not _MONTHS.match(m.group("place")):
-                found[who].append((m.group("place"), p, Value(m.group(0), span.start, span.end)))
-                break
+    pattern = (rf"(?<![\w-])(?:{{names}})(?:{_SPAN})?,? was born (?:in \d{{4}} )?in (?P<place>{_PLACE}(?:, {_PLACE})?)"
+               r"(?![\w'’-])")
+    for who, p, m, value in _own_creator_sentences(profiles, documents, pattern,
+                                                   lambda m: not _MONTHS.match(m.group("place"))):
+        found[who].append((m.group("place"), p, value))
     return {who: fs for who, fs in found.items() if len({f[0] for f in fs}) == 1}
 
 
