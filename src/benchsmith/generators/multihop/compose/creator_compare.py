@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from benchsmith.generators.multihop.compose.creator_life import ROLE_NOUN, read_lives
 from benchsmith.generators.multihop.compose.links import Link
-from benchsmith.generators.multihop.compose.naming import work_reference
+from benchsmith.generators.multihop.compose.naming import creator_link, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import PhraseIndex
 from benchsmith.text import contains_phrase
@@ -48,15 +48,11 @@ class CreatorYear:
     sentence: Value
 
 
-def _creator(p: Profile) -> tuple[str, str, Value] | None:
-    return next(((r, w, v) for r, w, v in p.links if r in ROLE_NOUN and len(w.split()) >= 2), None)
-
-
 def creator_years(profiles: Sequence[Profile], links: Sequence[Link], documents: dict[str, Document]) -> list[CreatorYear]:
     """Every (work, creator's year) whose year another article states and the work's own article does not."""
     out = []
     for link in links:  # the creator has an article of their own
-        if link.role not in ROLE_NOUN or link.a.kind in (None, "person") or _creator(link.a) is None:
+        if link.role not in ROLE_NOUN or link.a.kind in (None, "person") or creator_link(link.a) is None:
             continue
         for attr in ("born", "died"):
             v = getattr(link.b, attr)
@@ -64,7 +60,7 @@ def creator_years(profiles: Sequence[Profile], links: Sequence[Link], documents:
                 out.append(CreatorYear(link.a, link.role, link.b.name, link.evidence, attr, v.year, v.text, link.b, v))
     lives = read_lives(profiles, documents)
     for p in profiles:  # another work's article gives the creator's life
-        creator = _creator(p)
+        creator = creator_link(p)
         if creator is None or p.kind in (None, "person") or creator[1] not in lives:
             continue
         role, who, credit = creator

@@ -24,13 +24,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from benchsmith.corpora.sentences import split_sentences
-from benchsmith.generators.multihop.compose.naming import work_reference
+from benchsmith.generators.multihop.compose.naming import creator_link, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import PhraseIndex, describe_work
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
-CREATOR_ROLES = ("painter", "director", "author", "composer")
 ROLE_NOUN = {"painter": "artist", "director": "director", "author": "author", "composer": "composer"}
 _SPAN = r"\s*\(\s*(?:born\s+)?(?P<born>1[0-9]{3}|20[0-2][0-9])\s*[–-]\s*(?P<died>1[0-9]{3}|20[0-2][0-9])\s*\)"
 
@@ -49,7 +48,7 @@ def read_nationalities(profiles: Sequence[Profile]) -> dict[str, list[tuple[str,
     ("by the American artist Frederic Edwin Church"); creators given two nationalities get none."""
     found: dict[str, list[tuple[str, Profile, Value]]] = defaultdict(list)
     for p in profiles:
-        creator = _creator(p)
+        creator = creator_link(p)
         if creator is None or p.kind in (None, "person"):
             continue
         m = re.search(r"\bby (?:the )?(?:[a-z-]+ )*?(?P<nat>[A-Z][a-z]+(?:-[A-Z][a-z]+)?) (?:[A-Za-z-]+ ){0,3}?"
@@ -74,19 +73,13 @@ class LifeRoute:
     life: Life
 
 
-def _creator(p: Profile) -> tuple[str, str, Value] | None:
-    for role, who, value in p.links:
-        if role in CREATOR_ROLES and len(who.split()) >= 2:
-            return role, who, value
-    return None
-
 
 def _own_creator_sentences(profiles: Sequence[Profile], documents: dict[str, Document], pattern: str, accept
                            ) -> Iterator[tuple[str, Profile, re.Match, Value]]:
     """For each work with a named creator, the first sentence of the work's own article where `pattern` (with
     `{names}` standing for the creator's full name or surname) matches and `accept(match)` holds."""
     for p in profiles:
-        creator = _creator(p)
+        creator = creator_link(p)
         doc = documents.get(p.doc_id)
         if creator is None or doc is None or p.kind in (None, "person"):
             continue
@@ -113,7 +106,7 @@ def life_routes(profiles: Sequence[Profile], documents: dict[str, Document]) -> 
     lives = read_lives(profiles, documents)
     out = []
     for x in profiles:
-        creator = _creator(x)
+        creator = creator_link(x)
         if creator is None or x.kind in (None, "person") or creator[1] not in lives:
             continue
         role, who, value = creator
@@ -150,7 +143,7 @@ def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[st
     places = read_birthplaces(profiles, documents)
     out = []
     for x in profiles:
-        creator = _creator(x)
+        creator = creator_link(x)
         if creator is None or x.kind in (None, "person") or creator[1] not in places:
             continue
         role, who, value = creator
@@ -179,7 +172,7 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
     nationalities = read_nationalities(profiles)
     out = []
     for x in profiles:
-        creator = _creator(x)
+        creator = creator_link(x)
         if creator is None or x.kind in (None, "person") or creator[1] not in nationalities:
             continue
         role, who, value = creator
@@ -256,14 +249,14 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
         x, year = r.x, r.x.year
         if year is None or year.year is None or str(year.year) not in year.text:
             continue
-        same_creator = [p for p in profiles if p.doc_id != x.doc_id and (c := _creator(p)) is not None and c[1] == r.creator]
+        same_creator = [p for p in profiles if p.doc_id != x.doc_id and (c := creator_link(p)) is not None and c[1] == r.creator]
         if any(p.year.year == year.year if p.year is not None and p.year.year is not None
                else re.search(rf"\b{year.year}\b", documents[p.doc_id].text[:600]) for p in same_creator):
             continue  # another work by the creator is of that year, or may be (its year unread but named in its lead)
         noun = ROLE_NOUN[r.role]
         for attr, life_year in (("born", r.life.born), ("died", r.life.died)):
             rivals = [p for p in profiles if p.doc_id != x.doc_id and p.kind == x.kind and p.year is not None
-                      and p.year.year == year.year and (c := _creator(p)) is not None and c[1] in lives
+                      and p.year.year == year.year and (c := creator_link(p)) is not None and c[1] in lives
                       and getattr(lives[c[1]][0], attr) == life_year]
             if rivals:
                 continue

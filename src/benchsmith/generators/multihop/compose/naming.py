@@ -22,17 +22,25 @@ from __future__ import annotations
 
 import re
 
-from benchsmith.generators.multihop.compose.profiles import _PERSON_OCCUPATIONS, Profile
+from benchsmith.generators.multihop.compose.profiles import _PERSON_OCCUPATIONS, Profile, Value
 
-CREATOR_ROLES = ("painter", "director", "author", "composer", "artist")
+WORK_CREATOR_ROLES = ("painter", "director", "author", "composer")  # the roles routes between works follow
+NAMING_ROLES = (*WORK_CREATOR_ROLES, "artist")  # a title may also be qualified by an artist's name
 _KIND_WORDS = re.compile(r"\b(?:\d{4}|film|films|painting|paintings|song|album|novel|book|band|mural|series|opera|play|"
                          r"poem|art|artwork|documentary|television|TV|radio|soundtrack|single|EP|musical|work|watercolou?r)\b",
                          re.IGNORECASE)
 _ARTICLES = {"the", "a", "an", "le", "la", "les", "l", "el", "il", "der", "die", "das"}
 
 
+def creator_link(p: Profile, roles: tuple[str, ...] = WORK_CREATOR_ROLES) -> tuple[str, str, Value] | None:
+    """The first creator of one of `roles` a work's profile names in full (two words or more), with the role and
+    the sentence stating it."""
+    return next(((r, who, v) for r, who, v in p.links if r in roles and len(who.split()) >= 2), None)
+
+
 def creator(p: Profile) -> str | None:
-    return next((who for role, who, _v in p.links if role in CREATOR_ROLES and len(who.split()) >= 2), None)
+    link = creator_link(p, NAMING_ROLES)
+    return link[1] if link else None
 
 
 def descriptor(p: Profile) -> str:

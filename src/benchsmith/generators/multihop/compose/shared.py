@@ -22,12 +22,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.multihop.compose.naming import work_reference
+from benchsmith.generators.multihop.compose.naming import creator_link, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
-CREATOR_ROLES = ("painter", "director", "author", "composer")
 ROLE_NOUN = {"painter": "artist", "director": "director", "author": "author", "composer": "composer"}
 YEAR_VERBS = {"painting": "paint", "film": "release", "novel": "publish", "book": "publish", "album": "release",
               "song": "release", "opera": "compose", "documentary": "release", "poem": "write", "play": "write"}
@@ -68,12 +67,6 @@ def _unique(index: PhraseIndex, doc_id: str, phrases: Sequence[str], kind: str) 
     return {d for d in index.stating(*phrases) if re.search(rf"\b{kind}", index.texts[d])} == {doc_id}
 
 
-def _creator(p: Profile) -> tuple[str, str, Value] | None:
-    for role, who, value in p.links:
-        if role in CREATOR_ROLES and len(who.split()) >= 2:
-            return role, who, value
-    return None
-
 
 def describe_work(x: Profile, shared: str, texts: PhraseIndex) -> tuple[str, list[Value], list[str]] | None:
     """The anchor work described without its title, by two facts other than the shared one, when only its
@@ -85,7 +78,7 @@ def describe_work(x: Profile, shared: str, texts: PhraseIndex) -> tuple[str, lis
     if shared == "creator" and x.home is not None:
         if _unique(texts, x.doc_id, [year, x.home.text], x.kind):
             return f"the {year} {x.kind} held by the {x.home.text}", [x.year, x.home], [year, x.home.text]
-    creator = _creator(x)
+    creator = creator_link(x)
     if shared == "home" and creator is not None:
         _role, who, value = creator
         if _unique(texts, x.doc_id, [year, _surname(who)], x.kind):
@@ -103,7 +96,7 @@ def describe_for_comparison(y: Profile, compared: str, texts: PhraseIndex) -> tu
         return None
     if compared == "creator":
         return describe_work(y, "creator", texts)
-    creator = _creator(y)
+    creator = creator_link(y)
     if y.home is None or creator is None or len(y.home.text.split()) < 2 or _ambiguous_home(y.home.text, texts):
         return None
     _role, who, value = creator
@@ -149,7 +142,7 @@ def _options(a: Profile, shared: str) -> list[tuple[str, str, list[str], Value]]
         out.append(("year", str(a.year.year), [str(a.year.year)], a.year))
     if shared == "creator" and a.home is not None and len(a.home.text.split()) >= 3 and a.kind in COLLECTED_KINDS:
         out.append(("home", a.home.text, [a.home.text], a.home))
-    creator = _creator(a)
+    creator = creator_link(a)
     if shared == "home" and creator is not None:
         out.append(("creator", creator[1], [_surname(creator[1])], creator[2]))
     return out
@@ -161,7 +154,7 @@ def _groups(profiles: Sequence[Profile], texts: dict[str, str]) -> dict[tuple[st
     for p in profiles:
         if p.kind in (None, "person"):
             continue
-        creator = _creator(p)
+        creator = creator_link(p)
         if creator is not None and creator[1][:1].isupper() and _has(texts.get(p.doc_id, ""), creator[1]):
             out.setdefault(("creator", creator[0], creator[1]), []).append((p, creator[2]))
         if p.home is not None and len(p.home.text.split()) >= 3 and p.kind in COLLECTED_KINDS:
