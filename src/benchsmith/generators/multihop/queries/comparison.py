@@ -199,11 +199,15 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     partner_swapped = want_yes is not None
     if want_yes is None:
         want_yes = rng.random() < 0.5
-    pool = [t for t in terms if all(present[t]) == want_yes]
+    # Two stories datelined in or about one place "both mention New York" as their setting: a Yes asks about a
+    # party (organization, person, product), never a place.
+    places = {re.sub(r"^The (?=[A-Z])", "", text).rstrip(".") for text, label, _ in found if label in _PLACE_LABELS}
+    pool = [t for t in terms if all(present[t]) == want_yes and not (want_yes and t in places)]
     if want_yes and not pool:
         # Two stories rarely share a second long name; a one-word one both write on its own ("OPEC", "Reagan")
         # gives the Yes the stream pairs with each No.
-        pool = [t for t in _one_word_terms(found, cs.group.key, docs, documents, refs, topics) if t not in present]
+        pool = [t for t in _one_word_terms(found, cs.group.key, docs, documents, refs, topics)
+                if t not in present and t not in places]
         cited.update({t: _citing(cs, claims, t, [True, True], doc_claims or {}) for t in pool})
         pool = [t for t in pool if cited[t] is not None]
         present.update({t: [True, True] for t in pool})
@@ -224,17 +228,19 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     return _mention_draft(cs, docs, refs, topics, term, present[term], cited[term])
 
 
+_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
 _MAX_PARTNERS = 6  # other stories of the bridge tried for a Yes (each try names both stories and scans their names)
 
 
 def _yes_with_other_partner(cs: ClaimSet, documents, rng, doc_entities, doc_claims) -> Draft | None:
-    """A Yes mention draft over the first story and another story of the bridge, or None."""
-    first = cs.claims[0]
-    taken = {c.fact.doc_id for c in cs.claims}
-    others = [d for d in sorted(cs.group.claims_by_doc) if d not in taken]
+    """A Yes mention draft over one drawn story and another story of the bridge, or None."""
+    drawn = [c.fact.doc_id for c in cs.claims[:2]]
+    others = [d for d in sorted(cs.group.claims_by_doc) if d not in drawn]
     rng.shuffle(others)
-    for doc_id in others[:_MAX_PARTNERS]:
-        claims = (first, cs.group.claims_by_doc[doc_id][0])
+    # The drawn stories keep their places first: (first, other), then (other, second).
+    pairs = [*[(drawn[0], d) for d in others], *[(d, drawn[1]) for d in others]]
+    for a, b in pairs[:_MAX_PARTNERS]:
+        claims = (cs.group.claims_by_doc[a][0], cs.group.claims_by_doc[b][0])
         # grouping.keywords_for (not imported: grouping imports this package): the bridge and words both claims state.
         shared = sorted(set(content_tokens(claims[0].text)) & set(content_tokens(claims[1].text)) - set(content_tokens(cs.group.surface)))
         trial = ClaimSet(group=cs.group, claims=claims, keywords=(cs.group.surface, *[w for w in shared if not w.isdigit()][:8]))
