@@ -15,15 +15,18 @@ T0 = datetime(1987, 3, 2, 9, 0, tzinfo=UTC)
 BRIDGE = Entity("Kestrel Aircraft Corp", "ORG", "kestrel aircraft corp")
 STORIES = {
     "w-1": ("HALVORSEN AIR TO BUY SIX JETS",
-            "Halvorsen Air Corp has agreed to buy six jets from Kestrel Aircraft Corp, with financing from Castellan Bank Ltd.",
+            "Halvorsen Air Corp has agreed to buy six jets from Kestrel Aircraft Corp, with financing from Castellan Bank Ltd, at Port Halvard.",
             ("Halvorsen Air Corp", "Castellan Bank Ltd")),
     "w-2": ("ARDMORE LEISURE NEGOTIATING JET LEASE",
-            "Ardmore Leisure Group Plc said it is negotiating the lease of ten Kestrel Aircraft Corp jets with Brightwater Trust Co.",
+            "Ardmore Leisure Group Plc said it is negotiating the lease of ten Kestrel Aircraft Corp jets with Brightwater Trust Co at Port Halvard.",
             ("Ardmore Leisure Group Plc", "Brightwater Trust Co")),
     "w-3": ("TOLLAND AIRWAYS TO ACQUIRE FREIGHTERS",
             "Tolland Airways Inc has agreed to acquire two Kestrel Aircraft Corp freighters, and Castellan Bank Ltd arranged the loan.",
             ("Tolland Airways Inc", "Castellan Bank Ltd")),
 }
+
+# Both drawn stories are set at Port Halvard: a place is their setting, never what a Yes asks about.
+PLACES = {d: (Entity("Port Halvard", "GPE", "port halvard"),) for d in ("w-1", "w-2")}
 
 
 def _wire() -> dict[str, Document]:
@@ -38,7 +41,7 @@ def _wire() -> dict[str, Document]:
 def _claim(doc_id: str) -> Claim:
     _, sentence, names = STORIES[doc_id]
     fact = Fact(f"f-{doc_id}", doc_id, f"{doc_id}#0", 0, len(sentence), sentence)
-    ents = (BRIDGE, *(Entity(n, "ORG", n.lower()) for n in names))
+    ents = (BRIDGE, *(Entity(n, "ORG", n.lower()) for n in names), *PLACES.get(doc_id, ()))
     return Claim(f"c-{doc_id}", fact, sentence, BRIDGE.text, BRIDGE.norm, "ORG", "jets", "jets", ents)
 
 
@@ -46,7 +49,8 @@ def test_a_yes_takes_another_story_on_the_bridge_that_names_the_same_third_party
     docs = _wire()
     claims = {d: _claim(d) for d in STORIES}
     group = BridgeGroup("entity", BRIDGE.norm, BRIDGE.text, "ORG", {d: [c] for d, c in claims.items()})
-    ents = {d: {n.lower(): ("ORG", n) for n in STORIES[d][2]} for d in STORIES}
+    ents = {d: {**{n.lower(): ("ORG", n) for n in STORIES[d][2]}, **{e.norm: (e.label, e.text) for e in PLACES.get(d, ())}}
+            for d in STORIES}
     drawn = ClaimSet(group, (claims["w-1"], claims["w-2"]), (BRIDGE.text,))  # these two share no third party
     drafts = [build_comparison(drawn, docs, random.Random(seed), doc_entities=ents) for seed in range(12)]
     drafts = [d for d in drafts if isinstance(d, Draft)]
