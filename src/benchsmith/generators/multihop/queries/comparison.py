@@ -11,7 +11,7 @@ from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quanti
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import _STAGE, _lower_words, join_and, subject_refs, weak_bridge
 from benchsmith.generators.multihop.queries.story_subjects import headline_names, is_wire, leads_with, may_hold, own_mention
-from benchsmith.generators.multihop.text import contains_phrase
+from benchsmith.generators.multihop.text import contains_phrase, content_tokens
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
 
@@ -139,8 +139,10 @@ def _numeric(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, u
 
 
 def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, doc_entities: dict | None = None,
-             doc_claims: dict | None = None) -> Draft | str:
-    """Do two stories on the bridge both mention a named entity? Checked against the whole articles."""
+             doc_claims: dict | None = None, want_yes: bool | None = None) -> Draft | str:
+    """Do two stories on the bridge both mention a named entity? Checked against the whole articles.
+
+    `want_yes` fixed (True) means a partner story was swapped in for a Yes: only a Yes draft is returned."""
     claims = cs.claims[:2]
     bridge = cs.group.surface
     if cs.group.kind != "entity":
@@ -194,22 +196,58 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
              and not any(leads_with(d, t) for d in docs)]  # a story's own opening actor: its report surely names it
     if not terms:
         return "nothing_to_compare"
-    want_yes = rng.random() < 0.5
-    pool = [t for t in terms if all(present[t]) == want_yes]
+    partner_swapped = want_yes is not None
+    if want_yes is None:
+        want_yes = rng.random() < 0.5
+    # Two stories datelined in or about one place "both mention New York" as their setting: a Yes asks about a
+    # party (organization, person, product), never a place.
+    places = {re.sub(r"^The (?=[A-Z])", "", text).rstrip(".") for text, label, _ in found if label in _PLACE_LABELS}
+    pool = [t for t in terms if all(present[t]) == want_yes and not (want_yes and t in places)]
     if want_yes and not pool:
         # Two stories rarely share a second long name; a one-word one both write on its own ("OPEC", "Reagan")
         # gives the Yes the stream pairs with each No.
-        pool = [t for t in _one_word_terms(found, cs.group.key, docs, documents, refs, topics) if t not in present]
+        pool = [t for t in _one_word_terms(found, cs.group.key, docs, documents, refs, topics)
+                if t not in present and t not in places]
         cited.update({t: _citing(cs, claims, t, [True, True], doc_claims or {}) for t in pool})
         pool = [t for t in pool if cited[t] is not None]
         present.update({t: [True, True] for t in pool})
+    if want_yes and not pool and not partner_swapped:
+        # Wire comparisons are nearly all No: another story on the bridge that names a third party with this one
+        # gives the Yes (the pair is re-checked as a whole, its stories by the bridge checks after the build).
+        swapped = _yes_with_other_partner(cs, documents, rng, doc_entities, doc_claims)
+        if swapped is not None:
+            return swapped
+    if partner_swapped and not pool:
+        return "nothing_to_compare"
     pool = pool or terms  # the stream pairs Yes with No (assemble.balanced)
     rng.shuffle(pool)
     # "Amazon S3" in every page makes no question; the share is read only for the terms tried (a corpus-wide scan).
     term = next((t for t in pool if document_share(documents, t) <= MAX_TERM_SHARE), None)
-    if term is None:
+    if term is None or (partner_swapped and not all(present[term])):
         return "nothing_to_compare"
     return _mention_draft(cs, docs, refs, topics, term, present[term], cited[term])
+
+
+_PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+_MAX_PARTNERS = 6  # other stories of the bridge tried for a Yes (each try names both stories and scans their names)
+
+
+def _yes_with_other_partner(cs: ClaimSet, documents, rng, doc_entities, doc_claims) -> Draft | None:
+    """A Yes mention draft over one drawn story and another story of the bridge, or None."""
+    drawn = [c.fact.doc_id for c in cs.claims[:2]]
+    others = [d for d in sorted(cs.group.claims_by_doc) if d not in drawn]
+    rng.shuffle(others)
+    # The drawn stories keep their places first: (first, other), then (other, second).
+    pairs = [*[(drawn[0], d) for d in others], *[(d, drawn[1]) for d in others]]
+    for a, b in pairs[:_MAX_PARTNERS]:
+        claims = (cs.group.claims_by_doc[a][0], cs.group.claims_by_doc[b][0])
+        # grouping.keywords_for (not imported: grouping imports this package): the bridge and words both claims state.
+        shared = sorted(set(content_tokens(claims[0].text)) & set(content_tokens(claims[1].text)) - set(content_tokens(cs.group.surface)))
+        trial = ClaimSet(group=cs.group, claims=claims, keywords=(cs.group.surface, *[w for w in shared if not w.isdigit()][:8]))
+        draft = _mention(trial, documents, rng, doc_entities, doc_claims, want_yes=True)
+        if isinstance(draft, Draft) and draft.answer == "Yes":
+            return draft
+    return None
 
 
 def _mention_named_last(cs, claims, docs, documents, rng, terms, present, cited, doc_entities) -> Draft | str:
