@@ -101,15 +101,19 @@ def read_lives(profiles: Sequence[Profile], documents: dict[str, Document]) -> d
     return {who: lives for who, lives in found.items() if len({(lf.born, lf.died) for lf in lives}) == 1}
 
 
+def _works_by_known_creator(profiles: Sequence[Profile], known) -> Iterator[tuple[Profile, str, str, Value]]:
+    """(work, role, creator, sentence) for each work whose named creator is a key of `known`."""
+    for x in profiles:
+        creator = creator_link(x)
+        if creator is not None and x.kind not in (None, "person") and creator[1] in known:
+            yield x, *creator
+
+
 def life_routes(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[LifeRoute]:
     """Every (work, life stated elsewhere) pair whose two articles each hold one half (see the module doc)."""
     lives = read_lives(profiles, documents)
     out = []
-    for x in profiles:
-        creator = creator_link(x)
-        if creator is None or x.kind in (None, "person") or creator[1] not in lives:
-            continue
-        role, who, value = creator
+    for x, role, who, value in _works_by_known_creator(profiles, lives):
         text = documents[x.doc_id].text
         if re.search(rf"\b(?:{lives[who][0].born}|{lives[who][0].died})\b", text):
             continue  # the work's own article gives the life (or one of its years): one article would do
@@ -142,11 +146,7 @@ def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[st
     says where the same artist was born (HotpotQA's most common bridge)."""
     places = read_birthplaces(profiles, documents)
     out = []
-    for x in profiles:
-        creator = creator_link(x)
-        if creator is None or x.kind in (None, "person") or creator[1] not in places:
-            continue
-        role, who, value = creator
+    for x, role, who, value in _works_by_known_creator(profiles, places):
         place = places[who][0][0]
         if contains_phrase(documents[x.doc_id].text, place.split(",")[0]):
             continue
@@ -171,11 +171,7 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
     work's article calls the same artist by one."""
     nationalities = read_nationalities(profiles)
     out = []
-    for x in profiles:
-        creator = creator_link(x)
-        if creator is None or x.kind in (None, "person") or creator[1] not in nationalities:
-            continue
-        role, who, value = creator
+    for x, role, who, value in _works_by_known_creator(profiles, nationalities):
         nat = nationalities[who][0][0]
         if re.search(rf"\b{nat}\b", documents[x.doc_id].text):
             continue
