@@ -6,12 +6,13 @@ import re
 from collections.abc import Mapping
 
 from benchsmith.generators.core.timing import StepTimer
+from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.compose.profiles import entity_name
 from benchsmith.generators.multihop.grouping import names_bridge
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import type_noun
-from benchsmith.generators.multihop.queries.story_subjects import MIN_WIRE_STORIES, headline_names, is_about
+from benchsmith.generators.multihop.queries.story_subjects import headline_names, is_about
 from benchsmith.generators.multihop.same_entity import ContextJudge
 from benchsmith.generators.multihop.text import contains_phrase, normalize_entity
 from benchsmith.types import Document
@@ -36,9 +37,7 @@ class BridgeChecker:
         names += list(self._sources)
         self._name_words = {w for n in names for w in n.split()}
         self._lower_words = {w for d in documents.values() for w in re.findall(r"\b[a-z][a-z\-]+\b", d.text)}
-        # A collection of many dated stories on unrelated matters (a wire service); a few dozen stories on one
-        # city's affairs are one running story whose reports share their actors, and are not held to it.
-        self._wire = sum(d.published_at is not None for d in documents.values()) >= MIN_WIRE_STORIES  # as is_wire
+        self._wire = is_wire(documents)
 
     def problem(self, draft: Draft) -> str | None:
         """Why an entity-bridged draft's answer is not one clear entity, or None.

@@ -13,9 +13,10 @@ from collections.abc import Iterator, Sequence
 
 import networkx as nx
 
+from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.models import BridgeGroup, Claim, ClaimSet
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
-from benchsmith.generators.multihop.queries.story_subjects import is_wire, opens_story, prominent_in
+from benchsmith.generators.multihop.queries.story_subjects import opens_story, prominent_in
 from benchsmith.generators.multihop.text import content_tokens, normalize_entity
 from benchsmith.types import Document
 

@@ -3,8 +3,8 @@
 A news item (all its documents dated) is accepted only while no two of its stories were asked about together
 before, none of them is cited by STORY_USES items already, and its bridge was not asked in a question of the same
 type (three inference questions answered "Securities and Exchange Commission"). Undated collections
-(encyclopedias, manuals) are spread by their own composers; a collection of fewer than MIN_STORIES dated stories
-is not spread (its requests would outrun it).
+(encyclopedias, manuals) are spread by their own composers; a collection of a few dozen dated stories (not a wire
+service's, `collection.is_wire`) is not spread: its requests would outrun it.
 """
 
 from __future__ import annotations
@@ -13,17 +13,16 @@ from collections import Counter
 from collections.abc import Mapping
 from itertools import combinations
 
+from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.types import Document
 
 STORY_USES = 2  # items that may cite one news story
-MIN_STORIES = 100  # dated stories from which a collection is spread
 
 
 class StorySpread:
-    def __init__(self, documents: Mapping[str, Document], uses: int = STORY_USES, min_stories: int = MIN_STORIES) -> None:
+    def __init__(self, documents: Mapping[str, Document], uses: int = STORY_USES) -> None:
         self.documents, self.uses = documents, uses
-        # A few dozen stories cannot spread a request over themselves: their items may share stories.
-        self.active = sum(d.published_at is not None for d in documents.values()) >= min_stories
+        self.active = is_wire(documents)
         self._pairs: set[tuple[str, str]] = set()
         self._cited: Counter[str] = Counter()
         self._bridges: set[tuple[str, str]] = set()

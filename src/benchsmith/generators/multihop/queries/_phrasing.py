@@ -6,9 +6,9 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.queries.story_subjects import (
     headline_names,
-    is_wire,
     leads_with,
     may_hold,
     opens_story,

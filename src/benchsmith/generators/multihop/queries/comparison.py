@@ -7,10 +7,11 @@ import re
 from collections.abc import Sequence
 
 from benchsmith.generators.multihop.claims import singular
+from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import _STAGE, _lower_words, join_and, subject_refs, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import headline_names, is_wire, leads_with, may_hold, own_mention
+from benchsmith.generators.multihop.queries.story_subjects import headline_names, leads_with, may_hold, own_mention
 from benchsmith.generators.multihop.text import contains_phrase, content_tokens
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document

@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 import re
 
+from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import join_and, subject_refs, type_noun, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import is_wire, opens_story, prominent_in
+from benchsmith.generators.multihop.queries.story_subjects import opens_story, prominent_in
 from benchsmith.types import Document
 
 MIN_LABEL_SHARE = 0.75

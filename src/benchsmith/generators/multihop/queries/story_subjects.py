@@ -35,19 +35,6 @@ class Subject:
     owner: str = ""  # a name the phrase also gives ("Kestrel Robotics" of "Kestrel Robotics' second robot")
 
 
-MIN_WIRE_STORIES = 100  # dated stories that make a collection a wire service's (bridge_checks uses the same count)
-_WIRE: dict[int, tuple[dict, bool]] = {}
-
-
-def is_wire(documents: dict[str, Document]) -> bool:
-    """A wire collection (many dated stories on unrelated matters), cached per corpus."""
-    key = id(documents)
-    if key not in _WIRE or _WIRE[key][0] is not documents:  # an id is reused once its dict is freed
-        _WIRE.clear()
-        _WIRE[key] = (documents, sum(d.published_at is not None for d in documents.values()) >= MIN_WIRE_STORIES)
-    return _WIRE[key][1]
-
-
 def lead_text(doc: Document) -> str:
     """The headline and the first sentences of the story, dateline removed."""
     return _lead(doc.title or "", doc.text or "")
