@@ -44,7 +44,7 @@ def needed_pages(n_pages: int) -> int:
 def strip_template(texts: Sequence[str]) -> list[TemplateCut]:
     """Drop the template blocks from the edges of each page of one folder; pages keep their order.
 
-    A page that would be left without words keeps its text unchanged.
+    A page that would be left with nothing but template keeps its text unchanged.
     """
     if len(texts) < MIN_PAGES:
         return [TemplateCut(t) for t in texts]
@@ -59,7 +59,7 @@ def strip_template(texts: Sequence[str]) -> list[TemplateCut]:
         end = _tail_start(k, tail, kept_from)
         dropped = dropped | set(range(end, len(blocks)))
         kept = [b for i, b in enumerate(blocks) if i not in dropped]
-        if not dropped or not any(b.strip() for b in kept):
+        if not dropped or all(_is_template(k[i], head | tail) for i in range(len(blocks)) if i not in dropped):
             cuts.append(TemplateCut(text))
             continue
         lines = sum(blocks[i].count("\n") + 1 for i in dropped)
