@@ -81,6 +81,12 @@ def test_a_folder_of_fewer_than_five_pages_is_left_as_it_is(tmp_path: Path) -> N
     assert stripped.documents[0].title.endswith(" - Example Server Docs")
 
 
+def test_a_single_page_file_is_read_as_it_is(tmp_path: Path) -> None:
+    root = site(tmp_path)
+    (doc,) = load_corpus([root / "ports.html"]).documents
+    assert doc.title == "Ports - Example Server Docs" and doc.text.startswith(MENU)
+
+
 def test_the_site_name_leaves_titles_and_becomes_the_source(tmp_path: Path) -> None:
     root = site(tmp_path)
     (root / "about.html").write_text("<title>Example Server Docs</title><p>About us.</p>", encoding="utf-8")

@@ -54,16 +54,16 @@ def strip_template(texts: Sequence[str]) -> list[TemplateCut]:
     head = _learn(keys, need, lambda p, marks: _head_edge(keys[p], marks))
     head_cut = [_head_cut(k, head) for k in keys]
     tail = _learn(keys, need, lambda p, marks: _tail_edge(keys[p], marks, head_cut[p][0]))
+    either = head | tail
     cuts = []
-    for text, blocks, k, (kept_from, dropped) in zip(texts, pages, keys, head_cut, strict=True):
-        end = _tail_start(k, tail, kept_from)
-        dropped = dropped | set(range(end, len(blocks)))
+    for text, blocks, k, (header_end, header) in zip(texts, pages, keys, head_cut, strict=True):
+        dropped = header | set(range(_tail_start(k, tail, header_end), len(blocks)))
         kept = [b for i, b in enumerate(blocks) if i not in dropped]
-        if not dropped or all(_is_template(k[i], head | tail) for i in range(len(blocks)) if i not in dropped):
+        if not dropped or all(_is_template(k[i], either) for i in range(len(blocks)) if i not in dropped):
             cuts.append(TemplateCut(text))
             continue
         lines = sum(blocks[i].count("\n") + 1 for i in dropped)
-        cuts.append(TemplateCut(_BLOCK_BREAK.join(kept), lines, head_dropped=kept_from > 0))
+        cuts.append(TemplateCut(_BLOCK_BREAK.join(kept), lines, head_dropped=bool(header)))
     return cuts
 
 
