@@ -44,6 +44,12 @@ def ingest(
         help="A given doc_id with whitespace or control characters (TREC files cannot hold them): "
         "reject (an error naming file and line) or replace (each run becomes '_'; the original id goes to metadata.original_doc_id).",
     ),
+    keep_template: bool = typer.Option(
+        False, "--keep-template",
+        help="Keep a website's template. By default, in a folder of 5 or more .html/.md/.txt pages, paragraphs that open "
+        "or close at least half of the pages (menus, breadcrumbs, footers) are dropped, and a title part most pages share "
+        "(' - Site Name') is trimmed and kept as the source.",
+    ),
 ) -> None:
     """Read SOURCES, chunk them, and write documents.jsonl, chunks.jsonl and manifest.json to --out
     (the folder is replaced as a unit, and only when everything was written)."""
@@ -65,7 +71,8 @@ def ingest(
         tokenizer=tokenizer or base.tokenizer,
     )
     field_map = parse_field_map(field)
-    loaded = load_corpus(sources, format=format, field_map=field_map or None, min_words=min_words, id_whitespace=id_whitespace)
+    loaded = load_corpus(sources, format=format, field_map=field_map or None, min_words=min_words, id_whitespace=id_whitespace,
+                         keep_template=keep_template)
     docs = loaded.documents
     chunks = chunk_documents(docs, max_tokens=settings.max_tokens, overlap=settings.overlap, tokenizer=settings.tokenizer)
     manifest = {
@@ -79,16 +86,18 @@ def ingest(
             "duplicates_dropped": loaded.duplicates_dropped,
             "short_dropped": loaded.short_dropped,
             "ids_rewritten": loaded.ids_rewritten,
+            "template_lines_dropped": loaded.template_lines_dropped,
         },
         # content_sha256 / chunks_sha256 are added by write_corpus_dir from the bytes it writes
         "loader": {"format": format, "field_map": field_map, "min_words": min_words,
-                   "id_whitespace": id_whitespace, "inputs": loaded.summary()["sources"]},
+                   "id_whitespace": id_whitespace, "keep_template": keep_template, "inputs": loaded.summary()["sources"]},
         "chunker": {**settings.as_dict(), "preset": preset, "chunk_id": "{doc_id}#{index}"},
     }
     manifest = write_corpus_dir(out, docs, chunks, manifest, inputs=sources)
+    dropped = f", {loaded.template_lines_dropped} site-template lines dropped" if loaded.template_lines_dropped else ""
     info_console().print(
         f"ingested {len(docs)} documents into {len(chunks)} chunks "
-        f"({manifest['counts']['tokens']} {settings.tokenizer} tokens) -> {out}",
+        f"({manifest['counts']['tokens']} {settings.tokenizer} tokens{dropped}) -> {out}",
         highlight=False,
         markup=False,
     )

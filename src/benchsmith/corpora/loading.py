@@ -15,6 +15,7 @@ from benchsmith.corpora.dates import DateParseError, parse_date
 from benchsmith.corpora.loaders import LOADERS, Loader, RawRecord
 from benchsmith.corpora.loaders._common import JSON_SUFFIXES, JSONL_SUFFIXES, first_json_record
 from benchsmith.corpora.loaders.text_files import SUFFIXES as TEXT_SUFFIXES
+from benchsmith.corpora.site_template import remove_site_template
 from benchsmith.errors import InputError
 from benchsmith.types import Document, content_id
 
@@ -50,6 +51,7 @@ class LoadResult:
     duplicates_dropped: int = 0
     short_dropped: int = 0
     ids_rewritten: int = 0
+    template_lines_dropped: int = 0
 
     def summary(self) -> dict[str, Any]:
         return {
@@ -57,6 +59,7 @@ class LoadResult:
             "duplicates_dropped": self.duplicates_dropped,
             "short_dropped": self.short_dropped,
             "ids_rewritten": self.ids_rewritten,
+            "template_lines_dropped": self.template_lines_dropped,
         }
 
 
@@ -67,6 +70,7 @@ def load_documents(
     field_map: Mapping[str, str] | None = None,
     min_words: int = 0,
     id_whitespace: str = "reject",
+    keep_template: bool = False,
 ) -> list[Document]:
     """Load documents from files and folders.
 
@@ -83,6 +87,10 @@ def load_documents(
             TREC qrels and run files cannot hold) is an error with ``"reject"``; with
             ``"replace"`` each run of them becomes ``_`` and the original id is kept in
             ``metadata["original_doc_id"]``.
+        keep_template: Keep a website's template. By default, in a folder of at least
+            five .html/.md/.txt pages, paragraphs that open or close at least half of
+            the pages (menus, breadcrumbs, footers) are dropped, and a title part most
+            pages share (" - Site Name") is trimmed and kept as the page's source.
 
     Returns:
         The documents in input order, exact duplicates (same derived id) removed.
@@ -92,7 +100,9 @@ def load_documents(
             date, a duplicated given id, or no documents at all; the error names
             the file and line.
     """
-    return load_corpus(paths, format=format, field_map=field_map, min_words=min_words, id_whitespace=id_whitespace).documents
+    return load_corpus(
+        paths, format=format, field_map=field_map, min_words=min_words, id_whitespace=id_whitespace, keep_template=keep_template
+    ).documents
 
 
 def load_corpus(
@@ -102,6 +112,7 @@ def load_corpus(
     field_map: Mapping[str, str] | None = None,
     min_words: int = 0,
     id_whitespace: str = "reject",
+    keep_template: bool = False,
 ) -> LoadResult:
     """Like :func:`load_documents`, also reporting per-source counts and dropped documents."""
     if isinstance(paths, str | Path):
@@ -117,7 +128,12 @@ def load_corpus(
         target, loader = resolve_loader(path, format=format, field_map=field_map)
         report = SourceReport(path=str(target), format=loader.name)
         result.sources.append(report)
-        for record in loader.load(target, field_map):
+        records = loader.load(target, field_map)
+        if target.is_dir() and loader.name == "text" and not keep_template:
+            # A site's template can only be told from content by comparing all pages of the folder.
+            records = list(records)
+            result.template_lines_dropped += remove_site_template(records).template_lines_dropped
+        for record in records:
             report.records += 1
             doc, derived = to_document(record, id_whitespace=id_whitespace)
             rewritten = id_whitespace == "replace" and not derived and doc.doc_id != _given_id(record)
