@@ -197,3 +197,11 @@ def test_deeply_nested_html_is_read_not_a_recursion_error(tmp_path: Path) -> Non
     page.write_text("<html><head><title>Deep</title></head><body>" + "<div>" * 5000 + "Hello there.<br>Bye.</body></html>")
     [doc] = load_documents(page)
     assert (doc.title, doc.text) == ("Deep", "Hello there.\nBye.")
+
+
+def test_a_title_the_page_wraps_over_lines_is_read_as_one_line() -> None:
+    from benchsmith.corpora.html import parse_html
+
+    page = parse_html("<html><head><title>logresolve - Resolve IP-addresses\n  to hostnames</title></head>"
+                      "<body><p>Body text.</p></body></html>")
+    assert page.title == "logresolve - Resolve IP-addresses to hostnames"

@@ -113,7 +113,7 @@ def _first_text(tree: LexborHTMLParser, tags: tuple[str, ...]) -> str:
     for tag in tags:
         node = tree.css_first(tag)
         if node is not None:
-            text = _SPACES.sub(" ", node.text(separator=" ")).strip()
+            text = " ".join(node.text(separator=" ").split())  # a title is one line, however the page wraps it
             if text:
                 return text
     return ""
