@@ -143,6 +143,10 @@ class ComparisonConsistency:
             if not comp.get("both") and states[0] == states[1]:
                 return [Issue("comparison_inconsistent", "error", "'unlike' asked of two features with one default state")]
             yes = states[0] == comp.get("state") and (states[1] == comp.get("state") or not comp.get("both"))
+        elif op in ("version_before", "default_exceeds"):
+            yes = _field_comparison(item, comp)
+            if isinstance(yes, Issue):
+                return [yes]
         elif op == "all_mention" and str(comp.get("term") or "").strip():
             if comp.get("scope") == "article":
                 docs = ctx.index.documents_by_id
@@ -154,6 +158,47 @@ class ComparisonConsistency:
         if item.answer.strip().rstrip(".").lower() != expected.lower():
             return [Issue("comparison_inconsistent", "error", f"answer {item.answer!r} but the evidence gives {expected!r}")]
         return []
+
+
+_VERSION = re.compile(r"^\d+(?:\.\d+)+$")
+_UNIT_FACTORS = {"seconds": ("time", 1.0), "second": ("time", 1.0), "milliseconds": ("time", 0.001),
+                 "minutes": ("time", 60.0), "bytes": ("data", 1.0), "kilobytes": ("data", 1024.0)}
+
+
+def _field_comparison(item, comp: dict) -> bool | Issue:
+    """Two named things' labelled facts, one side per evidence document (its heading or syntax line naming the
+    thing, its field giving the value): "available since" versions compared part by part (2.4.9 < 2.4.11; a series
+    and a release of it, "2.3" and "2.3.6", do not order), or numeric defaults compared in one unit."""
+    values = [str(v) for v in comp.get("values") or []]
+    subjects = [str(v) for v in comp.get("subjects") or []]
+    sides: dict[str, list[str]] = {}
+    for ev in item.evidence:
+        sides.setdefault(ev.doc_id, []).append(ev.fact)
+    if len(values) != 2 or len(subjects) != 2 or len(sides) != 2:
+        return Issue("comparison_value_missing", "error", "two sides, each with its subject and value, are needed")
+    for value, subject, facts in zip(values, subjects, sides.values()):
+        # a version or number as a whole ("2.4" is not read out of "2.4.10")
+        whole = re.compile(rf"(?<![\w.]){re.escape(value)}(?!\.?\d)")
+        if not any(contains_phrase(f, subject) for f in facts) or not any(whole.search(f) for f in facts):
+            return Issue("comparison_value_missing", "error", f"{subject!r} or {value!r} is not in its evidence")
+    if comp.get("op") == "version_before":
+        if not all(_VERSION.match(v) for v in values):
+            return Issue("comparison_value_missing", "error", f"not versions: {values}")
+        x, y = (tuple(int(p) for p in v.split(".")) for v in values)
+        if x[:min(len(x), len(y))] == y[:min(len(x), len(y))]:
+            return Issue("comparison_inconsistent", "error", f"versions {values} do not order")
+        return x < y
+    units = [str(u).lower() for u in comp.get("units") or []]
+    if len(units) != 2 or any(u not in _UNIT_FACTORS for u in units):
+        return Issue("comparison_value_missing", "error", f"no unit for the defaults: {units}")
+    for value, subject, unit, facts in zip(values, subjects, units, sides.values()):
+        stated = re.compile(rf"(?<![\w.]){re.escape(subject)}\s+{re.escape(value)}(?![\w.])")
+        if not any(stated.search(f) for f in facts) or not any(contains_phrase(f, unit) for f in facts):
+            return Issue("comparison_value_missing", "error", f"{subject} {value} ({unit}) is not in its evidence")
+    (dx, fx), (dy, fy) = (_UNIT_FACTORS[u] for u in units)
+    if dx != dy:
+        return Issue("comparison_inconsistent", "error", f"defaults in {units} do not compare")
+    return float(values[0]) * fx > float(values[1]) * fy
 
 
 NEAR_IDENTICAL = 0.8  # Jaccard of word 3-grams at or above which two evidence sentences say the same thing

@@ -18,6 +18,7 @@ from benchsmith.generators.multihop.compose.creator_life import (
     nationality_bridge_candidates,
 )
 from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
+from benchsmith.generators.multihop.compose.field_compare import field_candidates
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
@@ -182,6 +183,7 @@ class Composer:
             typed = page_limit_candidates(self.page_limits, rng) + self._keyed(limit_comparisons(self.limits, rng, limit,
                                                                                              self.page_links))
             typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
+            typed = _alternate(typed, field_candidates(list(self.documents.values()), self.seed))
             # Two works compared through their creators' lives (four articles) alternate with the works' own facts.
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
             return _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
