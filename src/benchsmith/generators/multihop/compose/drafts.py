@@ -19,6 +19,8 @@ from benchsmith.generators.multihop.compose.creator_life import (
 )
 from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
 from benchsmith.generators.multihop.compose.field_compare import field_candidates
+from benchsmith.generators.multihop.compose.field_facts import read_defaults as read_field_defaults
+from benchsmith.generators.multihop.compose.field_facts import read_since
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
@@ -140,6 +142,12 @@ class Composer:
             sides = [side_of.get((p.doc_id, v.start)) for p, v in cand["evidence"]]
             out.append({**cand, "key": " | ".join(sorted(map(str, frozenset(sides))))} if None not in sides else cand)
         return out
+
+    @property
+    def field_facts(self) -> int:
+        """"Available since" versions and numeric defaults the reference entries state in labelled fields."""
+        docs = list(self.documents.values())
+        return len(read_since(docs)) + len(read_field_defaults(docs))
 
     @property
     def stated_limits(self) -> int:
