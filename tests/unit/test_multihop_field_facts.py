@@ -179,3 +179,33 @@ def test_field_null_candidates_ask_fields_the_entries_carry():
     assert {c["name"] for c in cands} == {"mod_session_core"}
     assert {c["label"] for c in cands} == {"compatibility", "description", "source file"}
     assert all(c["kind"] == "module" for c in cands)
+
+
+def _bare(name, syntax, default, prose):
+    return f"{name}\n\nSyntax: {name} {syntax};\n\nDefault: {name} {default};\n\nContext: http, server\n\n{prose}\n\n"
+
+
+BARE = [
+    _doc("n1", "Module ngx_alpha\n\nThe directive list.\n\n" + _bare(
+        "alpha_read_timeout", "time", "60 seconds", "Defines a timeout. This directive appeared in version 1.1.4.")
+        + _bare("alpha_buffers", "number size", "8 4k", "Sets buffers. This module appeared in version 0.1.1.")),
+    _doc("n2", _bare("beta_read_timeout", "time", "75 seconds", "Defines a timeout. This directive appeared in "
+                     "version 1.1.10.") + "Example\n\nSome text with the directive name beta_read_timeout.\n\n"),
+    _doc("n3", "Directives\n\nReading directives.\n\n" + _bare("read_timeout", "time", "30 seconds", "Defines a timeout.")),
+]
+
+
+def test_entries_titled_by_a_bare_name_over_their_syntax_line():
+    found = {(s.page.doc_id, s.kind, s.name, s.version) for s in read_since(BARE)}
+    assert found == {("n1", "directive", "alpha_read_timeout", "1.1.4"), ("n2", "directive", "beta_read_timeout", "1.1.10")}
+    # "This module appeared in ..." under a directive's entry is not that directive's version
+    defaults = {(d.name, d.amount, d.syntax) for d in read_defaults(BARE)}
+    assert defaults == {("alpha_read_timeout", 60.0, None), ("beta_read_timeout", 75.0, None), ("read_timeout", 30.0, None)}
+    cands = since_candidates(read_since(BARE), random.Random(1))
+    assert cands and all(ComparisonConsistency().check(_item(c, BARE), None) == [] for c in cands)
+    for c in cands:  # 1.1.4 before 1.1.10: compared as numbers, not as text
+        first = c["computation"]["subjects"][0]
+        assert c["answer"] == ("Yes" if first == "alpha_read_timeout" else "No")
+    dcands = default_candidates(read_defaults(BARE), random.Random(1))
+    assert {frozenset(c["computation"]["subjects"]) for c in dcands} >= {frozenset({"read_timeout", "beta_read_timeout"})}
+    assert all(ComparisonConsistency().check(_item(c, BARE), None) == [] for c in dcands)

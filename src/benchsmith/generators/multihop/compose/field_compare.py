@@ -70,7 +70,12 @@ def same_family(a: str, b: str, common: set[str]) -> bool:
     return bool(wa and wb) and wa[0] == wb[0] and len(wa[0]) >= 2 or same_measure(a, b)
 
 
+COMMON_MIN_NAMES = 5  # names of a kind needed before a word most of them share counts as no family ("mod")
+
+
 def _common_words(names: Sequence[str]) -> set[str]:
+    if len(set(names)) < COMMON_MIN_NAMES:
+        return set()
     counts: dict[str, int] = defaultdict(int)
     for n in set(names):
         for w in set(_words(n)):
@@ -154,8 +159,7 @@ def _default(x: Default, y: Default, want_yes: bool) -> dict:
     return {
         "type": "comparison_query", "query": query, "answer": answer, "page_facts": True,
         "key": "default value | " + " | ".join(sorted((x.name, y.name))),
-        "evidence": [(first.page, first.syntax), (first.page, first.default), (second.page, second.syntax),
-                     (second.page, second.default)],
+        "evidence": [(d.page, v) for d in (first, second) for v in (d.syntax, d.default) if v is not None],
         "anchors": [first.name, second.name], "bridge": None, "template": "comparison.default_value",
         "computation": {"op": "default_exceeds", "values": [first.number, second.number],
                         "units": [first.unit, second.unit], "subjects": [first.name, second.name],

@@ -47,6 +47,9 @@ _SINCE = (
     re.compile(rf"^(?:[Vv]ersion )?(?P<version>{VERSION}) (?:and|or) later\.?$"),
     re.compile(rf"^Added in (?P<version>{VERSION})\.?$"),
 )
+_SINCE_SENTENCE = re.compile(rf"(?<!\S)This (?P<kind>directive|module|option|parameter|setting|command) "
+                             rf"(?:appeared|first appeared|was introduced|was added|became available) in "
+                             rf"(?:version )?(?P<version>{VERSION})\.(?=\s|$)")
 PRODUCT_MIN = 2  # a product word in a version line is the manual's own product only where this many lines use it
 # The unit an argument's name gives it ("seconds", "time-in-seconds", "number-of-bytes"): dimension, factor
 UNIT_WORDS = {"seconds": ("time", 1.0), "second": ("time", 1.0), "milliseconds": ("time", 0.001),
@@ -78,7 +81,7 @@ class Default:
     unit: str  # "seconds": the syntax line's argument word the unit is read from
     dimension: str  # time | data
     amount: float  # in the dimension's base unit (seconds, bytes)
-    syntax: Value  # the syntax field (Value.text: the unit word)
+    syntax: Value | None  # the syntax field (Value.text: the unit word); None where the default line gives the unit
     default: Value  # the default field (Value.text: the number)
 
 
@@ -112,26 +115,67 @@ def _heading(line: str) -> tuple[str, str] | None:
     return (m.group("kind").lower(), m.group("name")) if m else None
 
 
-def blocks(doc: Document) -> list[tuple[str, str, Value, dict[str, tuple[str, int, int]]]]:
-    """(kind, name, heading, fields) per entry of the page: fields maps a lower-case label to (value with its
-    whitespace collapsed, paragraph start, end)."""
+@dataclass(frozen=True)
+class Entry:
+    """One entry of a reference page: its kind and name, the heading naming it, its labelled fields (lower-case
+    label -> value with its whitespace collapsed, paragraph start, end) and the prose paragraphs that follow them."""
+
+    kind: str
+    name: str
+    heading: Value
+    fields: dict[str, tuple[str, int, int]]
+    body: tuple[tuple[int, int], ...] = ()
+
+
+BODY_PARAGRAPHS = 4  # prose paragraphs after an entry's fields that may state its version ("This directive appeared in")
+
+
+def kind_word(documents: Sequence[Document]) -> str:
+    """What the manual calls the entries it titles by their bare name ("proxy_read_timeout" over a "Syntax:" line):
+    the commonest of the kind words its text uses."""
+    counts: Counter[str] = Counter()
+    for doc in documents:
+        low = doc.text.lower()
+        for word in ("directive", "option", "parameter", "setting", "command"):
+            counts[word] += low.count(word)
+    return max(sorted(counts), key=counts.get) if any(counts.values()) else "setting"
+
+
+def blocks(doc: Document, bare_kind: str = "setting") -> list[Entry]:
+    """The entries of the page: a heading that names the thing and its kind ("RequestReadTimeout Directive",
+    "Apache Module mod_ssl"), or a bare name whose first field is a syntax line starting with that name (an entry
+    of `bare_kind`), then one labelled field per paragraph."""
     text = doc.text
     paras = _paragraphs(text)
     out = []
     for i, (s, e) in enumerate(paras):
-        head = _heading(text[s:e].strip())
+        line = text[s:e].strip()
+        head = _heading(line)
+        if head is None and i + 1 < len(paras) and re.fullmatch(_NAME, line):
+            first = _FIELD.match(text[paras[i + 1][0]:paras[i + 1][1]])
+            if first and first.group("label").lower() in SYNTAX_LABELS and re.match(
+                    rf"{re.escape(line)}(?:[\s;]|$)", first.group("value")):
+                head = (bare_kind, line)
         if head is None:
             continue
         fields: dict[str, tuple[str, int, int]] = {}
+        j = i + 1
         for fs, fe in paras[i + 1:]:
             m = _FIELD.match(text[fs:fe])
             if m is None:
                 break
+            j += 1
             label = m.group("label").lower()
             if label not in _SKIPPED_FIELDS:
                 fields.setdefault(label, (" ".join(m.group("value").split()), fs, fe))
         if fields:
-            out.append((head[0], head[1], Value(head[1], s, s + len(text[s:e].rstrip(" ¶\n"))), fields))
+            body = []
+            for bs, be in paras[j:j + BODY_PARAGRAPHS]:
+                if _heading(text[bs:be].strip()) or re.fullmatch(_NAME, text[bs:be].strip()):
+                    break  # the next entry
+                body.append((bs, be))
+            out.append(Entry(head[0], head[1], Value(head[1], s, s + len(text[s:e].rstrip(" ¶\n"))), fields,
+                             tuple(body)))
     return out
 
 
@@ -143,24 +187,38 @@ def _since(value: str) -> tuple[str, str | None] | None:
     return None
 
 
+def _stated_since(text: str, entry: Entry) -> Value | None:
+    """The version a sentence of the entry's prose gives it: "This directive appeared in version 1.1.4." (of the
+    entry's own kind: "This module ..." under a directive speaks of something else)."""
+    for bs, be in entry.body:
+        for m in _SINCE_SENTENCE.finditer(text, bs, be):
+            if m.group("kind").lower() == entry.kind:
+                return Value(m.group("version"), m.start(), m.end())
+    return None
+
+
 def read_since(documents: Sequence[Document]) -> list[Since]:
     """Every "available since" a page states of a named thing, where the line's product word (if any) is one the
     manual's version lines use often (so "Available in OpenSSL 1.0 and later" is not read as the thing's own)."""
     found: list[Since] = []
+    bare = kind_word(documents)
     for doc in documents:
         if ": " not in doc.text:
             continue
         page = Profile(doc.doc_id, doc.title)
-        for kind, name, heading, fields in blocks(doc):
-            label = next((lb for lb in fields if lb in VERSION_LABELS), None)
+        for entry in blocks(doc, bare):
+            label = next((lb for lb in entry.fields if lb in VERSION_LABELS), None)
             if label is None:
+                said = _stated_since(doc.text, entry)
+                if said is not None:
+                    found.append(Since(page, entry.kind, entry.name, said.text, entry.heading, said))
                 continue
-            value, fs, fe = fields[label]
+            value, fs, fe = entry.fields[label]
             read = _since(value)
             if read is None:
                 continue
             version, product = read
-            found.append(Since(page, kind, name, version, heading, Value(version, fs, fe), product))
+            found.append(Since(page, entry.kind, entry.name, version, entry.heading, Value(version, fs, fe), product))
     products = Counter(f.product for f in found if f.product)
     return [f for f in found if f.product is None or products[f.product] >= PRODUCT_MIN]
 
@@ -168,22 +226,31 @@ def read_since(documents: Sequence[Document]) -> list[Since]:
 def read_defaults(documents: Sequence[Document]) -> list[Default]:
     """Every numeric default a page gives a named setting whose syntax line names its one argument by a unit."""
     out: list[Default] = []
+    bare = kind_word(documents)
     for doc in documents:
         if "efault" not in doc.text:
             continue
         page = Profile(doc.doc_id, doc.title)
-        for kind, name, _heading, fields in blocks(doc):
+        for entry in blocks(doc, bare):
+            name, fields = entry.name, entry.fields
             syntax = next((fields[lb] for lb in fields if lb in SYNTAX_LABELS), None)
             default = next((fields[lb] for lb in fields if lb in DEFAULT_LABELS), None)
-            if syntax is None or default is None:
+            if default is None:
                 continue
-            sm = re.fullmatch(rf"{re.escape(name)} (?P<arg>[A-Za-z][\w-]*)", syntax[0])
-            dm = re.fullmatch(rf"{re.escape(name)} (?P<num>{_NUMBER})(?: \([^()]*\))?", default[0])
-            unit = unit_of(sm.group("arg")) if sm else None
-            if unit is None or dm is None or float(dm.group("num")) == 0:
+            dm = re.fullmatch(rf"{re.escape(name)} (?P<num>{_NUMBER})(?: (?P<unit>[a-z]+))?;?(?: \([^()]*\))?", default[0])
+            if dm is None or float(dm.group("num")) == 0:
+                continue
+            if dm.group("unit"):
+                # "Default: TimeOut 60 seconds": the line names the setting, its number and the unit
+                unit, cited = unit_of(dm.group("unit")), None
+            else:
+                sm = re.fullmatch(rf"{re.escape(name)} (?P<arg>[A-Za-z][\w-]*);?", syntax[0]) if syntax else None
+                unit = unit_of(sm.group("arg")) if sm else None
+                cited = Value(unit[2], syntax[1], syntax[2]) if unit else None
+            if unit is None:
                 continue
             dimension, factor, word = unit
             number = dm.group("num")
-            out.append(Default(page, kind, name, number, word, dimension, float(number) * factor,
-                               Value(word, syntax[1], syntax[2]), Value(number, default[1], default[2])))
+            out.append(Default(page, entry.kind, name, number, word, dimension, float(number) * factor,
+                               cited, Value(number, default[1], default[2])))
     return out

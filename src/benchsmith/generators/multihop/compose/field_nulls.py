@@ -18,7 +18,7 @@ from collections.abc import Sequence
 
 from rapidfuzz import fuzz
 
-from benchsmith.generators.multihop.compose.field_facts import blocks
+from benchsmith.generators.multihop.compose.field_facts import blocks, kind_word
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.queries.null import NULL_ANSWER
 from benchsmith.types import Document
@@ -82,10 +82,11 @@ def field_null_candidates(documents: Sequence[Document]) -> list[dict]:
     that kind's entries carry often enough."""
     names: dict[str, set[str]] = defaultdict(set)
     labels: dict[str, Counter] = defaultdict(Counter)
+    bare = kind_word(documents)
     for doc in documents:
-        for kind, name, _heading, fields in blocks(doc):
-            names[kind].add(name)
-            labels[kind].update(list(fields))
+        for entry in blocks(doc, bare):
+            names[entry.kind].add(entry.name)
+            labels[entry.kind].update(list(entry.fields))
     if not names:
         return []
     corpus_lower = "\n".join(d.text.lower() for d in documents)
