@@ -209,3 +209,29 @@ def test_entries_titled_by_a_bare_name_over_their_syntax_line():
     dcands = default_candidates(read_defaults(BARE), random.Random(1))
     assert {frozenset(c["computation"]["subjects"]) for c in dcands} >= {frozenset({"read_timeout", "beta_read_timeout"})}
     assert all(ComparisonConsistency().check(_item(c, BARE), None) == [] for c in dcands)
+
+
+def _inference_item(cand, pages):
+    item = _item(cand, pages)
+    item.question_type = "inference_query"
+    return item
+
+
+def test_a_borrowed_default_is_read_through_the_setting_it_names():
+    from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
+    from benchsmith.validators.multihop import InferenceConsistency
+
+    lender = _doc("core", _directive("TimeOut", "seconds", "60") + _directive("OtherTimeout", "seconds", "5"))
+    borrower = _doc("h2", _directive("StreamTimeout", "time[s]", "Value of Timeout").replace(
+        "Default: StreamTimeout Value of Timeout", "Default: Value of Timeout"))
+    named = _doc("px", _directive("ProxyWait", "seconds", "Value of Timeout").replace(
+        "Default: ProxyWait Value of Timeout", "Default: Value of Timeout"))
+    lender_naming = _doc("core2", lender.text + "In mod_px, the default value if ProxyWait is not configured.\n")
+    cands = inherit_candidates([lender, borrower])
+    assert [(c["query"], c["answer"]) for c in cands] == [("How many seconds does the StreamTimeout directive default to?", "60")]
+    item = _inference_item(cands[0], [lender, borrower])
+    assert InferenceConsistency().check(item, None) == []
+    item.answer = "5"
+    assert InferenceConsistency().check(item, None)  # another setting's default on the lending page
+    assert inherit_candidates([lender_naming, named]) == []  # the lending page names the borrower: it may answer alone
+    assert inherit_candidates([borrower]) == []  # nothing to borrow from

@@ -201,6 +201,37 @@ def _field_comparison(item, comp: dict) -> bool | Issue:
     return float(values[0]) * fx > float(values[1]) * fy
 
 
+class InferenceConsistency:
+    """Inference answers a computation proves, re-derived from the cited facts: a default borrowed from another
+    setting ("Default: Value of Timeout" on one page, "Default: TimeOut 60" on another) is that setting's number."""
+
+    name = "consistency.inference"
+    applies_to = KINDS
+
+    def check(self, item, ctx) -> list[Issue]:
+        comp = _computation(item)
+        if item.question_type != "inference_query" or comp.get("op") != "inherited_default":
+            return []
+        subjects = [str(v) for v in comp.get("subjects") or []]
+        values = [str(v) for v in comp.get("values") or []]
+        sides: dict[str, list[str]] = {}
+        for ev in item.evidence:
+            sides.setdefault(ev.doc_id, []).append(ev.fact)
+        if len(subjects) != 2 or len(values) != 2 or len(sides) != 2:
+            return [Issue("inference_value_missing", "error", "a borrowing and a lending side are needed")]
+        borrower, lender = sides.values()
+        borrows = re.compile(rf"\bvalue of (?:the )?{re.escape(values[0])}\b", re.IGNORECASE)
+        if not any(contains_phrase(f, subjects[0]) for f in borrower) or not any(borrows.search(f) for f in borrower):
+            return [Issue("inference_value_missing", "error", f"{subjects[0]!r} borrowing {values[0]!r} is not in its evidence")]
+        stated = re.compile(rf"(?<![\w.]){re.escape(subjects[1])}\s+(\d+(?:\.\d+)?)(?![\w.])")
+        numbers = {m.group(1) for f in lender for m in stated.finditer(f)}
+        if subjects[1].lower() != values[0].lower() or len(numbers) != 1:
+            return [Issue("inference_value_missing", "error", f"no one default of {values[0]!r} in the evidence")]
+        if item.answer.strip().rstrip(".") != numbers.pop():
+            return [Issue("inference_inconsistent", "error", f"answer {item.answer!r} is not the borrowed default")]
+        return []
+
+
 NEAR_IDENTICAL = 0.8  # Jaccard of word 3-grams at or above which two evidence sentences say the same thing
 
 
@@ -337,6 +368,6 @@ class Surface:
         return issues
 
 
-for _validator in (EvidenceCount(), TemporalConsistency(), ComparisonConsistency(), NullProof(), AnswerLeak(), AnswerForm(),
-                   Surface(), DistinctEvidence()):
+for _validator in (EvidenceCount(), TemporalConsistency(), ComparisonConsistency(), InferenceConsistency(), NullProof(),
+                   AnswerLeak(), AnswerForm(), Surface(), DistinctEvidence()):
     register(_validator)

@@ -21,6 +21,7 @@ from benchsmith.generators.multihop.compose.defaults import default_candidates, 
 from benchsmith.generators.multihop.compose.field_compare import field_candidates
 from benchsmith.generators.multihop.compose.field_facts import read_defaults as read_field_defaults
 from benchsmith.generators.multihop.compose.field_facts import read_since
+from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
@@ -183,6 +184,7 @@ class Composer:
             for group in (inverse, shared, lives):
                 rng.shuffle(group)
             inverse = _alternate(_alternate(inverse, lives), limit_multiple_candidates(self.page_limits, docs))
+            inverse = _alternate(inverse, inherit_candidates(docs))  # a reference entry's default borrowed from another
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
             # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
