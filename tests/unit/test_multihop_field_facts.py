@@ -25,7 +25,7 @@ def _module(name, since, extra=""):
 
 
 def _directive(name, syntax, default, since=None):
-    fields = [f"Description: Sets a value", f"Syntax: {name} {syntax}", f"Default: {name} {default}",
+    fields = ["Description: Sets a value", f"Syntax: {name} {syntax}", f"Default: {name} {default}",
               "Context: server config"] + ([f"Compatibility: {since}"] if since else [])
     return f"{name} Directive ¶\n\n" + "\n\n".join(fields) + "\n\nThis directive sets a value.\n\n"
 

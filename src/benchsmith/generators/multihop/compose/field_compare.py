@@ -31,7 +31,7 @@ _TOKEN = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+")
 _MORE = {"time": "a longer time", "data": "a larger size"}
 # at most 12 words: a longer question whose own words are mostly the evidence's is refused as pasted
 VERSION_TEMPLATES = ("Was the {a} {kind} added in an earlier release than {b}?",
-                     "Did the {a} {kind} become available before the {b} {kind}?")
+                     "Was the {a} {kind} introduced before the {b} {kind}?")
 
 
 def _starts(name: str) -> set[int]:
