@@ -1,11 +1,11 @@
 """Yes/No comparisons of two named things' labelled facts (`field_facts`), each read from its own page:
 
-    Was the mod_proxy_fcgi module available in an earlier release than the mod_proxy_hcheck module?
-    Does the IdentityCheckTimeout directive default to a longer time than the TimeOut directive?
+    Was the mod_proxy_fcgi module introduced before the mod_proxy_hcheck module?
+    Does the ReadBufferSize directive default to a larger size than the SSLRenegBufferSize directive?
 
 Only things of one kind are compared (two modules, two directives), and only related ones: names of one family
 ("mod_proxy_fcgi" and "mod_proxy_hcheck"; "CacheLock" and "CacheSocache") or settings that measure one thing
-("ReadBufferSize" and "SSLRenegBufferSize"; "TimeOut" and every "...Timeout"). Two versions compare only where they
+("ReadBufferSize" and "SSLRenegBufferSize"; the general "TimeOut" and a "...Timeout"). Two versions compare only where they
 order plainly (`comparable`), two defaults only where they differ. Answers alternate Yes and No, each candidate
 carrying its opposite (`flip`); the validator re-derives them (ops `version_before`, `default_exceeds`).
 """

@@ -9,11 +9,15 @@ one labelled field per paragraph.
     Default: RequestReadTimeout 20          Compatibility: Available in Apache HTTPD 2.2.15 and later
     Compatibility: Available in version 2.2.15 and later
 
-Only a field whose whole value is one plain statement is read: "Available in 2.4.5 and later", never "Available in
-2.1.5 and later. On Windows, from 2.3.3 and later." or "Available if using OpenSSL 0.9.8h or later". A default is
-read only where the syntax line gives the directive one argument named by its unit ("seconds", "number-of-bytes")
-and the default line gives the directive one non-zero number: a zero default usually means "no limit" and does not
-compare as an amount.
+An entry may also be titled by its bare name when its first field is a syntax line starting with that name
+("proxy_read_timeout" over "Syntax: proxy_read_timeout time;"), and may state its version in a sentence of its own
+prose ("This directive appeared in version 1.1.4.").
+
+Only a field whose whole value is one plain statement is read: "Available in 2.4.5 and later", never "Available
+in 2.1.5 and later. On Windows, from 2.3.3 and later." or "Available if using OpenSSL 0.9.8h or later". A default
+is read only where the default line gives the setting one non-zero number, in a unit that line names or that the
+syntax line names the setting's one argument by ("seconds", "number-of-bytes"): a zero default usually means "no
+limit" and does not compare as an amount.
 """
 
 from __future__ import annotations
