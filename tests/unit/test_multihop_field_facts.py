@@ -53,6 +53,8 @@ PAGES = [
     _doc("j", _module("mod_session_cookie", "Available in Apache 2.3 and later")),
     _doc("k", _module("mod_session_crypto", "Available in Apache 2.3 and later",
                       " It can be paired with mod_session_file, a third-party module.")),
+    _doc("l", _directive("CacheAlphaLock", "on|off", "off", "Available in version 2.4.1 and later")
+         + _directive("CacheAlphaSize", "bytes", "100", "Available in version 2.4.2 and later")),
 ]
 
 
@@ -129,6 +131,7 @@ def test_version_comparisons_are_right_balanced_and_re_derived():
     assert frozenset({"mod_proxy_alpha", "mod_proxy_beta"}) in pairs  # 2.4.9 before 2.4.10, not after
     assert frozenset({"mod_proxy_gamma", "mod_proxy_delta"}) not in pairs  # 2.3 and 2.3.6 do not order
     assert frozenset({"mod_proxy_alpha", "ProxyAlphaTimeout"}) not in pairs  # a module and a directive
+    assert frozenset({"CacheAlphaLock", "CacheAlphaSize"}) not in pairs  # one page states both: no second hop
     for c in cands:
         if set(c["computation"]["subjects"]) == {"mod_proxy_alpha", "mod_proxy_beta"}:
             first = c["computation"]["subjects"][0]
@@ -163,12 +166,14 @@ def test_invented_module_names_are_absent_and_not_near_a_real_one():
     names = invented_names(["mod_authn_dbd", "mod_authn_file", "mod_authn_anon", "mod_session_dbd",
                             "mod_session_cookie", "mod_session_crypto"], corpus)
     assert "mod_session_anon" not in names  # "anon" is one family's own word, not a shared ending
-    assert "mod_session_file" not in names  # the corpus names it (a third-party module)
     assert names == []  # "dbd" is the only shared ending and both families have it
-    kin = invented_names(["mod_authn_dbd", "mod_authn_file", "mod_authn_core", "mod_authz_dbd", "mod_authz_core",
-                          "mod_authz_user", "mod_session_dbd", "mod_session_cookie", "mod_session_crypto"], "")
+    real = ["mod_authn_dbd", "mod_authn_file", "mod_authn_core", "mod_authz_dbd", "mod_authz_core", "mod_authz_user",
+            "mod_session_dbd", "mod_session_cookie", "mod_session_crypto"]
+    kin = invented_names(real, "")
     assert "mod_session_core" in kin  # "core" ends names of two families, kin of the session family through "dbd"
     assert "mod_authn_user" not in kin and "mod_authz_file" not in kin  # one letter from a real name
+    # a name the corpus writes anywhere (a third-party module it mentions) is no null
+    assert "mod_session_core" not in invented_names(real, "pair it with mod_session_core, a third-party module")
 
 
 def test_field_null_candidates_ask_fields_the_entries_carry():
