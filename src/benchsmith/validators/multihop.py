@@ -143,6 +143,10 @@ class ComparisonConsistency:
             if not comp.get("both") and states[0] == states[1]:
                 return [Issue("comparison_inconsistent", "error", "'unlike' asked of two features with one default state")]
             yes = states[0] == comp.get("state") and (states[1] == comp.get("state") or not comp.get("both"))
+        elif op in ("version_before", "default_exceeds"):
+            yes = _field_comparison(item, comp)
+            if isinstance(yes, Issue):
+                return [yes]
         elif op == "all_mention" and str(comp.get("term") or "").strip():
             if comp.get("scope") == "article":
                 docs = ctx.index.documents_by_id
@@ -153,6 +157,78 @@ class ComparisonConsistency:
         expected = "Yes" if yes else "No"
         if item.answer.strip().rstrip(".").lower() != expected.lower():
             return [Issue("comparison_inconsistent", "error", f"answer {item.answer!r} but the evidence gives {expected!r}")]
+        return []
+
+
+_VERSION = re.compile(r"^\d+(?:\.\d+)+$")
+_UNIT_FACTORS = {"seconds": ("time", 1.0), "second": ("time", 1.0), "milliseconds": ("time", 0.001),
+                 "minutes": ("time", 60.0), "bytes": ("data", 1.0), "kilobytes": ("data", 1024.0)}
+
+
+def _field_comparison(item, comp: dict) -> bool | Issue:
+    """Two named things' labelled facts, one side per evidence document (its heading or syntax line naming the
+    thing, its field giving the value): "available since" versions compared part by part (2.4.9 < 2.4.11; a series
+    and a release of it, "2.3" and "2.3.6", do not order), or numeric defaults compared in one unit."""
+    values = [str(v) for v in comp.get("values") or []]
+    subjects = [str(v) for v in comp.get("subjects") or []]
+    sides: dict[str, list[str]] = {}
+    for ev in item.evidence:
+        sides.setdefault(ev.doc_id, []).append(ev.fact)
+    if len(values) != 2 or len(subjects) != 2 or len(sides) != 2:
+        return Issue("comparison_value_missing", "error", "two sides, each with its subject and value, are needed")
+    for value, subject, facts in zip(values, subjects, sides.values()):
+        # a version or number as a whole ("2.4" is not read out of "2.4.10")
+        whole = re.compile(rf"(?<![\w.]){re.escape(value)}(?!\.?\d)")
+        if not any(contains_phrase(f, subject) for f in facts) or not any(whole.search(f) for f in facts):
+            return Issue("comparison_value_missing", "error", f"{subject!r} or {value!r} is not in its evidence")
+    if comp.get("op") == "version_before":
+        if not all(_VERSION.match(v) for v in values):
+            return Issue("comparison_value_missing", "error", f"not versions: {values}")
+        x, y = (tuple(int(p) for p in v.split(".")) for v in values)
+        if x[:min(len(x), len(y))] == y[:min(len(x), len(y))]:
+            return Issue("comparison_inconsistent", "error", f"versions {values} do not order")
+        return x < y
+    units = [str(u).lower() for u in comp.get("units") or []]
+    if len(units) != 2 or any(u not in _UNIT_FACTORS for u in units):
+        return Issue("comparison_value_missing", "error", f"no unit for the defaults: {units}")
+    for value, subject, unit, facts in zip(values, subjects, units, sides.values()):
+        stated = re.compile(rf"(?<![\w.]){re.escape(subject)}\s+{re.escape(value)}(?![\w.])")
+        if not any(stated.search(f) for f in facts) or not any(contains_phrase(f, unit) for f in facts):
+            return Issue("comparison_value_missing", "error", f"{subject} {value} ({unit}) is not in its evidence")
+    (dx, fx), (dy, fy) = (_UNIT_FACTORS[u] for u in units)
+    if dx != dy:
+        return Issue("comparison_inconsistent", "error", f"defaults in {units} do not compare")
+    return float(values[0]) * fx > float(values[1]) * fy
+
+
+class InferenceConsistency:
+    """Inference answers a computation proves, re-derived from the cited facts: a default borrowed from another
+    setting ("Default: Value of Timeout" on one page, "Default: TimeOut 60" on another) is that setting's number."""
+
+    name = "consistency.inference"
+    applies_to = KINDS
+
+    def check(self, item, ctx) -> list[Issue]:
+        comp = _computation(item)
+        if item.question_type != "inference_query" or comp.get("op") != "inherited_default":
+            return []
+        subjects = [str(v) for v in comp.get("subjects") or []]
+        values = [str(v) for v in comp.get("values") or []]
+        sides: dict[str, list[str]] = {}
+        for ev in item.evidence:
+            sides.setdefault(ev.doc_id, []).append(ev.fact)
+        if len(subjects) != 2 or len(values) != 2 or len(sides) != 2:
+            return [Issue("inference_value_missing", "error", "a borrowing and a lending side are needed")]
+        borrower, lender = sides.values()
+        borrows = re.compile(rf"\bvalue of (?:the )?{re.escape(values[0])}\b", re.IGNORECASE)
+        if not any(contains_phrase(f, subjects[0]) for f in borrower) or not any(borrows.search(f) for f in borrower):
+            return [Issue("inference_value_missing", "error", f"{subjects[0]!r} borrowing {values[0]!r} is not in its evidence")]
+        stated = re.compile(rf"(?<![\w.]){re.escape(subjects[1])}\s+(\d+(?:\.\d+)?)(?![\w.])")
+        numbers = {m.group(1) for f in lender for m in stated.finditer(f)}
+        if subjects[1].lower() != values[0].lower() or len(numbers) != 1:
+            return [Issue("inference_value_missing", "error", f"no one default of {values[0]!r} in the evidence")]
+        if item.answer.strip().rstrip(".") != numbers.pop():
+            return [Issue("inference_inconsistent", "error", f"answer {item.answer!r} is not the borrowed default")]
         return []
 
 
@@ -292,6 +368,6 @@ class Surface:
         return issues
 
 
-for _validator in (EvidenceCount(), TemporalConsistency(), ComparisonConsistency(), NullProof(), AnswerLeak(), AnswerForm(),
-                   Surface(), DistinctEvidence()):
+for _validator in (EvidenceCount(), TemporalConsistency(), ComparisonConsistency(), InferenceConsistency(), NullProof(),
+                   AnswerLeak(), AnswerForm(), Surface(), DistinctEvidence()):
     register(_validator)

@@ -393,4 +393,4 @@ def _invented_parts(draft: Draft) -> set[str]:
     """The invented parts of a person's name (a product name pairs real feature words, few in a manual, and
     repeats none of its pairings: a feature word may recur as a surname may not)."""
     parts = list(draft.computation.get("from_parts") or [])
-    return set() if draft.template.startswith("null.thing") else set(parts)
+    return set() if draft.template.startswith(("null.thing", "null.field")) else set(parts)

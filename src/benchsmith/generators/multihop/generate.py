@@ -180,7 +180,9 @@ class MultihopGenerator(Generator):
                     f"pairs of limits of one kind where one is a named multiple or fraction of the other, or equal to it; "
                     f"its comparisons come from the {comp.stated_limits} typed limits stated on its pages "
                     f"({comp.limit_pairs} pairs of one kind of limit for two things on two pages, each asked once), "
-                    f"from the default states its pages give named features, and from related articles' dates and creators"
+                    f"from the default states its pages give named features, from {comp.field_facts} versions and "
+                    f"numeric defaults its reference entries state in labelled fields (two related entries on two pages), "
+                    f"and from related articles' dates and creators"
                 )
             elif comp is not None and (comp.routes or comp.life_routes) and not comp.links:
                 shortfall += (

@@ -18,6 +18,10 @@ from benchsmith.generators.multihop.compose.creator_life import (
     nationality_bridge_candidates,
 )
 from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
+from benchsmith.generators.multihop.compose.field_compare import field_candidates
+from benchsmith.generators.multihop.compose.field_facts import read_defaults as read_field_defaults
+from benchsmith.generators.multihop.compose.field_facts import read_since
+from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
@@ -141,6 +145,12 @@ class Composer:
         return out
 
     @property
+    def field_facts(self) -> int:
+        """"Available since" versions and numeric defaults the reference entries state in labelled fields."""
+        docs = list(self.documents.values())
+        return len(read_since(docs)) + len(read_field_defaults(docs))
+
+    @property
     def stated_limits(self) -> int:
         """Limits the pages state (each sentence once, whichever reader found it)."""
         return len({(lim.page.doc_id, lim.sentence.start) for lim in [*self.page_limits, *self.limits]})
@@ -174,6 +184,7 @@ class Composer:
             for group in (inverse, shared, lives):
                 rng.shuffle(group)
             inverse = _alternate(_alternate(inverse, lives), limit_multiple_candidates(self.page_limits, docs))
+            inverse = _alternate(inverse, inherit_candidates(docs))  # a reference entry's default borrowed from another
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
             # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
@@ -182,6 +193,7 @@ class Composer:
             typed = page_limit_candidates(self.page_limits, rng) + self._keyed(limit_comparisons(self.limits, rng, limit,
                                                                                              self.page_links))
             typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
+            typed = _alternate(typed, field_candidates(list(self.documents.values()), self.seed))
             # Two works compared through their creators' lives (four articles) alternate with the works' own facts.
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
             return _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),

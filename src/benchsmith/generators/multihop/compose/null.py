@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from benchsmith.generators.multihop.compose.field_nulls import build_field_null
 from benchsmith.generators.multihop.compose.limit_nulls import build_limit_null
 from benchsmith.generators.multihop.entity_types import PERSON_TITLES
 from benchsmith.generators.multihop.models import Draft
@@ -275,6 +276,11 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
     # (`limit_nulls`): drawn as often as an invented feature where both exist, alone where no pairing is safe.
     unsafe = not heads or len(opening) < 2 or len(closing) < 2  # at least four pairings to draw from
     if unsafe or rng.random() < 0.5:
+        # A reference manual's entries (modules, directives) give names of its own to invent from: asked first,
+        # for a manual's count limits are stated of things too loosely named to prove a limit unstated
+        field_null = build_field_null(index, rng)
+        if isinstance(field_null, Draft) or field_null == "field_names_used":
+            return field_null
         limit_null = build_limit_null(index, rng)
         if isinstance(limit_null, Draft) or unsafe:
             return limit_null if isinstance(limit_null, Draft) else "no_safe_null_names"
