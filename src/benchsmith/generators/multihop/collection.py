@@ -9,18 +9,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.types import Document
 
 WIRE_MIN_STORIES = 100  # dated stories that make a collection a wire service's
 
-_SEEN: dict[int, tuple[Mapping[str, Document], bool]] = {}
+_WIRE: PerCorpus[bool] = PerCorpus()
 
 
 def is_wire(documents: Mapping[str, Document]) -> bool:
     """Whether `documents` hold at least WIRE_MIN_STORIES dated stories; counted once per corpus (the question is
     asked per candidate, the corpus may hold thousands of documents)."""
-    key = id(documents)
-    if key not in _SEEN or _SEEN[key][0] is not documents:  # an id is reused once its dict is freed
-        _SEEN.clear()
-        _SEEN[key] = (documents, sum(d.published_at is not None for d in documents.values()) >= WIRE_MIN_STORIES)
-    return _SEEN[key][1]
+    return _WIRE.get(documents, "wire", lambda: sum(d.published_at is not None for d in documents.values()) >= WIRE_MIN_STORIES)

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from rapidfuzz import fuzz
 
+from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.compose.field_facts import blocks, kind_word
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.queries.null import NULL_ANSWER
@@ -98,7 +99,7 @@ def field_null_candidates(documents: Sequence[Document]) -> list[dict]:
     return out
 
 
-_CACHE: dict[int, tuple[object, list[dict], set[str]]] = {}
+_CANDIDATES: PerCorpus[tuple[list[dict], set[str]]] = PerCorpus()  # the invented names, and those asked so far
 
 
 def build_field_null(index, rng: random.Random) -> Draft | str:
@@ -108,12 +109,8 @@ def build_field_null(index, rng: random.Random) -> Draft | str:
     documents = getattr(index, "documents", None)
     if documents is None:
         return "no_field_names"
-    cached = _CACHE.get(id(index))
-    if cached is None or cached[0] is not index:
-        _CACHE.clear()
-        cands = [c for c in field_null_candidates(list(documents)) if not index.phrase_occurs(c["name"])]
-        _CACHE[id(index)] = cached = (index, cands, set())
-    _index, cands, used = cached
+    cands, used = _CANDIDATES.get(index, "names", lambda: (
+        [c for c in field_null_candidates(list(documents)) if not index.phrase_occurs(c["name"])], set()))
     if not cands:
         return "no_field_names"
     fresh = [c for c in cands if c["name"] not in used]  # one question per invented name

@@ -16,9 +16,11 @@ import random
 import re
 from collections import defaultdict
 from collections.abc import Sequence
+from functools import lru_cache
 
 from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.core.figures.counts import singular
+from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.compose.page_limits import _article, _subject, count_holder, read_page_limits
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.queries.null import NULL_ANSWER
@@ -49,22 +51,14 @@ def _forms(phrase: str) -> str:
     return rf"(?<![\w-]){lead}{tail}(?![\w-])"
 
 
-_UNITS: dict[int, tuple[str, list[str]]] = {}
-_LOWER: dict[int, tuple[str, str]] = {}
-
-
+@lru_cache(maxsize=4096)
 def _units(text: str) -> list[str]:
-    cached = _UNITS.get(id(text))
-    if cached is None or cached[0] is not text:
-        _UNITS[id(text)] = cached = (text, [text[s:e] for s, e in sentence_offsets(text)])
-    return cached[1]
+    return [text[s:e] for s, e in sentence_offsets(text)]
 
 
+@lru_cache(maxsize=4096)
 def _lower(text: str) -> str:
-    cached = _LOWER.get(id(text))
-    if cached is None or cached[0] is not text:
-        _LOWER[id(text)] = cached = (text, text.lower())
-    return cached[1]
+    return text.lower()
 
 
 def _stem(phrase: str) -> str:
@@ -227,25 +221,25 @@ def size_null_candidates(limits: Sequence, documents: Sequence[Document], phrase
     return out
 
 
-_CACHE: dict[int, tuple[object, list[dict]]] = {}
+_CANDIDATES: PerCorpus[list[dict]] = PerCorpus()
 
 
 def _candidates(index) -> list[dict]:
     """The candidates of a corpus index, computed once per index."""
-    cached = _CACHE.get(id(index))
-    if cached is None or cached[0] is not index:
-        _CACHE.clear()
-        docs = list(index.documents)
-        by_doc: dict[str, list] = defaultdict(list)
-        for chunk in getattr(index, "chunks", ()):
-            by_doc[chunk.doc_id].append(chunk)
-        limits = read_page_limits(docs, by_doc)
-        cands = [*limit_null_candidates(limits, docs, index.phrase_occurs),
-                 *size_null_candidates(limits, docs, index.phrase_occurs)]
-        _CACHE[id(index)] = cached = (index, cands)
-        _UNITS.clear()  # the per-page splits served this one computation: not kept for the life of the process
-        _LOWER.clear()
-    return cached[1]
+    return _CANDIDATES.get(index, "limits", lambda: _compute_candidates(index))
+
+
+def _compute_candidates(index) -> list[dict]:
+    docs = list(index.documents)
+    by_doc: dict[str, list] = defaultdict(list)
+    for chunk in getattr(index, "chunks", ()):
+        by_doc[chunk.doc_id].append(chunk)
+    limits = read_page_limits(docs, by_doc)
+    cands = [*limit_null_candidates(limits, docs, index.phrase_occurs),
+             *size_null_candidates(limits, docs, index.phrase_occurs)]
+    _units.cache_clear()  # the per-page splits served this one computation: not kept for the life of the process
+    _lower.cache_clear()
+    return cands
 
 
 def build_limit_null(index, rng: random.Random) -> Draft | str:

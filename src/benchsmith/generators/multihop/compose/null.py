@@ -13,6 +13,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.compose.field_nulls import build_field_null
 from benchsmith.generators.multihop.compose.limit_nulls import build_limit_null
 from benchsmith.generators.multihop.entity_types import PERSON_TITLES
@@ -116,7 +117,7 @@ def _news_template(rng: random.Random, roles: Sequence[str]) -> int:
     return usable[rng.randrange(len(usable))]
 
 
-_RELATIONS_STATED: dict[tuple[int, int], tuple[object, bool]] = {}
+_RELATIONS_STATED: PerCorpus[bool] = PerCorpus()
 
 
 def _relation_stated(template: int, index) -> bool:
@@ -124,13 +125,9 @@ def _relation_stated(template: int, index) -> bool:
     pattern = PERSON_RELATIONS[template]
     if pattern is None or not hasattr(index, "documents"):
         return True
-    key = (id(index), template)
-    if key not in _RELATIONS_STATED or _RELATIONS_STATED[key][0] is not index:  # an id is reused once freed
-        if len(_RELATIONS_STATED) > 64:
-            _RELATIONS_STATED.clear()
-        found = re.compile(rf"\b(?:{pattern})\b")
-        _RELATIONS_STATED[key] = (index, sum(bool(found.search(d.text)) for d in index.documents) >= RELATION_MIN_DOCS)
-    return _RELATIONS_STATED[key][1]
+    found = re.compile(rf"\b(?:{pattern})\b")
+    return _RELATIONS_STATED.get(index, template,
+                                 lambda: sum(bool(found.search(d.text)) for d in index.documents) >= RELATION_MIN_DOCS)
 
 
 def people_only(names: Sequence[str], trusted: Sequence[str], index) -> list[str]:
@@ -255,8 +252,9 @@ def compound_parts(things: Sequence[str], proper: set[str] | None = None) -> tup
     return ranked[:1], order(opening), order(closing)
 
 
-_PARTS: dict[tuple[int, int], tuple] = {}
-_NAME_PARTS: dict[int, tuple] = {}
+# Per list of names (made once per batch of null tries, with the `proper` words and people that go with it)
+_PARTS: PerCorpus[tuple] = PerCorpus()
+_NAME_PARTS: PerCorpus[tuple] = PerCorpus()
 
 
 def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: set[str] | None = None) -> Draft | str:
@@ -267,11 +265,7 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
     corpus's "AWS Key Management Service" is another name of a documented product, so the corpus
     would answer it. The name and its feature part must each be absent corpus-wide.
     """
-    key = (id(things), id(proper))
-    if key not in _PARTS or _PARTS[key][0] is not things:  # computed once per run, not once per try
-        _PARTS.clear()
-        _PARTS[key] = (things, compound_parts(things, proper))
-    heads, opening, closing = _PARTS[key][1]
+    heads, opening, closing = _PARTS.get(things, "parts", lambda: compound_parts(things, proper))
     # A count limit the manual states for other holders, asked of one it never gives a figure for
     # (`limit_nulls`): drawn as often as an invented feature where both exist, alone where no pairing is safe.
     unsafe = not heads or len(opening) < 2 or len(closing) < 2  # at least four pairings to draw from
@@ -304,11 +298,11 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
                       proper: set[str] | None = None, roles: Sequence[str] = (), news: bool = False) -> Draft | str:
     """One null query, or the reason none could be built this try. A person is described as the corpus
     describes its people ("the American artist ...", from `roles`) where it has such descriptions."""
-    if id(names) not in _NAME_PARTS or _NAME_PARTS[id(names)][0] is not names:  # once per run, not per try
-        _NAME_PARTS.clear()
+    def parts() -> tuple:
         people = people_only(names, real_people, index)
-        _NAME_PARTS[id(names)] = (names, name_parts(people), name_parts(people, min_names=NAME_PART_MIN_NAMES))
-    _names, (firsts, lasts), (shared_firsts, shared_lasts) = _NAME_PARTS[id(names)]
+        return name_parts(people), name_parts(people, min_names=NAME_PART_MIN_NAMES)
+
+    (firsts, lasts), (shared_firsts, shared_lasts) = _NAME_PARTS.get(names, "people", parts)
     if len(firsts) < 8 or len(lasts) < 8:
         return build_thing_null(things, index, rng, proper)
     enough_shared = min(len(shared_firsts), len(shared_lasts)) >= 8

@@ -6,6 +6,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.queries.story_subjects import (
     headline_names,
@@ -199,22 +200,19 @@ _STAGE = re.compile(r"^(?:Series|Round|Phase|Stage|Tier|Level|Class|Type|Part|Ch
 
 
 _SUBJECT_LABELS = frozenset({"PERSON", "ORG", "GPE", "LOC", "FAC", "PRODUCT", "EVENT", "WORK_OF_ART", "LAW", "ENTITY"})
-_BY_EDITION: dict[tuple, tuple[dict, dict[tuple, list[Document]]]] = {}
-_LOWER_WORDS: dict[int, tuple[dict, set[str]]] = {}
+_BY_EDITION: PerCorpus[dict[tuple, list[Document]]] = PerCorpus()
+_LOWER_WORDS: PerCorpus[set[str]] = PerCorpus()
 _NAME_JOINERS = frozenset({"of", "de", "du", "da", "la", "le", "von", "van", "der", "for", "and", "&"})
 
 
 def _lower_words(documents: dict[str, Document]) -> set[str]:
     """Words the corpus writes in lower case: a "name" made of one ("Ridership", "Star") is a misread."""
-    key = id(documents)
-    if key not in _LOWER_WORDS or _LOWER_WORDS[key][0] is not documents:  # an id is reused once its dict is freed
-        if len(_LOWER_WORDS) > 8:
-            _LOWER_WORDS.clear()
-        words = {w for d in documents.values() for w in re.findall(r"\b[a-z][a-z\-]+\b", d.text)}
+    def words() -> set[str]:
+        found = {w for d in documents.values() for w in re.findall(r"\b[a-z][a-z\-]+\b", d.text)}
         # Words of the sources' names count as common too: "Northgate" alone may be the newswire, not the place.
-        words |= {w.lower() for d in documents.values() if d.source for w in d.source.split()}
-        _LOWER_WORDS[key] = (documents, words)  # the reference keeps the id from being reused while cached
-    return _LOWER_WORDS[key][1]
+        return found | {w.lower() for d in documents.values() if d.source for w in d.source.split()}
+
+    return _LOWER_WORDS.get(documents, "lower", words)
 
 
 def is_clean_name(text: str, lower_words: set[str]) -> bool:
@@ -237,15 +235,13 @@ def _edition(doc: Document, dated: bool) -> tuple:
 
 def _editions(documents: dict[str, Document], dated: bool) -> dict[tuple, list[Document]]:
     """Documents by (source, month), cached per corpus: where a story reference must be unique."""
-    key = (id(documents), dated)
-    if key not in _BY_EDITION or _BY_EDITION[key][0] is not documents:
-        if len(_BY_EDITION) > 8:
-            _BY_EDITION.clear()
-        table: dict[tuple, list[Document]] = {}
+    def table() -> dict[tuple, list[Document]]:
+        out: dict[tuple, list[Document]] = {}
         for d in documents.values():
-            table.setdefault(_edition(d, dated), []).append(d)
-        _BY_EDITION[key] = (documents, table)
-    return _BY_EDITION[key][1]
+            out.setdefault(_edition(d, dated), []).append(d)
+        return out
+
+    return _BY_EDITION.get(documents, dated, table)
 
 
 _NUMBER_OPENERS = frozenset("""one two three four five six seven eight nine ten eleven twelve twenty thirty forty fifty
@@ -300,18 +296,13 @@ def _as_written(name: str, text: str) -> str:
     return name
 
 
-_NAMING: dict[tuple, tuple[dict, set[str]]] = {}
+_NAMING: PerCorpus[set[str]] = PerCorpus()
 
 
 def _naming(documents: dict[str, Document], editions: dict, edition: tuple, name: str) -> set[str]:
     """The stories of an edition that name `name` (cached per corpus: names recur over many drawn pairs)."""
-    key = (id(documents), edition, name)
-    if key not in _NAMING or _NAMING[key][0] is not documents:
-        if len(_NAMING) > 200_000:
-            _NAMING.clear()
-        _NAMING[key] = (documents, {d.doc_id for d in editions.get(edition, [])
-                                    if may_hold(d.text, name) and contains_phrase(d.text, name)})
-    return _NAMING[key][1]
+    return _NAMING.get(documents, (edition, name), lambda: {d.doc_id for d in editions.get(edition, [])
+                                                            if may_hold(d.text, name) and contains_phrase(d.text, name)})
 
 
 def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str, Document],

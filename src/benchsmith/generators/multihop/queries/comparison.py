@@ -6,6 +6,7 @@ import random
 import re
 from collections.abc import Sequence
 
+from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
@@ -328,18 +329,16 @@ def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: di
 
 
 MAX_TERM_SHARE = 0.2
-_SHARE_CACHE: dict[tuple[int, str], tuple[dict, float]] = {}
+_SHARES: PerCorpus[float] = PerCorpus()
 
 
 def document_share(documents: dict[str, Document], term: str) -> float:
     """Share of the corpus documents that mention `term` (cached per corpus and term)."""
-    key = (id(documents), term)
-    if key not in _SHARE_CACHE or _SHARE_CACHE[key][0] is not documents:  # an id is reused once its dict is freed
-        if len(_SHARE_CACHE) > 50_000:
-            _SHARE_CACHE.clear()
+    def share() -> float:
         hits = sum(may_hold(d.text, term) and contains_phrase(d.text, term) for d in documents.values())
-        _SHARE_CACHE[key] = (documents, hits / max(1, len(documents)))
-    return _SHARE_CACHE[key][1]
+        return hits / max(1, len(documents))
+
+    return _SHARES.get(documents, term, share)
 
 
 _NUMBER_WORDS = frozenset("one two three four five six seven eight nine ten eleven twelve twenty thirty hundred".split())

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from benchsmith.corpora.wire import without_dateline
+from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.queries.headline_subjects import headline_subjects
 from benchsmith.generators.multihop.queries.lead_topics import ACTOR_HEADS, VAGUE, lead_topics
 from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase
@@ -227,20 +228,18 @@ def _about_subject(peers: Sequence[Document], subject: Subject) -> set[str]:
     return found
 
 
-_EDITIONS: dict[tuple[int, bool], tuple[dict, dict]] = {}
+_EDITIONS: PerCorpus[dict] = PerCorpus()
 
 
 def _edition_peers(doc: Document, documents: dict[str, Document], dated: bool) -> Sequence[Document]:
     """The stories of `doc`'s source (and month, where `dated`), `doc` among them; cached per corpus."""
-    key = (id(documents), dated)
-    if key not in _EDITIONS or _EDITIONS[key][0] is not documents:  # an id is reused once its dict is freed
-        if len(_EDITIONS) > 8:
-            _EDITIONS.clear()
+    def peers() -> dict:
         table: dict[tuple, list[Document]] = {}
         for d in documents.values():
             table.setdefault(_edition_key(d, dated), []).append(d)
-        _EDITIONS[key] = (documents, {k: _Peers(v) for k, v in table.items()})
-    return _EDITIONS[key][1].get(_edition_key(doc, dated), ())
+        return {k: _Peers(v) for k, v in table.items()}
+
+    return _EDITIONS.get(documents, dated, peers).get(_edition_key(doc, dated), ())
 
 
 def _edition_key(doc: Document, dated: bool) -> tuple:
