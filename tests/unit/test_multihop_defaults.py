@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from _multihop_item import validator_item
+
 from benchsmith.corpora.chunking import chunk_documents
 from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
 from benchsmith.generators.multihop.models import Draft
@@ -40,16 +42,7 @@ def test_defaults_are_read_with_the_feature_the_page_names():
 
 
 def _item(cand):
-    docs = {d.doc_id: d for d in PAGES}
-
-    class Ev:
-        def __init__(self, doc_id, fact):
-            self.doc_id, self.fact, self.claim = doc_id, fact, fact
-
-    item = type("I", (), {"question_type": "comparison_query", "answer": cand["answer"]})()
-    item.evidence = [Ev(p.doc_id, docs[p.doc_id].text[v.start:v.end]) for p, v in cand["evidence"]]
-    item.provenance = type("P", (), {"extra": {"computation": cand["computation"]}})()
-    return item
+    return validator_item(cand, PAGES)
 
 
 def test_answers_follow_the_states_and_the_validator_re_derives_them():

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import random
 
+from _multihop_item import validator_item
+
 from benchsmith.generators.multihop.compose.field_compare import (
     default_candidates,
     same_family,
@@ -59,16 +61,7 @@ PAGES = [
 
 
 def _item(cand, pages=PAGES):
-    docs = {d.doc_id: d for d in pages}
-
-    class Ev:
-        def __init__(self, doc_id, fact):
-            self.doc_id, self.fact, self.claim = doc_id, fact, fact
-
-    item = type("I", (), {"question_type": "comparison_query", "answer": cand["answer"]})()
-    item.evidence = [Ev(p.doc_id, docs[p.doc_id].text[v.start:v.end]) for p, v in cand["evidence"]]
-    item.provenance = type("P", (), {"extra": {"computation": cand["computation"]}})()
-    return item
+    return validator_item(cand, pages)
 
 
 def test_versions_compare_part_by_part_and_a_series_does_not_order_with_its_releases():
