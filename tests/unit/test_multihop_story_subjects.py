@@ -205,3 +205,23 @@ def test_mixed_case_headlines_name_no_common_word_as_an_actor_and_no_vague_event
                         "Orders at Port Calloway grew, and the port said more ships were coming.")
     phrases = [s.phrase for s in subject_candidates(doc)]
     assert not any("money" in p or "Port" in p.split("'")[0].split() for p in phrases)
+
+
+def test_a_source_whose_name_opens_with_the_is_not_given_a_second_article() -> None:
+    from benchsmith.generators.multihop.queries.story_subjects import report_of
+
+    assert report_of(_doc("g1", "Ferry Terminal Opens", "Text.", source="The Guardian")) == "the Guardian report"
+    assert report_of(_doc("h1", "Ferry Terminal Opens", "Text.", source="Harbor City Ledger")) == "the Harbor City Ledger report"
+
+
+def test_pages_of_one_site_some_without_its_name_are_no_stories_of_two_sources() -> None:
+    # A folder of manual pages: the site's name (a title suffix) became the source of most pages, a few had none.
+    # Undated pages of one source are asked about by their subjects, never as "the The Rust Reference report".
+    from benchsmith.generators.multihop.queries._phrasing import subject_refs
+
+    pages = {f"p{i}": Document(doc_id=f"p{i}", title=f"Closure expressions {i}", source="The Rust Reference",
+                               text="Closure expressions capture variables. The closure type implements Send.")
+             for i in range(3)}
+    pages["bare"] = Document(doc_id="bare", title="Introduction", source=None, text="This book is the reference.")
+    docs = [pages["p0"], pages["p1"]]
+    assert subject_refs(docs, [None, None], pages, []) is None

@@ -16,6 +16,12 @@ _NON_WORD = re.compile(r"[^\w\s]")
 _SPACES = re.compile(r"\s+")
 
 
+def the_source(source: str) -> str:
+    """A source named mid-sentence with its article: "the Harbor City Ledger", and "the Guardian" for "The
+    Guardian" (never "the The Guardian")."""
+    return "the " + (source[4:] if source.startswith("The ") else source)
+
+
 def words(text: str) -> list[str]:
     """Word tokens in order, case kept."""
     return WORD_RE.findall(text)

@@ -16,7 +16,7 @@ from benchsmith.generators.multihop.queries.story_subjects import (
     report_of,
     story_ref,
 )
-from benchsmith.generators.multihop.text import contains_phrase
+from benchsmith.generators.multihop.text import contains_phrase, the_source
 from benchsmith.types import Document
 
 TYPE_NOUNS = {
@@ -35,7 +35,7 @@ def report_ref(doc: Document, *, avoid: str | None = None) -> str:
     if title and avoid and contains_phrase(title, avoid):
         title = ""
     if doc.source and title:
-        return f'the {doc.source} article "{title}"'
+        return f'{the_source(doc.source)} article "{title}"'
     if doc.source:
         return f"a {doc.source} report"
     if title:
@@ -60,7 +60,7 @@ def report_refs(docs: Sequence[Document], *, avoid: str | None = None) -> list[s
     for d, key in zip(docs, keys, strict=True):
         source, month = key
         if source and counts[key] == 1:
-            out.append(f"the {source} report from {month}" if month else f"the {source} report")
+            out.append(f"{the_source(source)} report from {month}" if month else f"{the_source(source)} report")
         elif not month and d.title and not (avoid and contains_phrase(d.title, avoid)):
             out.append(f'the article "{d.title.strip()}"')  # undated reports of one source: the title alone tells them apart
         else:
@@ -164,7 +164,7 @@ def story_refs(docs: Sequence[Document], topics: Sequence[str]) -> list[str] | N
         the = "the " if not topic.lower().startswith(("the ", "a ", "an ")) else ""
         # Reports of one source (a manual, an encyclopedia) are told apart by topic alone.
         out.append(f"the passage on {the}{topic}" if one_source and d.published_at is None else
-                   f"the {d.source} story on {the}{topic}")
+                   f"{the_source(d.source)} story on {the}{topic}")
     return out
 
 
@@ -172,7 +172,7 @@ def source_refs(docs: Sequence[Document]) -> list[str]:
     """'the Harbor City Ledger report' when every source differs; otherwise source and month (`report_refs`)."""
     sources = [d.source for d in docs]
     if all(sources) and len(set(sources)) == len(sources):
-        return [f"the {s} report" for s in sources]
+        return [f"{the_source(s)} report" for s in sources]
     return report_refs(docs)
 
 
@@ -319,7 +319,8 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
     editions = _editions(documents, dated)
     lower_words = _lower_words(documents)
     refs, subjects = [], []
-    multi_source = len({k[0] for k in _editions(documents, False)}) >= 2
+    # Pages of one site with its name (a title suffix read as their source) beside a few without are one source
+    multi_source = len({k[0] for k in _editions(documents, False) if k[0]}) >= 2
     for doc, claim in zip(docs, claims, strict=True):
         if doc.published_at is None and (not doc.source or not multi_source):
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity

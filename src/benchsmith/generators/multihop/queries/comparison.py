@@ -167,6 +167,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         and text.split()[0].lower() not in _NUMBER_WORDS and text[:1].isupper()
         and text.split()[0] not in ("Like", "As", "With", "For", "But", "And")
         and not _STAGE.match(text)  # "Series A": a stage many companies pass, not something a story mentions
+        and ("," not in text or label in _PLACE_LABELS)  # "Copy, Clone" is a list read as one name; "Salem, Oregon" is one
         and not any(d.source and contains_phrase(text, d.source) for d in docs)  # "Reuters" is where they come from
     ]
     # "both mention New York Stock Exchange", no capital "The"; "Intel Corp." at a sentence end loses its stop.

@@ -21,7 +21,7 @@ from benchsmith.corpora.wire import without_dateline
 from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.queries.headline_subjects import headline_subjects
 from benchsmith.generators.multihop.queries.lead_topics import ACTOR_HEADS, VAGUE, lead_topics
-from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase
+from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase, the_source
 from benchsmith.generators.multihop.topics import _VERBS
 from benchsmith.types import Document
 
@@ -269,7 +269,7 @@ def report_of(doc: Document, when: str = "") -> str:
     """"the Harbor City Ledger report", "Harbor City Ledger's March 2024 report", "the March 1987 report"."""
     if not doc.source:
         return f"the {when} report" if when else "the report"
-    return f"{possessive(doc.source)} {when} report" if when else f"the {doc.source} report"
+    return f"{possessive(doc.source)} {when} report" if when else f"{the_source(doc.source)} report"
 
 
 def opens_story(doc: Document, name: str, *, as_modifier: bool = False) -> bool:
