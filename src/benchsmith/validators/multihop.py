@@ -112,9 +112,7 @@ class ComparisonConsistency:
             # Two stated limits ("10 tags", "20 KB"): each figure in its sentence, compared in one base unit
             values = comp.get("values") or []
             # one side per evidence document, in order; a side may cite a second sentence (the list lead naming it)
-            sides: dict[str, list[str]] = {}
-            for ev in item.evidence:
-                sides.setdefault(ev.doc_id, []).append(ev.fact)
+            sides = _facts_by_document(item)
             if len(values) != 2 or len(sides) != 2 or not all(
                     any(str(v) in fact for fact in facts) for v, facts in zip(values, sides.values())):
                 return [Issue("comparison_value_missing", "error", "a compared limit is not in its evidence sentence")]
@@ -165,15 +163,21 @@ _UNIT_FACTORS = {"seconds": ("time", 1.0), "second": ("time", 1.0), "millisecond
                  "minutes": ("time", 60.0), "bytes": ("data", 1.0), "kilobytes": ("data", 1024.0)}
 
 
+def _facts_by_document(item) -> dict[str, list[str]]:
+    """The cited facts of each evidence document, in citation order: one side of a two-page comparison each."""
+    sides: dict[str, list[str]] = {}
+    for ev in item.evidence:
+        sides.setdefault(ev.doc_id, []).append(ev.fact)
+    return sides
+
+
 def _field_comparison(item, comp: dict) -> bool | Issue:
     """Two named things' labelled facts, one side per evidence document (its heading or syntax line naming the
     thing, its field giving the value): "available since" versions compared part by part (2.4.9 < 2.4.11; a series
     and a release of it, "2.3" and "2.3.6", do not order), or numeric defaults compared in one unit."""
     values = [str(v) for v in comp.get("values") or []]
     subjects = [str(v) for v in comp.get("subjects") or []]
-    sides: dict[str, list[str]] = {}
-    for ev in item.evidence:
-        sides.setdefault(ev.doc_id, []).append(ev.fact)
+    sides = _facts_by_document(item)
     if len(values) != 2 or len(subjects) != 2 or len(sides) != 2:
         return Issue("comparison_value_missing", "error", "two sides, each with its subject and value, are needed")
     for value, subject, facts in zip(values, subjects, sides.values()):
@@ -214,9 +218,7 @@ class InferenceConsistency:
             return []
         subjects = [str(v) for v in comp.get("subjects") or []]
         values = [str(v) for v in comp.get("values") or []]
-        sides: dict[str, list[str]] = {}
-        for ev in item.evidence:
-            sides.setdefault(ev.doc_id, []).append(ev.fact)
+        sides = _facts_by_document(item)
         if len(subjects) != 2 or len(values) != 2 or len(sides) != 2:
             return [Issue("inference_value_missing", "error", "a borrowing and a lending side are needed")]
         borrower, lender = sides.values()

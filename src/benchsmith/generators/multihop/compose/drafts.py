@@ -19,8 +19,8 @@ from benchsmith.generators.multihop.compose.creator_life import (
 )
 from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
 from benchsmith.generators.multihop.compose.field_compare import field_candidates
+from benchsmith.generators.multihop.compose.field_facts import Default, Since, read_since
 from benchsmith.generators.multihop.compose.field_facts import read_defaults as read_field_defaults
-from benchsmith.generators.multihop.compose.field_facts import read_since
 from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
@@ -97,6 +97,7 @@ class Composer:
     life_uses: Counter = field(default_factory=Counter)  # creator, and (creator, "born"/"died") -> questions asked
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
+    _fields: tuple[list[Since], list[Default]] | None = None  # reference entries' versions and defaults, read once
 
     def __post_init__(self) -> None:
         self.profiles = read_profiles(list(self.documents.values()))
@@ -145,10 +146,16 @@ class Composer:
         return out
 
     @property
-    def field_facts(self) -> int:
+    def field_entries(self) -> tuple[list[Since], list[Default]]:
         """"Available since" versions and numeric defaults the reference entries state in labelled fields."""
-        docs = list(self.documents.values())
-        return len(read_since(docs)) + len(read_field_defaults(docs))
+        if self._fields is None:
+            docs = list(self.documents.values())
+            self._fields = (read_since(docs), read_field_defaults(docs))
+        return self._fields
+
+    @property
+    def field_facts(self) -> int:
+        return sum(map(len, self.field_entries))
 
     @property
     def stated_limits(self) -> int:
@@ -184,7 +191,7 @@ class Composer:
             for group in (inverse, shared, lives):
                 rng.shuffle(group)
             inverse = _alternate(_alternate(inverse, lives), limit_multiple_candidates(self.page_limits, docs))
-            inverse = _alternate(inverse, inherit_candidates(docs))  # a reference entry's default borrowed from another
+            inverse = _alternate(inverse, inherit_candidates(docs, self.field_entries[1]))  # a reference entry's default borrowed from another
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
             # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
             # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
@@ -193,7 +200,7 @@ class Composer:
             typed = page_limit_candidates(self.page_limits, rng) + self._keyed(limit_comparisons(self.limits, rng, limit,
                                                                                              self.page_links))
             typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
-            typed = _alternate(typed, field_candidates(list(self.documents.values()), self.seed))
+            typed = _alternate(typed, field_candidates(*self.field_entries, self.seed))
             # Two works compared through their creators' lives (four articles) alternate with the works' own facts.
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
             return _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),

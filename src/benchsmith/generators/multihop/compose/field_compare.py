@@ -21,8 +21,6 @@ from benchsmith.generators.multihop.compose.field_facts import (
     Default,
     Since,
     comparable,
-    read_defaults,
-    read_since,
     version_key,
 )
 
@@ -177,11 +175,11 @@ def _default(x: Default, y: Default, want_yes: bool) -> dict:
     }
 
 
-def field_candidates(documents: Sequence, seed: int) -> list[dict]:
-    """The version and default comparisons of a manual's reference pages, in turn (their own seeded draw, so a
-    corpus without labelled fields keeps its order)."""
+def field_candidates(since_facts: Sequence[Since], default_facts: Sequence[Default], seed: int) -> list[dict]:
+    """The version and default comparisons of a manual's reference pages (`read_since`, `read_defaults`), in turn
+    (their own seeded draw, so a corpus without labelled fields keeps its order)."""
     rng = random.Random(f"{seed}:composed:fields")
-    since, defaults = since_candidates(read_since(documents), rng), default_candidates(read_defaults(documents), rng)
+    since, defaults = since_candidates(since_facts, rng), default_candidates(default_facts, rng)
     out = []
     for i in range(max(len(since), len(defaults))):
         out += [c[i] for c in (since, defaults) if i < len(c)]

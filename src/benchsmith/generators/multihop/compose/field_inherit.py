@@ -25,11 +25,12 @@ _HOW_MANY = {"seconds": "seconds", "milliseconds": "milliseconds", "minutes": "m
              "kilobytes": "kilobytes", "second": "seconds"}
 
 
-def inherit_candidates(documents: Sequence[Document]) -> list[dict]:
+def inherit_candidates(documents: Sequence[Document], stated: Sequence[Default] | None = None) -> list[dict]:
     """"How many seconds does X default to?" for each entry whose default is the value of one named setting that
-    another page gives a numeric default, where that page does not name X."""
+    another page gives a numeric default (`stated`, read from `documents` when not given), where that page does
+    not name X."""
     defaults: dict[str, list[Default]] = defaultdict(list)
-    for d in read_defaults(documents):
+    for d in read_defaults(documents) if stated is None else stated:
         defaults[d.name.lower()].append(d)
     if not defaults:
         return []
