@@ -28,8 +28,9 @@ from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
 ROLE_NOUN = {"painter": "artist", "director": "director", "author": "author", "composer": "composer"}
-YEAR_VERBS = {"painting": "paint", "film": "release", "novel": "publish", "book": "publish", "album": "release",
-              "song": "release", "opera": "compose", "documentary": "release", "poem": "write", "play": "write"}
+# What the creator did in a year: a director makes a film (a studio releases it); a band releases its album
+YEAR_VERBS = {"painting": "paint", "film": "make", "novel": "publish", "book": "publish", "album": "release",
+              "song": "release", "opera": "compose", "documentary": "make", "poem": "write", "play": "write"}
 # Kinds of work a museum holds as the work itself: an archive "holding" a film keeps a print, one of many.
 COLLECTED_KINDS = frozenset({"painting", "sculpture", "drawing", "etching", "watercolour", "watercolor"})
 HOME_VERBS = ("is held by the {home}", "hangs in the {home}", "belongs to the {home}")
