@@ -110,3 +110,22 @@ def test_a_works_year_is_read_from_the_other_ways_a_lead_sentence_dates_it():
         prof = read_profile(Document(doc_id=f"w{i}", title=title, text=lead + " It hangs in a museum."))
         assert prof is not None and prof.kind == "painting", lead
         assert (prof.year.year if prof.year else None) == year, lead
+
+
+def test_films_compared_by_composer_ask_whether_they_share_one_never_whether_they_were_composed():
+    from benchsmith.generators.multihop.compose.links import works_by_creator
+    from benchsmith.generators.multihop.compose.naming import creator_noun
+
+    composers = ("Aram Khachaturian", "Dmitri Shostakovich")
+    docs = {f"f{i}": Document(doc_id=f"f{i}", title=f"Film Number {chr(65 + i)}",
+                              text=f"Film Number {chr(65 + i)} is a {1930 + i} Soviet drama film directed by Hamo "
+                                   f"Director{chr(65 + i)}, with music composed by {composers[i % 2]}.")
+            for i in range(8)}
+    profiles = read_profiles(list(docs.values()))
+    cands = comparison_candidates(profiles, find_links(profiles, docs), works_by_creator(profiles), random.Random(1), 40)
+    by_composer = [c for c in cands if c["template"] == "comparison.same_composer"]
+    assert by_composer
+    for c in by_composer:
+        assert c["query"].startswith("Did the films ") and c["query"].endswith(" have the same composer?"), c["query"]
+    assert creator_noun("author", "film") == "writer" and creator_noun("author", "novel") == "author"
+    assert creator_noun("painter", "painting") == "artist"

@@ -54,6 +54,21 @@ def test_a_title_shared_outside_the_corpus_is_named_with_what_picks_it_out_never
     assert work_reference(bare, "year") is None
 
 
+def test_a_works_other_title_in_its_parenthesis_is_no_descriptor():
+    song = _profile("The Wallflower (Dance with Me, Henry)",
+                    '"The Wallflower" (also known as "Dance with Me, Henry") is a 1955 song by Etta James.')
+    assert work_reference(song, "year") == "the song The Wallflower by Etta James"
+    assert work_reference(song, "creator") == "the 1955 song The Wallflower"  # still told apart: the title is shared
+
+
+def test_years_inside_a_former_names_parenthesis_are_not_the_subjects_life():
+    curtiz = _profile("Michael Curtiz", "Michael Curtiz (born Manó Kaminer(1886-1905) Mihály Kertész (1905); "
+                      "December 24, 1886 April 11, 1962) was a Hungarian-born American film director.")
+    assert curtiz.died is None or curtiz.died.text != "1905"
+    lucas = _profile("Wilfred Lucas", "Wilfred Lucas (January 30, 1871 – December 13, 1940) was a Canadian actor.")
+    assert (lucas.born.text, lucas.died.text) == ("January 30, 1871", "December 13, 1940")
+
+
 def test_a_creators_life_from_another_works_article_gives_bridge_and_inference_questions():
     docs = _docs(WORKS)
     profiles = read_profiles(list(docs.values()))

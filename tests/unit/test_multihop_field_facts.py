@@ -103,7 +103,8 @@ def test_related_names():
 
 
 def test_version_comparisons_are_right_balanced_and_re_derived():
-    cands = since_candidates(read_since(PAGES), random.Random(0))
+    every = since_candidates(read_since(PAGES), random.Random(0))
+    cands = [c for c in every if "choice" not in c["computation"]]  # Yes/No ones (choices: the next test)
     assert cands
     answers = []
     for cand in cands:
@@ -120,7 +121,7 @@ def test_version_comparisons_are_right_balanced_and_re_derived():
             assert len(c["query"].split()) <= 12
         answers.append(cand["answer"])
         assert {cand["answer"], cand["flip"]["answer"]} == {"Yes", "No"}
-    pairs = {frozenset(c["computation"]["subjects"]) for c in cands}
+    pairs = {frozenset(c["computation"]["subjects"]) for c in every}
     assert frozenset({"mod_proxy_alpha", "mod_proxy_beta"}) in pairs  # 2.4.9 before 2.4.10, not after
     assert frozenset({"mod_proxy_gamma", "mod_proxy_delta"}) not in pairs  # 2.3 and 2.3.6 do not order
     assert frozenset({"mod_proxy_alpha", "ProxyAlphaTimeout"}) not in pairs  # a module and a directive
@@ -129,6 +130,24 @@ def test_version_comparisons_are_right_balanced_and_re_derived():
         if set(c["computation"]["subjects"]) == {"mod_proxy_alpha", "mod_proxy_beta"}:
             first = c["computation"]["subjects"][0]
             assert c["answer"] == ("Yes" if first == "mod_proxy_alpha" else "No")
+
+
+def test_some_version_comparisons_ask_which_came_first_and_the_answer_is_not_always_named_first():
+    choices = [c for seed in range(8) for c in since_candidates(read_since(PAGES), random.Random(seed))
+               if "choice" in c["computation"]]
+    assert choices
+    positions = set()
+    for c in choices:
+        a, b = c["computation"]["choice"]
+        assert c["query"] == f"Which {'module' if a.startswith('mod_') else 'directive'} was introduced first, {a} or {b}?"
+        earlier = min((a, b), key=lambda n: version_key(c["computation"]["values"][(a, b).index(n)]))
+        assert c["answer"] == earlier and "flip" not in c
+        assert ComparisonConsistency().check(_item(c), None) == [], c["query"]
+        wrong = _item(c)
+        wrong.answer = b if c["answer"] == a else a
+        assert ComparisonConsistency().check(wrong, None), c["query"]
+        positions.add(c["answer"] == a)
+    assert positions == {True, False}
 
 
 def test_the_validator_refuses_a_version_from_the_wrong_page():

@@ -153,6 +153,9 @@ class ComparisonConsistency:
         else:
             return [Issue("comparison_not_computable", "warning", "no computation recorded; answer not re-derived")]
         expected = "Yes" if yes else "No"
+        choice = comp.get("choice") or []
+        if len(choice) == 2:  # "Which ... first, A or B?": the relation holding for A makes A the answer
+            expected = str(choice[0] if yes else choice[1])
         if item.answer.strip().rstrip(".").lower() != expected.lower():
             return [Issue("comparison_inconsistent", "error", f"answer {item.answer!r} but the evidence gives {expected!r}")]
         return []

@@ -20,9 +20,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.multihop.compose.creator_life import ROLE_NOUN, read_lives
+from benchsmith.generators.multihop.compose.creator_life import read_lives
 from benchsmith.generators.multihop.compose.links import Link
-from benchsmith.generators.multihop.compose.naming import creator_link, work_reference
+from benchsmith.generators.multihop.compose.naming import ROLE_NOUN, creator_link, creator_noun, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import PhraseIndex
 from benchsmith.text import contains_phrase
@@ -122,7 +122,7 @@ def _candidate(x: CreatorYear, y: CreatorYear) -> dict | None:
     ref_y = work_reference(y.work, "creator", with_kind=False)
     if ref_x is None or ref_y is None:
         return None
-    query = _QUESTION[x.attr].format(a=ROLE_NOUN[x.role], x=ref_x, b=ROLE_NOUN[y.role], y=ref_y)
+    query = _QUESTION[x.attr].format(a=creator_noun(x.role, x.work.kind), x=ref_x, b=creator_noun(y.role, y.work.kind), y=ref_y)
     return {
         "type": "comparison_query", "query": query, "answer": "Yes" if x.year < y.year else "No",
         "evidence": [(x.source, x.sentence), (y.source, y.sentence), (x.work, x.credit), (y.work, y.credit)],

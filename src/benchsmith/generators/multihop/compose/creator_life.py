@@ -24,13 +24,12 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from benchsmith.corpora.sentences import split_sentences
-from benchsmith.generators.multihop.compose.naming import creator_link, work_reference
+from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import PhraseIndex, describe_work
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
-ROLE_NOUN = {"painter": "artist", "director": "director", "author": "author", "composer": "composer"}
 _SPAN = r"\s*\(\s*(?:born\s+)?(?P<born>1[0-9]{3}|20[0-2][0-9])\s*[–-]\s*(?P<died>1[0-9]{3}|20[0-2][0-9])\s*\)"
 
 
@@ -155,7 +154,7 @@ def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[st
             if p.doc_id == x.doc_id or contains_phrase(documents[p.doc_id].text, x.name) or anchor is None:
                 continue
             out.append({
-                "type": "bridge_query", "query": f"Where was the {ROLE_NOUN[role]} of {anchor.ref} born?", "answer": place,
+                "type": "bridge_query", "query": f"Where was the {creator_noun(role, x.kind)} of {anchor.ref} born?", "answer": place,
                 "evidence": [*anchor.evidence, (p, sentence)], "anchors": list(anchor.anchors), "bridge": who,
                 "hop": (x.doc_id, who),
                 "template": "bridge.creator_elsewhere.birthplace",
@@ -181,7 +180,7 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
         if source is None or anchor is None:
             continue
         out.append({
-            "type": "bridge_query", "query": f"What nationality was the {ROLE_NOUN[role]} of {anchor.ref}?", "answer": nat,
+            "type": "bridge_query", "query": f"What nationality was the {creator_noun(role, x.kind)} of {anchor.ref}?", "answer": nat,
             "evidence": [*anchor.evidence, source], "anchors": list(anchor.anchors), "bridge": who, "hop": (x.doc_id, who),
             "template": "bridge.creator_elsewhere.nationality",
             "computation": {"op": "bridge_attribute", "relation": role, "attribute": "nationality", "bridge": who,
@@ -221,7 +220,7 @@ def life_bridge_candidates(routes: Sequence[LifeRoute], index: PhraseIndex | Non
         anchor = anchor_work(r.x, r.x_creator, index)
         if anchor is None:
             continue
-        noun, ref = ROLE_NOUN[r.role], anchor.ref
+        noun, ref = creator_noun(r.role, r.x.kind), anchor.ref
         for attr, year in (("born", r.life.born), ("died", r.life.died)):
             query = f"When was the {noun} of {ref} born?" if attr == "born" else f"When did the {noun} of {ref} die?"
             out.append({
@@ -249,7 +248,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
         if any(p.year.year == year.year if p.year is not None and p.year.year is not None
                else re.search(rf"\b{year.year}\b", documents[p.doc_id].text[:600]) for p in same_creator):
             continue  # another work by the creator is of that year, or may be (its year unread but named in its lead)
-        noun = ROLE_NOUN[r.role]
+        noun = creator_noun(r.role, x.kind)
         for attr, life_year in (("born", r.life.born), ("died", r.life.died)):
             rivals = [p for p in profiles if p.doc_id != x.doc_id and p.kind == x.kind and p.year is not None
                       and p.year.year == year.year and (c := creator_link(p)) is not None and c[1] in lives

@@ -30,6 +30,8 @@ _MORE = {"time": "a longer time", "data": "a larger size"}
 # at most 12 words: a longer question whose own words are mostly the evidence's is refused as pasted
 VERSION_TEMPLATES = ("Was the {a} {kind} added in an earlier release than {b}?",
                      "Was the {a} {kind} introduced before the {b} {kind}?")
+# HotpotQA's other comparison shape: the answer is one of the two names, first or second in turn
+CHOICE_TEMPLATE = "Which {kind} was introduced first, {a} or {b}?"
 
 
 def _starts(name: str) -> set[int]:
@@ -117,14 +119,28 @@ def since_candidates(facts: Sequence[Since], rng: random.Random) -> list[dict]:
     first_yes = bool(pairs) and rng.random() < 0.5  # no draw without facts: other corpora keep their seeded order
     for i, (xs, ys) in enumerate(pairs):
         want_yes = first_yes == (i % 2 == 0)
-        template = rng.randrange(len(VERSION_TEMPLATES))
+        template = rng.randrange(len(VERSION_TEMPLATES) + 1)  # the last: a choice between the two names
         for x in xs:
             for y in ys:
                 if x.page.doc_id == y.page.doc_id:
                     continue
+                if template == len(VERSION_TEMPLATES):
+                    out.append(_since_choice(x, y, answer_first=want_yes))
+                    continue
                 cand, flip = (_since(x, y, want, template) for want in (want_yes, not want_yes))
                 out.append({**cand, "flip": flip})
     return out
+
+
+def _since_choice(x: Since, y: Since, answer_first: bool) -> dict:
+    """"Which module was introduced first, A or B?": the earlier one, named first or second as `answer_first` says
+    (a benchmark whose answer is always the first name is answered without reading)."""
+    earlier, later = (x, y) if version_key(x.version) < version_key(y.version) else (y, x)
+    first, second = (earlier, later) if answer_first else (later, earlier)
+    cand = _since(first, second, want_yes=version_key(first.version) < version_key(second.version), template=0)
+    return {**cand, "query": CHOICE_TEMPLATE.format(kind=first.kind, a=first.name, b=second.name),
+            "answer": earlier.name, "template": "comparison.since.choice",
+            "computation": {**cand["computation"], "choice": [first.name, second.name]}}
 
 
 def _since(x: Since, y: Since, want_yes: bool, template: int) -> dict:

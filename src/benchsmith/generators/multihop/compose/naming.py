@@ -32,6 +32,17 @@ _KIND_WORDS = re.compile(r"\b(?:\d{4}|film|films|painting|paintings|song|album|n
 _ARTICLES = {"the", "a", "an", "le", "la", "les", "l", "el", "il", "der", "die", "das"}
 
 
+ROLE_NOUN = {"painter": "artist", "director": "director", "author": "author", "composer": "composer"}
+_SCREEN_KINDS = ("film", "documentary", "series")
+
+
+def creator_noun(role: str, kind: str | None) -> str:
+    """The creator's noun in a question: "the artist of" a painting, "the writer of" a film (never "the author of")."""
+    if role == "author" and kind in _SCREEN_KINDS:
+        return "writer"
+    return ROLE_NOUN.get(role, role)
+
+
 def creator_link(p: Profile, roles: tuple[str, ...] = WORK_CREATOR_ROLES) -> tuple[str, str, Value] | None:
     """The first creator of one of `roles` a work's profile names in full (two words or more), with the role and
     the sentence stating it."""
@@ -43,18 +54,27 @@ def creator(p: Profile) -> str | None:
     return link[1] if link else None
 
 
-def descriptor(p: Profile) -> str:
-    """The disambiguation's words that are neither the work's kind nor a year: "The Merry-Go-Round" of
-    "The Merry-Go-Round song", "Willard Metcalf" of "Willard Metcalf painting", "" of "1865 painting"."""
+def _other_words(p: Profile) -> str:
     rest = " ".join(_KIND_WORDS.sub(" ", p.qualifier).split()).strip(" ,;-")
     return re.sub(r"^(?:the|The)\s+", "", rest)  # "the" is the question's own: "the Merry-Go-Round song Live"
 
 
+def descriptor(p: Profile) -> str:
+    """The disambiguation's words that are neither the work's kind nor a year: "The Merry-Go-Round" of
+    "The Merry-Go-Round song", "Willard Metcalf" of "Willard Metcalf painting", "" of "1865 painting". A
+    parenthesis of several words and no kind is the work's other title ("The Wallflower (Dance with Me, Henry)"),
+    which describes nothing: "the Dance with Me, Henry song The Wallflower" reads as nonsense."""
+    rest = _other_words(p)
+    if not _KIND_WORDS.search(p.qualifier) and len(rest.split()) > 1:
+        return ""
+    return rest
+
+
 def ambiguous(p: Profile) -> bool:
     """Whether the title alone names several things outside the corpus: a disambiguation that is more than the
-    kind (a creator, a year, a band), or a one-word title."""
+    kind (a creator, a year, a band, another title), or a one-word title."""
     words = [w for w in re.findall(r"[\w'’-]+", p.name) if w.lower() not in _ARTICLES]
-    return bool(descriptor(p) or re.search(r"\d{4}", p.qualifier)) or len(words) <= 1
+    return bool(_other_words(p) or re.search(r"\d{4}", p.qualifier)) or len(words) <= 1
 
 
 def _is_creator(text: str, who: str | None) -> bool:

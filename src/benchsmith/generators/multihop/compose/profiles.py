@@ -190,6 +190,12 @@ def _clean_name(name: str) -> str:
     return " ".join(words)
 
 
+def _closed(prefix: str) -> bool:
+    """Whether every parenthesis opened before a point is closed: "(born Manó Kaminer(1886-1905) ..." holds the
+    years of a former name, not the life of the subject."""
+    return prefix.count("(") <= prefix.count(")")
+
+
 def read_profile(doc: Document) -> Profile | None:
     """The title entity's profile, or None when the document does not open by defining a named subject."""
     name = entity_name(doc.title)
@@ -206,7 +212,7 @@ def read_profile(doc: Document) -> Profile | None:
         if i == 0:
             verb = re.search(r"\b(?:is|was|were|are)\b", s)
             cut = verb.start() if verb else len(s)  # the subject's own dates come before its verb
-            life = _LIFE.search(s[:cut])
+            life = next((m for m in _LIFE.finditer(s[:cut]) if _closed(s[:m.start()])), None)
             if life:
                 if life.group("born"):
                     prof.born = val(life.group("born"))

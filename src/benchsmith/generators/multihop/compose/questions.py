@@ -28,6 +28,7 @@ WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted
               "book": ("published", "written"), "play": ("first staged", "written"), "opera": ("premiered", "composed"),
               "television play": ("first broadcast", "written"), "radio play": ("first broadcast", "written"),
               "series": ("first shown", "made")}
+MUSICAL_KINDS = ("song", "album", "opera", "single", "EP", "musical", "soundtrack")
 ROLE_VERB = {"director": "directed", "painter": "painted", "author": "written", "composer": "composed",
              "producer": "produced", "artist": "made", "founder": "founded"}
 
@@ -382,10 +383,12 @@ def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.
     ref_x, ref_y = (work_reference(p, "creator") for p in (x, y))
     if ref_x is None or ref_y is None:
         return None
-    if ref_x == f"the {x.kind} {x.name}" and ref_y == f"the {y.kind} {y.name}":
-        query = f"Were the {plural(x.kind)} {x.name} and {y.name} {verb} by the same {noun}?"
-    else:  # a title that needs its year to be picked out is named whole on both sides
-        query = f"Were {ref_x} and {ref_y} {verb} by the same {noun}?"
+    both = f"the {plural(x.kind)} {x.name} and {y.name}" if ref_x == f"the {x.kind} {x.name}" and ref_y == f"the {y.kind} {y.name}" \
+        else f"{ref_x} and {ref_y}"  # a title that needs its year to be picked out is named whole on both sides
+    if role == "composer" and x.kind not in MUSICAL_KINDS:
+        query = f"Did {both} have the same composer?"  # a film's music is composed, not the film
+    else:
+        query = f"Were {both} {verb} by the same {noun}?"
     cand = {
         "type": "comparison_query", "query": query, "answer": "Yes" if wx == wy else "No", "evidence": [(x, vx), (y, vy)],
         "anchors": [x.name, y.name], "bridge": wx if wx == wy else None, "template": f"comparison.same_{role}",

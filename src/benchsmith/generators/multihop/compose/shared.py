@@ -22,12 +22,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.multihop.compose.naming import creator_link, work_reference
+from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
-ROLE_NOUN = {"painter": "artist", "director": "director", "author": "author", "composer": "composer"}
 # What the creator did in a year: a director makes a film (a studio releases it); a band releases its album
 YEAR_VERBS = {"painting": "paint", "film": "make", "novel": "publish", "book": "publish", "album": "release",
               "song": "release", "opera": "compose", "documentary": "make", "poem": "write", "play": "write"}
@@ -109,7 +108,7 @@ def describe_for_comparison(y: Profile, compared: str, texts: PhraseIndex) -> tu
 def _phrase(kind: str, shared: str, role: str, ref: str, attr: str, value: str, variant: int) -> str:
     """The question for answer attribute `attr` = `value`, the answer sharing `shared` with the anchor `ref`."""
     if shared == "creator":
-        noun = ROLE_NOUN[role]
+        noun = creator_noun(role, kind)
         who = f"the {noun} of {ref}"
         if attr == "year":
             verb = YEAR_VERBS.get(kind, "make")
@@ -250,7 +249,7 @@ def _bridge_phrase(r: Route, asked: str) -> str:
     """The question for A's `asked` fact, A described through X and its own `attr`."""
     kind, verb = r.a.kind, YEAR_VERBS.get(r.a.kind, "make")
     if r.shared == "creator":
-        who = f"the {ROLE_NOUN[r.role]} of {r.ref}"
+        who = f"the {creator_noun(r.role, r.x.kind)} of {r.ref}"
         if r.attr == "year":  # asked: home
             return f"Which museum holds the {kind} that {who} made in {r.value}?"
         return f"In what year did {who} {verb} the {kind} now held by the {r.value}?"
