@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+from _multihop_item import validator_item
+
 from benchsmith.generators.multihop.compose.drafts import Composer
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles
@@ -13,6 +15,7 @@ from benchsmith.generators.multihop.compose.questions import comparison_candidat
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.types import Chunk, Document, Span
 from benchsmith.validators.difficulty import longest_copied_span
+from benchsmith.validators.multihop import ComparisonConsistency
 
 TEXTS = {
     "f1": ("Gaby Days (film)", "Gaby Days is a 1987 American drama film directed by Luis Mandora. It was shot in Mexico."),
@@ -82,11 +85,24 @@ def test_comparisons_are_balanced_and_computed():
                                  text=f"Anna Berg{chr(97 + i)} (born {1900 + 3 * i}) was a Swedish painter.")
     profiles = read_profiles(list(docs.values()))
     cands = comparison_candidates(profiles, [], {}, random.Random(4), 40)
-    answers = Counter(c["answer"] for c in cands)
-    assert 0.4 <= answers["Yes"] / len(cands) <= 0.6
-    for c in cands:
+    yes_no = [c for c in cands if "choice" not in c["computation"]]
+    answers = Counter(c["answer"] for c in yes_no)
+    assert 0.4 <= answers["Yes"] / len(yes_no) <= 0.6
+    for c in yes_no:
         years = c["computation"]["years"]
         assert c["answer"] == ("Yes" if years[0] < years[1] else "No")
+    # every third is asked as a choice between the two names; the earlier one is the answer, first or second
+    choices = [c for c in cands if "choice" in c["computation"]]
+    assert len(choices) == len(cands) // 3
+    for c in choices:
+        x, y = c["computation"]["choice"]
+        years = c["computation"]["years"]
+        assert c["query"] == f"Who was born first, {x} or {y}?"
+        assert c["answer"] == (x if years[0] < years[1] else y)
+        assert ComparisonConsistency().check(validator_item(c, docs.values()), None) == [], c["query"]
+        wrong = validator_item({**c, "answer": y if c["answer"] == x else x}, docs.values())
+        assert ComparisonConsistency().check(wrong, None), c["query"]
+    assert {c["answer"] == c["computation"]["choice"][0] for c in choices} == {True, False}
 
 
 def test_a_works_year_is_read_from_the_other_ways_a_lead_sentence_dates_it():
@@ -129,3 +145,21 @@ def test_films_compared_by_composer_ask_whether_they_share_one_never_whether_the
         assert c["query"].startswith("Did the films ") and c["query"].endswith(" have the same composer?"), c["query"]
     assert creator_noun("author", "film") == "writer" and creator_noun("author", "novel") == "author"
     assert creator_noun("painter", "painting") == "artist"
+
+
+def test_a_choice_between_two_works_names_each_once_without_repeating_the_kind():
+    from benchsmith.generators.multihop.compose.choice import as_choice
+    from benchsmith.generators.multihop.compose.questions import WORK_VERBS
+
+    canal = read_profile(Document(doc_id="a", title="Chichester Canal (painting)",
+                                  text="Chichester Canal is an 1828 painting by J. Turner."))
+    dusk = read_profile(Document(doc_id="b", title="Evening Dusk", text="Evening Dusk is an 1850 painting by Anna Velde."))
+    cand = {"type": "comparison_query", "query": "Was the painting Chichester Canal painted before Evening Dusk?",
+            "answer": "Yes", "evidence": [(dusk, dusk.year), (canal, canal.year)], "anchors": [dusk.name, canal.name],
+            "template": "comparison.earlier.year",
+            "computation": {"op": "earlier", "attribute": "year", "values": ["1850", "1828"], "years": [1850, 1828]}}
+    choice = as_choice(cand, WORK_VERBS)
+    assert choice["query"] == "Which painting was painted first, Evening Dusk or Chichester Canal?"
+    assert choice["answer"] == "Chichester Canal" and choice["computation"]["choice"] == ["Evening Dusk", "Chichester Canal"]
+    described = {**cand, "computation": {**cand["computation"], "described": "the Anna Velde painting held by the Tate"}}
+    assert as_choice(described, WORK_VERBS) is None  # a described side has no name to give back

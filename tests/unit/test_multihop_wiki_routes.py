@@ -213,3 +213,29 @@ def test_two_works_are_compared_through_their_creators_own_articles_year_first()
     assert [p.doc_id for p, _ in cand["evidence"]] == (["h", "i", "f", "g"] if hale_first else ["i", "h", "g", "f"])
     texts = {d: docs[d].text for d in "fghi"}
     assert single_document(texts, cand["answer"], cand["anchors"]) == []
+
+
+def test_every_third_creator_comparison_asks_which_work_has_the_older_creator():
+    import random
+
+    from benchsmith.generators.multihop.compose.creator_compare import creator_comparison_candidates
+    from benchsmith.generators.multihop.compose.links import find_links
+
+    films, people = {}, {}
+    for i in range(6):
+        films[f"f{i}"] = (f"Harbour Film {chr(65 + i)}", f"Harbour Film {chr(65 + i)} is a {1930 + i} film directed by "
+                                                          f"Victor Hale{chr(97 + i)}.")
+        people[f"p{i}"] = (f"Victor Hale{chr(97 + i)}", f"Victor Hale{chr(97 + i)} ({i + 1} May {1890 + 2 * i} – {i + 1} "
+                                                          f"June {1960 + 3 * i}) was an English film director.")
+    docs = _docs({**films, **people})
+    profiles = read_profiles(list(docs.values()))
+    index = PhraseIndex({d: doc.text for d, doc in docs.items()})
+    cands = creator_comparison_candidates(profiles, find_links(profiles, docs), docs, random.Random(3), 12, index)
+    choices = [c for c in cands if c["template"].endswith(".choice")]
+    assert choices and all("as_choice" not in c for c in cands)
+    for c in choices:
+        a, b = c["computation"]["choice"]
+        lead = "Which film has the older director" if "born" in c["template"] else "Which film has the director who died first"
+        assert c["query"] == f"{lead}, {a} or {b}?"
+        years = c["computation"]["years"]
+        assert c["answer"] == (a if years[0] < years[1] else b)

@@ -20,6 +20,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, without_kind
 from benchsmith.generators.multihop.compose.creator_life import read_lives
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import ROLE_NOUN, creator_link, creator_noun, work_reference
@@ -31,6 +32,8 @@ from benchsmith.types import Document
 # "the director of X" says what X is: the titles go bare (a disambiguated one keeps what picks it out), and the
 # question's few words of its own stay its own ("older", "die"), not the evidence's ("born", "film director").
 _QUESTION = {"born": "Was the {a} of {x} older than the {b} of {y}?", "died": "Did the {a} of {x} die before the {b} of {y}?"}
+_CHOICE = {"born": "Which {kind} has the older {noun}", "died": "Which {kind} has the {noun} who died first"}
+CHOICE_KINDS = ("film", "painting", "novel", "album", "song", "documentary", "book", "play", "opera")
 
 
 @dataclass(frozen=True)
@@ -114,7 +117,14 @@ def creator_comparison_candidates(profiles: Sequence[Profile], links: Sequence[L
     yes, no = by_answer["Yes"], by_answer["No"]
     pairs = min(len(yes), len(no))
     out = [c for pair in zip(yes, no, strict=False) for c in pair] + yes[pairs:] + no[pairs:]
-    return out[:limit]
+    # every few asked as a choice between the works; the answer is the first work after a Yes, the second after a No
+    return [_as_asked(c, choice=i % CHOICE_EVERY == CHOICE_EVERY - 1) for i, c in enumerate(out[:limit])]
+
+
+def _as_asked(cand: dict, choice: bool) -> dict:
+    """The candidate in the form asked: its choice where `choice` and it has one, else its Yes/No question."""
+    plain = {k: v for k, v in cand.items() if k != "as_choice"}
+    return cand["as_choice"] if choice and cand.get("as_choice") is not None else plain
 
 
 def _candidate(x: CreatorYear, y: CreatorYear) -> dict | None:
@@ -123,7 +133,7 @@ def _candidate(x: CreatorYear, y: CreatorYear) -> dict | None:
     if ref_x is None or ref_y is None:
         return None
     query = _QUESTION[x.attr].format(a=creator_noun(x.role, x.work.kind), x=ref_x, b=creator_noun(y.role, y.work.kind), y=ref_y)
-    return {
+    cand = {
         "type": "comparison_query", "query": query, "answer": "Yes" if x.year < y.year else "No",
         "evidence": [(x.source, x.sentence), (y.source, y.sentence), (x.work, x.credit), (y.work, y.credit)],
         "anchors": [x.work.name, y.work.name], "bridge": None, "key": f"creators {' | '.join(sorted((x.creator, y.creator)))} | {x.attr}",
@@ -131,3 +141,11 @@ def _candidate(x: CreatorYear, y: CreatorYear) -> dict | None:
         "computation": {"op": "earlier", "attribute": x.attr, "values": [x.year_text, y.year_text, x.creator, y.creator],
                         "years": [x.year, y.year], "creators": [x.creator, y.creator]},
     }
+    if x.role == y.role and x.work.kind == y.work.kind and x.work.kind in CHOICE_KINDS:
+        # 2WikiMultihopQA's own shape: "Which film has the director who died first, X or Y?"
+        lead = _CHOICE[x.attr].format(kind=x.work.kind, noun=creator_noun(x.role, x.work.kind))
+        a, b = (without_kind(r, x.work.kind) for r in (ref_x, ref_y))
+        cand["as_choice"] = {**cand, "query": f"{lead}, {a} or {b}?", "template": cand["template"] + ".choice",
+                             "answer": x.work.name if x.year < y.year else y.work.name,
+                             "computation": {**cand["computation"], "choice": [x.work.name, y.work.name]}}
+    return cand

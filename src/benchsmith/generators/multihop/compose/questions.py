@@ -18,6 +18,7 @@ import re
 from collections import defaultdict
 from collections.abc import Sequence
 
+from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, as_choice
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import person_reference, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
@@ -277,7 +278,9 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
     out: list[dict] = []
     for yes, no in zip(by_answer["Yes"], by_answer["No"], strict=False):
         out += [yes, no] if rng.random() < 0.5 else [no, yes]
-    return out[:limit]
+    # Every few a choice ("Which film was released first, X or Y?"): its answer is the first name after a Yes, the
+    # second after a No, so the names' order tells nothing either
+    return [(as_choice(c, WORK_VERBS) or c) if i % CHOICE_EVERY == CHOICE_EVERY - 1 else c for i, c in enumerate(out[:limit])]
 
 
 def _companion_keys(cand: dict, creators: dict[str, tuple[str, str | None]]) -> set[tuple]:
