@@ -124,6 +124,19 @@ def test_folder_of_text_markdown_and_html(tmp_path: Path) -> None:
     assert docs["sub/untitled.html"].title == "untitled"
 
 
+def test_markdown_is_read_as_its_prose_escapes_anchors_and_images_out_code_as_written(tmp_path: Path) -> None:
+    (tmp_path / "q.md").write_text(
+        '# Basic Queue Architecture<a name="sqs-basic-architecture"></a>\n\n'
+        "The default retention period is 4 days\\. You can set 60 seconds to 1,209,600 seconds \\(14 days\\)\\.\n\n"
+        "![\\[Image NOT FOUND\\]](http://example.com/arch.png)\n\n"
+        "Call `Set\\.Attributes` here\\.\n\n```\nprint(\"a\\.b\")\n```\n", encoding="utf-8")
+    doc = load_documents([tmp_path / "q.md"])[0]
+    assert doc.title == "Basic Queue Architecture"
+    assert "4 days. You can set 60 seconds to 1,209,600 seconds (14 days)." in doc.text
+    assert "Image" not in doc.text and "arch.png" not in doc.text
+    assert "`Set\\.Attributes` here." in doc.text and 'print("a\\.b")' in doc.text  # code keeps its backslashes
+
+
 def test_html_title_falls_back_to_first_heading(tmp_path: Path) -> None:
     p = tmp_path / "a.html"
     p.write_text("<body><h2>Second-level heading</h2><p>Text.</p></body>", encoding="utf-8")

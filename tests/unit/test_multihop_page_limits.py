@@ -293,3 +293,15 @@ def test_a_limit_a_whole_multiple_of_another_holders_is_an_inference_question_wi
                             "as 50 tags, or it can be empty.\n")]
     assert not [c for c in limit_multiple_candidates(_limits_chunked(), tag_set) if "five times" in c["query"]]
     assert [c for c in limit_multiple_candidates(_limits_chunked(), PAGES) if "five times" in c["query"]]
+
+
+def test_a_rate_per_second_has_no_holder():
+    from benchsmith.generators.multihop.compose.page_limits import count_holder
+
+    pages = [_doc("fifo", "FIFO queues", "+ FIFO queues support up to 300 messages per second (300 send, receive, or delete operations per second) without batching.\n"),
+             _doc("batch", "Batch actions", "You can manipulate up to 10 messages with a single API call.\n")]
+    chunks = chunk_documents(pages)
+    limits = read_page_limits(pages, {c.doc_id: [c] for c in chunks})
+    rate = next(lim for lim in limits if lim.page.doc_id == "fifo")
+    assert count_holder(rate) is None  # "Can a second hold more messages than an API call?" is no question
+    assert not page_limit_candidates(limits, random.Random(0))

@@ -1,7 +1,8 @@
 """Folders (or single files) of .txt, .md and .html documents, one document per file.
 
 Titles: HTML ``<title>`` else first heading; Markdown's first ``# `` heading;
-else the file name without suffix. A YAML front matter block (``---`` lines at
+else the file name without suffix. Markdown is read as its prose (`markdown_text`: escapes,
+anchors and images out; code as written). A YAML front matter block (``---`` lines at
 the top of a .md/.txt file) may set doc_id/id, title, source, published_at/date,
 url and links; its other keys go to metadata.
 """
@@ -17,6 +18,7 @@ import yaml
 
 from benchsmith.corpora.html import normalize_text, parse_html
 from benchsmith.corpora.loaders import LOADERS, RawRecord
+from benchsmith.corpora.markdown_text import markdown_prose
 from benchsmith.errors import InputError
 from benchsmith.fileio import read_text
 
@@ -84,7 +86,7 @@ def read_text_document(file: Path, *, relative_to: Path | None = None) -> RawRec
                     break
         metadata.update(front)
         if suffix in MARKDOWN_SUFFIXES:
-            body, heading = _take_markdown_title(body)
+            body, heading = _take_markdown_title(markdown_prose(body))
             if heading and "title" not in fields:
                 fields["title"] = heading
             fields.setdefault("links", list(dict.fromkeys(_MD_LINK.findall(body))))

@@ -94,6 +94,9 @@ def _named_holder(word: str, title: str) -> str:
     return " ".join([*name, word]) if name else word
 
 
+_TIME_UNIT = re.compile(r"^(?:(?:milli|micro)?second|minute|hour|day|week|month|year)s?\b", re.IGNORECASE)
+
+
 def count_holder(limit: PageLimit) -> tuple[str, str, str] | None:
     """(holder with its article, counted noun, what follows the noun) of a count label: "the maximum number of
     access points per AWS account per Region" -> ("an AWS account", "access points", " per Region")."""
@@ -102,8 +105,8 @@ def count_holder(limit: PageLimit) -> tuple[str, str, str] | None:
         return None
     holder = re.sub(r"^(?:an?|the) ", "", m.group("holder"))
     holder, _, rest = holder.partition(" per ")
-    if not re.fullmatch(r"[\w-]+(?: [\w-]+){0,4}", holder):
-        return None
+    if not re.fullmatch(r"[\w-]+(?: [\w-]+){0,4}", holder) or _TIME_UNIT.match(holder):
+        return None  # "messages per second" is a rate: a second holds nothing
     if " " not in holder and holder.islower():
         holder = _named_holder(holder, limit.title)
     return _article(holder), m.group("noun"), f" per {rest}" if rest else ""
