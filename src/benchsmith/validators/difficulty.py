@@ -80,16 +80,20 @@ def content_overlap(question: str, evidence: Sequence[str]) -> float:
     return round(len(q & ev) / len(q), 3)
 
 
-def wording_overlap(question: str, evidence: Sequence[str]) -> float:
+def wording_overlap(question: str, evidence: Sequence[str], names: Sequence[str] = ()) -> float:
     """Share of the question's own wording (content words that are not names or numbers) found in the evidence.
 
     Names must be repeated for a question to be answerable; the rest of its words show whether it
-    was paraphrased or pasted.
+    was paraphrased or pasted. `names` are the things the question must name though written in lower
+    case ("visibility timeout", a setting compared): their words repeated from the evidence count as names
+    (so the share can only fall).
     """
-    words = [w.lower() for w in _TOKEN.findall(question) if w[0].islower() and w.lower() not in STOPWORDS]
+    ev = {t for text in evidence for t in tokens(text)}
+    named = {t for name in names for t in tokens(str(name))} & ev
+    words = [w.lower() for w in _TOKEN.findall(question)
+             if w[0].islower() and w.lower() not in STOPWORDS and w.lower() not in named]
     if not words:
         return 0.0
-    ev = {t for text in evidence for t in tokens(text)}
     return round(sum(w in ev for w in words) / len(words), 3)
 
 

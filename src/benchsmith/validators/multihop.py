@@ -361,7 +361,7 @@ class Surface:
         copied = longest_copied_span(item.query, facts)
         if copied >= COPY_LIMIT:
             issues.append(Issue("copied_span", "error", f"{copied} consecutive words copied from the evidence"))
-        overlap = wording_overlap(item.query, facts)
+        overlap = wording_overlap(item.query, facts, _computation(item).get("anchors") or ())
         if facts and overlap > MAX_WORDING_OVERLAP and len(item.query.split()) > 12:
             issues.append(Issue("wording_overlap", "error", f"{overlap:.0%} of the question's wording is in the evidence"))
         for m in _QUOTED.finditer(item.query):

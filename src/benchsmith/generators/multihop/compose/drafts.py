@@ -38,6 +38,7 @@ from benchsmith.generators.multihop.compose.questions import (
     comparison_candidates,
     inference_candidates,
 )
+from benchsmith.generators.multihop.compose.settings import read_settings, setting_candidates
 from benchsmith.generators.multihop.compose.shared import (
     PhraseIndex,
     shared_bridge_candidates,
@@ -201,6 +202,7 @@ class Composer:
                                                                                              self.page_links))
             typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
             typed = _alternate(typed, field_candidates(*self.field_entries, self.seed))
+            typed = _alternate(typed, setting_candidates(read_settings(list(self.documents.values())), self.seed))
             # Two works compared through their creators' lives (four articles) alternate with the works' own facts.
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
             return _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
