@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from benchsmith.text import STOPWORDS
 from benchsmith.validators.conversation import Sentence
 
 _DANGLING_START = {"let's", "let’s", "however", "also", "this", "these", "that", "those", "it", "its", "they", "such", "then", "there",
@@ -86,10 +87,23 @@ _BROKEN = re.compile(r"\b(?:Jan|Feb|Mar|Apr|Aug|Sept?|Oct|Nov|Dec|St|Dr|Mr|Mrs|M
                      r"^[A-Z][\w ]{2,30} [-–] [A-Z]|♠|\d{12,}|,\s*\.$")
 
 
+def fragment_start(sentence: str) -> bool:
+    """The sentence opens in lower case on an English word ('the URL of some worker is ...', 'which means ...'): the
+    tail of a sentence cut at a line break or a chunk boundary, not a whole one. A command or a file name written in
+    lower case ('rotatelogs is ...', 'httpd configuration files contain ...') opens a whole sentence."""
+    first = sentence.lstrip("\"“'(").split(maxsplit=1)[0] if sentence.strip() else ""
+    return first[:1].islower() and first.lower().strip(",;:") in _FRAGMENT_WORDS
+
+
+# a lower-case first word that says the sentence started earlier
+_FRAGMENT_WORDS = STOPWORDS | {"using", "including", "because", "although", "though", "unless", "whether", "whereas",
+                               "respectively", "otherwise", "instead", "therefore", "thus", "hence", "e.g", "i.e", "etc"}
+
+
 def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
-    return (not _FIRST_PERSON.search(sentence) and not _BROKEN.search(sentence)
+    return (not _FIRST_PERSON.search(sentence) and not fragment_start(sentence) and not _BROKEN.search(sentence)
             and sentence.count("(") == sentence.count(")") and 5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
