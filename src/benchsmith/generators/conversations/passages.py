@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from benchsmith.corpora.wire import unwrapped
 from benchsmith.generators.conversations.facts import fact_question, prose_fact_question, repeated_names
+from benchsmith.generators.conversations.phrases import cut_phrase, vague_phrase
 from benchsmith.generators.conversations.quotable import (  # noqa: F401  (re-exported: grounding and prose use them)
     POINTS_ELSEWHERE,
     _following,
@@ -97,9 +98,11 @@ class Passage:
 
 
 def clean_term(term: str) -> str | None:
-    """A usable noun phrase, or None (pronoun-led, too long, unbalanced, code-like)."""
+    """A usable noun phrase, or None (pronoun-led, too long, unbalanced, code-like, cut, vague)."""
     term = term.strip(" ,;:")
     words = term.split()
+    if words and (cut_phrase(term) or vague_phrase(term)):
+        return None
     if not words or len(words) > 6 or words[0].lower() in _PRONOUN_START or "n't" in term or "’t" in term:
         return None
     if "  " in term or any(w.lower() in _VERBISH for w in words[1:]) or (len(words) > 1 and words[1].lower() in _PRONOUN_START):
@@ -176,6 +179,8 @@ def find_seeds(chunk: Chunk) -> Passage:
             # the reader does it ("To X, use ...", "To X, you ..."), not the product ("To X, Amazon S3 stores ...")
             # "To retrieve more data, use the AWS CLI": more than what the page's previous step did; no goal of its own
             if (len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal)
+                    # "change the default behavior": of what? the page's own thing, which the question cannot name
+                    and not vague_phrase(goal.split(maxsplit=1)[-1])
                     and not re.search(r"\b(?:more|other|additional|further|another|same|rest|remaining)\b", goal)
                     and (rest[:1].islower() or re.search(r"\byou\b", rest))
                     # "To perform X, an IAM principal needs permission ...": a condition, not what the reader does
