@@ -102,11 +102,16 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
             "Non-Question": [(f"I'd like to know more about {term}.", f"Tell me about {term}.")],
         }[qtype]
     elif seed.kind == "definition":
+        # the page's own verb says whether the term is one thing ("rotatelogs is a simple program"), not its last letter
+        plural = seed.detail == "are" if seed.detail in ("is", "are") else _plural(seed.term)
+        be = "are" if plural else "is"
+        ref = ("they" if plural else "it") if pronoun else term
+        obj = ("them" if plural else "it") if pronoun else term
         options = {
             "Factoid": [(f"What {be} {ref}?", f"What {be} {term}?")],
             "Explanation": [(f"Can you explain what {ref} {be}?", f"Can you explain what {term} {be}?"),
-                            (f"What {'do' if _plural(seed.term) else 'does'} {ref} mean?",
-                             f"What {'do' if _plural(seed.term) else 'does'} {term} mean?")],
+                            (f"What {'do' if plural else 'does'} {ref} mean?",
+                             f"What {'do' if plural else 'does'} {term} mean?")],
             "Keyword": [(f"{term}?", f"What {be} {term}?")],
             "Non-Question": [(f"I'd like to understand {obj} better.", f"Explain what {term} {be}.")],
         }[qtype]
