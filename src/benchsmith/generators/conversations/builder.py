@@ -175,6 +175,8 @@ class HeuristicBuilder(Candidates):
             # the answer stops where it leaves the question (no sentence on something else to reach a length)
             trim_to_focus(draft.grounded, focus_words(draft.wording.rewrite, draft.term, self.common),
                           how_to="How-To" in draft.wording.types)
+            if not G.complete_lists(draft.grounded, self.passages):  # the trim may have cut a list's items off
+                raise TurnFailed("list_introduction_without_its_items")
             draft.response = draft.grounded.text
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
