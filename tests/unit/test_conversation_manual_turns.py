@@ -1,0 +1,114 @@
+"""Turns a demanding reviewer accepts on technical manuals (found on the Apache HTTP Server manual): whole, specific
+topics; answers that are whole sentences and say more than the question; unanswerable questions that fit the kind
+of thing asked about."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from benchsmith.generators.conversations.facts import fact_question
+from benchsmith.generators.conversations.grounding import Grounded, complete_lists
+from benchsmith.generators.conversations.passages import Passage, Seed, clean_term, find_seeds
+from benchsmith.generators.conversations.phrases import cut_phrase, vague_phrase
+from benchsmith.generators.conversations.prose import advice_question, advice_seeds, noun_phrases, topic_seeds
+from benchsmith.generators.conversations.quotable import _usable
+from benchsmith.generators.conversations.unanswerable import a_subject, fitting_attributes
+from benchsmith.generators.conversations.wording import word
+from benchsmith.types import Chunk, Span
+
+
+def _chunk(text: str, title: str = "") -> Chunk:
+    return Chunk(chunk_id="p1#0", doc_id="p1", title=title, text=text, span=Span(start=0, end=len(text)), index=0,
+                 n_tokens=len(text.split()))
+
+
+@pytest.mark.parametrize("term", ["the method that", "The depth actually", "the URL of some worker", "A side effect",
+                                  "the specified location", "The standard approach", "the value for a user",
+                                  "the default behavior"])
+def test_cut_or_vague_phrases_are_no_terms(term):
+    assert clean_term(term) is None
+    assert cut_phrase(term) or vague_phrase(term)
+
+
+@pytest.mark.parametrize("term", ["the Listen directive", "A safe room", "a regular expression", "the user name",
+                                  "the mime.types file", "The Hudson River School", "the set of permissions"])
+def test_specific_phrases_stay_terms(term):
+    assert clean_term(term) == term
+
+
+def test_a_sentence_cut_at_a_line_break_is_not_quoted_nor_asked():
+    tail = "the method that is used to authenticate the user."
+    assert not _usable(tail)
+    assert fact_question(tail) is None
+    assert not _usable("the URL of some worker is a leading substring of the URL of another worker.")
+    assert _usable("rotatelogs is a simple program for use with piped logs.")  # a command's name, written as such
+
+
+def test_a_definition_says_whether_its_term_is_one_thing():
+    text = "rotatelogs is a simple program for use in conjunction with the piped logfile feature of the server."
+    seed = next(s for s in find_seeds(_chunk(text)).seeds if s.kind == "definition")
+    assert word(seed, "Factoid", random.Random(0)).user == "What is rotatelogs?"
+
+
+def test_a_file_name_is_not_cut_at_its_dot():
+    found = advice_question("You should not edit the mime.types file, because it may be replaced when you upgrade.",
+                            technical=True)
+    assert found is not None and found[1] == "Should I edit the mime.types file?"
+    assert ("the", "mime") not in noun_phrases("Do not edit the mime.types file by hand.")
+
+
+def test_yes_no_turns_come_from_recommendations_that_say_more_than_the_question():
+    assert advice_question("You should now have two files: server.key and server.crt.", technical=True) is None
+    text = ("You can also specify any necessary httpd command line arguments. "
+            "You should not edit the mime.types file, because it may be replaced when you upgrade your server.")
+    passage = find_seeds(_chunk(text))
+    asked = [s.detail for s in advice_seeds(passage, technical=True)]
+    assert asked == ["Should I edit the mime.types file?"]  # the first answer only repeats its question
+
+
+def test_topics_in_a_manual_are_described_not_mentioned_in_passing():
+    text = ("A side effect is that old log files will not be closed immediately. "
+            "A regular expression may be used to specify a set of request headers. "
+            "The specified location matches exactly the path component of the URL.")
+    counts = Counter({"side effect": 3, "regular expression": 5, "specified location": 2})
+    assert topic_seeds(find_seeds(_chunk(text)), counts, technical=True) == []
+    defined = "A safe room is a room below ground in which people can take shelter from a tornado."
+    assert [s.term for s in topic_seeds(find_seeds(_chunk(defined)), Counter({"safe room": 2}), technical=True)] == [
+        "the safe room"]
+
+
+def test_a_procedure_on_the_pages_own_thing_is_not_asked():
+    text = "To change the default behavior, you can specify the status codes to consider, separated by spaces."
+    assert not [s for s in find_seeds(_chunk(text)).seeds if s.kind == "procedure"]
+
+
+def test_a_list_introduction_left_alone_by_a_trim_fails_the_answer():
+    text = "The standard approach is a graceful restart: apachectl -k graceful restarts the server."
+    passage = Passage(_chunk(text), [])
+    grounded = Grounded(["The standard approach is a graceful restart:"], {"p1#0": ["The standard approach is a graceful restart:"]})
+    assert not complete_lists(grounded, {"p1#0": passage})
+
+
+def test_unanswerable_questions_fit_a_directive():
+    own = ["The Listen directive tells the server to accept incoming requests on the specified port. "
+           "Listen is now a required directive. Use the command line option to configure the endpoint."]
+    kind, attributes = fitting_attributes("Listen", own, [], technical=True, rng=random.Random(0), asked=Counter())
+    questions = {a.question for a in attributes}
+    assert kind == "D"
+    assert not any("competitors" in q or "changed over the years" in q or "criticisms" in q for q in questions)
+    _, attributes = fitting_attributes("a certificate signing request (CSR)", ["A CSR is a file you send to a CA."], [],
+                                       technical=True, rng=random.Random(0), asked=Counter())
+    assert not any("changed over the years" in a.question for a in attributes)
+
+
+def test_unanswerable_subjects_are_whole_noun_phrases():
+    assert not a_subject("the method that")
+    assert not a_subject("the URL identifying a direct worker")
+    assert a_subject("the Listen directive")
+
+
+def test_seed_type_is_kept():  # the Seed shape the tests above build on
+    assert Seed("c", "topic", "x", (0,)).kind == "topic"
