@@ -112,3 +112,53 @@ def test_unanswerable_subjects_are_whole_noun_phrases():
 
 def test_seed_type_is_kept():  # the Seed shape the tests above build on
     assert Seed("c", "topic", "x", (0,)).kind == "topic"
+
+
+def test_a_response_that_only_says_the_question_back_is_refused():
+    from benchsmith.generators.conversations.builder import restates
+    assert restates("You cannot modify the logging format at runtime.", "Can I modify the logging format at runtime?")
+    assert not restates("You should not edit the mime.types file, because it may be replaced when you upgrade.",
+                        "Should I edit the mime.types file?")
+
+
+def test_advice_and_goals_in_the_askers_own_words():
+    assert advice_question("You may wish to provide custom error responses in another language.") is None
+    text = ("To be able to manage an httpd service with the monitor, you have to first install the service. "
+            "To check if you are using suexec, run apache2ctl -V and check for the location of SUEXEC_BIN.")
+    goals = {s.term for s in find_seeds(_chunk(text)).seeds if s.kind == "procedure"}
+    assert "manage an httpd service with the monitor" in goals
+    seed = next(s for s in find_seeds(_chunk(text)).seeds if s.term.startswith("check"))
+    assert word(seed, "How-To", random.Random(0)).user.endswith("if I am using suexec?")
+
+
+def test_checklists_gerunds_and_quantifiers_are_not_subjects():
+    text = ("Is the target group NOT the superuser group? Presently, suEXEC does not allow the root group to run programs. "
+            "Building MPMs as DSO modules allows the MPM to be changed by updating the LoadModule directive. "
+            "Multiple Listen directives may be used to specify a number of addresses. "
+            "Multiple Listen directives for the same address will result in an error message.")
+    seeds = find_seeds(_chunk(text)).seeds
+    assert not [s for s in seeds if s.kind == "faq"]
+    assert not [s for s in seeds if s.kind == "capability"]
+    assert not [s for s in seeds if "Multiple" in s.term]
+
+
+def test_phrases_specific_only_by_what_follows_or_pointing_at_the_page_are_vague():
+    assert vague_phrase("the corresponding concept in HTTP 1.1")
+    assert vague_phrase("the implied value judgement")
+    assert vague_phrase("the subject matter")
+    assert not vague_phrase("the syndicated loan")
+
+
+def test_encyclopedia_wording_agrees_with_its_sentence():
+    from benchsmith.generators.conversations.facts import prose_fact_question
+    from benchsmith.generators.conversations.wording import clarify_name
+    assert fact_question("The Impressionists were the first artists who made plein-air painting a major genre.")[1] == (
+        "Who were the first artists who made plein-air painting a major genre?")
+    assert prose_fact_question("httpd for Windows contains the ability to load modules at runtime.")[1].startswith(
+        "What does httpd for Windows")
+    painting = "The West Wind is a painting by Canadian artist Tom Thomson, one of his best known works."
+    seed = next(s for s in find_seeds(_chunk(painting)).seeds if s.kind == "definition")
+    assert seed.detail != "person"
+    assert all(" it?" not in clarify_name("Monet", random.Random(i)).user for i in range(4))
+    assert clean_term("The Magpie ()") == "The Magpie"
+    assert not _usable("As discussed above, the environment passed to CGI scripts includes the meta-information.")

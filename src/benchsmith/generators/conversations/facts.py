@@ -134,7 +134,12 @@ def prose_fact_question(sentence: str) -> tuple[str, str] | None:
             else:  # 'Wildland Fires' (a glossary's capitals): lower the common words
                 subject = " ".join(w.lower() if w[1:].islower() else w for w in words)
         groups["subj"] = subject
-        plural = bool(re.search(r"[a-rt-z]s$", subject.split(" of ")[0])) and not subject.endswith(("ss", "us", "is"))
+        head = re.split(r" (?:of|for|in|on|with|from) ", subject)[0]  # "httpd for Windows" is one httpd
+        plural = bool(re.search(r"[a-rt-z]s$", head)) and not head.endswith(("ss", "us", "is"))
+        if groups.get("aux") in ("includes", "contains"):
+            plural = False  # the sentence's own verb: "httpd for Windows contains ..."
+        elif groups.get("aux") in ("include", "contain"):
+            plural = True
         if "base" in template:
             groups["base"] = groups["aux"].rstrip("s")
             groups["do"] = "do" if plural else "does"
@@ -182,7 +187,9 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
         if "sup" in groups:
             if len(groups["rest"].split()) > 14:
                 continue
-            groups["one"] = "was" if groups["aux"] in ("was", "were") else "is"
+            groups["one"] = groups["aux"]  # "The Impressionists were the first artists who ..." -> "were"
+            if re.match(_PERSON_HEAD, groups["rest"]):
+                template = template.replace("What", "Who", 1)
         if groups.get("aux") in ("takes", "lasts", "take", "last"):
             template = template.replace("does", "do") if groups["aux"] in ("take", "last") else template
         question = template.format(**groups)
@@ -190,11 +197,18 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
     return news_question(sentence)
 
 
+_PERSON_HEAD = re.compile(r"(?:[a-z\-]+\s+){0,2}?(?:artists?|painters?|people|persons?|players?|writers?|authors?|women|men|"
+                          r"woman|man|scientists?|composers?|musicians?|architects?|leaders?|presidents?|kings?|queens?)\b")
+
+
 _NAME = re.compile(r"(?<![\w'’])(?:[A-Z][a-z][\w'’\-]*|[A-Z]{2,}[a-z]?)(?:\s+(?:of\s+(?:the\s+)?|de\s+)?"
                    r"(?:[A-Z][\w'’\-]+|\d+))*")
 _NOT_NAMES = {"The", "A", "An", "This", "That", "These", "Those", "It", "In", "On", "At", "For", "If", "When", "As", "By",
               "After", "Before", "However", "There", "Here", "We", "You", "They", "He", "She", "I", "Our", "Your", "Its",
-              "Read", "More", "Click", "Learn", "Sign", "Create", "FAQs", "FAQ", "Home", "Menu", "Contact", "Yes", "No"}
+              "Read", "More", "Click", "Learn", "Sign", "Create", "FAQs", "FAQ", "Home", "Menu", "Contact", "Yes", "No",
+              # "Multiple Listen directives may be used ...": a quantifier, not part of the name
+              "Multiple", "Several", "Many", "Some", "Each", "Every", "All", "Other", "Most", "Any", "Both", "Various",
+              "Different", "Two", "Three", "Few"}
 
 
 def repeated_names(text: str, title: str) -> list[str]:

@@ -42,7 +42,8 @@ _PERSON_NOUNS = (r"actor|actress|singer|rapper|songwriter|writer|author|poet|pai
                  r"lawyer|judge|soldier|architect|photographer|dancer|comedian|presenter|screenwriter|novelist|historian|"
                  r"philosopher|economist|physician|mathematician|athlete|cyclist|coach|entrepreneur|sculptor|diplomat|"
                  r"activist|cricketer|wrestler|boxer|swimmer|filmmaker|cinematographer|editor|illustrator|explorer")
-PERSON_DESCRIPTION = r"(?:an?|the)\s+(?:[\w'’-]+\s+){0,6}?(?:" + _PERSON_NOUNS + r")s?\b"  # "an English ... rapper"
+PERSON_DESCRIPTION = (r"(?:an?|the)\s+(?:(?!(?:by|of|from|for|about|with)\b)[\w'’-]+\s+){0,6}?(?:" + _PERSON_NOUNS
+                      + r")s?\b")  # "a painting by Canadian artist Tom Thomson" describes a painting, not a person  # "an English ... rapper"
 _PERSON_REST = re.compile("^" + PERSON_DESCRIPTION, re.IGNORECASE)
 # a plural term defined by the kind of thing it is, with no article ("Spreading basins are designated areas of land
 # that ...", "Wildfires are unplanned or unwanted fires burning vegetation ..."): the class noun is followed by what
@@ -99,10 +100,12 @@ class Passage:
 
 def clean_term(term: str) -> str | None:
     """A usable noun phrase, or None (pronoun-led, too long, unbalanced, code-like, cut, vague)."""
-    term = term.strip(" ,;:")
+    term = re.sub(r"\s*\(\s*\)", "", term).strip(" ,;:")  # "The Magpie ()": a pronunciation the scrape lost
     words = term.split()
     if words and (cut_phrase(term) or vague_phrase(term)):
         return None
+    if re.search(r"[A-Za-z]['’]s [a-z]+ and\b", term):
+        return None  # "Thomson's life and mysterious death": a subject of the page's sentence, not a thing
     if not words or len(words) > 6 or words[0].lower() in _PRONOUN_START or "n't" in term or "’t" in term:
         return None
     if "  " in term or any(w.lower() in _VERBISH for w in words[1:]) or (len(words) > 1 and words[1].lower() in _PRONOUN_START):
@@ -170,11 +173,13 @@ def find_seeds(chunk: Chunk) -> Passage:
             term = clean_term(m.group("term"))
             # "The replication configuration provides information related to ... KMS keys": what one configuration in
             # the page's context holds, not what "the replication configuration" provides in general
-            if term and not (m.group("verb") in ("provides", "supports") and term.split()[0] in ("The", "the")):
+            # "Building MPMs as DSO modules allows ...": a practice, not a thing (as for definitions)
+            if term and not re.match(r"[A-Z][a-z]+ing\b", term) and not (
+                    m.group("verb") in ("provides", "supports") and term.split()[0] in ("The", "the")):
                 seeds.append(Seed(chunk.chunk_id, "capability", term, (i,), m.group("verb")))
                 continue
         if m := _PROCEDURE.match(text):
-            goal = m.group("goal").strip()
+            goal = re.sub(r"^be able to\s+", "", m.group("goal").strip())  # "To be able to manage a service ..."
             rest = m.group("rest")
             # the reader does it ("To X, use ...", "To X, you ..."), not the product ("To X, Amazon S3 stores ...")
             # "To retrieve more data, use the AWS CLI": more than what the page's previous step did; no goal of its own
@@ -190,7 +195,10 @@ def find_seeds(chunk: Chunk) -> Passage:
         if fact := fact_question(text) or prose_fact_question(text):
             seeds.append(Seed(chunk.chunk_id, "fact", fact[0], _following(sentences, i, 1), fact[1]))
             continue
-        if m := _PLURAL_DEFINITION.match(text):  # "Wildfires are unplanned or unwanted fires burning vegetation ..."
+        if (m := _PLURAL_DEFINITION.match(text)) and clean_term(m.group("term")) and not re.match(
+                r"[A-Z][a-z]+ing\s+(?:the|a|an|his|her|their|its|this|these|those)\b", m.group("term")) and not m.group(
+                "head").endswith(
+                ("ways", "always", "sometimes", "perhaps", "whereas", "less")):  # "The first two lines are always of ..."
             term = m.group("term")
             term = term[0].lower() + term[1:] if re.fullmatch(r"[A-Z][a-z\-]+(?: [a-z\-]+)*", term) else term
             seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), "are"))
@@ -276,6 +284,8 @@ def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
             continue
         if _LEANING.search(question) or any(ch in question for ch in "[]()`"):
             continue
+        if re.search(r"\b(?:NOT|ALL|ONLY|NEVER|ANY|NO)\b", question):
+            continue  # "Is the target group NOT the superuser group?": a checklist's condition, not a user's question
         answer = _answer_after(sentences, i)
         if not answer or answer[0] != i + 1:
             continue

@@ -20,13 +20,13 @@ default particular same following above previous respective actual original side
 certain usual typical simple basic whole entire new old first last next common general normal proper correct different
 various other additional optional existing preferred recommended best only single separate individual initial final
 latter former aforementioned selected chosen matching associated related affected intended expected real possible
-potential example sample main primary secondary special similar main important usual own further""".split())
+potential example sample main primary secondary special similar important own further present""".split())
 # ... and nouns that name nothing on their own ("the approach", "a value", "the method")
 GENERIC_HEADS = frozenset("""approach method way location effect effects value values thing things result results case
 cases option options step steps part parts problem problems issue issues reason reasons example examples situation point
 kind type types number amount setting settings behavior behaviour feature features information data item items list name
 names version time place end form manner purpose use change changes difference solution answer question idea process
-order mode level fact detail details content contents section sections one ones""".split())
+order mode level fact detail details content contents section sections one ones matter subject work works""".split())
 _ADVERB_NOUNS = frozenset({"family", "assembly", "supply", "reply", "anomaly", "rally", "ally", "italy", "butterfly",
                            "fly", "july", "poly", "monopoly", "jelly", "belly", "lily", "bully", "holly", "early", "daily",
                            "weekly", "monthly", "yearly", "hourly", "quarterly", "only"})
@@ -39,18 +39,21 @@ def vague_phrase(term: str) -> bool:
     words = term.split()
     if len(words) < 2 or words[0].lower() not in ("the", "a", "an", "this", "that", "these", "those", "its", "their"):
         return False
+    # the noun phrase's own words, before what follows it ("the corresponding concept | in HTTP 1.1")
     rest = words[1:]
+    rest = rest[:next((i for i, w in enumerate(rest) if i and (w in _PREPOSITIONS or w.endswith("ing"))), len(rest))]
     if not all(re.fullmatch(r"[a-z][a-z\-]*", w) for w in rest):
         return False  # a name or code: 'the Listen directive', 'the mime.types file'
-    if rest[0] in GENERIC_MODIFIERS:
-        return True
+    if rest[0] in GENERIC_MODIFIERS or (len(rest) > 1 and rest[0] in _POINTING_PARTICIPLES):
+        return True  # "the implied value judgement", "the specified location"
     # "the value for a user", "the order of the sections": a generic noun made specific only by what follows it
-    head = next((i for i, w in enumerate(rest) if w in _PREPOSITIONS or w.endswith("ing")), len(rest))
-    if head == 1 and rest[0] in GENERIC_HEADS:
-        return True
     return all(w in GENERIC_MODIFIERS or w in GENERIC_HEADS for w in rest)
 
 
+# participles that point at the page's own text ("the implied value judgement", "the listed items")
+_POINTING_PARTICIPLES = frozenset({"implied", "specified", "mentioned", "described", "listed", "indicated", "referenced",
+                                   "noted", "stated", "provided", "supplied", "defined", "used", "named", "called",
+                                   "aforesaid", "abovementioned"})
 _PREPOSITIONS = frozenset({"of", "for", "in", "on", "to", "with", "from", "by", "at", "about", "between", "into", "under"})
 
 

@@ -91,7 +91,8 @@ def _verb_phrase(vp: str, after: str = "") -> str | None:
         return None
     if words[-1].lower() in STOPWORDS or words[0].lower() in ("be", "do", "get", "go", "make", "take") and len(words) < 3:
         return None  # "... you should do the", "you can do so": a fragment, not a thing to ask about
-    if words[0].lower() in ("not", "never", "ever", "feel", "say", "see", "think", "check", "read", "find"):
+    if words[0].lower() in ("not", "never", "ever", "feel", "say", "see", "think", "check", "read", "find", "wish", "want",
+                            "like", "prefer", "choose", "decide"):  # "You may wish to ..." is no "Can I wish to ...?"
         return None  # "you can see ...", "you should check ...": the writer pointing, not advice about the topic
     if words[0].lower() in _OUTCOME or (words[0].lower() == "be" and words[1].lower() in ("able", "seeing", "redirected",
                                                                                           "prompted", "presented", "shown")):

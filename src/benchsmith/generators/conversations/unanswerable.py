@@ -159,12 +159,12 @@ ATTRIBUTES = (
     Attribute("Who first came up with {t}?", "who first came up with {t}",
               r"invent|creat\w* by|design\w* by|develop\w* by|came up|coined|author|pioneer", "N"),
     Attribute("When {was} {t} first introduced?", "when {t} {was} first introduced",
-              r"introduc|launch|releas|announc|since (?:19|20)\d\d|in (?:19|20)\d\d|first (?:became )?available", "NPD"),
+              r"introduc|launch|releas|announc|since (?:19|20)\d\d|in (?:19|20)\d\d|first (?:became )?available", "NP"),
     Attribute("How {has} {t} changed over the years?", "how {t} {has} changed over the years",
               r"chang|histor|evolv|over the years|original|previous|formerly|updated|new in|no longer|used to|"
               r"(?:19|20)\d\d|decade|centur|increas|decreas|trend", "NEC"),  # a product, a team, a city; not 'a CSR' or a directive
     Attribute("What are the main criticisms of {t}?", "criticisms of {t}",
-              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "NPH"),
+              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "NH"),
     Attribute("How popular {is} {t} compared to the alternatives?", "how popular {t} {is} compared to the alternatives",
               r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b", "N"),
     Attribute("How much {does} {t} cost?", "what {t} {costs}",
@@ -186,7 +186,7 @@ ATTRIBUTES = (
     Attribute("What is the performance impact of {t}?", "the performance impact of {t}",
               r"perform|latency|throughput|slow|fast|speed|overhead|millisecond|\bms\b|bandwidth|scal", "NTPD"),
     Attribute("What was the original motivation behind {t}?", "the original motivation behind {t}",
-              r"motivat|original|reason|why|in order to|designed to|purpose", "NTPD"),
+              r"motivat|original|reason|why|in order to|designed to|purpose", "NPD"),  # not of 'a frame'
     Attribute("What are experts saying about the future of {t}?", "what experts say about the future of {t}",
               r"future|roadmap|upcoming|will be|plan|expert|trend|predict|forecast", "E"),
     Attribute("What does the latest research say about {t}?", "what the latest research says about {t}",

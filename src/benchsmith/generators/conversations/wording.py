@@ -128,7 +128,8 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
             "Non-Question": [(f"Tell me what {ref} can do for me.", f"Tell me what {term} can do for me.")],
         }[qtype]
     elif seed.kind == "procedure":
-        goal = seed.term
+        goal = re.sub(r"\byou are\b", "I am", seed.term)  # "To check if you are using suexec" -> "if I am using"
+        goal = re.sub(r"\byou\b", "I", re.sub(r"(?<=\w )you\b(?=\s*$)", "me", goal))
         options = {
             "How-To": [(f"How do I {goal}?", f"How do I {goal}?"), (f"How can I {goal}?", f"How can I {goal}?"),
                        (f"What are the steps to {goal}?", f"What are the steps to {goal}?")],
@@ -223,8 +224,8 @@ def clarification(term: str, rng: random.Random) -> Wording:
 
 def clarify_name(term: str, rng: random.Random) -> Wording:
     """A name the agent just used, asked about: 'You mentioned the Chicago Cardinals. Tell me more about them.'"""
-    obj = _object_pronoun(term)
-    user = rng.choice([f"You mentioned {term}. Can you tell me more about {obj}?", f"Tell me more about {term}."])
+    # the name again, not a pronoun: "it" for Monet reads as a slip, and a name says nothing of which one fits
+    user = rng.choice([f"You mentioned {term}. Can you tell me more?", f"Tell me more about {term}."])
     return Wording(user, f"Tell me more about {term}.", ("Summarization",), standalone=user.startswith("Tell"))
 
 
