@@ -162,3 +162,30 @@ def test_encyclopedia_wording_agrees_with_its_sentence():
     assert all(" it?" not in clarify_name("Monet", random.Random(i)).user for i in range(4))
     assert clean_term("The Magpie ()") == "The Magpie"
     assert not _usable("As discussed above, the environment passed to CGI scripts includes the meta-information.")
+
+
+def test_a_manual_is_asked_prices_and_rivals_only_where_its_pages_talk_of_them():
+    own = ["SSI lets you drop simple directives into your HTML files. Configure the server to permit SSI with the "
+           "Options directive. The request is parsed by the filter and the command output is included."]
+    _, attributes = fitting_attributes("SSI", own, [], technical=True, rng=random.Random(0), asked=Counter(),
+                                       neighbourhood=own)
+    assert not any("competitors" in a.question or "cost" in a.question for a in attributes)
+    priced = own + ["Other providers and vendors charge a fee; pricing is per request, $0.005 for each."]
+    _, attributes = fitting_attributes("SSI", own, [], technical=True, rng=random.Random(0), asked=Counter(),
+                                       neighbourhood=priced)
+    assert any("cost" in a.question for a in attributes)
+
+
+def test_no_fact_about_an_order_or_the_pages_own_thing():
+    from benchsmith.generators.conversations.facts import prose_fact_question
+    assert prose_fact_question("Remember to always include a ProxyPassReverse directive for the backend.") is None
+    assert fact_question("The protocol is used to determine which module should handle a request.") is None
+    assert vague_phrase("a very common request by users")
+    assert advice_question("You should first consider the alternatives before resorting to mod_rewrite.") is None
+
+
+def test_scraps_cut_at_a_line_are_not_quoted():
+    assert not _usable("IIS and other Windows servers.")
+    assert not _usable("scope of the various virtual hosting configurations.")
+    assert not _usable("Apache also provides SSI pages with the standard CGI environment variables as discussed above.")
+    assert _usable("Never grant any network privileges to the LocalSystem account!")

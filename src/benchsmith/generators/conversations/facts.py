@@ -15,6 +15,10 @@ import re
 from benchsmith.generators.conversations.news import news_question
 from benchsmith.generators.conversations.phrases import cut_phrase, vague_phrase
 
+# words of a verb phrase, not of a noun phrase ("Remember to always include ...")
+_VERB_PHRASE_WORDS = {"to", "always", "never", "also", "just", "only", "not", "then", "now", "can", "will", "should",
+                      "must", "may", "please"}
+
 _SUBJECT = r"(?P<subj>(?:The\s+)?[A-Z][\w'’.\-]*(?:\s+(?:of\s+(?:the\s+)?|de\s+|and\s+)?[A-Z0-9][\w'’.\-]*){0,5})"
 _WHEN_VERBS = ("founded|established|built|launched|created|formed|opened|discovered|introduced|released|completed|"
                "signed|elected|hired|named|designed|developed|announced|renamed|born|adopted|approved|passed|"
@@ -123,8 +127,8 @@ def prose_fact_question(sentence: str) -> tuple[str, str] | None:
             return subject, question
         if _LEANS.match(subject) or _NOT_NOUN_START.match(subject) or _BAD_SUBJECT.match(subject):
             return None
-        if cut_phrase(subject) or vague_phrase(subject):
-            return None
+        if cut_phrase(subject) or vague_phrase(subject) or any(w.lower() in _VERB_PHRASE_WORDS for w in subject.split()):
+            return None  # "Remember to always (include ...)": an order, not a thing
         if len(subject) < 4 or re.search(r"\b(?:you|we|i|it|they|he|she|this|that)\b", subject, re.I):
             return None
         if subject[:1].isupper() and not re.match(r"[A-Z][a-z]*[A-Z]|[A-Z]{2,}", subject):  # sentence case, not a name
@@ -164,6 +168,9 @@ def _clean_subject(subject: str) -> str | None:
     subject = subject.strip(" ,")
     if _BAD_SUBJECT.match(subject) or len(subject) < 2 or len(subject.split()) > 6:
         return None
+    words = subject.split()
+    if len(words) == 2 and words[0] in ("The", "the") and words[1].islower():
+        return None  # "the protocol", "the method": the page's own, which a question cannot name
     if cut_phrase(subject) or vague_phrase(subject) or (subject[:1].islower() and subject.split()[0] in ("the", "a", "an")):
         return None  # "the method that (is used to ...)": a sentence cut at a line break; "the standard approach"
     if subject.startswith("The ") and len(subject.split()) > 1:

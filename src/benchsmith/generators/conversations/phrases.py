@@ -20,13 +20,14 @@ default particular same following above previous respective actual original side
 certain usual typical simple basic whole entire new old first last next common general normal proper correct different
 various other additional optional existing preferred recommended best only single separate individual initial final
 latter former aforementioned selected chosen matching associated related affected intended expected real possible
-potential example sample main primary secondary special similar important own further present""".split())
+potential example sample main primary secondary special similar important own further present very""".split())
 # ... and nouns that name nothing on their own ("the approach", "a value", "the method")
 GENERIC_HEADS = frozenset("""approach method way location effect effects value values thing things result results case
 cases option options step steps part parts problem problems issue issues reason reasons example examples situation point
 kind type types number amount setting settings behavior behaviour feature features information data item items list name
 names version time place end form manner purpose use change changes difference solution answer question idea process
-order mode level fact detail details content contents section sections one ones matter subject work works""".split())
+order mode level fact detail details content contents section sections one ones matter subject work works alternative
+alternatives request requests""".split())
 _ADVERB_NOUNS = frozenset({"family", "assembly", "supply", "reply", "anomaly", "rally", "ally", "italy", "butterfly",
                            "fly", "july", "poly", "monopoly", "jelly", "belly", "lily", "bully", "holly", "early", "daily",
                            "weekly", "monthly", "yearly", "hourly", "quarterly", "only"})

@@ -97,6 +97,8 @@ def _verb_phrase(vp: str, after: str = "") -> str | None:
     if words[0].lower() in _OUTCOME or (words[0].lower() == "be" and words[1].lower() in ("able", "seeing", "redirected",
                                                                                           "prompted", "presented", "shown")):
         return None  # "You should now have two files", "you should be able to ...": what a step leaves, not advice
+    if words[1].lower() == "the" and vague_phrase(" ".join(words[1:])):
+        return None  # "consider the alternatives", "change the default value": of what?
     if re.search(r"\b(?:appropriately|accordingly|first|again|then|as needed|respectively|the required|the specified|"
                  r"the necessary|the preceding|the example)\b", vp):
         return None  # "grant the required permissions to the IAM role first": a step of a walkthrough, not advice

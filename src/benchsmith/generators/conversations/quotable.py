@@ -26,7 +26,7 @@ _BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown h
 
 # a sentence about something the reader of an answer cannot see (a figure, the example below, a video)
 POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:the|this) (?:walkthrough|example|code example)\b|"
-                              r"(?:steps|instructions|procedure) below|follow the steps|(?:shown|see|listed|described) (?:below|above|here)|"
+                              r"(?:steps|instructions|procedure) below|follow the steps|(?:shown|see|listed|described|discussed|mentioned|explained|noted) (?:below|above|here|earlier|previously)|"
                               r"(?:this|the) (?:image|video|figure|photo|picture|screenshot|diagram)\b|in the video|pictured|"
                               r"these examples|example below)", re.I)
 
@@ -53,9 +53,22 @@ _AUX = {"is", "are", "was", "were", "be", "been", "has", "have", "had", "can", "
 
 
 def _has_verb(words: list[str]) -> bool:
-    """A clause, not a caption ('The canonical user ID of the owner of the source bucket.'): a sentence opening on
-    an article has an auxiliary or a word that can be a finished verb (-s/-ed) before its last one."""
-    return words[0] not in ("The", "A", "An") or any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:s|ed)", w) for w in words[:-1])
+    """A clause, not a caption ('The canonical user ID of the owner of the source bucket.') nor a scrap cut at a line
+    ('IIS and other Windows servers.', 'scope of the various virtual hosting configurations.'): a sentence opening on
+    an article or in lower case, or a short one, has an auxiliary or a word that can be a finished verb (-s/-ed)
+    before its last one."""
+    if words[0] not in ("The", "A", "An") and not words[0][:1].islower() and len(words) > 8:
+        return True
+    return any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:(?<!ou)s|ed)", w.strip(",;")) for w in words[:-1]) or (
+        words[0][:1].isupper() and words[0].lower() not in _NOT_VERBS and len(words) > 1 and words[1][:1].islower()
+        and words[0].lower() in _IMPERATIVE_START)
+
+
+_NOT_VERBS = {"the", "a", "an"}
+# a short order opens on its verb ("Never grant any network privileges ...", "Use the -l option.")
+_IMPERATIVE_START = {"never", "always", "use", "run", "add", "set", "see", "make", "keep", "avoid", "do", "don't", "note",
+                     "remember", "check", "consider", "try", "install", "enable", "disable", "create", "edit", "open",
+                     "choose", "select", "specify", "configure", "restart", "start", "stop", "remove", "delete", "type"}
 
 
 _CLICK = re.compile(r"^(?:(?:From|In|On|Under) (?:the )?[\w\s\-]{2,40}, )?(?:click|select|choose|tap|go to)\b|"

@@ -92,7 +92,8 @@ def fitting_attributes(term: str, own: list[str], recent: list[str], *, technica
     joined = " ".join(own)
     order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))
              # a product's guide is asked its own attributes (N, T, P above); prose for the public only those it discusses
-             and (technical or in_domain(a, neighbourhood if neighbourhood is not None else recent))]
+             and (technical and a.question not in MARKET_QUESTIONS
+                  or in_domain(a, neighbourhood if neighbourhood is not None else recent))]
     rng.shuffle(order)
     return kind, sorted(order, key=lambda a: asked[a.question])
 
@@ -111,6 +112,16 @@ DOMAIN_CUES = {
     "How {is} {t} viewed by the public?": r"\bpublic opinion|\bpolls?\b|\bfans\b|\breputation|\bcriticized|\bpraised",
     "How {does} {t} affect people's health?": r"\bhealth|\binjur|\bdisease|\billness|\bhospital",
 }
+# a product's guide, too, is asked about prices and rivals only where its pages talk of them (the S3 guide's pricing
+# pages; not the Apache manual, where "How much does the LocalSystem account cost?" or SSI's competitors read as noise)
+MARKET_QUESTIONS = frozenset({"How much {does} {t} cost?", "Who are the main competitors to {t}?",
+                              "How does {t} compare with similar offerings from other vendors?",
+                              "How popular {is} {t} compared to the alternatives?"})
+DOMAIN_CUES.update({
+    "Who are the main competitors to {t}?": r"\bcompetitors?\b|\bvendors?\b|\bmarketplace\b|\bother (?:cloud )?providers\b",
+    "How does {t} compare with similar offerings from other vendors?": r"\bcompetitors?\b|\bvendors?\b|\bother (?:cloud )?providers\b",
+    "How popular {is} {t} compared to the alternatives?": r"\bpopular\b|\bmarket share\b|\bwidely used\b",
+})
 DOMAIN_MIN_PASSAGES = 1
 
 
