@@ -189,3 +189,9 @@ def test_scraps_cut_at_a_line_are_not_quoted():
     assert not _usable("scope of the various virtual hosting configurations.")
     assert not _usable("Apache also provides SSI pages with the standard CGI environment variables as discussed above.")
     assert _usable("Never grant any network privileges to the LocalSystem account!")
+
+
+def test_a_sentence_of_quote_marks_only_is_no_fragment_and_no_crash():
+    from benchsmith.generators.conversations.quotable import fragment_start
+    assert not fragment_start('"“')
+    assert not _usable('"“')

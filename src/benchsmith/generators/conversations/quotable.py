@@ -104,7 +104,8 @@ def fragment_start(sentence: str) -> bool:
     """The sentence opens in lower case on an English word ('the URL of some worker is ...', 'which means ...'): the
     tail of a sentence cut at a line break or a chunk boundary, not a whole one. A command or a file name written in
     lower case ('rotatelogs is ...', 'httpd configuration files contain ...') opens a whole sentence."""
-    first = sentence.lstrip("\"“'(").split(maxsplit=1)[0] if sentence.strip() else ""
+    words = sentence.lstrip("\"“'(").split(maxsplit=1)
+    first = words[0] if words else ""
     return first[:1].islower() and first.lower().strip(",;:") in _FRAGMENT_WORDS
 
 
