@@ -195,3 +195,15 @@ def test_a_sentence_of_quote_marks_only_is_no_fragment_and_no_crash():
     from benchsmith.generators.conversations.quotable import fragment_start
     assert not fragment_start('"“')
     assert not _usable('"“')
+
+
+def test_headings_pointers_and_the_pages_own_module_are_not_asked():
+    from benchsmith.generators.conversations.facts import prose_fact_question
+    assert prose_fact_question("A Certificate contains your RSA public key and your name.")[1].startswith(
+        "What does a certificate")
+    assert not _usable("To create a dbm file, first create a text map file as described in the txt section.")
+    assert vague_phrase("the module and its functionality")
+    assert vague_phrase("the valid locations for the directive")
+    text = ("What Should Not be Cached? Content that is time sensitive should not be cached by the proxy server. "
+            "Content that varies per request should not be cached either.")
+    assert not [s for s in find_seeds(_chunk(text)).seeds if s.kind == "faq"]

@@ -15,7 +15,8 @@ from benchsmith.generators.conversations.wording import KIND_TYPES
 from benchsmith.validators.conversation import content_words
 
 POOL_K = 40
-_PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
+_PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics|support|documentation|notes|"
+                   r"reference|faqs?|how-?to|tutorial)\b", re.I)  # a page, not a thing ('suEXEC Support')
 DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 
 

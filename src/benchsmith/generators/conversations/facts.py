@@ -137,6 +137,7 @@ def prose_fact_question(sentence: str) -> tuple[str, str] | None:
                 subject = subject[0].lower() + subject[1:]
             else:  # 'Wildland Fires' (a glossary's capitals): lower the common words
                 subject = " ".join(w.lower() if w[1:].islower() else w for w in words)
+                subject = re.sub(r"^(?:A|An|The) ", lambda m: m.group(0).lower(), subject)  # "A Certificate contains"
         groups["subj"] = subject
         head = re.split(r" (?:of|for|in|on|with|from) ", subject)[0]  # "httpd for Windows" is one httpd
         plural = bool(re.search(r"[a-rt-z]s$", head)) and not head.endswith(("ss", "us", "is"))

@@ -232,6 +232,8 @@ _FAQ_LEAD = re.compile(r"^(?:#+\s*|FAQs?\s*[â€¢:|-]\s*|Q\s*[:.]\s*|\d+\.\s+|[\"â
 _ASKS = re.compile(r"^(?:what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could|should|will|would)\b", re.I)
 _LEANING = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those|one|he|she|his|her|yes|no|else|above|below|"
                       r"you|your)\b", re.I)  # "Do you already have an AWS Outpost?" is the page asking the reader
+_HEADING_WORDS = {"should", "not", "be", "is", "are", "can", "do", "does", "be", "have", "has", "will", "must", "get", "use",
+                  "make", "set", "need"}
 _TITLE_WORD = re.compile(r"(?<=\w )(?:Do|Does|Is|Are|Can|A|An|The|Of|To|In|For|With|Using|On|And|Or|By|From)\b")
 
 
@@ -284,6 +286,9 @@ def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
             continue
         if _LEANING.search(question) or any(ch in question for ch in "[]()`"):
             continue
+        capitals = [w for w in words[1:] if w[:1].isupper() and not w.isupper() and w.lower() in _HEADING_WORDS]
+        if capitals:
+            continue  # "What Should Not be Cached?": a heading in title case, not a user's question
         if re.search(r"\b(?:NOT|ALL|ONLY|NEVER|ANY|NO)\b", question):
             continue  # "Is the target group NOT the superuser group?": a checklist's condition, not a user's question
         answer = _answer_after(sentences, i)

@@ -27,7 +27,8 @@ cases option options step steps part parts problem problems issue issues reason 
 kind type types number amount setting settings behavior behaviour feature features information data item items list name
 names version time place end form manner purpose use change changes difference solution answer question idea process
 order mode level fact detail details content contents section sections one ones matter subject work works alternative
-alternatives request requests""".split())
+alternatives request requests module modules directive directives file files page pages document documents
+table tables command commands""".split())
 _ADVERB_NOUNS = frozenset({"family", "assembly", "supply", "reply", "anomaly", "rally", "ally", "italy", "butterfly",
                            "fly", "july", "poly", "monopoly", "jelly", "belly", "lily", "bully", "holly", "early", "daily",
                            "weekly", "monthly", "yearly", "hourly", "quarterly", "only"})
@@ -42,7 +43,11 @@ def vague_phrase(term: str) -> bool:
         return False
     # the noun phrase's own words, before what follows it ("the corresponding concept | in HTTP 1.1")
     rest = words[1:]
-    rest = rest[:next((i for i, w in enumerate(rest) if i and (w in _PREPOSITIONS or w.endswith("ing"))), len(rest))]
+    cut = next((i for i, w in enumerate(rest) if i and (w in _PREPOSITIONS or w == "and" or w.endswith("ing"))), len(rest))
+    tail = rest[cut:]
+    if len(tail) == 3 and tail[0] in _PREPOSITIONS and tail[1] == "the" and tail[2] in GENERIC_HEADS:
+        return True  # "the valid locations for the directive": which directive?
+    rest = rest[:cut]
     if not all(re.fullmatch(r"[a-z][a-z\-]*", w) for w in rest):
         return False  # a name or code: 'the Listen directive', 'the mime.types file'
     if rest[0] in GENERIC_MODIFIERS or (len(rest) > 1 and rest[0] in _POINTING_PARTICIPLES):

@@ -25,7 +25,7 @@ _BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown h
 
 
 # a sentence about something the reader of an answer cannot see (a figure, the example below, a video)
-POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:the|this) (?:walkthrough|example|code example)\b|"
+POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|as (?:described|explained|shown|discussed|noted) in\b|(?:the|this) (?:walkthrough|example|code example)\b|"
                               r"(?:steps|instructions|procedure) below|follow the steps|(?:shown|see|listed|described|discussed|mentioned|explained|noted) (?:below|above|here|earlier|previously)|"
                               r"(?:this|the) (?:image|video|figure|photo|picture|screenshot|diagram)\b|in the video|pictured|"
                               r"these examples|example below)", re.I)
