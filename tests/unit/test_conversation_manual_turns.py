@@ -207,3 +207,11 @@ def test_headings_pointers_and_the_pages_own_module_are_not_asked():
     text = ("What Should Not be Cached? Content that is time sensitive should not be cached by the proxy server. "
             "Content that varies per request should not be cached either.")
     assert not [s for s in find_seeds(_chunk(text)).seeds if s.kind == "faq"]
+
+
+def test_prose_advice_and_short_orders_stay_askable():
+    assert _usable("Research bank term deposit interest rates.")
+    text = "Move valuables to higher levels. Mixing business and personal funds is a bad practice."
+    assert "Should I move valuables to higher levels?" in {s.detail for s in advice_seeds(find_seeds(_chunk(text)))}
+    assert fact_question("The Minnesota Vikings were the first team to have appeared a record four times without a win.")[1] == (
+        "What was the first team to have appeared a record four times without a win?")

@@ -195,7 +195,9 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
         if "sup" in groups:
             if len(groups["rest"].split()) > 14:
                 continue
-            groups["one"] = groups["aux"]  # "The Impressionists were the first artists who ..." -> "were"
+            # "The Impressionists were the first artists who ..." -> "were"; "The Vikings were the first team" -> "was"
+            many = re.match(r"[a-z\-]+(?<!s)s\b", groups["rest"]) is not None or groups["rest"].startswith("people")
+            groups["one"] = ("were" if many else "was") if groups["aux"] in ("was", "were") else ("are" if many else "is")
             if re.match(_PERSON_HEAD, groups["rest"]):
                 template = template.replace("What", "Who", 1)
         if groups.get("aux") in ("takes", "lasts", "take", "last"):

@@ -185,7 +185,7 @@ def find_seeds(chunk: Chunk) -> Passage:
             # "To retrieve more data, use the AWS CLI": more than what the page's previous step did; no goal of its own
             if (len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal)
                     # "change the default behavior": of what? the page's own thing, which the question cannot name
-                    and not vague_phrase(goal.split(maxsplit=1)[-1])
+                    and not (goal.split()[1:2] == ["the"] and vague_phrase(goal.split(maxsplit=1)[-1]))
                     and not re.search(r"\b(?:more|other|additional|further|another|same|rest|remaining)\b", goal)
                     and (rest[:1].islower() or re.search(r"\byou\b", rest))
                     # "To perform X, an IAM principal needs permission ...": a condition, not what the reader does

@@ -175,10 +175,11 @@ def advice_seeds(passage: Passage, *, technical: bool = False) -> list[Seed]:
                            if not passage.sentences[j].text.endswith(":") and own & _content(passage.sentences[j].text)))
             if len(answer) > 1 and answer[1] != i + 1:
                 answer = (i,)
-            # the answer must tell more than the question asked ("Can I specify any necessary httpd command line
-            # arguments?" answered "You can also specify any necessary httpd command line arguments." says nothing)
+            # a lone sentence in a manual must tell more than the question asked ("Can I specify any necessary httpd
+            # command line arguments?" answered "You can also specify any necessary httpd command line arguments."
+            # says nothing; the builder checks the whole response of every turn the same way)
             told = set().union(*(_content(passage.sentences[j].text) for j in answer)) - _content(question)
-            if len(told - _YES_NO_WORDS) < 3:
+            if technical and len(told - _YES_NO_WORDS) < 3:
                 continue
             out.append(Seed(passage.chunk.chunk_id, "advice", term, answer, question))
     return out

@@ -57,18 +57,10 @@ def _has_verb(words: list[str]) -> bool:
     ('IIS and other Windows servers.', 'scope of the various virtual hosting configurations.'): a sentence opening on
     an article or in lower case, or a short one, has an auxiliary or a word that can be a finished verb (-s/-ed)
     before its last one."""
-    if words[0] not in ("The", "A", "An") and not words[0][:1].islower() and len(words) > 8:
+    # a long sentence, or a short one opening on a capitalised word (an order: "Research term deposit rates.")
+    if words[0] not in ("The", "A", "An") and not words[0][:1].islower() and (len(words) > 8 or words[0][1:].islower()):
         return True
-    return any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:(?<!ou)s|ed)", w.strip(",;")) for w in words[:-1]) or (
-        words[0][:1].isupper() and words[0].lower() not in _NOT_VERBS and len(words) > 1 and words[1][:1].islower()
-        and words[0].lower() in _IMPERATIVE_START)
-
-
-_NOT_VERBS = {"the", "a", "an"}
-# a short order opens on its verb ("Never grant any network privileges ...", "Use the -l option.")
-_IMPERATIVE_START = {"never", "always", "use", "run", "add", "set", "see", "make", "keep", "avoid", "do", "don't", "note",
-                     "remember", "check", "consider", "try", "install", "enable", "disable", "create", "edit", "open",
-                     "choose", "select", "specify", "configure", "restart", "start", "stop", "remove", "delete", "type"}
+    return any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:(?<!ou)s|ed)", w.strip(",;")) for w in words[:-1])
 
 
 _CLICK = re.compile(r"^(?:(?:From|In|On|Under) (?:the )?[\w\s\-]{2,40}, )?(?:click|select|choose|tap|go to)\b|"
