@@ -215,3 +215,8 @@ def test_prose_advice_and_short_orders_stay_askable():
     assert "Should I move valuables to higher levels?" in {s.detail for s in advice_seeds(find_seeds(_chunk(text)))}
     assert fact_question("The Minnesota Vikings were the first team to have appeared a record four times without a win.")[1] == (
         "What was the first team to have appeared a record four times without a win?")
+
+
+def test_no_yes_no_question_on_certain_things():
+    assert advice_question("You can authenticate certain types of requests by passing query-string parameters.",
+                           technical=True) is None

@@ -188,6 +188,8 @@ class HeuristicBuilder(Candidates):
             if not G.complete_lists(draft.grounded, self.passages):  # the trim may have cut a list's items off
                 raise TurnFailed("list_introduction_without_its_items")
             draft.response = draft.grounded.text
+            if draft.recipe in ("composite", "comparative") and not {s.chunk_id for s in draft.seeds} <= set(draft.grounded.used):
+                raise TurnFailed(f"half_answered: {draft.wording.user[:80]}")  # two questions, one of them answered
             if restates(draft.grounded.text, draft.wording.rewrite):
                 raise TurnFailed(f"response_restates_question: {draft.wording.user[:80]}")
             if draft.proof is not None:

@@ -232,7 +232,7 @@ _FAQ_LEAD = re.compile(r"^(?:#+\s*|FAQs?\s*[â€¢:|-]\s*|Q\s*[:.]\s*|\d+\.\s+|[\"â
 _ASKS = re.compile(r"^(?:what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could|should|will|would)\b", re.I)
 _LEANING = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those|one|he|she|his|her|yes|no|else|above|below|"
                       r"you|your)\b", re.I)  # "Do you already have an AWS Outpost?" is the page asking the reader
-_HEADING_WORDS = {"should", "not", "be", "is", "are", "can", "do", "does", "be", "have", "has", "will", "must", "get", "use",
+_HEADING_WORDS = {"should", "not", "be", "is", "are", "can", "do", "does", "have", "has", "will", "must", "get", "use",
                   "make", "set", "need"}
 _TITLE_WORD = re.compile(r"(?<=\w )(?:Do|Does|Is|Are|Can|A|An|The|Of|To|In|For|With|Using|On|And|Or|By|From)\b")
 

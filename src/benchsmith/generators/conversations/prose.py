@@ -99,7 +99,7 @@ def _verb_phrase(vp: str, after: str = "") -> str | None:
         return None  # "You should now have two files", "you should be able to ...": what a step leaves, not advice
     if words[1].lower() == "the" and vague_phrase(" ".join(words[1:])):
         return None  # "consider the alternatives", "change the default value": of what?
-    if re.search(r"\b(?:appropriately|accordingly|first|again|then|as needed|respectively|the required|the specified|"
+    if re.search(r"\b(?:certain|any necessary|appropriately|accordingly|first|again|then|as needed|respectively|the required|the specified|"
                  r"the necessary|the preceding|the example)\b", vp):
         return None  # "grant the required permissions to the IAM role first": a step of a walkthrough, not advice
     return _my(vp)
