@@ -119,6 +119,7 @@ def test_a_response_that_only_says_the_question_back_is_refused():
     assert restates("You cannot modify the logging format at runtime.", "Can I modify the logging format at runtime?")
     assert not restates("You should not edit the mime.types file, because it may be replaced when you upgrade.",
                         "Should I edit the mime.types file?")
+    assert not restates("CAPM is a pricing model.", "What is CAPM?")
 
 
 def test_advice_and_goals_in_the_askers_own_words():
