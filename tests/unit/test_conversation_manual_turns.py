@@ -221,3 +221,14 @@ def test_prose_advice_and_short_orders_stay_askable():
 def test_no_yes_no_question_on_certain_things():
     assert advice_question("You can authenticate certain types of requests by passing query-string parameters.",
                            technical=True) is None
+
+
+def test_numbers_placeholders_checklists_and_adverbs_are_not_subjects():
+    from benchsmith.generators.conversations.facts import prose_fact_question
+    assert not a_subject("error code 2186") and not a_subject("test_condition")
+    assert a_subject("Signature Version 4") and a_subject("mod_ssl")
+    assert clean_term("Currently httpd") is None
+    assert prose_fact_question("Files processed for server-side includes no longer accept requests by default.") is None
+    text = ("Was the wrapper called with the proper number of arguments? The wrapper will only execute if it is given "
+            "the proper number of arguments.")
+    assert not [s for s in find_seeds(_chunk(text)).seeds if s.kind == "faq"]

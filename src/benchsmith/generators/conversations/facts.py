@@ -127,7 +127,8 @@ def prose_fact_question(sentence: str) -> tuple[str, str] | None:
             return subject, question
         if _LEANS.match(subject) or _NOT_NOUN_START.match(subject) or _BAD_SUBJECT.match(subject):
             return None
-        if cut_phrase(subject) or vague_phrase(subject) or any(w.lower() in _VERB_PHRASE_WORDS for w in subject.split()):
+        if cut_phrase(subject) or vague_phrase(subject) or any(w.lower() in _VERB_PHRASE_WORDS for w in subject.split()) or any(
+                re.fullmatch(r"[a-z]+ed", w) for w in subject.split()[1:]):  # "Files processed for server-side (includes)"
             return None  # "Remember to always (include ...)": an order, not a thing
         if len(subject) < 4 or re.search(r"\b(?:you|we|i|it|they|he|she|this|that)\b", subject, re.I):
             return None

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from benchsmith.corpora.wire import unwrapped
 from benchsmith.generators.conversations.facts import fact_question, prose_fact_question, repeated_names
-from benchsmith.generators.conversations.phrases import cut_phrase, vague_phrase
+from benchsmith.generators.conversations.phrases import _ADVERB_NOUNS, cut_phrase, vague_phrase
 from benchsmith.generators.conversations.quotable import (  # noqa: F401  (re-exported: grounding and prose use them)
     POINTS_ELSEWHERE,
     _following,
@@ -102,8 +102,9 @@ def clean_term(term: str) -> str | None:
     """A usable noun phrase, or None (pronoun-led, too long, unbalanced, code-like, cut, vague)."""
     term = re.sub(r"\s*\(\s*\)", "", term).strip(" ,;:")  # "The Magpie ()": a pronunciation the scrape lost
     words = term.split()
-    if words and (cut_phrase(term) or vague_phrase(term)):
-        return None
+    if words and (cut_phrase(term) or vague_phrase(term) or re.fullmatch(r"[A-Za-z]{2,}ly", words[0])
+                  and words[0].lower() not in _ADVERB_NOUNS):
+        return None  # "Currently httpd (provides ...)": an adverb, not part of the name
     if re.search(r"[A-Za-z]['’]s [a-z]+ and\b", term):
         return None  # "Thomson's life and mysterious death": a subject of the page's sentence, not a thing
     if not words or len(words) > 6 or words[0].lower() in _PRONOUN_START or "n't" in term or "’t" in term:
@@ -298,6 +299,8 @@ def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
         # within its first three sentences ("Where do groundwater toxins come from?" names groundwater in its third)
         shared = _roots(question) & _roots(" ".join(sentences[j].text for j in answer[:3]))
         yes_no = not re.match(r"(?:what|which|who|when|where|why|how)\b", question, re.I)
+        if yes_no and re.match(r"(?:Was|Were|Is|Are) the\b", question) and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text):
+            continue  # "Was the wrapper called with the proper number of arguments?": a checklist's condition
         if yes_no and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text) and len(shared) < 2:
             continue  # "Is plastic really going to stop a chemical agent?" followed by something else than the answer
         said_yes = bool(_YES_NO.match(sentences[answer[0]].text.strip()))  # "Yes." right after it answers it

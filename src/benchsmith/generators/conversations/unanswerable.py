@@ -140,6 +140,10 @@ def a_subject(term: str) -> bool:
     words = term.split()
     if cut_phrase(term) or vague_phrase(term) or any(w.endswith("ing") and w.islower() for w in words[1:-1]):
         return False  # "the method that", "the URL identifying a direct worker": no one asks its price or rivals
+    if re.search(r"\d", term) and not re.fullmatch(r"(?:[A-Z][\w\-]*\s+)*[A-Z][\w\-]*\s+\d+(?:\.\d+)*", term):
+        return False  # "error code 2186", "RFC 2616 compliant caching": a number looked up, not a thing with a history
+    if any(re.fullmatch(r"[a-z]+(?:_[a-z]+)+", w) and not w.startswith("mod_") for w in words):
+        return False  # "test_condition": a placeholder of a syntax
     return not any(w.lower() in _PREPOSITIONS for w in words[1:-1]) or any(w[:1].isupper() for w in words[1:])
 
 
