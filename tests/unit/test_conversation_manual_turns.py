@@ -232,3 +232,11 @@ def test_numbers_placeholders_checklists_and_adverbs_are_not_subjects():
     text = ("Was the wrapper called with the proper number of arguments? The wrapper will only execute if it is given "
             "the proper number of arguments.")
     assert not [s for s in find_seeds(_chunk(text)).seeds if s.kind == "faq"]
+
+
+def test_names_are_not_asked_what_they_mean_and_steps_leaning_back_are_not_quoted():
+    text = "Snow at Argenteuil is an oil-on-canvas landscape painting from the Impressionist artist Claude Monet."
+    seed = next(s for s in find_seeds(_chunk(text)).seeds if s.kind == "definition")
+    assert all("mean" not in word(seed, "Explanation", random.Random(i)).user for i in range(6))
+    assert not _usable("You then attach a similar policy to user Bob, identifying folder Bob in the Resource value.")
+    assert fact_question("Blodwen Davies was the first biographer of Thomson, and a Theosophist.")[1].startswith("Who was")

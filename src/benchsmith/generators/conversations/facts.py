@@ -209,7 +209,8 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
 
 
 _PERSON_HEAD = re.compile(r"(?:[a-z\-]+\s+){0,2}?(?:artists?|painters?|people|persons?|players?|writers?|authors?|women|men|"
-                          r"woman|man|scientists?|composers?|musicians?|architects?|leaders?|presidents?|kings?|queens?)\b")
+                          r"woman|man|scientists?|composers?|musicians?|architects?|leaders?|presidents?|kings?|queens?|biographers?|critics?|"
+                          r"poets?|photographers?|sculptors?|owners?|founders?|inventors?|explorers?|astronauts?)\b")
 
 
 _NAME = re.compile(r"(?<![\w'’])(?:[A-Z][a-z][\w'’\-]*|[A-Z]{2,}[a-z]?)(?:\s+(?:of\s+(?:the\s+)?|de\s+)?"
@@ -219,7 +220,7 @@ _NOT_NAMES = {"The", "A", "An", "This", "That", "These", "Those", "It", "In", "O
               "Read", "More", "Click", "Learn", "Sign", "Create", "FAQs", "FAQ", "Home", "Menu", "Contact", "Yes", "No",
               # "Multiple Listen directives may be used ...": a quantifier, not part of the name
               "Multiple", "Several", "Many", "Some", "Each", "Every", "All", "Other", "Most", "Any", "Both", "Various",
-              "Different", "Two", "Three", "Few"}
+              "Different", "Two", "Three", "Few", "New"}
 
 
 def repeated_names(text: str, title: str) -> list[str]:

@@ -32,7 +32,7 @@ POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|as (
 
 
 # openings that lean on the sentence before ("As such, we recommend ...") whatever their first word
-_LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown|discussed|explained|stated)|In addition|Additionally|Similarly|Likewise|"
+_LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown|discussed|explained|stated)|\w+ then\b|In addition|Additionally|Similarly|Likewise|"
                          r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again|"
                          r"More (?:technically|specifically|precisely|generally|importantly)|\w+ (?:other|more|further)\b|"
                          r"The (?:second|third|fourth|next|previous|former|latter|last)\b|To do (?:this|so|that)\b|If (?:not|so)\b|"

@@ -109,9 +109,9 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
         obj = ("them" if plural else "it") if pronoun else term
         options = {
             "Factoid": [(f"What {be} {ref}?", f"What {be} {term}?")],
-            "Explanation": [(f"Can you explain what {ref} {be}?", f"Can you explain what {term} {be}?"),
-                            (f"What {'do' if plural else 'does'} {ref} mean?",
-                             f"What {'do' if plural else 'does'} {term} mean?")],
+            "Explanation": [(f"Can you explain what {ref} {be}?", f"Can you explain what {term} {be}?")] + (
+                [] if any(w[:1].isupper() for w in term.split()[1:]) else  # a name ("Snow at Argenteuil") means nothing
+                [(f"What {'do' if plural else 'does'} {ref} mean?", f"What {'do' if plural else 'does'} {term} mean?")]),
             "Keyword": [(f"{term}?", f"What {be} {term}?")],
             "Non-Question": [(f"I'd like to understand {obj} better.", f"Explain what {term} {be}.")],
         }[qtype]
