@@ -240,3 +240,11 @@ def test_names_are_not_asked_what_they_mean_and_steps_leaning_back_are_not_quote
     assert all("mean" not in word(seed, "Explanation", random.Random(i)).user for i in range(6))
     assert not _usable("You then attach a similar policy to user Bob, identifying folder Bob in the Resource value.")
     assert fact_question("Blodwen Davies was the first biographer of Thomson, and a Theosophist.")[1].startswith("Who was")
+
+
+def test_a_console_step_is_no_answer_about_a_name():
+    from benchsmith.generators.conversations.passages import entity_seeds, split_sentences
+    text = ("CloudFront fills in the **Origin ID** for you. CloudFront caches content at edge locations. "
+            "CloudFront writes logs to your log bucket within 24 hours.")
+    seeds = entity_seeds(_chunk(text, "CloudFront"), split_sentences(text), "CloudFront")
+    assert seeds and all(0 not in s.answer for s in seeds)

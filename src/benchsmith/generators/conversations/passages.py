@@ -41,7 +41,8 @@ _PERSON_NOUNS = (r"actor|actress|singer|rapper|songwriter|writer|author|poet|pai
                  r"businesswoman|nobleman|noblewoman|prince|princess|king|queen|duke|duchess|countess|bishop|priest|"
                  r"lawyer|judge|soldier|architect|photographer|dancer|comedian|presenter|screenwriter|novelist|historian|"
                  r"philosopher|economist|physician|mathematician|athlete|cyclist|coach|entrepreneur|sculptor|diplomat|"
-                 r"activist|cricketer|wrestler|boxer|swimmer|filmmaker|cinematographer|editor|illustrator|explorer")
+                 r"activist|cricketer|wrestler|boxer|swimmer|filmmaker|cinematographer|editor|illustrator|explorer|biographer|critic|"
+                 r"theosophist|curator")
 PERSON_DESCRIPTION = (r"(?:an?|the)\s+(?:(?!(?:by|of|from|for|about|with)\b)[\w'’-]+\s+){0,6}?(?:" + _PERSON_NOUNS
                       + r")s?\b")  # "a painting by Canadian artist Tom Thomson" describes a painting, not a person  # "an English ... rapper"
 _PERSON_REST = re.compile("^" + PERSON_DESCRIPTION, re.IGNORECASE)
@@ -338,7 +339,8 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
         # 'Europa' in 'Europa Clipper' or "Jupiter's moon Europa" is another subject than Europa or Jupiter
         alone = re.compile(rf"(?<![\w'’]){re.escape(core)}(?![\w'’]|\s+[A-Z0-9])")
         answer = tuple(i for i, s in enumerate(sentences)
-                       if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
+                       if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text)
+                       and not ui_step(s.text))[:3]  # "CloudFront fills in the **Origin ID** for you": a console step
         # the name as the sentence's subject: followed by its verb ("S3 Object Lock enables ...", "Europa Clipper will
         # ..."), not modifying another noun ("The S3 Storage Lens default dashboard is named ...")
         verb = re.compile(rf"{alone.pattern}(?:\s*\([^)]*\)|\s*,|\s+['’]s)*\s+(?:(?:is|are|was|were|has|have|had|can|will|"
