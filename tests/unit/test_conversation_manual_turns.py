@@ -248,3 +248,8 @@ def test_a_console_step_is_no_answer_about_a_name():
             "CloudFront writes logs to your log bucket within 24 hours.")
     seeds = entity_seeds(_chunk(text, "CloudFront"), split_sentences(text), "CloudFront")
     assert seeds and all(0 not in s.answer for s in seeds)
+
+
+def test_a_code_name_keeps_its_case_at_the_start_of_a_turn():
+    seed = Seed("p1#0", "definition", "mod_socache_dbm", (0,), "is")
+    assert word(seed, "Keyword", random.Random(0)).user == "mod_socache_dbm?"

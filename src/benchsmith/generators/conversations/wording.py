@@ -182,7 +182,8 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
         return None
     user, rewrite = rng.choice(options)
     user, rewrite = " ".join(_users_voice(user).split()), " ".join(_users_voice(rewrite).split())
-    user = user[0].upper() + user[1:]
+    if not re.match(r"[a-z][\w]*[_./\-\d]", user):  # "mod_socache_dbm?" is written as the code writes it
+        user = user[0].upper() + user[1:]
     rewrite = rewrite[0].upper() + rewrite[1:]
     return Wording(user, rewrite, (qtype,), standalone=user == rewrite or not pronoun)
 
