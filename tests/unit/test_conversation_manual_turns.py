@@ -253,3 +253,9 @@ def test_a_console_step_is_no_answer_about_a_name():
 def test_a_code_name_keeps_its_case_at_the_start_of_a_turn():
     seed = Seed("p1#0", "definition", "mod_socache_dbm", (0,), "is")
     assert word(seed, "Keyword", random.Random(0)).user == "mod_socache_dbm?"
+
+
+def test_a_manual_is_not_asked_whether_a_tool_can_be_used_for_an_unsaid_purpose():
+    assert advice_question("You can also use permissions policies (bucket and user policies) to manage tag permissions.",
+                           technical=True) is None
+    assert advice_question("You should use a partitioned database.", technical=True) is not None

@@ -28,7 +28,7 @@ class Candidates:
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
         """Seeds of unused passages near the conversation's topic, nearest first."""
         if first is not None:
-            seeds = [s for s in first.seeds if s.kind != "entity" or not self.generic(s.term)]
+            seeds = [s for s in first.seeds if s.kind not in ("entity", "recommendation") or not self.generic(s.term)]
             self.rng.shuffle(seeds)
             return seeds
         last = state.last
@@ -46,7 +46,9 @@ class Candidates:
                 again += self._unsaid(state, chunk_id)
                 continue
             chunk = self.retrieval.chunks_by_id[chunk_id]
-            seeds = [s for s in self.passages[chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
+            # a recommendation on the corpus's whole subject ("What do you recommend when it comes to Amazon S3?") is
+            # too broad to ask; one on a page's task is not
+            seeds = [s for s in self.passages[chunk_id].seeds if s.kind in ("overview", "procedure")
                      or not self.generic(s.term)] if chunk_id in self.passages else []
             self.rng.shuffle(seeds)
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])

@@ -125,6 +125,9 @@ def advice_question(sentence: str, *, technical: bool = False) -> tuple[str, str
     """
     if technical and (_IMPERATIVE.match(sentence) or _DO_NOT.match(sentence) or _IT_IS.match(sentence)):
         return None
+    if technical and (m := _ADVICE.match(sentence)) and re.match(r"use\s+(?:\S+\s+){0,3}\S+$", m.group("vp")) and re.match(
+            r"\s*(?:\(|,|to\b|for\b|with\b|when\b|in\b)", sentence[m.end("vp"):]):
+        return None  # "You can also use permissions policies (...) to manage ...": "Can I use permissions policies?" for what?
     if m := _IF_ADVICE.match(sentence):
         vp, cond = _verb_phrase(m.group("vp")), m.group("cond").strip()
         if vp and not _LEANS.search(cond) and len(cond.split()) <= 10:
