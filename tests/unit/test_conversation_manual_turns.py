@@ -259,3 +259,8 @@ def test_a_manual_is_not_asked_whether_a_tool_can_be_used_for_an_unsaid_purpose(
     assert advice_question("You can also use permissions policies (bucket and user policies) to manage tag permissions.",
                            technical=True) is None
     assert advice_question("You should use a partitioned database.", technical=True) is not None
+
+
+def test_a_common_nouns_phrase_with_prepositions_is_no_unanswerable_subject_but_a_name_is():
+    assert not a_subject("depiction of snow in Europe")
+    assert a_subject("University of Phoenix") and a_subject("the Bank of England")

@@ -144,7 +144,10 @@ def a_subject(term: str) -> bool:
         return False  # "error code 2186", "RFC 2616 compliant caching": a number looked up, not a thing with a history
     if any(re.fullmatch(r"[a-z]+(?:_[a-z]+)+", w) and not w.startswith("mod_") for w in words):
         return False  # "test_condition": a placeholder of a syntax
-    return not any(w.lower() in _PREPOSITIONS for w in words[1:-1]) or any(w[:1].isupper() for w in words[1:])
+    # a name keeps its prepositions ('University of Phoenix'); a common noun's phrase does not ('depiction of snow in
+    # Europe': its price or public image is no question)
+    named = words[0][:1].isupper() or (words[0].lower() in ("the", "a", "an") and words[1:2] and words[1][:1].isupper())
+    return not any(w.lower() in _PREPOSITIONS for w in words[1:-1]) or bool(named)
 
 
 @dataclass(frozen=True)
