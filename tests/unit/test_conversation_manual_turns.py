@@ -264,3 +264,11 @@ def test_a_manual_is_not_asked_whether_a_tool_can_be_used_for_an_unsaid_purpose(
 def test_a_common_nouns_phrase_with_prepositions_is_no_unanswerable_subject_but_a_name_is():
     assert not a_subject("depiction of snow in Europe")
     assert a_subject("University of Phoenix") and a_subject("the Bank of England")
+
+
+def test_captions_asides_and_comparatives_are_not_quoted_nor_asked():
+    from benchsmith.generators.conversations.facts import prose_fact_question
+    assert not _usable("The httpd binary invoked by apache2ctl.")
+    assert _usable("The file is created by the installer.")
+    assert not _usable("A bucket owner, however, can configure a bucket to be a Requester Pays bucket.")
+    assert prose_fact_question("Newer openssl versions may include additional ciphers.") is None

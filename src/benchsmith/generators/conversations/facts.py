@@ -127,6 +127,8 @@ def prose_fact_question(sentence: str) -> tuple[str, str] | None:
             return subject, question
         if _LEANS.match(subject) or _NOT_NOUN_START.match(subject) or _BAD_SUBJECT.match(subject):
             return None
+        if re.match(r"(?i:newer|older|later|earlier|other|more|fewer|less)\b", subject):
+            return None  # "Newer openssl versions may include ...": newer than the page's own
         if cut_phrase(subject) or vague_phrase(subject) or any(w.lower() in _VERB_PHRASE_WORDS for w in subject.split()) or any(
                 re.fullmatch(r"[a-z]+ed", w) for w in subject.split()[1:]):  # "Files processed for server-side (includes)"
             return None  # "Remember to always (include ...)": an order, not a thing

@@ -40,6 +40,10 @@ _LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|sho
 # ("Fourteen other NFL franchises ...", "Two more ...": others than the ones the sentence before named)
 
 
+# "A bucket owner, however, can ...": the subject set against the sentence before
+_ASIDE = re.compile(r"^(?:\S+\s+){0,5}?\S+,\s+(?:however|though|instead|therefore|thus|too|in turn|on the other hand),", re.I)
+
+
 # a code comment or step caption with no subject ("Adds a sample object to the bucket.")
 _NO_SUBJECT = re.compile(r"^[A-Z][a-z]+s\s+(?:a|an|the|sample|this|these|all|each|new|it|them|one|two|multiple)\b")
 # a referent only the code or the previous sentence gives ("You send requests using this client.")
@@ -60,7 +64,9 @@ def _has_verb(words: list[str]) -> bool:
     # a long sentence, or a short one opening on a capitalised word (an order: "Research term deposit rates.")
     if words[0] not in ("The", "A", "An") and not words[0][:1].islower() and (len(words) > 8 or words[0][1:].islower()):
         return True
-    return any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:(?<!ou)s|ed)", w.strip(",;")) for w in words[:-1])
+    # "The httpd binary invoked by apache2ctl.": a participle before "by" is a caption's, not the sentence's verb
+    return any(w.lower().strip(",;") in _AUX or (re.fullmatch(r"[a-z]+(?:(?<!ou)s|ed)", w.strip(",;")) and not (
+        w.endswith("ed") and i + 1 < len(words) and words[i + 1] == "by")) for i, w in enumerate(words[:-1]))
 
 
 _CLICK = re.compile(r"^(?:(?:From|In|On|Under) (?:the )?[\w\s\-]{2,40}, )?(?:click|select|choose|tap|go to)\b|"
@@ -114,6 +120,7 @@ def _usable(sentence: str) -> bool:
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
             and not _NO_SUBJECT.match(sentence) and not _leans_on_before(sentence) and _has_verb(words)
+            and not _ASIDE.match(sentence)
             and not POINTS_ELSEWHERE.search(sentence)
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 
