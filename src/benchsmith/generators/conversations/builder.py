@@ -43,6 +43,17 @@ TARGET_WORDS = 95  # human mtRAG responses average 97 words (Table 8); answers a
 SUBJECT_SHARE = 0.15  # a term named by more of the documents than this is the corpus's subject, not a topic
 
 
+_HEDGES = frozenset({"cannot", "can't", "must", "may", "might", "need", "needs", "yes", "no", "you", "should", "also",
+                     "simply", "just", "always", "never", "now"})
+
+
+def restates(response: str, question: str) -> bool:
+    """The response only says the question back ("Can I modify the logging format at runtime?" -> "You cannot modify
+    the logging format at runtime."): fewer than two words of substance the question did not have ("CAPM is a pricing
+    model." tells two)."""
+    return len(content_words(response) - content_words(question) - _HEDGES) < 2
+
+
 class HeuristicBuilder(Candidates):
     def __init__(self, cfg: ConversationConfig, passages: dict[str, Passage], terms: dict[str, list[Seed]],
                  retrieval: G.Retrieval, prover: Prover, dims: Dimensions, rng: random.Random) -> None:
@@ -175,7 +186,15 @@ class HeuristicBuilder(Candidates):
             # the answer stops where it leaves the question (no sentence on something else to reach a length)
             trim_to_focus(draft.grounded, focus_words(draft.wording.rewrite, draft.term, self.common),
                           how_to="How-To" in draft.wording.types)
+            if not G.complete_lists(draft.grounded, self.passages):  # the trim may have cut a list's items off
+                raise TurnFailed("list_introduction_without_its_items")
             draft.response = draft.grounded.text
+            if draft.recipe in ("composite", "comparative") and not {s.chunk_id for s in draft.seeds} <= set(draft.grounded.used):
+                raise TurnFailed(f"half_answered: {draft.wording.user[:80]}")  # two questions, one of them answered
+            # a manual's "You can X." for "Can I X?" says nothing; prose advice ("Should I move valuables to higher
+            # levels?" -> "Move valuables to higher levels.") is the recommendation asked for
+            if restates(draft.grounded.text, draft.wording.rewrite) and (self.technical or draft.recipe != "advice"):
+                raise TurnFailed(f"response_restates_question: {draft.wording.user[:80]}")
             if draft.proof is not None:
                 draft.response += " " + D.not_found(draft.proof.missing, partial=True)
             # what answers it too, among the retrieved passages and the ones next to the answer's (as an annotator

@@ -15,7 +15,8 @@ from benchsmith.generators.conversations.wording import KIND_TYPES
 from benchsmith.validators.conversation import content_words
 
 POOL_K = 40
-_PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics)\b", re.I)  # a page
+_PAGE = re.compile(r"\b(?:examples?|overview|guide|walkthroughs?|resources|introduction|topics|support|documentation|notes|"
+                   r"reference|faqs?|how-?to|tutorial)\b", re.I)  # a page, not a thing ('suEXEC Support')
 DRIFT_FLOOR = 0.1  # tf-idf similarity to the conversation's passages below which a passage is another subject
 
 
@@ -27,7 +28,7 @@ class Candidates:
     def _pool(self, state: State, first: Passage | None) -> list[Seed]:
         """Seeds of unused passages near the conversation's topic, nearest first."""
         if first is not None:
-            seeds = [s for s in first.seeds if s.kind != "entity" or not self.generic(s.term)]
+            seeds = [s for s in first.seeds if s.kind not in ("entity", "recommendation") or not self.generic(s.term)]
             self.rng.shuffle(seeds)
             return seeds
         last = state.last
@@ -45,7 +46,9 @@ class Candidates:
                 again += self._unsaid(state, chunk_id)
                 continue
             chunk = self.retrieval.chunks_by_id[chunk_id]
-            seeds = [s for s in self.passages[chunk_id].seeds if s.kind in ("overview", "procedure", "recommendation")
+            # a recommendation on the corpus's whole subject ("What do you recommend when it comes to Amazon S3?") is
+            # too broad to ask; one on a page's task is not
+            seeds = [s for s in self.passages[chunk_id].seeds if s.kind in ("overview", "procedure")
                      or not self.generic(s.term)] if chunk_id in self.passages else []
             self.rng.shuffle(seeds)
             shared = chunk.doc_id in state.documents or any(mentions(chunk.text, t) for t in state.terms[-3:])

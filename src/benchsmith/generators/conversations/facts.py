@@ -13,6 +13,11 @@ from __future__ import annotations
 import re
 
 from benchsmith.generators.conversations.news import news_question
+from benchsmith.generators.conversations.phrases import cut_phrase, vague_phrase
+
+# words of a verb phrase, not of a noun phrase ("Remember to always include ...")
+_VERB_PHRASE_WORDS = {"to", "always", "never", "also", "just", "only", "not", "then", "now", "can", "will", "should",
+                      "must", "may", "please"}
 
 _SUBJECT = r"(?P<subj>(?:The\s+)?[A-Z][\w'’.\-]*(?:\s+(?:of\s+(?:the\s+)?|de\s+|and\s+)?[A-Z0-9][\w'’.\-]*){0,5})"
 _WHEN_VERBS = ("founded|established|built|launched|created|formed|opened|discovered|introduced|released|completed|"
@@ -122,6 +127,11 @@ def prose_fact_question(sentence: str) -> tuple[str, str] | None:
             return subject, question
         if _LEANS.match(subject) or _NOT_NOUN_START.match(subject) or _BAD_SUBJECT.match(subject):
             return None
+        if re.match(r"(?i:newer|older|later|earlier|other|more|fewer|less)\b", subject):
+            return None  # "Newer openssl versions may include ...": newer than the page's own
+        if cut_phrase(subject) or vague_phrase(subject) or any(w.lower() in _VERB_PHRASE_WORDS for w in subject.split()) or any(
+                re.fullmatch(r"[a-z]+ed", w) for w in subject.split()[1:]):  # "Files processed for server-side (includes)"
+            return None  # "Remember to always (include ...)": an order, not a thing
         if len(subject) < 4 or re.search(r"\b(?:you|we|i|it|they|he|she|this|that)\b", subject, re.I):
             return None
         if subject[:1].isupper() and not re.match(r"[A-Z][a-z]*[A-Z]|[A-Z]{2,}", subject):  # sentence case, not a name
@@ -130,8 +140,14 @@ def prose_fact_question(sentence: str) -> tuple[str, str] | None:
                 subject = subject[0].lower() + subject[1:]
             else:  # 'Wildland Fires' (a glossary's capitals): lower the common words
                 subject = " ".join(w.lower() if w[1:].islower() else w for w in words)
+                subject = re.sub(r"^(?:A|An|The) ", lambda m: m.group(0).lower(), subject)  # "A Certificate contains"
         groups["subj"] = subject
-        plural = bool(re.search(r"[a-rt-z]s$", subject.split(" of ")[0])) and not subject.endswith(("ss", "us", "is"))
+        head = re.split(r" (?:of|for|in|on|with|from) ", subject)[0]  # "httpd for Windows" is one httpd
+        plural = bool(re.search(r"[a-rt-z]s$", head)) and not head.endswith(("ss", "us", "is"))
+        if groups.get("aux") in ("includes", "contains"):
+            plural = False  # the sentence's own verb: "httpd for Windows contains ..."
+        elif groups.get("aux") in ("include", "contain"):
+            plural = True
         if "base" in template:
             groups["base"] = groups["aux"].rstrip("s")
             groups["do"] = "do" if plural else "does"
@@ -156,6 +172,11 @@ def _clean_subject(subject: str) -> str | None:
     subject = subject.strip(" ,")
     if _BAD_SUBJECT.match(subject) or len(subject) < 2 or len(subject.split()) > 6:
         return None
+    words = subject.split()
+    if len(words) == 2 and words[0] in ("The", "the") and words[1].islower():
+        return None  # "the protocol", "the method": the page's own, which a question cannot name
+    if cut_phrase(subject) or vague_phrase(subject) or (subject[:1].islower() and subject.split()[0] in ("the", "a", "an")):
+        return None  # "the method that (is used to ...)": a sentence cut at a line break; "the standard approach"
     if subject.startswith("The ") and len(subject.split()) > 1:
         subject = "the " + subject[4:]
     return subject
@@ -177,7 +198,11 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
         if "sup" in groups:
             if len(groups["rest"].split()) > 14:
                 continue
-            groups["one"] = "was" if groups["aux"] in ("was", "were") else "is"
+            # "The Impressionists were the first artists who ..." -> "were"; "The Vikings were the first team" -> "was"
+            many = re.match(r"[a-z\-]+(?<!s)s\b", groups["rest"]) is not None or groups["rest"].startswith("people")
+            groups["one"] = ("were" if many else "was") if groups["aux"] in ("was", "were") else ("are" if many else "is")
+            if re.match(_PERSON_HEAD, groups["rest"]):
+                template = template.replace("What", "Who", 1)
         if groups.get("aux") in ("takes", "lasts", "take", "last"):
             template = template.replace("does", "do") if groups["aux"] in ("take", "last") else template
         question = template.format(**groups)
@@ -185,11 +210,19 @@ def fact_question(sentence: str) -> tuple[str, str] | None:
     return news_question(sentence)
 
 
+_PERSON_HEAD = re.compile(r"(?:[a-z\-]+\s+){0,2}?(?:artists?|painters?|people|persons?|players?|writers?|authors?|women|men|"
+                          r"woman|man|scientists?|composers?|musicians?|architects?|leaders?|presidents?|kings?|queens?|biographers?|critics?|"
+                          r"poets?|photographers?|sculptors?|owners?|founders?|inventors?|explorers?|astronauts?)\b")
+
+
 _NAME = re.compile(r"(?<![\w'’])(?:[A-Z][a-z][\w'’\-]*|[A-Z]{2,}[a-z]?)(?:\s+(?:of\s+(?:the\s+)?|de\s+)?"
                    r"(?:[A-Z][\w'’\-]+|\d+))*")
 _NOT_NAMES = {"The", "A", "An", "This", "That", "These", "Those", "It", "In", "On", "At", "For", "If", "When", "As", "By",
               "After", "Before", "However", "There", "Here", "We", "You", "They", "He", "She", "I", "Our", "Your", "Its",
-              "Read", "More", "Click", "Learn", "Sign", "Create", "FAQs", "FAQ", "Home", "Menu", "Contact", "Yes", "No"}
+              "Read", "More", "Click", "Learn", "Sign", "Create", "FAQs", "FAQ", "Home", "Menu", "Contact", "Yes", "No",
+              # "Multiple Listen directives may be used ...": a quantifier, not part of the name
+              "Multiple", "Several", "Many", "Some", "Each", "Every", "All", "Other", "Most", "Any", "Both", "Various",
+              "Different", "Two", "Three", "Few", "New"}
 
 
 def repeated_names(text: str, title: str) -> list[str]:

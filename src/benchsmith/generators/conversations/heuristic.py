@@ -98,7 +98,7 @@ def analyse(chunks: list[Any]) -> tuple[dict[str, Passage], dict[str, list[Seed]
     for p in passages.values():  # prose with no headings or definitions: advice, judgements, the noun phrases it is about
         if len(p.seeds) < 2:  # (documentation's own structure asks better questions where it has them)
             p.seeds += advice_seeds(p, technical=technical)
-            p.seeds += topic_seeds(p, counts)
+            p.seeds += topic_seeds(p, counts, technical=technical)
     terms: dict[str, list[Seed]] = {}
     for p in passages.values():
         for s in p.seeds:

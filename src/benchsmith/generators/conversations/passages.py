@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from benchsmith.corpora.wire import unwrapped
 from benchsmith.generators.conversations.facts import fact_question, prose_fact_question, repeated_names
+from benchsmith.generators.conversations.phrases import _ADVERB_NOUNS, cut_phrase, vague_phrase
 from benchsmith.generators.conversations.quotable import (  # noqa: F401  (re-exported: grounding and prose use them)
     POINTS_ELSEWHERE,
     _following,
@@ -40,8 +41,10 @@ _PERSON_NOUNS = (r"actor|actress|singer|rapper|songwriter|writer|author|poet|pai
                  r"businesswoman|nobleman|noblewoman|prince|princess|king|queen|duke|duchess|countess|bishop|priest|"
                  r"lawyer|judge|soldier|architect|photographer|dancer|comedian|presenter|screenwriter|novelist|historian|"
                  r"philosopher|economist|physician|mathematician|athlete|cyclist|coach|entrepreneur|sculptor|diplomat|"
-                 r"activist|cricketer|wrestler|boxer|swimmer|filmmaker|cinematographer|editor|illustrator|explorer")
-PERSON_DESCRIPTION = r"(?:an?|the)\s+(?:[\w'’-]+\s+){0,6}?(?:" + _PERSON_NOUNS + r")s?\b"  # "an English ... rapper"
+                 r"activist|cricketer|wrestler|boxer|swimmer|filmmaker|cinematographer|editor|illustrator|explorer|biographer|critic|"
+                 r"theosophist|curator")
+PERSON_DESCRIPTION = (r"(?:an?|the)\s+(?:(?!(?:by|of|from|for|about|with)\b)[\w'’-]+\s+){0,6}?(?:" + _PERSON_NOUNS
+                      + r")s?\b")  # "a painting by Canadian artist Tom Thomson" describes a painting, not a person  # "an English ... rapper"
 _PERSON_REST = re.compile("^" + PERSON_DESCRIPTION, re.IGNORECASE)
 # a plural term defined by the kind of thing it is, with no article ("Spreading basins are designated areas of land
 # that ...", "Wildfires are unplanned or unwanted fires burning vegetation ..."): the class noun is followed by what
@@ -97,9 +100,14 @@ class Passage:
 
 
 def clean_term(term: str) -> str | None:
-    """A usable noun phrase, or None (pronoun-led, too long, unbalanced, code-like)."""
-    term = term.strip(" ,;:")
+    """A usable noun phrase, or None (pronoun-led, too long, unbalanced, code-like, cut, vague)."""
+    term = re.sub(r"\s*\(\s*\)", "", term).strip(" ,;:")  # "The Magpie ()": a pronunciation the scrape lost
     words = term.split()
+    if words and (cut_phrase(term) or vague_phrase(term) or re.fullmatch(r"[A-Za-z]{2,}ly", words[0])
+                  and words[0].lower() not in _ADVERB_NOUNS):
+        return None  # "Currently httpd (provides ...)": an adverb, not part of the name
+    if re.search(r"[A-Za-z]['’]s [a-z]+ and\b", term):
+        return None  # "Thomson's life and mysterious death": a subject of the page's sentence, not a thing
     if not words or len(words) > 6 or words[0].lower() in _PRONOUN_START or "n't" in term or "’t" in term:
         return None
     if "  " in term or any(w.lower() in _VERBISH for w in words[1:]) or (len(words) > 1 and words[1].lower() in _PRONOUN_START):
@@ -167,15 +175,19 @@ def find_seeds(chunk: Chunk) -> Passage:
             term = clean_term(m.group("term"))
             # "The replication configuration provides information related to ... KMS keys": what one configuration in
             # the page's context holds, not what "the replication configuration" provides in general
-            if term and not (m.group("verb") in ("provides", "supports") and term.split()[0] in ("The", "the")):
+            # "Building MPMs as DSO modules allows ...": a practice, not a thing (as for definitions)
+            if term and not re.match(r"[A-Z][a-z]+ing\b", term) and not (
+                    m.group("verb") in ("provides", "supports") and term.split()[0] in ("The", "the")):
                 seeds.append(Seed(chunk.chunk_id, "capability", term, (i,), m.group("verb")))
                 continue
         if m := _PROCEDURE.match(text):
-            goal = m.group("goal").strip()
+            goal = re.sub(r"^be able to\s+", "", m.group("goal").strip())  # "To be able to manage a service ..."
             rest = m.group("rest")
             # the reader does it ("To X, use ...", "To X, you ..."), not the product ("To X, Amazon S3 stores ...")
             # "To retrieve more data, use the AWS CLI": more than what the page's previous step did; no goal of its own
             if (len(goal.split()) <= 12 and "(" not in goal and not _DISCOURSE_GOAL.match(goal)
+                    # "change the default behavior": of what? the page's own thing, which the question cannot name
+                    and not (goal.split()[1:2] == ["the"] and vague_phrase(goal.split(maxsplit=1)[-1]))
                     and not re.search(r"\b(?:more|other|additional|further|another|same|rest|remaining)\b", goal)
                     and (rest[:1].islower() or re.search(r"\byou\b", rest))
                     # "To perform X, an IAM principal needs permission ...": a condition, not what the reader does
@@ -185,7 +197,10 @@ def find_seeds(chunk: Chunk) -> Passage:
         if fact := fact_question(text) or prose_fact_question(text):
             seeds.append(Seed(chunk.chunk_id, "fact", fact[0], _following(sentences, i, 1), fact[1]))
             continue
-        if m := _PLURAL_DEFINITION.match(text):  # "Wildfires are unplanned or unwanted fires burning vegetation ..."
+        if (m := _PLURAL_DEFINITION.match(text)) and clean_term(m.group("term")) and not re.match(
+                r"[A-Z][a-z]+ing\s+(?:the|a|an|his|her|their|its|this|these|those)\b", m.group("term")) and not m.group(
+                "head").endswith(
+                ("ways", "always", "sometimes", "perhaps", "whereas", "less")):  # "The first two lines are always of ..."
             term = m.group("term")
             term = term[0].lower() + term[1:] if re.fullmatch(r"[A-Z][a-z\-]+(?: [a-z\-]+)*", term) else term
             seeds.append(Seed(chunk.chunk_id, "definition", term, _following(sentences, i, 1), "are"))
@@ -219,6 +234,8 @@ _FAQ_LEAD = re.compile(r"^(?:#+\s*|FAQs?\s*[•:|-]\s*|Q\s*[:.]\s*|\d+\.\s+|[\"�
 _ASKS = re.compile(r"^(?:what|which|who|when|where|why|how|is|are|was|were|do|does|did|can|could|should|will|would)\b", re.I)
 _LEANING = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those|one|he|she|his|her|yes|no|else|above|below|"
                       r"you|your)\b", re.I)  # "Do you already have an AWS Outpost?" is the page asking the reader
+_HEADING_WORDS = {"should", "not", "be", "is", "are", "can", "do", "does", "have", "has", "will", "must", "get", "use",
+                  "make", "set", "need"}
 _TITLE_WORD = re.compile(r"(?<=\w )(?:Do|Does|Is|Are|Can|A|An|The|Of|To|In|For|With|Using|On|And|Or|By|From)\b")
 
 
@@ -271,6 +288,11 @@ def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
             continue
         if _LEANING.search(question) or any(ch in question for ch in "[]()`"):
             continue
+        capitals = [w for w in words[1:] if w[:1].isupper() and not w.isupper() and w.lower() in _HEADING_WORDS]
+        if capitals:
+            continue  # "What Should Not be Cached?": a heading in title case, not a user's question
+        if re.search(r"\b(?:NOT|ALL|ONLY|NEVER|ANY|NO)\b", question):
+            continue  # "Is the target group NOT the superuser group?": a checklist's condition, not a user's question
         answer = _answer_after(sentences, i)
         if not answer or answer[0] != i + 1:
             continue
@@ -278,6 +300,8 @@ def faq_seeds(chunk: Chunk, sentences: list[Sentence]) -> list[Seed]:
         # within its first three sentences ("Where do groundwater toxins come from?" names groundwater in its third)
         shared = _roots(question) & _roots(" ".join(sentences[j].text for j in answer[:3]))
         yes_no = not re.match(r"(?:what|which|who|when|where|why|how)\b", question, re.I)
+        if yes_no and re.match(r"(?:Was|Were|Is|Are) the\b", question) and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text):
+            continue  # "Was the wrapper called with the proper number of arguments?": a checklist's condition
         if yes_no and not re.match(r"(?:Yes|No)\b", sentences[answer[0]].text) and len(shared) < 2:
             continue  # "Is plastic really going to stop a chemical agent?" followed by something else than the answer
         said_yes = bool(_YES_NO.match(sentences[answer[0]].text.strip()))  # "Yes." right after it answers it
@@ -315,7 +339,8 @@ def entity_seeds(chunk: Chunk, sentences: list[Sentence], title: str, limit: int
         # 'Europa' in 'Europa Clipper' or "Jupiter's moon Europa" is another subject than Europa or Jupiter
         alone = re.compile(rf"(?<![\w'’]){re.escape(core)}(?![\w'’]|\s+[A-Z0-9])")
         answer = tuple(i for i, s in enumerate(sentences)
-                       if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text))[:3]
+                       if alone.search(s.text) and _usable(s.text) and not s.text.endswith(":") and not _DEICTIC.search(s.text)
+                       and not ui_step(s.text))[:3]  # "CloudFront fills in the **Origin ID** for you": a console step
         # the name as the sentence's subject: followed by its verb ("S3 Object Lock enables ...", "Europa Clipper will
         # ..."), not modifying another noun ("The S3 Storage Lens default dashboard is named ...")
         verb = re.compile(rf"{alone.pattern}(?:\s*\([^)]*\)|\s*,|\s+['’]s)*\s+(?:(?:is|are|was|were|has|have|had|can|will|"

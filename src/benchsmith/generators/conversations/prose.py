@@ -24,6 +24,7 @@ from collections import Counter
 
 from benchsmith.corpora.wire import unwrapped
 from benchsmith.generators.conversations.passages import Passage, Seed, _following, _usable
+from benchsmith.generators.conversations.phrases import cut_phrase, vague_phrase
 from benchsmith.text import STOPWORDS
 
 _LEAD = r"(?:(?:Yes|No|Generally|Usually|Typically|In general|Ideally|Definitely|Absolutely|Of course|Basically)\s*,\s*)?"
@@ -32,7 +33,8 @@ _MODALS = (r"should(?:n't| not)?|need to|will need to|must(?: not)?|have to|don'
 _ADVERB = (r"(?:(?:also|still|only|probably|definitely|always|never|usually|generally|easily|just|really|first|typically|"
            r"often|sometimes|simply|even|likely|actually|certainly)\s+)*")
 _STOP = (r"(?=\s+(?:unless|if|because|since|as long as|so that|so|when|while|before|after|until|but|and then|or else|"
-         r"which|where|though|although|otherwise|in order|as well as|as soon as|instead|by \w+ing|using|via|through|without)\b|\s*[,;:(.!?]|$)")
+         r"which|where|though|although|otherwise|in order|as well as|as soon as|instead|by \w+ing|using|via|through|without)\b|"
+         r"\s*[,;:(!?]|\.(?!\w)|$)")  # a dot inside a name ('the mime.types file') is no sentence end
 _ADVICE = re.compile(rf"^{_LEAD}[Yy]ou\s+(?P<modal>{_MODALS})\s+{_ADVERB}(?P<vp>[a-z][^,;:()?!]*?){_STOP}")
 _IF_ADVICE = re.compile(rf"^If\s+you\s+(?P<cond>[^,;:()]{{3,60}}?),\s+(?:then\s+)?you\s+(?P<modal>{_MODALS})\s+{_ADVERB}"
                         rf"(?P<vp>[a-z][^,;:()?!]*?){_STOP}")
@@ -57,6 +59,9 @@ _GERUND_JUDGEMENT = re.compile(r"^(?P<subj>[A-Z][a-z]+ing\b[^,;:()]{3,60}?) (?:i
 _LEANS = re.compile(r"\b(?:it|its|they|them|their|this|that|these|those|he|she|him|his|her|there|one|ones|such|so|same|"
                     r"above|below|here|else|other|others)\b|\bthe (?:amount|rest|difference|price|money|balance|latter|former)\b",
                     re.I)
+# what a reader finds after a step ("You should now have two files: ...") is the walkthrough's state, not a recommendation
+_OUTCOME = {"now", "then", "already", "eventually", "automatically", "immediately", "receive", "notice", "hear", "observe",
+            "expect", "end", "also"}
 _NEEDS = ("need to", "will need to", "must", "have to", "don't need to", "do not need to", "don't have to",
           "do not have to", "are required to", "are not required to")
 
@@ -86,9 +91,15 @@ def _verb_phrase(vp: str, after: str = "") -> str | None:
         return None
     if words[-1].lower() in STOPWORDS or words[0].lower() in ("be", "do", "get", "go", "make", "take") and len(words) < 3:
         return None  # "... you should do the", "you can do so": a fragment, not a thing to ask about
-    if words[0].lower() in ("not", "never", "ever", "feel", "say", "see", "think", "check", "read", "find"):
+    if words[0].lower() in ("not", "never", "ever", "feel", "say", "see", "think", "check", "read", "find", "wish", "want",
+                            "like", "prefer", "choose", "decide"):  # "You may wish to ..." is no "Can I wish to ...?"
         return None  # "you can see ...", "you should check ...": the writer pointing, not advice about the topic
-    if re.search(r"\b(?:appropriately|accordingly|first|again|then|as needed|respectively|the required|the specified|"
+    if words[0].lower() in _OUTCOME or (words[0].lower() == "be" and words[1].lower() in ("able", "seeing", "redirected",
+                                                                                          "prompted", "presented", "shown")):
+        return None  # "You should now have two files", "you should be able to ...": what a step leaves, not advice
+    if words[1].lower() == "the" and vague_phrase(" ".join(words[1:])):
+        return None  # "consider the alternatives", "change the default value": of what?
+    if re.search(r"\b(?:certain|any necessary|appropriately|accordingly|first|again|then|as needed|respectively|the required|the specified|"
                  r"the necessary|the preceding|the example)\b", vp):
         return None  # "grant the required permissions to the IAM role first": a step of a walkthrough, not advice
     return _my(vp)
@@ -114,6 +125,9 @@ def advice_question(sentence: str, *, technical: bool = False) -> tuple[str, str
     """
     if technical and (_IMPERATIVE.match(sentence) or _DO_NOT.match(sentence) or _IT_IS.match(sentence)):
         return None
+    if technical and (m := _ADVICE.match(sentence)) and re.match(r"use\s+(?:\S+\s+){0,3}\S+$", m.group("vp")) and re.match(
+            r"\s*(?:\(|,|to\b|for\b|with\b|when\b|in\b)", sentence[m.end("vp"):]):
+        return None  # "You can also use permissions policies (...) to manage ...": "Can I use permissions policies?" for what?
     if m := _IF_ADVICE.match(sentence):
         vp, cond = _verb_phrase(m.group("vp")), m.group("cond").strip()
         if vp and not _LEANS.search(cond) and len(cond.split()) <= 10:
@@ -164,8 +178,17 @@ def advice_seeds(passage: Passage, *, technical: bool = False) -> list[Seed]:
                            if not passage.sentences[j].text.endswith(":") and own & _content(passage.sentences[j].text)))
             if len(answer) > 1 and answer[1] != i + 1:
                 answer = (i,)
+            # a lone sentence in a manual must tell more than the question asked ("Can I specify any necessary httpd
+            # command line arguments?" answered "You can also specify any necessary httpd command line arguments."
+            # says nothing; the builder checks the whole response of every turn the same way)
+            told = set().union(*(_content(passage.sentences[j].text) for j in answer)) - _content(question)
+            if technical and len(told - _YES_NO_WORDS) < 3:
+                continue
             out.append(Seed(passage.chunk.chunk_id, "advice", term, answer, question))
     return out
+
+
+_YES_NO_WORDS = {"you", "can", "should", "not", "cannot", "also", "may", "must", "need", "yes", "no", "will", "don", "doesn"}
 
 
 def _content(text: str) -> set[str]:
@@ -185,7 +208,7 @@ _NOT_NOUN = STOPWORDS | {
     "first", "second", "last", "next", "able", "sure", "free", "small", "large", "big", "little", "long", "high", "low",
     "several", "certain", "different", "various", "example", "following", "possible", "likely", "whole", "entire",
     "underneath", "beneath", "inside", "nearby", "overall", "together", "alone", "ahead", "away", "back", "instead"}
-_TOKEN = re.compile(r"[A-Za-z][\w\-’']*|[^\w\s]")
+_TOKEN = re.compile(r"[A-Za-z][\w\-’']*(?:\.\w+)*|[^\w\s]")  # 'mime.types' is one word, not 'mime' and a stop
 _NOT_FIRST = re.compile(r"^(?:\w+est|current|leading|starting|available|cool|main|major|various|total|full|two|three|four|"
                         r"five|six|seven|eight|nine|ten|hundred|thousand|million|billion|dozen)$")
 _ADJECTIVE_END = re.compile(r"(?:ary|ive|ous|ful|ble|ic|al|less|ish|everyday|clean|include|includes)$")
@@ -254,7 +277,22 @@ def phrase_counts(passages: list[Passage]) -> Counter[str]:
     return counts
 
 
-def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[Seed]:
+def _anaphoric(phrase: str, sentence: str) -> bool:
+    """'A side effect is that ...', 'The reason is that ...': the phrase stands for something said before."""
+    return re.match(rf"(?:(?:the|a|an|your|my)\s+)?{re.escape(phrase)}\s+(?:is|was|are|were)\s+(?:that|because|why)\b",
+                    sentence, re.I) is not None
+
+
+def _describes(phrase: str, answer: list[str]) -> bool:
+    """In documentation a topic is worth a turn when its answer says what the thing is or does at some length: a
+    definition ('A safe room is a room ...') or two sentences naming it; one sentence using it in passing is not."""
+    if len(answer) >= 2:
+        return True
+    return re.match(rf"(?:(?:the|a|an|your|my)\s+)?{re.escape(phrase)}\s+(?:is|are)\s+(?:a|an|the|one|used|any)\b",
+                    answer[0], re.I) is not None
+
+
+def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3, *, technical: bool = False) -> list[Seed]:
     """Noun phrases the passage is about: repeated in it or elsewhere in the corpus, and the subject (within the
     first ten words) of a quotable sentence; answered by up to three sentences naming it."""
     found: dict[str, str] = {}
@@ -294,6 +332,12 @@ def topic_seeds(passage: Passage, counts: Counter[str], limit: int = 3) -> list[
                                       rf"has|have|had|can|could|will|would|may|might|must|should|does|do|did|[a-z]+s)\b"
                                       rf"(?!\s+(?:then|also|still|now|again)\b)", passage.sentences[answer[0]].text, re.I)):
             continue
+        if not thread and answer and _anaphoric(phrase, passage.sentences[answer[0]].text):
+            continue  # "A side effect is that old log files ...": the side effect of what the page said before
+        if vague_phrase(f"{opener} {phrase}" if opener in ("a", "an", "the") else f"the {phrase}") or cut_phrase(phrase):
+            continue  # "the specified location", "a side effect": the page's own, which a question cannot name
+        if technical and answer and not _describes(phrase, [passage.sentences[i].text for i in answer]):
+            continue  # "A regular expression may be used to specify a set of request headers.": a mention in passing
         article = {"a": "a", "an": "an", "the": "the", "your": "my", "my": "my"}.get(opener, "")
         if article == "the" and story:
             continue  # in a news story "the payment date" is this bond's: another story's is another thing

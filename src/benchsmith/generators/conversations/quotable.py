@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from benchsmith.text import STOPWORDS
 from benchsmith.validators.conversation import Sentence
 
 _DANGLING_START = {"let's", "let’s", "however", "also", "this", "these", "that", "those", "it", "its", "they", "such", "then", "there",
@@ -24,19 +25,23 @@ _BOILERPLATE = re.compile(r"\bread more\b|\bcreate a website account\b|\bshown h
 
 
 # a sentence about something the reader of an answer cannot see (a figure, the example below, a video)
-POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|(?:the|this) (?:walkthrough|example|code example)\b|"
-                              r"(?:steps|instructions|procedure) below|follow the steps|(?:shown|see|listed|described) (?:below|above|here)|"
+POINTS_ELSEWHERE = re.compile(r"\b(?:the following|as follows|the preceding|as (?:described|explained|shown|discussed|noted) in\b|(?:the|this) (?:walkthrough|example|code example)\b|"
+                              r"(?:steps|instructions|procedure) below|follow the steps|(?:shown|see|listed|described|discussed|mentioned|explained|noted) (?:below|above|here|earlier|previously)|"
                               r"(?:this|the) (?:image|video|figure|photo|picture|screenshot|diagram)\b|in the video|pictured|"
                               r"these examples|example below)", re.I)
 
 
 # openings that lean on the sentence before ("As such, we recommend ...") whatever their first word
-_LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown)|In addition|Additionally|Similarly|Likewise|"
+_LEANS_BACK = re.compile(r"^(?:As (?:such|a result|mentioned|described|noted|shown|discussed|explained|stated)|\w+ then\b|In addition|Additionally|Similarly|Likewise|"
                          r"In (?:this|that|such a) case|For (?:this|that) reason|In other words|Because of this|Again|"
                          r"More (?:technically|specifically|precisely|generally|importantly)|\w+ (?:other|more|further)\b|"
                          r"The (?:second|third|fourth|next|previous|former|latter|last)\b|To do (?:this|so|that)\b|If (?:not|so)\b|"
                          r"(?:Over|During|At|By|Since|Until|Before|After) (?:that|this|which) (?:time|point|period|year|date)\b)")
 # ("Fourteen other NFL franchises ...", "Two more ...": others than the ones the sentence before named)
+
+
+# "A bucket owner, however, can ...": the subject set against the sentence before
+_ASIDE = re.compile(r"^(?:\S+\s+){0,5}?\S+,\s+(?:however|though|instead|therefore|thus|too|in turn|on the other hand),", re.I)
 
 
 # a code comment or step caption with no subject ("Adds a sample object to the bucket.")
@@ -52,9 +57,16 @@ _AUX = {"is", "are", "was", "were", "be", "been", "has", "have", "had", "can", "
 
 
 def _has_verb(words: list[str]) -> bool:
-    """A clause, not a caption ('The canonical user ID of the owner of the source bucket.'): a sentence opening on
-    an article has an auxiliary or a word that can be a finished verb (-s/-ed) before its last one."""
-    return words[0] not in ("The", "A", "An") or any(w.lower().strip(",;") in _AUX or re.fullmatch(r"[a-z]+(?:s|ed)", w) for w in words[:-1])
+    """A clause, not a caption ('The canonical user ID of the owner of the source bucket.') nor a scrap cut at a line
+    ('IIS and other Windows servers.', 'scope of the various virtual hosting configurations.'): a sentence opening on
+    an article or in lower case, or a short one, has an auxiliary or a word that can be a finished verb (-s/-ed)
+    before its last one."""
+    # a long sentence, or a short one opening on a capitalised word (an order: "Research term deposit rates.")
+    if words[0] not in ("The", "A", "An") and not words[0][:1].islower() and (len(words) > 8 or words[0][1:].islower()):
+        return True
+    # "The httpd binary invoked by apache2ctl.": a participle before "by" is a caption's, not the sentence's verb
+    return any(w.lower().strip(",;") in _AUX or (re.fullmatch(r"[a-z]+(?:(?<!ou)s|ed)", w.strip(",;")) and not (
+        w.endswith("ed") and i + 1 < len(words) and words[i + 1] == "by")) for i, w in enumerate(words[:-1]))
 
 
 _CLICK = re.compile(r"^(?:(?:From|In|On|Under) (?:the )?[\w\s\-]{2,40}, )?(?:click|select|choose|tap|go to)\b|"
@@ -86,14 +98,29 @@ _BROKEN = re.compile(r"\b(?:Jan|Feb|Mar|Apr|Aug|Sept?|Oct|Nov|Dec|St|Dr|Mr|Mrs|M
                      r"^[A-Z][\w ]{2,30} [-–] [A-Z]|♠|\d{12,}|,\s*\.$")
 
 
+def fragment_start(sentence: str) -> bool:
+    """The sentence opens in lower case on an English word ('the URL of some worker is ...', 'which means ...'): the
+    tail of a sentence cut at a line break or a chunk boundary, not a whole one. A command or a file name written in
+    lower case ('rotatelogs is ...', 'httpd configuration files contain ...') opens a whole sentence."""
+    words = sentence.lstrip("\"“'(").split(maxsplit=1)
+    first = words[0] if words else ""
+    return first[:1].islower() and first.lower().strip(",;:") in _FRAGMENT_WORDS
+
+
+# a lower-case first word that says the sentence started earlier
+_FRAGMENT_WORDS = STOPWORDS | {"using", "including", "because", "although", "though", "unless", "whether", "whereas",
+                               "respectively", "otherwise", "instead", "therefore", "thus", "hence", "e.g", "i.e", "etc"}
+
+
 def _usable(sentence: str) -> bool:
     """Prose a response can quote: a whole sentence of 5-60 words that is not code, a table row or a link list."""
     words = sentence.split()
-    return (not _FIRST_PERSON.search(sentence) and not _BROKEN.search(sentence)
+    return (not _FIRST_PERSON.search(sentence) and not fragment_start(sentence) and not _BROKEN.search(sentence)
             and sentence.count("(") == sentence.count(")") and 5 <= len(words) <= 60 and not _CODE_LIKE.search(sentence) and sentence[-1:] in ".!:"
             and not _GLUED.search(sentence) and not _BOILERPLATE.search(sentence)
             and "](" not in sentence and words[0].lower().strip(",") not in _DANGLING_START and not _LEANS_BACK.match(sentence)
             and not _NO_SUBJECT.match(sentence) and not _leans_on_before(sentence) and _has_verb(words)
+            and not _ASIDE.match(sentence)
             and not POINTS_ELSEWHERE.search(sentence)
             and sum(w[0].islower() for w in words) >= 0.4 * len(words) and "?" not in sentence)
 

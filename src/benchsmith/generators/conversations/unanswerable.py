@@ -22,6 +22,7 @@ from typing import Any
 
 from benchsmith.corpora.wire import unwrapped
 from benchsmith.generators.conversations.passages import PERSON_DESCRIPTION, split_sentences
+from benchsmith.generators.conversations.phrases import cut_phrase, vague_phrase
 from benchsmith.schemas.conversation import UnanswerableProof
 from benchsmith.text import STOPWORDS, WORD_RE
 from benchsmith.types import Chunk
@@ -33,7 +34,14 @@ from benchsmith.types import Chunk
 #   C  an everyday common noun (floods, wildfires, a checking account)
 #   P  a named part of a product, written with an article (the Standard plan, an ACL, the IAM user)
 #   H  a person (Naila Boss, "an English underground rapper"): no price, no future, never "it"
-CATEGORIES = "NETCPH"
+#   D  a piece of a configuration or a program (the Listen directive, mod_ssl, the mime.types file, the env provider):
+#      asked how it performs, what trips people up, why and when it came; it has no rivals, critics or history of its own
+CATEGORIES = "NETCPHD"
+_PIECE = (r"directive|module|file|option|command|flag|variable|header|parameter|signal|program|utility|script|function|"
+          r"element|attribute|field|setting|property|provider|filter|handler|keyword|argument|switch|container|token|"
+          r"key|value|method|operator|extension|daemon|binary|operation")
+_PIECE_END = re.compile(rf"\b(?:{_PIECE})s?$", re.I)
+_CODE_NAME = re.compile(r"^[a-z][a-z0-9]*(?:[_.\-/][a-z0-9]+)+$|^[a-z]+[A-Z]\w*$|^(?:[A-Z][a-z]+){2,}$|^mod_\w+$")
 _PRODUCT_CUES = re.compile(r"\b(?:configur\w*|enabl\w*|install\w*|API|SDK|console|dashboard|plan|feature|service|"
                            r"account settings|request|endpoint|database|instance|integration|command|parameter)\b")
 
@@ -46,9 +54,23 @@ def category(term: str, texts: list[str]) -> str:
         return "H"
     named = any(w[:1].isupper() for w in term.split() if w.lower() not in ("the", "a", "an"))
     technical = len(_PRODUCT_CUES.findall(" ".join(texts))) >= 3
+    if technical and piece(core, texts):
+        return "D"
     if named and technical and term.split()[0].lower() in ("the", "a", "an"):
         return "P"  # "the Standard plan", "an ACL": a part of the product (asked when it came, what it costs; not its rivals)
     return ("N" if technical else "E") if named else ("T" if technical else "C")
+
+
+def piece(core: str, texts: list[str]) -> bool:
+    """The term names a piece of a configuration or a program: it says so ('the env provider', 'the mime.types
+    file'), is written as code ('mod_ssl', 'BrowserMatch', 'SetEnvIf'), or its passages call it a directive, module ...
+    ('the Listen directive', 'the rotatelogs program')."""
+    if _PIECE_END.search(core) or _CODE_NAME.match(core):
+        return True
+    # mostly written with its kind ('the Listen directive'), not now and then ('the Amazon S3 API' beside 'Amazon S3')
+    joined = " ".join(texts)
+    around = len(re.findall(rf"\b{re.escape(core)}\s+(?:{_PIECE})s?\b|\b(?:{_PIECE})\s+{re.escape(core)}\b", joined))
+    return around > 0 and 3 * around >= len(re.findall(rf"\b{re.escape(core)}\b", joined))
 
 
 def technical_corpus(texts) -> bool:
@@ -65,10 +87,13 @@ def fitting_attributes(term: str, own: list[str], recent: list[str], *, technica
     passages, not a neighbour's; `recent` passages (the conversation's) help tell what the term names."""
     kind = category(term, own + recent)
     kind = "T" if kind == "C" and technical else kind  # "a condition" in a SQL guide
+    if technical and kind != "H" and piece(re.sub(r"^(?:the|a|an)\s+", "", term, flags=re.I), own + recent):
+        kind = "D"  # "Listen" in the Apache manual is a directive: no one asks who its competitors are
     joined = " ".join(own)
     order = [a for a in ATTRIBUTES if kind in a.fits and (not a.context or re.search(a.context, joined, re.I))
              # a product's guide is asked its own attributes (N, T, P above); prose for the public only those it discusses
-             and (technical or in_domain(a, neighbourhood if neighbourhood is not None else recent))]
+             and (technical and a.question not in MARKET_QUESTIONS
+                  or in_domain(a, neighbourhood if neighbourhood is not None else recent))]
     rng.shuffle(order)
     return kind, sorted(order, key=lambda a: asked[a.question])
 
@@ -87,6 +112,16 @@ DOMAIN_CUES = {
     "How {is} {t} viewed by the public?": r"\bpublic opinion|\bpolls?\b|\bfans\b|\breputation|\bcriticized|\bpraised",
     "How {does} {t} affect people's health?": r"\bhealth|\binjur|\bdisease|\billness|\bhospital",
 }
+# a product's guide, too, is asked about prices and rivals only where its pages talk of them (the S3 guide's pricing
+# pages; not the Apache manual, where "How much does the LocalSystem account cost?" or SSI's competitors read as noise)
+MARKET_QUESTIONS = frozenset({"How much {does} {t} cost?", "Who are the main competitors to {t}?",
+                              "How does {t} compare with similar offerings from other vendors?",
+                              "How popular {is} {t} compared to the alternatives?"})
+DOMAIN_CUES.update({
+    "Who are the main competitors to {t}?": r"\bcompetitors?\b|\bvendors?\b|\bmarketplace\b|\bother (?:cloud )?providers\b",
+    "How does {t} compare with similar offerings from other vendors?": r"\bcompetitors?\b|\bvendors?\b|\bother (?:cloud )?providers\b",
+    "How popular {is} {t} compared to the alternatives?": r"\bpopular\b|\bmarket share\b|\bwidely used\b",
+})
 DOMAIN_MIN_PASSAGES = 1
 
 
@@ -103,7 +138,16 @@ def a_subject(term: str) -> bool:
     """A thing one asks about in its own right: a name ('University of Phoenix') or a short noun phrase, not a phrase
     with a preposition ('wet towels under a door', 'the core of the conversation': no one asks their price or rivals)."""
     words = term.split()
-    return not any(w.lower() in _PREPOSITIONS for w in words[1:-1]) or any(w[:1].isupper() for w in words[1:])
+    if cut_phrase(term) or vague_phrase(term) or any(w.endswith("ing") and w.islower() for w in words[1:-1]):
+        return False  # "the method that", "the URL identifying a direct worker": no one asks its price or rivals
+    if re.search(r"\d", term) and not re.fullmatch(r"(?:[A-Z][\w\-]*\s+)*[A-Z][\w\-]*\s+\d+(?:\.\d+)*", term):
+        return False  # "error code 2186", "RFC 2616 compliant caching": a number looked up, not a thing with a history
+    if any(re.fullmatch(r"[a-z]+(?:_[a-z]+)+", w) and not w.startswith("mod_") for w in words):
+        return False  # "test_condition": a placeholder of a syntax
+    # a name keeps its prepositions ('University of Phoenix'); a common noun's phrase does not ('depiction of snow in
+    # Europe': its price or public image is no question)
+    named = words[0][:1].isupper() or (words[0].lower() in ("the", "a", "an") and words[1:2] and words[1][:1].isupper())
+    return not any(w.lower() in _PREPOSITIONS for w in words[1:-1]) or bool(named)
 
 
 @dataclass(frozen=True)
@@ -136,9 +180,9 @@ ATTRIBUTES = (
               r"introduc|launch|releas|announc|since (?:19|20)\d\d|in (?:19|20)\d\d|first (?:became )?available", "NP"),
     Attribute("How {has} {t} changed over the years?", "how {t} {has} changed over the years",
               r"chang|histor|evolv|over the years|original|previous|formerly|updated|new in|no longer|used to|"
-              r"(?:19|20)\d\d|decade|centur|increas|decreas|trend", "NTECP"),
+              r"(?:19|20)\d\d|decade|centur|increas|decreas|trend", "NEC"),  # a product, a team, a city; not 'a CSR' or a directive
     Attribute("What are the main criticisms of {t}?", "criticisms of {t}",
-              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "NPH"),
+              r"critic|controvers|complain|drawback|disadvantage|downside|limitation|problem", "NH"),
     Attribute("How popular {is} {t} compared to the alternatives?", "how popular {t} {is} compared to the alternatives",
               r"popular|alternative|compar|widely|most common|commonly|competitor|versus|\bvs\b", "N"),
     Attribute("How much {does} {t} cost?", "what {t} {costs}",
@@ -152,15 +196,15 @@ ATTRIBUTES = (
               "how {t} compares with similar offerings from other vendors",
               r"azure|google|gcp|oracle|other (?:cloud|vendor|provider)|competitor|compar|alternative|versus|\bvs\b", "N"),
     Attribute("What are common mistakes people make with {t}?", "common mistakes people make with {t}",
-              r"mistake|pitfall|common (?:error|problem|issue)|avoid|careful|troubleshoot|wrong|incorrect", "TP"),
+              r"mistake|pitfall|common (?:error|problem|issue)|avoid|careful|troubleshoot|wrong|incorrect", "TPD"),
     # an everyday thing people handle (a checking account, a used car warranty, a safe room), on pages that advise on it
     Attribute("What are common mistakes people make with {t}?", "common mistakes people make with {t}",
               r"mistake|pitfall|common (?:error|problem|issue)|avoid|careful|troubleshoot|wrong|incorrect", "C",
               r"\b(?:you should|should not|avoid|don[’']t|never|make sure|be careful|recommend)"),
     Attribute("What is the performance impact of {t}?", "the performance impact of {t}",
-              r"perform|latency|throughput|slow|fast|speed|overhead|millisecond|\bms\b|bandwidth|scal", "NTP"),
+              r"perform|latency|throughput|slow|fast|speed|overhead|millisecond|\bms\b|bandwidth|scal", "NTPD"),
     Attribute("What was the original motivation behind {t}?", "the original motivation behind {t}",
-              r"motivat|original|reason|why|in order to|designed to|purpose", "NTP"),
+              r"motivat|original|reason|why|in order to|designed to|purpose", "NPD"),  # not of 'a frame'
     Attribute("What are experts saying about the future of {t}?", "what experts say about the future of {t}",
               r"future|roadmap|upcoming|will be|plan|expert|trend|predict|forecast", "E"),
     Attribute("What does the latest research say about {t}?", "what the latest research says about {t}",

@@ -102,11 +102,16 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
             "Non-Question": [(f"I'd like to know more about {term}.", f"Tell me about {term}.")],
         }[qtype]
     elif seed.kind == "definition":
+        # the page's own verb says whether the term is one thing ("rotatelogs is a simple program"), not its last letter
+        plural = seed.detail == "are" if seed.detail in ("is", "are") else _plural(seed.term)
+        be = "are" if plural else "is"
+        ref = ("they" if plural else "it") if pronoun else term
+        obj = ("them" if plural else "it") if pronoun else term
         options = {
             "Factoid": [(f"What {be} {ref}?", f"What {be} {term}?")],
-            "Explanation": [(f"Can you explain what {ref} {be}?", f"Can you explain what {term} {be}?"),
-                            (f"What {'do' if _plural(seed.term) else 'does'} {ref} mean?",
-                             f"What {'do' if _plural(seed.term) else 'does'} {term} mean?")],
+            "Explanation": [(f"Can you explain what {ref} {be}?", f"Can you explain what {term} {be}?")] + (
+                [] if any(w[:1].isupper() for w in term.split()[1:]) else  # a name ("Snow at Argenteuil") means nothing
+                [(f"What {'do' if plural else 'does'} {ref} mean?", f"What {'do' if plural else 'does'} {term} mean?")]),
             "Keyword": [(f"{term}?", f"What {be} {term}?")],
             "Non-Question": [(f"I'd like to understand {obj} better.", f"Explain what {term} {be}.")],
         }[qtype]
@@ -123,7 +128,8 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
             "Non-Question": [(f"Tell me what {ref} can do for me.", f"Tell me what {term} can do for me.")],
         }[qtype]
     elif seed.kind == "procedure":
-        goal = seed.term
+        goal = re.sub(r"\byou are\b", "I am", seed.term)  # "To check if you are using suexec" -> "if I am using"
+        goal = re.sub(r"\byou\b", "I", re.sub(r"(?<=\w )you\b(?=\s*$)", "me", goal))
         options = {
             "How-To": [(f"How do I {goal}?", f"How do I {goal}?"), (f"How can I {goal}?", f"How can I {goal}?"),
                        (f"What are the steps to {goal}?", f"What are the steps to {goal}?")],
@@ -176,7 +182,8 @@ def word(seed: Seed, qtype: str, rng: random.Random, *, pronoun: bool = False) -
         return None
     user, rewrite = rng.choice(options)
     user, rewrite = " ".join(_users_voice(user).split()), " ".join(_users_voice(rewrite).split())
-    user = user[0].upper() + user[1:]
+    if not re.match(r"[a-z][\w]*[_./\-\d]", user):  # "mod_socache_dbm?" is written as the code writes it
+        user = user[0].upper() + user[1:]
     rewrite = rewrite[0].upper() + rewrite[1:]
     return Wording(user, rewrite, (qtype,), standalone=user == rewrite or not pronoun)
 
@@ -218,8 +225,8 @@ def clarification(term: str, rng: random.Random) -> Wording:
 
 def clarify_name(term: str, rng: random.Random) -> Wording:
     """A name the agent just used, asked about: 'You mentioned the Chicago Cardinals. Tell me more about them.'"""
-    obj = _object_pronoun(term)
-    user = rng.choice([f"You mentioned {term}. Can you tell me more about {obj}?", f"Tell me more about {term}."])
+    # the name again, not a pronoun: "it" for Monet reads as a slip, and a name says nothing of which one fits
+    user = rng.choice([f"You mentioned {term}. Can you tell me more?", f"Tell me more about {term}."])
     return Wording(user, f"Tell me more about {term}.", ("Summarization",), standalone=user.startswith("Tell"))
 
 
