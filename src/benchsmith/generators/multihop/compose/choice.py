@@ -4,6 +4,9 @@ and 2WikiMultihopQA take:
     Which film was released first, Vamping Venus or Stranger in Town?     -> Vamping Venus
     Who was born first, David Aldus or Sherry Hormann?                    -> David Aldus
 
+(`creator_compare` words its own: "Which film has the director who died first, X or Y?"; `field_compare` a manual's
+"Which module was introduced first, A or B?".)
+
 The answer is one side's name; the computation carries both names (`choice`) so the comparison validator
 re-derives it from the two cited years. Only a comparison that names both sides is asked this way: a side
 described by its facts ("the Tom Roberts painting held by the Art Gallery of New South Wales") has no name a
