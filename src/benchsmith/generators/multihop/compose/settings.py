@@ -60,7 +60,8 @@ class Setting:
 
 
 def _dimension(figure: str) -> str | None:
-    return next((d for d, unit in _UNITS.items() if re.search(rf"\s?{unit}$", figure)), None)
+    """The dimension whose base unit `limit_value` reads the figure in (the validator's own units), else None."""
+    return next((d for d in _UNITS if limit_value(figure, d) is not None), None)
 
 
 def read_settings(documents: Sequence[Document]) -> list[Setting]:
@@ -84,8 +85,6 @@ def read_settings(documents: Sequence[Document]) -> list[Setting]:
             if name is None or dimension is None or name.split()[-1].lower() in _GENERIC:
                 continue
             amount = limit_value(found.group("figure"), dimension)
-            if amount is None:
-                continue
             value = Value(found.group("figure"), start, start + len(text))
             named = None if m else (last.named or last.sentence)
             setting = Setting(page, found.group("bound"), name, dimension, found.group("figure"), amount, value, named)
