@@ -172,6 +172,8 @@ def resolve_loader(path: Path, *, format: str = "auto", field_map: Mapping[str, 
         corpus_file = next((path / n for n in CORPUS_FILE_NAMES if (path / n).is_file()), None)
         if corpus_file is not None and format != "text":
             path = corpus_file
+        elif format == "auto" and (claimed := _suffix_loader(path)) is not None:
+            return path, claimed
         elif format in ("auto", "text"):
             return path, LOADERS.get("text")
         else:
@@ -189,6 +191,8 @@ def detect_loader(path: Path, *, field_map: Mapping[str, str] | None = None) -> 
     suffix = path.suffix.lower()
     if suffix in TEXT_SUFFIXES:
         return LOADERS.get("text")
+    if (claimed := _suffix_loader(path)) is not None:
+        return claimed
     if suffix not in JSON_SUFFIXES + JSONL_SUFFIXES:
         raise InputError(
             f"cannot tell the format of {suffix or 'a file without suffix'}; pass --format "
@@ -204,6 +208,22 @@ def detect_loader(path: Path, *, field_map: Mapping[str, str] | None = None) -> 
         if loader.priority > generic.priority and loader.sniff(path, first):
             return loader
     return generic
+
+
+def _suffix_loader(path: Path) -> Loader | None:
+    """The loader that declares `path`'s suffix its own (``suffixes``); for a folder, the one owning more of its
+    files than the text loader would read (Reuters-21578's folder holds 22 .sgm files beside a README.txt)."""
+    if path.is_dir():
+        suffixes = [p.suffix.lower() for p in path.iterdir() if p.is_file() and not p.name.startswith(".")]
+    else:
+        suffixes = [path.suffix.lower()]
+    texts = sum(s in TEXT_SUFFIXES for s in suffixes)
+    for name in LOADERS.names():
+        loader = LOADERS.get(name)
+        own = getattr(loader, "suffixes", ())
+        if own and sum(s in own for s in suffixes) > texts:
+            return loader
+    return None
 
 
 _ID_BREAKERS = re.compile(r"[\s\x00-\x1f\x7f-\x9f]+")

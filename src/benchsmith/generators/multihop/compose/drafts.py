@@ -18,6 +18,7 @@ from benchsmith.generators.multihop.compose.creator_life import (
     nationality_bridge_candidates,
 )
 from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
+from benchsmith.generators.multihop.compose.earnings import earnings_candidates, read_results
 from benchsmith.generators.multihop.compose.field_compare import field_candidates
 from benchsmith.generators.multihop.compose.field_facts import Default, Since, read_since
 from benchsmith.generators.multihop.compose.field_facts import read_defaults as read_field_defaults
@@ -54,6 +55,7 @@ from benchsmith.validators.markup import clean, has_markup
 COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
 MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least this many candidates
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
+EARNINGS_SHARE = 0.25  # of the items requested, at most this share compares two companies' reported results
 LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
 # of its two years once
 
@@ -95,6 +97,7 @@ class Composer:
     used_sentences: set[tuple[str, int]] = field(default_factory=set)  # (document, start) of every cited sentence
     yes_no: Counter = field(default_factory=Counter)  # Yes and No answers of the drafts accepted so far
     used_hops: set[tuple] = field(default_factory=set)  # (work, creator) hops asked, whichever article gave the fact
+    quota_uses: Counter = field(default_factory=Counter)  # drafts accepted per candidate family with a quota
     life_uses: Counter = field(default_factory=Counter)  # creator, and (creator, "born"/"died") -> questions asked
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
@@ -203,6 +206,10 @@ class Composer:
             typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
             typed = _alternate(typed, field_candidates(*self.field_entries, self.seed))
             typed = _alternate(typed, setting_candidates(read_settings(list(self.documents.values())), self.seed))
+            # One template filling a wire's comparisons makes a dull benchmark: a share of them, the stories' own after.
+            earnings = [{**c, "quota": ("earnings", math.ceil(self.n * EARNINGS_SHARE))}
+                        for c in earnings_candidates(read_results(list(self.documents.values())), self.seed)]
+            typed = _alternate(typed, earnings)
             # Two works compared through their creators' lives (four articles) alternate with the works' own facts.
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
             return _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
@@ -240,6 +247,8 @@ class Composer:
         if cand.get("life") is not None and (self.life_uses[cand["life"][0]] >= LIFE_USES or cand["life"] in self.life_uses):
             # one painter's dates in four questions of forty make a dull benchmark; "died in 1953" twice, a repeat
             return "life_asked_enough"
+        if cand.get("quota") is not None and self.quota_uses[cand["quota"][0]] >= cand["quota"][1]:
+            return "template_asked_enough"
         sentences = {(p.doc_id, v.start) for p, v in cand["evidence"]}
         # A manual's limits page states many limits: a question citing sentences of it no other question cited may
         # use it twice as often (`page_facts`); a painting's article in three questions of forty makes a dull benchmark.
@@ -272,6 +281,8 @@ class Composer:
             self.yes_no[cand["answer"]] += 1
         if cand.get("hop") is not None:
             self.used_hops.add(cand["hop"])
+        if cand.get("quota") is not None:
+            self.quota_uses[cand["quota"][0]] += 1
         if cand.get("life") is not None:
             self.life_uses.update((cand["life"][0], cand["life"]))  # per creator, and per (creator, born or died)
         computation = {**cand["computation"], "anchors": cand["anchors"]}

@@ -12,8 +12,14 @@ from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
 from benchsmith.generators.multihop.queries._phrasing import _STAGE, _lower_words, join_and, subject_refs, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import headline_names, leads_with, may_hold, own_mention
-from benchsmith.generators.multihop.text import contains_phrase, content_tokens
+from benchsmith.generators.multihop.queries.story_subjects import (
+    headline_names,
+    leads_with,
+    may_hold,
+    own_mention,
+    whole_name_in,
+)
+from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase, content_tokens
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.types import Document
 
@@ -171,13 +177,20 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         and not any(d.source and contains_phrase(text, d.source) for d in docs)  # "Reuters" is where they come from
     ]
     # "both mention New York Stock Exchange", no capital "The"; "Intel Corp." at a sentence end loses its stop.
-    terms = [re.sub(r"^The (?=[A-Z])", "", t).rstrip(".") for t in terms]
-    terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)]
+    terms = [re.sub(r"['’]s$", "", re.sub(r"^The (?=[A-Z])", "", t).rstrip(".")) for t in terms]  # "Bank of China's"
+    terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)
+             and any(whole_name_in(d.text, t) for d in docs)]  # "Electric Co" is a piece of "General Electric Co"
     # A term a headline names gives its answer away: "the report on wheat flour for North Yemen" mentions North Yemen.
     terms = [t for t in terms if not any(headline_names(d.title or "", {t}) for d in docs)]
     if not terms:
         return "nothing_to_compare"
     present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
+    # A story that lacks the term but names a word of it ("A-300-600 aircraft from Airbus Industrie" against
+    # "the Airbus A300s") leaves a reader unsure the No is right.
+    terms = [t for t in terms if all(present[t]) or not any(_near_miss(d.text, t) for d, p in zip(docs, present[t],
+                                                                                                 strict=True) if not p)]
+    if not terms:
+        return "nothing_to_compare"
     # Each story that mentions the term is cited by a sentence that shows it (and names the bridge): a Yes
     # must be visible in its evidence, not only somewhere in the articles.
     cited = {t: _citing(cs, claims, t, present[t], doc_claims or {}) for t in terms}
@@ -232,6 +245,15 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
 
 
 _PLACE_LABELS = frozenset({"GPE", "LOC", "FAC"})
+# Words many names share: a story naming "the Bank" or "West Germany" has not half-named "Bank of China".
+_NAME_WORDS = frozenset("""bank corp inc ltd plc group international national american general new west east north
+    south united department ministry company association council commission board federal state first""".split())
+
+
+def _near_miss(text: str, term: str) -> bool:
+    """Whether `text` writes a distinctive word of `term` (not one many names share)."""
+    return any(len(w) >= 3 and w[:1].isupper() and w.lower() not in _NAME_WORDS and w.lower() not in STOPWORDS
+               and re.search(r"(?<![\w-])" + re.escape(w), text) for w in re.findall(r"[\w-]+", term))
 _MAX_PARTNERS = 6  # other stories of the bridge tried for a Yes (each try names both stories and scans their names)
 
 
@@ -299,13 +321,15 @@ def _one_word_terms(found, bridge_key: str, docs: Sequence[Document], documents:
 # "the Brussels Commission", "the Finance Ministry": a body named by a common noun takes an article in prose.
 _INSTITUTION_HEAD = re.compile(r"\b(?:Commission|Ministry|Board|Department|Exchange|Council|Committee|Agency|Authority|"
                                r"Office|Federation|Union|Organization|Organisation|Association|Court|Parliament|Senate|"
-                               r"Institute|Administration|Treasury|Bureau|Fund|Service|Reserve)$")
+                               r"Institute|Administration|Treasury|Bureau|Fund|Service|Reserve|Party)$")
 
 
 def _as_named(term: str, docs: Sequence[Document]) -> str:
     """The term as a sentence names it mid-clause: with "the" where its head is an institution's common noun or
     where the stories themselves write "the" before it ("the New York Stock Exchange")."""
-    if _INSTITUTION_HEAD.search(term) or any(re.search(r"\bthe\s+" + re.escape(term) + r"\b", d.text) for d in docs):
+    # "the Ford Motor Co unit" writes "the" before the longer name, not before "Ford".
+    if _INSTITUTION_HEAD.search(term) or any(re.search(r"\bthe\s+" + re.escape(term) + r"\b(?!\s+[A-Z])", d.text)
+                                              for d in docs):
         return "the " + term
     return term
 

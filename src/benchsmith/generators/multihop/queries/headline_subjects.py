@@ -244,7 +244,8 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
             if run[k].endswith("s") and not run[k].endswith(("ss", "us")) and run[k] not in _PLURAL_MODIFIERS:
                 run, start = run[k + 1:], start + k + 1  # "DEFERS PAYMENTS": a plural never modifies; a verb
                 break
-        if any(w in ("no", "not", "without", "never") for w in raw[:start]):
+        # "FRANCE HAS LITTLE ROOM FOR MANOEUVRE" names no event of France's ("France's little room").
+        if any(w in ("no", "not", "without", "never", "little") for w in raw[:start + 1]):
             i = j
             continue  # "SHULTZ SAYS NO RESIGNATION": the event did not happen
         while run and not (_is_head(text, run[-1]) or run[-1] in _ING_NOUNS or _written_as_phrase(text, run)):

@@ -59,12 +59,15 @@ _ING_NOUNS = frozenset("""funding financing offering meeting building hearing ru
 # Verbs that newswire uses as subjects' head nouns ("takeover offer", "price cut", "rate rise").
 _NOUN_VERBS = frozenset("offer offers bid bids cut cuts rise rises raise order orders increase return purchase".split())
 _LOOSE_MODIFIERS = frozenset("similar same other such various certain recent further".split())
+_QUANTITIES = frozenset("little less more much few fewer enough".split())
 
 
 def _is_topic(doc: Document, phrase: str) -> bool:
     words = phrase.split()
     if words[0] in _LOOSE_MODIFIERS:
         return False  # "the similar increase" points elsewhere; it names nothing
+    if set(words) & _QUANTITIES:
+        return False  # "little room for manoeuvre", "markets less dynamic": an amount, no thing a story is about
     if words[-1] in _ING_NOUNS or words[-1] in _NOUN_VERBS:
         # "public offering", "seed funding", "takeover offer": the head is a noun where the story writes it
         # after an article and not before a figure or an object ("the building cost 55 million" is a verb).

@@ -351,6 +351,27 @@ def own_mention(text: str, name: str, as_modifier: bool = False) -> bool:
     return False
 
 
+# "General Electric Co" read as "Electric Co"; "Single Channel Ground and Airborne Radio System" cut at "and".
+_NAME_WORD_BEFORE = re.compile(r"([A-Z][\w&'’.\-]*)\s+$")
+_JOINED_AFTER = re.compile(r"\s+(?:of|and|&|de|for)\s+[A-Z]")
+
+
+def whole_name_in(text: str, name: str) -> bool:
+    """Whether `text` writes `name` (as written) at least once as a whole name: no capitalised name word right
+    before it ("General Electric Co" holds no whole "Electric Co"; "In", "The" and other small words are no name's)
+    and no name going on after it (a capitalised word, or "and"/"of" and one)."""
+    words = r"\s+".join(re.escape(w) for w in name.split())
+    for m in re.finditer(r"(?<![\w-])" + words + r"(?![\w-])", text):
+        before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 40]
+        word = _NAME_WORD_BEFORE.search(before)
+        if word is not None and word.group(1).lower() not in STOPWORDS or _JOINED_BEFORE.search(before):
+            continue
+        if re.match(r"\s+[A-Z][a-z]", after) or _JOINED_AFTER.match(after):
+            continue
+        return True
+    return False
+
+
 # Lower-case words that follow a name that is a clause's subject ("Iran announces", "Japan may").
 _NAME_ENDS = frozenset("""may might must could would should will shall can says said reported announced plans
     agreed expects also""".split())

@@ -1,0 +1,38 @@
+"""What a "both mention" comparison may ask about: whole names only, and no No that a reader would doubt."""
+
+from __future__ import annotations
+
+from benchsmith.generators.multihop.queries.comparison import _as_named, _near_miss
+from benchsmith.generators.multihop.queries.headline_subjects import headline_subjects
+from benchsmith.generators.multihop.queries.story_subjects import whole_name_in
+from benchsmith.types import Document
+
+WIRE = ("Under one agreement it will acquire 15 Boeing Co <BA> 767 planes and 98 General\nElectric Co <GE> engines. "
+        "Full production of the Single Channel Ground and Airborne Radio System was delayed. "
+        "In New York, the Ford Motor Co unit said it sold a record 1.5 million vehicles.")
+
+
+def test_a_piece_of_a_longer_name_is_no_whole_name():
+    assert not whole_name_in(WIRE, "Electric Co")  # "General Electric Co", across a wrapped line
+    assert whole_name_in(WIRE, "General Electric Co")
+    assert not whole_name_in(WIRE, "Single Channel Ground")  # cut at "and Airborne Radio System"
+    assert whole_name_in(WIRE, "New York")  # "In" opens the sentence; it is no part of the name
+    assert whole_name_in(WIRE, "Boeing Co")
+
+
+def test_the_article_of_a_longer_name_is_not_the_shorter_names():
+    doc = Document(doc_id="d", title="T", text=WIRE)
+    assert _as_named("Ford", [doc]) == "Ford"  # "the Ford Motor Co unit"
+    assert _as_named("Single Channel Ground and Airborne Radio System", [doc]).startswith("the ")
+
+
+def test_a_story_naming_a_distinctive_word_of_the_term_is_a_near_miss():
+    assert _near_miss("25 widebodied A300's from <Airbus Industrie>", "Airbus A300s")
+    assert not _near_miss("talks with West Germany's central bank", "West Texas Intermediate")
+    assert not _near_miss("the Bank of England said", "Bank of China")
+
+
+def test_a_quantity_in_a_headline_names_no_event():
+    text = ("PARIS, March 2 - French industry is failing and the government has little room for manoeuvre to "
+            "reflate the economy, the OECD said. France's manoeuvre is limited.")
+    assert headline_subjects("FRANCE HAS LITTLE ROOM FOR MANOEUVRE, OECD SAYS", text, text) == []
