@@ -78,3 +78,11 @@ def test_reports_in_two_currencies_are_never_compared():
     results = read_results([montreal, manila, boston])
     assert {r.page.name: r.currency for r in results} == {"Ivaco Inc": "CA", "Hub Bancorp": "US"}  # pesos: none
     assert earnings_candidates(results, seed=0) == []
+
+
+def test_the_collections_place_codes_tell_the_currency_where_there_is_no_dateline():
+    body = "Shr 1.11 dlrs vs 1.04 dlrs\n    Net 44,092,000 vs 35,145,000"
+    weston = Document(doc_id="w", title="GEORGE WESTON LTD YEAR NET", text=body, published_at=T0,
+                      metadata={"places": ["canada"]})
+    tokyo = Document(doc_id="t", title="NIPPON KOGAKU YEAR NET", text=body, published_at=T0, metadata={"places": ["japan"]})
+    assert [(r.page.name, r.currency) for r in read_results([weston, tokyo])] == [("George Weston Ltd", "CA")]

@@ -36,3 +36,15 @@ def test_a_quantity_in_a_headline_names_no_event():
     text = ("PARIS, March 2 - French industry is failing and the government has little room for manoeuvre to "
             "reflate the economy, the OECD said. France's manoeuvre is limited.")
     assert headline_subjects("FRANCE HAS LITTLE ROOM FOR MANOEUVRE, OECD SAYS", text, text) == []
+
+
+def test_a_maker_before_its_model_takes_no_article():
+    doc = Document(doc_id="d", title="T", text="it will acquire the Boeing 767-300 planes")
+    assert _as_named("Boeing", [doc]) == "Boeing"
+
+
+def test_a_headline_adjective_names_no_event():
+    text = ("PALO ALTO, Calif., March 3 - Syntex Corp said its subsidiary has introduced a rapid, antibody-based test "
+            "to diagnose strep throat. Syntex said the test takes ten minutes.")
+    assert "Syntex's rapid" not in [s.phrase for s in headline_subjects("SYNTEX <SYN> SETS RAPID STREP THROAT TEST",
+                                                                        text, text)]

@@ -97,3 +97,10 @@ def test_an_invented_person_is_compared_only_with_a_real_persons_name_never_a_mi
             compared.append(d.query)
     assert compared
     assert all(q.endswith(tuple(p + "?" for p in people[:3])) for q in compared), compared
+
+
+def test_a_company_word_in_a_name_read_as_a_persons_gives_no_name_part():
+    from benchsmith.generators.multihop.compose.null import name_parts
+
+    firsts, lasts = name_parts(["Malcolm Internationale", "Jeffrey Goldie", "Vendome Group"])
+    assert firsts == ["Jeffrey"] and lasts == ["Goldie"]

@@ -53,7 +53,7 @@ _PAIRS_PER_REPORT = 3  # pairs drawn per report and figure: a wire of thousands 
 # A headline's words kept in capitals (tickers, initials) and the small words written in lower case.
 _SMALL = frozenset({"and", "of", "the", "for", "de"})
 _WORDS = frozenset("""inc co corp ltd plc oil gas air sun sea new one two big car bay old art bio pay lab net
-    way fun toy max""".split())
+    way fun toy max cos""".split())
 
 
 def company_name(headline_name: str, lower_words: frozenset[str] = frozenset()) -> str:
@@ -110,9 +110,16 @@ _OTHER_MONEY = re.compile(r"\b(?:pesos?|yen|marks?|francs?|stg|sterling|pounds?|
 
 
 def currency_zone(doc: Document, table_end: int) -> str | None:
-    """"CA" or "US" for a report in Canadian or U.S. dollars (read from its dateline), None for any other."""
+    """"CA" or "US" for a report in Canadian or U.S. dollars, None for any other: read from the collection's own
+    place codes where the document has them (Reuters-21578's PLACES), else from its dateline."""
+    if _OTHER_MONEY.search(doc.text[:table_end]):
+        return None
+    places = (doc.metadata or {}).get("places")
+    if isinstance(places, list) and places:
+        # one country only: a U.S. unit of a Canadian group ("usa", "canada") may report in either currency
+        return {"usa": "US", "canada": "CA"}.get(places[0]) if len(set(places)) == 1 else None
     head = doc.text[:dateline_end(doc.text)]
-    if _OTHER_MONEY.search(doc.text[:table_end]) or _ABROAD.search(head):
+    if _ABROAD.search(head):
         return None
     return "CA" if _CANADA.search(head) else "US"
 
@@ -182,10 +189,11 @@ def earnings_candidates(results: Sequence[Result], seed: int, choice_every: int 
     for key in sorted(groups, key=str):
         group = sorted(groups[key], key=lambda r: r.page.doc_id)
         for x in group:
-            partners = [y for y in group if y.page.name.lower() != x.page.name.lower() and y.page.doc_id > x.page.doc_id
+            # a few drawn partners per report (a wire of thousands of reports would otherwise pair each with all)
+            drawn = rng.sample(group, min(len(group), 4 * _PAIRS_PER_REPORT))
+            partners = [y for y in drawn if y.page.name.lower() != x.page.name.lower() and y.page.doc_id > x.page.doc_id
                         and abs(y.published - x.published) <= _SAME_SEASON
                         and abs(x.amount - y.amount) >= _MIN_GAP * max(x.amount, y.amount)]
-            rng.shuffle(partners)
             pairs += [(x, y) for y in partners[:_PAIRS_PER_REPORT]]
     rng.shuffle(pairs)
     first_yes = rng.random() < 0.5

@@ -24,6 +24,10 @@ from benchsmith.generators.multihop.queries.null import NULL_ANSWER
 NAME_PART_MIN_NAMES = 2
 _NAME_WORD = re.compile(r"^[A-Z][a-z]{2,}$")
 _NOT_FIRST_NAMES = frozenset("The Van Von Der Den Saint Sir Lord Lady King Queen Prince Princess Duke Count Pope".split())
+# A company's words in a name NER read as a person's ("Vendome Internationale"): no first name or surname.
+_ORG_WORDS = frozenset("""International Internationale Group Holdings Holding Corp Inc Ltd Bank Trust Partners Associates
+    Industries Enterprises Capital Securities Investments Financial Services Systems Technologies Resources Co Cos
+    Company Corporation Fund Brothers Bros Airlines Airways Motors Petroleum Energy Communications""".split())
 # A real person to compare an invented one with must read as a person's name: a profile misread from a title
 # ("Sunlight and Shadow: The Newbury Marshes") would give "Was X born before <a painting>?".
 _PERSON_NAME = re.compile(r"^(?!The |A |An )[A-ZÀ-Þ][\w'’.\-]+(?: (?:[A-ZÀ-Þ][\w'’.\-]*|de|da|di|van|von|der|den|du|le|la|y)){1,4}$")
@@ -72,7 +76,8 @@ def name_parts(names: Sequence[str], min_names: int = 1) -> tuple[list[str], lis
     lasts: Counter[str] = Counter()
     for n in dict.fromkeys(names):
         parts = n.split()
-        if 2 <= len(parts) <= 3 and all(_NAME_WORD.match(p) for p in parts) and parts[0] not in _NOT_FIRST_NAMES:
+        if (2 <= len(parts) <= 3 and all(_NAME_WORD.match(p) for p in parts) and parts[0] not in _NOT_FIRST_NAMES
+                and not set(parts) & _ORG_WORDS):
             firsts[parts[0]] += 1
             lasts[parts[-1]] += 1
     order = lambda c: [w for w, k in sorted(c.items(), key=lambda kv: (-kv[1], kv[0])) if k >= min_names]  # noqa: E731

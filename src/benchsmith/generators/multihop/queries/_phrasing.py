@@ -283,15 +283,25 @@ def _subject_candidates(doc: Document, claim, avoid: Sequence[str], doc_entities
 _LEGAL_ENDS = frozenset("inc corp co ltd plc llc nv ag sa corporation incorporated limited cos".split())
 
 
+# "the Brussels Commission", "the Finance Ministry": a body named by a common noun takes an article in prose.
+INSTITUTION_HEAD = re.compile(r"\b(?:Commission|Ministry|Board|Department|Exchange|Council|Committee|Agency|Authority|"
+                              r"Office|Federation|Union|Organization|Organisation|Association|Court|Parliament|Senate|"
+                              r"Institute|Administration|Treasury|Bureau|Fund|Service|Reserve|Party|Coast|Government|"
+                              r"Community)(?: of(?: the)? [A-Z][\w.-]*(?: [A-Z][\w.-]*)*)?$")  # "Stock Exchange of Singapore"
+
+
 def _as_written(name: str, text: str) -> str:
-    """"the Gaza Strip" where the story writes the name after a lower-case "the"; a company with its legal suffix
-    ("Anacomp Inc") stands bare."""
+    """"the Gaza Strip" where the story writes the name after a lower-case "the", "the Soviet Union" where its
+    head is an institution's or a union's common noun; a company with its legal suffix ("Anacomp Inc") stands
+    bare."""
     if name.split()[-1].lower().strip(".,") in _LEGAL_ENDS:
         return name
+    if INSTITUTION_HEAD.search(name):
+        return f"the {name}"
     # The name must end its noun phrase there: "the Cheung Kong group" gives "Cheung Kong" no article.
     if re.search(r"\bthe\s+" + r"\s+".join(re.escape(w) for w in name.split())
                  + r"(?:\s*[,.;:)'’]|\s+(?:said|says|has|had|is|was|will|would|and|of|in|to|for|on|at|with|by|from|"
-                   r"that|which|were|are)\b)", text):
+                   r"that|which|were|are|under|over|after|as|against|about|into|through|since)\b)", text):
         return f"the {name}"
     return name
 

@@ -11,7 +11,14 @@ from benchsmith.generators.multihop.claims import singular
 from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.models import Claim, ClaimSet, Draft, Quantity
 from benchsmith.generators.multihop.ner import BRIDGE_LABELS
-from benchsmith.generators.multihop.queries._phrasing import _STAGE, _lower_words, join_and, subject_refs, weak_bridge
+from benchsmith.generators.multihop.queries._phrasing import (
+    _STAGE,
+    INSTITUTION_HEAD,
+    _lower_words,
+    join_and,
+    subject_refs,
+    weak_bridge,
+)
 from benchsmith.generators.multihop.queries.story_subjects import (
     headline_names,
     leads_with,
@@ -173,6 +180,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         and text.split()[0].lower() not in _NUMBER_WORDS and text[:1].isupper()
         and text.split()[0] not in ("Like", "As", "With", "For", "But", "And")
         and not _STAGE.match(text)  # "Series A": a stage many companies pass, not something a story mentions
+        and not re.search(r"\d|[A-Za-z]-[A-Z]", text)  # "Release 1.1", "Amsterdam-New York": a version, a route
         and ("," not in text or label in _PLACE_LABELS)  # "Copy, Clone" is a list read as one name; "Salem, Oregon" is one
         and not any(d.source and contains_phrase(text, d.source) for d in docs)  # "Reuters" is where they come from
     ]
@@ -318,17 +326,11 @@ def _one_word_terms(found, bridge_key: str, docs: Sequence[Document], documents:
     return list(dict.fromkeys(out))
 
 
-# "the Brussels Commission", "the Finance Ministry": a body named by a common noun takes an article in prose.
-_INSTITUTION_HEAD = re.compile(r"\b(?:Commission|Ministry|Board|Department|Exchange|Council|Committee|Agency|Authority|"
-                               r"Office|Federation|Union|Organization|Organisation|Association|Court|Parliament|Senate|"
-                               r"Institute|Administration|Treasury|Bureau|Fund|Service|Reserve|Party)$")
-
-
 def _as_named(term: str, docs: Sequence[Document]) -> str:
     """The term as a sentence names it mid-clause: with "the" where its head is an institution's common noun or
     where the stories themselves write "the" before it ("the New York Stock Exchange")."""
-    # "the Ford Motor Co unit" writes "the" before the longer name, not before "Ford".
-    if _INSTITUTION_HEAD.search(term) or any(re.search(r"\bthe\s+" + re.escape(term) + r"\b(?!\s+[A-Z])", d.text)
+    # "the Ford Motor Co unit", "the Boeing 767" write "the" before the longer name or the model, not the maker.
+    if INSTITUTION_HEAD.search(term) or any(re.search(r"\bthe\s+" + re.escape(term) + r"\b(?!\s+[A-Z0-9<])", d.text)
                                               for d in docs):
         return "the " + term
     return term
@@ -373,7 +375,9 @@ def build_comparison(cs: ClaimSet, documents: dict[str, Document], rng: random.R
                      doc_claims: dict | None = None) -> Draft | str:
     """A comparison query: numeric when every claim states a quantity of one unit, else a mention check."""
     unit = _common_unit(cs.claims)
-    if unit is not None:
+    # On a wire, two stories' figures of one unit are rarely of one thing ("the U.S. offer of 112 dlrs per tonne"
+    # against a board's breakeven price): its figures are compared from earnings tables (compose/earnings.py).
+    if unit is not None and not is_wire(documents):
         draft = _numeric(cs, documents, rng, unit, doc_entities)
         if isinstance(draft, Draft):
             return draft

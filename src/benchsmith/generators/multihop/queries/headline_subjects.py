@@ -303,6 +303,18 @@ _THIN_EVENTS = frozenset("""quarter issue industry convertible study regulation 
     program programme unit business operations""".split())
 
 
+_ADJECTIVE_END = re.compile(r"(?:id|ive|ous|ful|ic|able|ible|less)$")
+_NOUN_END = (r"(?=\s*[.;:)]|\s+(?:of|in|for|to|on|at|and|or|is|are|was|were|will|would|has|have|had|said|that|which|"
+             r"with|by|from|as|could|may|might|against|over|after|under|between|into|about)\b)")
+
+
+def _written_as_noun(text: str, word: str) -> bool:
+    """Whether the story writes `word` as a whole noun phrase's head: after an article or possessive and before
+    punctuation or a function word ("the offer was", "its bid for"; not "a rapid strep test")."""
+    return re.search(r"\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er)\s+" + re.escape(word) + _NOUN_END, text,
+                     flags=re.IGNORECASE) is not None
+
+
 def _generic_event(event: str) -> bool:
     return event.split()[-1] in _GENERIC_HEADS and len(event.split()) < 3
 
@@ -328,6 +340,9 @@ def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]
             adjacent, owner = end == pos, name in demonyms or _possessor(name, text)
             if not adjacent and len(event.split()) == 1 and event in _THIN_EVENTS:
                 continue  # "BNL's issue", "Ohio Mattress' quarter": too thin to pick a story out
+            if (not adjacent and len(event.split()) == 1 and _ADJECTIVE_END.search(event)
+                    and not _written_as_noun(text, event)):
+                continue  # "SYNTEX SETS RAPID STREP THROAT TEST": "rapid" opens a noun phrase, it is none
             if name in demonyms:
                 phrase = f"{name}' {event}" if name.endswith("s") else f"{name}'s {event}"  # "Indonesia's wheat imports"
             elif adjacent and len(event.split()) == 1:

@@ -357,11 +357,12 @@ _JOINED_AFTER = re.compile(r"\s+(?:of|and|&|de|for)\s+[A-Z]")
 
 
 def whole_name_in(text: str, name: str) -> bool:
-    """Whether `text` writes `name` (as written) at least once as a whole name: no capitalised name word right
+    """Whether `text` writes `name` (in any case) at least once as a whole name: no capitalised name word right
     before it ("General Electric Co" holds no whole "Electric Co"; "In", "The" and other small words are no name's)
     and no name going on after it (a capitalised word, or "and"/"of" and one)."""
     words = r"\s+".join(re.escape(w) for w in name.split())
-    for m in re.finditer(r"(?<![\w-])" + words + r"(?![\w-])", text):
+    # in any case ("NASDAQ" and "Nasdaq"); the words around it decide
+    for m in re.finditer(r"(?<![\w-])" + words + r"(?![\w-])", text, flags=re.IGNORECASE):
         before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 40]
         word = _NAME_WORD_BEFORE.search(before)
         if word is not None and word.group(1).lower() not in STOPWORDS or _JOINED_BEFORE.search(before):
