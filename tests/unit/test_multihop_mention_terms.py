@@ -48,3 +48,19 @@ def test_a_headline_adjective_names_no_event():
             "to diagnose strep throat. Syntex said the test takes ten minutes.")
     assert "Syntex's rapid" not in [s.phrase for s in headline_subjects("SYNTEX <SYN> SETS RAPID STREP THROAT TEST",
                                                                         text, text)]
+
+
+def test_an_institution_or_union_is_named_with_the_article():
+    from benchsmith.generators.multihop.queries._phrasing import _as_written
+
+    assert _as_written("Soviet Union", "exports to Soviet Union") == "the Soviet Union"
+    assert _as_written("Stock Exchange of Singapore", "") == "the Stock Exchange of Singapore"
+    assert _as_written("Bank of America", "") == "Bank of America"
+    assert _as_written("Anacomp Inc", "") == "Anacomp Inc"
+
+
+def test_a_headline_word_before_a_figure_is_its_verb():
+    text = ("LONDON, March 3 - Montedison Finance Overseas Ltd, a unit of Montedison SpA, is issuing a 50 mln "
+            "Australian dlr eurobond, lead manager Orion Royal Bank Ltd said. The unit issues bonds each year.")
+    phrases = [s.phrase for s in headline_subjects("MONTEDISON UNIT ISSUES 50 MLN AUSTRALIAN DLR BOND", text, text)]
+    assert not any(p.endswith("issues") for p in phrases)

@@ -194,3 +194,10 @@ def test_a_story_named_by_a_place_takes_the_article_the_story_gives_it():
     assert _as_written("Gaza Strip", "the export of citrus fruit from the Gaza Strip to Europe") == "the Gaza Strip"
     assert _as_written("Cheung Kong", "shares of the Cheung Kong group of companies") == "Cheung Kong"
     assert _as_written("Anacomp Inc", "the Anacomp Inc said") == "Anacomp Inc"
+
+
+def test_an_inference_answer_read_out_of_a_longer_name_is_refused():
+    from benchsmith.generators.multihop.queries.story_subjects import whole_name_in
+
+    gao = "The fund is facing a deficit, the General Accounting Office told a House Banking hearing."
+    assert not whole_name_in(gao, "Accounting Office") and whole_name_in(gao, "General Accounting Office")

@@ -244,6 +244,8 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
             if run[k].endswith("s") and not run[k].endswith(("ss", "us")) and run[k] not in _PLURAL_MODIFIERS:
                 run, start = run[k + 1:], start + k + 1  # "DEFERS PAYMENTS": a plural never modifies; a verb
                 break
+        if len(run) > 1 and _verb_before_figure(run[-1], raw[j] if j < len(raw) else ""):
+            run = run[:-1]  # "MONTEDISON UNIT ISSUES 50 MLN ... BOND": a word before a figure is the verb
         # "FRANCE HAS LITTLE ROOM FOR MANOEUVRE" names no event of France's ("France's little room").
         if any(w in ("no", "not", "without", "never", "little") for w in raw[:start + 1]):
             i = j
@@ -258,6 +260,13 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
             found.append((_cased(phrase, text), start))
         i = j
     return sorted(found, key=lambda e: -len(e[0].split()))
+
+
+def _verb_before_figure(word: str, following: str) -> bool:
+    """Whether a headline's "-s" word is its verb, as one right before a figure is ("ISSUES 50 MLN", "BUYS 10 PCT";
+    the figure's digits are no token, its unit is)."""
+    return (word.endswith("s") and not word.endswith(("ss", "us", "is"))
+            and (following[:1].isdigit() or following in ("mln", "billion", "pct", "dlr", "dlrs")))
 
 
 def _cased(phrase: str, text: str) -> str:
