@@ -86,3 +86,10 @@ def test_the_collections_place_codes_tell_the_currency_where_there_is_no_datelin
                       metadata={"places": ["canada"]})
     tokyo = Document(doc_id="t", title="NIPPON KOGAKU YEAR NET", text=body, published_at=T0, metadata={"places": ["japan"]})
     assert [(r.page.name, r.currency) for r in read_results([weston, tokyo])] == [("George Weston Ltd", "CA")]
+
+
+
+def test_without_dateline_or_place_codes_a_canadian_note_tells_the_currency():
+    body = "Shr 1.11 dlrs vs 1.04 dlrs\n    Net 44,092,000 vs 35,145,000\n    NOTE: Figures in Canadian dlrs."
+    (r,) = read_results([Document(doc_id="p", title="POWER FINANCIAL YEAR NET", text=body, published_at=T0)])
+    assert r.currency == "CA"

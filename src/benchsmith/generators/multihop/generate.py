@@ -25,6 +25,7 @@ from benchsmith.generators.multihop.llm_steps import (
     set_claims_input,
 )
 from benchsmith.generators.multihop.prepare import prepare
+from benchsmith.generators.multihop.shaping import YES_SHARE_BOUNDS, even_yes_no
 from benchsmith.schemas.multihop import MultihopItem
 from benchsmith.validators import ValidationContext
 from benchsmith.validators.difficulty import BenchItem, card_for
@@ -120,6 +121,10 @@ class MultihopGenerator(Generator):
             notes.append(f"{dropped} null queries left out: on a corpus that falls short they stay within "
                          f"{round(MIX_TOLERANCE * 100)} points of their share ({mix['null_query']:.0%}) of the items kept, so "
                          "'Insufficient information' is never most of the answers")
+        uneven = even_yes_no(produced)
+        if uneven:
+            notes.append(f"{uneven} Yes/No items left out so that Yes stays between {YES_SHARE_BOUNDS[0]:.0%} and "
+                         f"{YES_SHARE_BOUNDS[1]:.0%} of the Yes/No answers across all types")
         return prep, notes, mix, quota, asm, produced
 
     def estimate(self, ctx: GenerationContext, cfg: MultihopConfig) -> Estimate:

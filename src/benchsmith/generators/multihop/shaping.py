@@ -70,6 +70,26 @@ def balanced(items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
             yield item
 
 
+def even_yes_no(produced: dict[str, list[MultihopItem]]) -> int:
+    """Drop the last items of the answer in excess (from the type holding most of them) until the Yes share of the
+    whole set is within YES_SHARE_BOUNDS; each type's stream is balanced on its own (`balanced`), but a type of a
+    few items (one temporal "No") can tip the whole. Returns the number dropped."""
+    def answer(item: MultihopItem) -> str:
+        return item.answer.strip().rstrip(".").lower()
+
+    dropped = 0
+    while True:
+        counts = Counter(answer(i) for items in produced.values() for i in items)
+        total = counts["yes"] + counts["no"]
+        if not total or YES_SHARE_BOUNDS[0] <= counts["yes"] / total <= YES_SHARE_BOUNDS[1] or abs(2 * counts["yes"] - total) <= 1:
+            return dropped
+        excess = "yes" if counts["yes"] * 2 > total else "no"
+        kind = max(produced, key=lambda k: (sum(answer(i) == excess for i in produced[k]), k))
+        last = max(i for i, item in enumerate(produced[kind]) if answer(item) == excess)
+        produced[kind] = produced[kind][:last] + produced[kind][last + 1:]
+        dropped += 1
+
+
 def null_names(composer, person_names, documents) -> tuple[list[str], list[str], list[str]]:
     """(names to take parts from, real sources, real people to compare with), from this corpus."""
     people = sorted({p.name for p in composer.profiles if p.kind == "person"}) if composer else []

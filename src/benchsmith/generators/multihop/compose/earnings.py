@@ -121,7 +121,8 @@ def currency_zone(doc: Document, table_end: int) -> str | None:
     head = doc.text[:dateline_end(doc.text)]
     if _ABROAD.search(head):
         return None
-    return "CA" if _CANADA.search(head) else "US"
+    # with no dateline, the headline or a note may still say it ("POWER CORP OF CANADA", "in Canadian dlrs")
+    return "CA" if _CANADA.search(head) or re.search(r"\bCanad(?:a|ian)\b", f"{doc.title}\n{doc.text}", re.I) else "US"
 
 
 def read_results(documents: Sequence[Document]) -> list[Result]:
