@@ -93,3 +93,21 @@ def test_without_dateline_or_place_codes_a_canadian_note_tells_the_currency():
     body = "Shr 1.11 dlrs vs 1.04 dlrs\n    Net 44,092,000 vs 35,145,000\n    NOTE: Figures in Canadian dlrs."
     (r,) = read_results([Document(doc_id="p", title="POWER FINANCIAL YEAR NET", text=body, published_at=T0)])
     assert r.currency == "CA"
+
+
+def test_with_only_a_headline_a_report_is_us_only_under_a_us_ticker():
+    body = "Shr 1.11 dlrs vs 1.04 dlrs\n    Net 44,092,000 vs 35,145,000"
+    listed = Document(doc_id="a", title="HUB BANCORP <HUB> YEAR NET", text=body, published_at=T0)
+    bracketed = Document(doc_id="b", title="<MEMOTEC DATA INC> YEAR NET", text=body, published_at=T0)
+    foreign = Document(doc_id="c", title="SAXTON INDUSTRIES LTD <SAXIF> YEAR NET", text=body, published_at=T0)
+    dateline = Document(doc_id="d", title="<CINRAM LTD> YEAR NET", text="Scarborough, Ontario, Feb 26 - " + body,
+                        published_at=T0, metadata={"places": ["usa"]})  # the collection's code is wrong here
+    assert [(r.page.doc_id, r.currency) for r in read_results([listed, bracketed, foreign, dateline])] == [
+        ("a", "US"), ("d", "CA")]
+
+
+def test_a_dateline_with_a_two_word_province_is_read():
+    body = "HALIFAX, Nova Scotia, March 3 - Oper shr 1.11 dlrs vs 1.04 dlrs\n    Revs 144.1 mln vs 135.0 mln"
+    doc = Document(doc_id="n", title="<NATIONAL SEA PRODUCTS LTD> 4TH QTR NET", text=body, published_at=T0,
+                   metadata={"places": ["usa"]})
+    assert [r.currency for r in read_results([doc])] == ["CA"]

@@ -32,7 +32,7 @@ def parse_field_map(pairs: list[str]) -> dict[str, str]:
 def ingest(
     sources: list[Path] = typer.Argument(..., help="Files or folders to read."),
     out: Path = OutDir,
-    format: str = typer.Option("auto", "--format", "-f", help="auto, jsonl, json, beir, multihop-rag, mtrag or text."),
+    format: str = typer.Option("auto", "--format", "-f", help="auto, jsonl, json, beir, multihop-rag, mtrag, reuters-sgml or text."),
     field: list[str] = typer.Option([], "--field", help="Map a document field to a record key: --field text=body (repeatable)."),
     preset: str | None = typer.Option(None, "--preset", help="Chunking preset: default or mirage (330 WordPiece tokens, no overlap)."),
     chunk_tokens: int | None = typer.Option(None, "--chunk-tokens", help="Token budget per chunk (default 256)."),

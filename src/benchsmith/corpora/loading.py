@@ -76,10 +76,11 @@ def load_documents(
 
     Args:
         paths: Files or folders. A folder holding ``corpus.jsonl``/``corpus.json``
-            is read as that file; any other folder as .txt/.md/.html files.
+            is read as that file, one holding mostly ``.sgm`` files as Reuters-21578;
+            any other folder as .txt/.md/.html files.
         format: A loader name (``jsonl``, ``json``, ``beir``, ``multihop-rag``,
-            ``mtrag``, ``text``) or ``auto`` to detect it from each path and its
-            first record.
+            ``mtrag``, ``reuters-sgml``, ``text``) or ``auto`` to detect it from each
+            path (its suffix, or a folder's files) and its first record.
         field_map: Document field -> record key (``{"text": "body", "doc_id": "id"}``),
             for JSON shapes the loaders do not know; dotted keys reach nested objects.
         min_words: Drop documents whose text has fewer whitespace-separated words.

@@ -95,8 +95,7 @@ class Result:
 
 
 # Figures are compared only between reports in one currency: a Montreal company reports Canadian dollars, a
-# Manila one pesos. The dateline tells Canada from the U.S.; a table naming another currency, or a dateline abroad,
-# is not compared at all.
+# Manila one pesos (`currency_zone`); a table naming another currency, or a dateline abroad, is not compared at all.
 _CANADA = re.compile(r"\b(?:TORONTO|MONTREAL|VANCOUVER|CALGARY|OTTAWA|EDMONTON|WINNIPEG|HALIFAX|Ontario|Ont\.|Quebec|"
                      r"Que\.|Alberta|Alta\.|British Columbia|B\.C\.|Manitoba|Man\.|Saskatchewan|Sask\.|Nova Scotia|"
                      r"N\.S\.|New Brunswick|N\.B\.|Newfoundland|Nfld\.)", re.I)
@@ -104,25 +103,44 @@ _ABROAD = re.compile(r"\b(?:LONDON|TOKYO|PARIS|FRANKFURT|ZURICH|GENEVA|AMSTERDAM
                      r"OSLO|COPENHAGEN|HELSINKI|VIENNA|HONG KONG|SINGAPORE|SYDNEY|MELBOURNE|WELLINGTON|JOHANNESBURG|"
                      r"MANILA|SEOUL|TAIPEI|BOMBAY|NEW DELHI|MEXICO CITY|SAO PAULO|BUENOS AIRES|KUALA LUMPUR|JAKARTA|"
                      r"BANGKOK|DUBLIN|LUXEMBOURG|BONN|HAMBURG|MUNICH|DUSSELDORF|OSAKA)\b")
+_CANADIAN_NOTE = re.compile(r"\b(?:Canadian (?:dlrs|dollars)|Cdn dlrs|C\$)")
 _OTHER_MONEY = re.compile(r"\b(?:pesos?|yen|marks?|francs?|stg|sterling|pounds?|guilders?|lire|lira|crowns?|rand|"
-                          r"kronor|kroner|schillings?|pesetas?|rupees?|won|baht|ringgit|[A-Z]\$|Aus dlrs|Can dlrs|"
-                          r"HK dlrs|NZ dlrs|Canadian)\b")
+                          r"kronor|kroner|schillings?|pesetas?|rupees?|won|baht|ringgit|[ABD-Z]\$|Aus dlrs|HK dlrs|"
+                          r"NZ dlrs)\b")
+
+
+def _dateline(text: str) -> str:
+    """The report's dateline ("HALIFAX, Nova Scotia, March 3 - "), read loosely: the wire's own reader
+    (`wire.dateline_end`) or a first line's short opening up to its dash."""
+    end = dateline_end(text)
+    if end:
+        return text[:end]
+    m = re.match(r"[ \t]*([A-Z][A-Za-z .,'’&/-]{2,60}?\d{1,2}\s*[-–—]+)\s", text)
+    return m.group(1) if m else ""
 
 
 def currency_zone(doc: Document, table_end: int) -> str | None:
-    """"CA" or "US" for a report in Canadian or U.S. dollars, None for any other: read from the collection's own
-    place codes where the document has them (Reuters-21578's PLACES), else from its dateline."""
+    """"CA" or "US" for a report in Canadian or U.S. dollars, None for any other or where it cannot be told. The
+    dateline says it best (Reuters-21578's place codes call a Scarborough, Ontario company "usa"); then the
+    collection's place codes; a report with neither is taken as U.S. only where its headline names a company with a
+    U.S. ticker ("<CINRAM LTD>", a name in brackets, has none; "<SAXIF>", "<NSPA.TO>" are foreign listings)."""
     if _OTHER_MONEY.search(doc.text[:table_end]):
         return None
+    canadian = bool(re.search(r"\bCanad(?:a|ian)\b", doc.title or "") or _CANADIAN_NOTE.search(doc.text))
+    head = _dateline(doc.text)
+    if head:
+        if _ABROAD.search(head):
+            return None
+        return "CA" if canadian or _CANADA.search(head) else "US"
     places = (doc.metadata or {}).get("places")
     if isinstance(places, list) and places:
-        # one country only: a U.S. unit of a Canadian group ("usa", "canada") may report in either currency
-        return {"usa": "US", "canada": "CA"}.get(places[0]) if len(set(places)) == 1 else None
-    head = doc.text[:dateline_end(doc.text)]
-    if _ABROAD.search(head):
-        return None
-    # with no dateline, the headline or a note may still say it ("POWER CORP OF CANADA", "in Canadian dlrs")
-    return "CA" if _CANADA.search(head) or re.search(r"\bCanad(?:a|ian)\b", f"{doc.title}\n{doc.text}", re.I) else "US"
+        zone = {"usa": "US", "canada": "CA"}.get(places[0]) if len(set(places)) == 1 else None
+        return "CA" if zone and canadian else zone
+    if canadian:
+        return "CA"
+    tickers = re.findall(r"<([^<>]*)>", doc.title or "")
+    us_listed = any(re.fullmatch(r"[A-Z]{1,4}|[A-Z]{1,4}\.[AB]", t) for t in tickers)
+    return "US" if us_listed else None
 
 
 def read_results(documents: Sequence[Document]) -> list[Result]:
