@@ -39,6 +39,7 @@ def build_short(builder, cs: ClaimSet, documents: dict[str, Document], rng: rand
 
 
 YES_SHARE_BOUNDS = (0.4, 0.6)
+MIN_YES_NO_TO_EVEN = 10  # a share of fewer Yes/No answers says nothing: a 4-item set keeps its two "No"s
 
 
 def balanced(items: Iterator[MultihopItem]) -> Iterator[MultihopItem]:
@@ -81,7 +82,7 @@ def even_yes_no(produced: dict[str, list[MultihopItem]]) -> int:
     while True:
         counts = Counter(answer(i) for items in produced.values() for i in items)
         total = counts["yes"] + counts["no"]
-        if not total or YES_SHARE_BOUNDS[0] <= counts["yes"] / total <= YES_SHARE_BOUNDS[1] or abs(2 * counts["yes"] - total) <= 1:
+        if total < MIN_YES_NO_TO_EVEN or YES_SHARE_BOUNDS[0] <= counts["yes"] / total <= YES_SHARE_BOUNDS[1]:
             return dropped
         excess = "yes" if counts["yes"] * 2 > total else "no"
         kind = max(produced, key=lambda k: (sum(answer(i) == excess for i in produced[k]), k))
