@@ -9,7 +9,8 @@ figures against the year before:
         Revs 337.3 mln vs 315.2 mln
 
 Two companies' reports for one period (the same headline period, filed within `_SAME_SEASON` of each other, in
-one currency: `currency_zone`) are compared on one figure of the table's first block (the headline's period): net income, revenue or sales.
+one currency: `currency_zone`) are compared on one figure of the table's first block (the headline's period): net
+income, revenue or sales.
 
     Did Brown-Forman Inc report higher fourth-quarter net income than Farmers Group Inc?    -> No
     Which company reported higher fourth-quarter revenue, Cinram Ltd or Brown-Forman Inc?   -> Brown-Forman Inc
@@ -88,10 +89,6 @@ class Result:
     published: datetime
     cited: Value  # the report's opening through the figure's line
     currency: str  # "US" or "CA" dollars
-
-    @property
-    def when(self) -> str:
-        return f"{_ORDINAL[self.period]} {self.measure}"
 
 
 # Figures are compared only between reports in one currency: a Montreal company reports Canadian dollars, a

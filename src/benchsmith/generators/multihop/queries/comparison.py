@@ -262,6 +262,8 @@ def _near_miss(text: str, term: str) -> bool:
     """Whether `text` writes a distinctive word of `term` (not one many names share)."""
     return any(len(w) >= 3 and w[:1].isupper() and w.lower() not in _NAME_WORDS and w.lower() not in STOPWORDS
                and re.search(r"(?<![\w-])" + re.escape(w), text) for w in re.findall(r"[\w-]+", term))
+
+
 _MAX_PARTNERS = 6  # other stories of the bridge tried for a Yes (each try names both stories and scans their names)
 
 
