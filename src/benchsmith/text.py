@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 STOPWORDS = frozenset(
     """a an the and or but if of at by for with about against between into through during before after
@@ -29,5 +30,17 @@ def contains_phrase(text: str, phrase: str) -> bool:
     broken over two lines of hard-wrapped text still occurs); a blank phrase never does."""
     if not phrase.strip():
         return False
+    return phrase_pattern(phrase).search(text) is not None
+
+
+@lru_cache(maxsize=65536)
+def regex(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """`re.compile`, kept in a cache of its own: `re` keeps only 512 patterns, and a corpus asks after thousands of
+    distinct names, each recompiled costing more than its search."""
+    return re.compile(pattern, flags)
+
+
+def phrase_pattern(phrase: str) -> re.Pattern[str]:
+    """The compiled whole-word, any-case, any-spacing pattern of `phrase`."""
     pattern = r"\s+".join(re.escape(w) for w in phrase.split())
-    return re.search(r"(?<!\w)" + pattern + r"(?!\w)", text, flags=re.IGNORECASE) is not None
+    return regex(r"(?<!\w)" + pattern + r"(?!\w)", re.IGNORECASE)

@@ -28,6 +28,7 @@ from benchsmith.generators.multihop.queries.story_subjects import (
 )
 from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase, content_tokens
 from benchsmith.generators.multihop.topics import is_topic_phrase
+from benchsmith.text import regex
 from benchsmith.types import Document
 
 
@@ -261,7 +262,7 @@ _NAME_WORDS = frozenset("""bank corp inc ltd plc group international national am
 def _near_miss(text: str, term: str) -> bool:
     """Whether `text` writes a distinctive word of `term` (not one many names share)."""
     return any(len(w) >= 3 and w[:1].isupper() and w.lower() not in _NAME_WORDS and w.lower() not in STOPWORDS
-               and re.search(r"(?<![\w-])" + re.escape(w), text) for w in re.findall(r"[\w-]+", term))
+               and regex(r"(?<![\w-])" + re.escape(w)).search(text) for w in re.findall(r"[\w-]+", term))
 
 
 _MAX_PARTNERS = 6  # other stories of the bridge tried for a Yes (each try names both stories and scans their names)

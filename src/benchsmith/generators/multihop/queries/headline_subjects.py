@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from benchsmith.generators.multihop.text import STOPWORDS
 from benchsmith.generators.multihop.topics import _VERBS, is_topic_phrase
+from benchsmith.text import regex
 
 _TICKER = re.compile(r"<[^>]*>")
 _TITLE_TOKEN = re.compile(r"[A-Za-z][A-Za-z\-.']*|[/,:;]")  # a slash or a comma ends a phrase ("NOTE/COMMERCIAL PAPER")
@@ -43,7 +44,7 @@ _POSSESSOR = r"(?:\s+(?:Co|Corp|Inc|Ltd|Plc|Cos|Corporation)\b\.?)?(?:\s*<[^>]*>
 def _possessor(name: str, text: str) -> bool:
     """Whether the story writes `name` as one who owns or does something ("Iran said", "Du Pont's"), so that
     "<name>'s <event>" reads right; "Swiss", "Saudi", "Gulf" (modifiers only) never take a possessive."""
-    return re.search(r"(?<![\w-])" + re.escape(name) + _POSSESSOR, text) is not None
+    return regex(r"(?<![\w-])" + re.escape(name) + _POSSESSOR).search(text) is not None
 
 
 @dataclass(frozen=True)
@@ -130,7 +131,7 @@ def _as_person(name: str, text: str) -> bool:
 
 
 def _lower_in(text: str, phrase: str) -> bool:
-    return re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?!\w)", text) is not None  # "sodium-ion" writes "sodium"
+    return regex(r"(?<![\w-])" + re.escape(phrase) + r"(?!\w)").search(text) is not None  # "sodium-ion" writes "sodium"
 
 
 _UNITS = frozenset("mln bln pct cts dlrs dlr bpd billion million thousand yen stg tonnes".split())
@@ -162,18 +163,18 @@ def _is_head(text: str, word: str) -> bool:
     """A noun the story writes at the end of a noun phrase somewhere: after a word and not before another
     lower-case noun ("prices fell", "the stake in", "new victories."); "consumer price index" makes no head
     of "consumer"."""
-    if not any(re.search(r"(?:" + _DETERMINED + r"|\b(?:for|of|in|on|from|with)\s+(?:[\w-]+\s+){0,2})" + re.escape(f)
-                         + r"(?![\w-])", text) for f in _forms(word)):
+    if not any(regex(r"(?:" + _DETERMINED + r"|\b(?:for|of|in|on|from|with)\s+(?:[\w-]+\s+){0,2})" + re.escape(f)
+                     + r"(?![\w-])").search(text) for f in _forms(word)):
         return False  # never after a determiner or a possessive: a verb ("ministers consider")
     for form in _forms(word):
-        for m in re.finditer(r"(?<=\w)[\s'’]+" + re.escape(form) + r"(?![\w-])(?:\s+([A-Za-z][\w-]*))?", text):
+        for m in regex(r"(?<=\w)[\s'’]+" + re.escape(form) + r"(?![\w-])(?:\s+([A-Za-z][\w-]*))?").finditer(text):
             nxt = m.group(1)
             if nxt is None or nxt[0].isupper() or nxt.lower() in STOPWORDS or nxt in _VERBS or nxt in _MODALS \
                     or nxt in _BREAKS or nxt.endswith(("ed", "ly")):
                 return True
             if nxt is not None and re.match(r"\s*[,.;:]", text[m.start(0) + len(m.group(0)) - len(nxt) - 1:][:2]):
                 return True
-        if re.search(r"(?<![\w-])" + re.escape(form) + r"\s*[,.;:)]", text):
+        if regex(r"(?<![\w-])" + re.escape(form) + r"\s*[,.;:)]").search(text):
             return True
     return False
 
@@ -183,7 +184,7 @@ def _written_as_phrase(text: str, words: list[str]) -> bool:
     ("M-1 money supply rose", "interest rate liberalisation by")."""
     if len(words) < 2:
         return False
-    for m in re.finditer(r"(?<![\w-])" + re.escape(" ".join(words)) + r"(?![\w-])(\s+[A-Za-z][\w-]*|\s*[,.;:)])?", text):
+    for m in regex(r"(?<![\w-])" + re.escape(" ".join(words)) + r"(?![\w-])(\s+[A-Za-z][\w-]*|\s*[,.;:)])?").finditer(text):
         nxt = (m.group(1) or ".").strip()
         if not nxt[0].isalpha() or nxt in STOPWORDS or nxt in _VERBS or nxt in _MODALS or nxt in _BREAKS \
                 or nxt.endswith("ed"):
@@ -200,7 +201,7 @@ def _event_word(text: str, word: str) -> bool:
         return False
     if word.endswith("ing") and word not in _ING_NOUNS:
         return False  # "CONSIDERING", "SEEKING": a headline verb
-    if word.endswith("s") and re.search(r"(?<![\w-])" + re.escape(word) + r"\s+(?:the|a|an|its|their|his|her)\b", text):
+    if word.endswith("s") and regex(r"(?<![\w-])" + re.escape(word) + r"\s+(?:the|a|an|its|their|his|her)\b").search(text):
         return False  # "raises the", "ups its": a verb where the story writes it
     return any(_lower_in(text, f) for f in _forms(word))
 

@@ -12,6 +12,7 @@ import re
 
 from benchsmith.generators.multihop.text import STOPWORDS
 from benchsmith.generators.multihop.topics import _VERBS, is_story_topic
+from benchsmith.text import regex
 from benchsmith.types import Document
 
 _WORD = re.compile(r"[A-Za-z][A-Za-z\-]*|[^\sA-Za-z]")
@@ -33,7 +34,7 @@ _NP_BEFORE = r"(?:\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er)\s+(?:[\w'’
 
 
 def _written_lower(doc: Document, phrase: str) -> bool:
-    return re.search(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])", doc.text) is not None
+    return regex(r"(?<![\w-])" + re.escape(phrase) + r"(?![\w-])").search(doc.text) is not None
 
 
 def _runs(text: str) -> list[list[str]]:
@@ -80,20 +81,20 @@ def _is_topic(doc: Document, phrase: str) -> bool:
 
 def _verb_like(doc: Document, word: str) -> bool:
     """A final "-s" word the story writes before a determiner ("operates the", "clears the way") is a verb."""
-    return word.endswith("s") and re.search(r"(?<![\w-])" + re.escape(word) + _DETERMINER_AFTER.pattern, doc.text) is not None
+    return word.endswith("s") and regex(r"(?<![\w-])" + re.escape(word) + _DETERMINER_AFTER.pattern).search(doc.text) is not None
 
 
 def _whole_noun_phrase(doc: Document, phrase: str) -> bool:
     """Whether the story writes `phrase` as a complete noun phrase somewhere: introduced by a determiner or a
     preposition, and not running on into another noun ("private political dominance" makes "private political"
     a fragment; a verb, a stopword or punctuation after it ends it)."""
-    for m in re.finditer(_NP_BEFORE + re.escape(phrase) + r"(?![\w-])(?:\s+([A-Za-z][\w-]*))?", doc.text):
+    for m in regex(_NP_BEFORE + re.escape(phrase) + r"(?![\w-])(?:\s+([A-Za-z][\w-]*))?").finditer(doc.text):
         nxt = m.group(1)
         if (nxt is None or nxt.lower() in STOPWORDS or nxt.lower() in _PHRASE_BREAKS or nxt[0].isupper()
                 or nxt.lower() in _VERBS or nxt.endswith(("ed", "ly"))):
             return True
     # A role between two names ("Gulls head coach Bram Tolliver") is a noun phrase too.
-    return re.search(r"\b[A-Z][\w'’-]*\s+" + re.escape(phrase) + r"\s+[A-Z]", doc.text) is not None
+    return regex(r"\b[A-Z][\w'’-]*\s+" + re.escape(phrase) + r"\s+[A-Z]").search(doc.text) is not None
 
 
 def lead_topics(doc: Document, text: str) -> list[str]:

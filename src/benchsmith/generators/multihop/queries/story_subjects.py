@@ -23,6 +23,7 @@ from benchsmith.generators.multihop.queries.headline_subjects import headline_su
 from benchsmith.generators.multihop.queries.lead_topics import ACTOR_HEADS, VAGUE, lead_topics
 from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase, the_source
 from benchsmith.generators.multihop.topics import _VERBS
+from benchsmith.text import regex
 from benchsmith.types import Document
 
 LEAD_SENTENCES = 2
@@ -362,7 +363,7 @@ def whole_name_in(text: str, name: str) -> bool:
     and no name going on after it (a capitalised word, or "and"/"of" and one)."""
     words = r"\s+".join(re.escape(w) for w in name.split())
     # in any case ("NASDAQ" and "Nasdaq"); the words around it decide
-    for m in re.finditer(r"(?<![\w-])" + words + r"(?![\w-])", text, flags=re.IGNORECASE):
+    for m in regex(r"(?<![\w-])" + words + r"(?![\w-])", re.IGNORECASE).finditer(text):
         before, after = text[max(0, m.start() - 40):m.start()], text[m.end():m.end() + 40]
         word = _NAME_WORD_BEFORE.search(before)
         if word is not None and word.group(1).lower() not in STOPWORDS or _JOINED_BEFORE.search(before):
