@@ -64,3 +64,10 @@ def test_a_headline_word_before_a_figure_is_its_verb():
             "Australian dlr eurobond, lead manager Orion Royal Bank Ltd said. The unit issues bonds each year.")
     phrases = [s.phrase for s in headline_subjects("MONTEDISON UNIT ISSUES 50 MLN AUSTRALIAN DLR BOND", text, text)]
     assert not any(p.endswith("issues") for p in phrases)
+
+
+def test_a_generic_result_or_a_time_names_no_story():
+    text = ("GENEVA, March 3 - Ford Europe's net earnings soared by 71 per cent last year to 559 mln dlrs, "
+            "Kenneth Whipple said. The earnings were a record last year.")
+    phrases = [s.phrase for s in headline_subjects("FORD <F> EUROPE EARNINGS UP 71 PCT LAST YEAR", text, text)]
+    assert not any(p.endswith(("earnings", "year")) for p in phrases), phrases

@@ -257,10 +257,15 @@ def headline_events(title: str, text: str, taken: set[int]) -> list[tuple[str, i
             run, start = run[1:], start + 1
         phrase = " ".join(run)
         if run and (is_topic_phrase(phrase) or len(run) > 1 and is_topic_phrase(run[-1]) or run[-1] in _ALONE_VAGUE or run[-1] in _LY_NOUNS) \
-                and run[-1] not in _VAGUE and not (len(run) > 1 and all(w in _VAGUE or w in _ALONE_VAGUE for w in run)):
+                and run[-1] not in _VAGUE and run[-1] not in _TIME_WORDS \
+                and not (len(run) > 1 and all(w in _VAGUE or w in _ALONE_VAGUE for w in run)):
             found.append((_cased(phrase, text), start))
         i = j
     return sorted(found, key=lambda e: -len(e[0].split()))
+
+
+# "UP 71 PCT LAST YEAR": when, not what happened.
+_TIME_WORDS = frozenset("year years week weeks month months quarter quarters day days half period".split())
 
 
 def _verb_before_figure(word: str, following: str) -> bool:
@@ -356,7 +361,9 @@ def headline_subjects(title: str, lead: str, text: str) -> list[HeadlineSubject]
             if name in demonyms:
                 phrase = f"{name}' {event}" if name.endswith("s") else f"{name}'s {event}"  # "Indonesia's wheat imports"
             elif adjacent and len(event.split()) == 1:
-                phrase = f"the {name} {event}"  # "the Wrather stake", "the Chrysler bid"
+                # "the Wrather stake", "the Chrysler bid"; not "the Europe earnings" (of "FORD EUROPE EARNINGS UP"):
+                # a result every company reports names no story by the word before it
+                phrase = "" if event in _GENERIC_HEADS else f"the {name} {event}"
             elif adjacent and not owner:
                 phrase = _with_article(f"{name} {event}")  # "the Swiss economy", "Saudi crude exports"
             elif owner:
