@@ -34,6 +34,7 @@ def test_a_headline_company_is_written_as_prose_writes_it():
     assert company_name("USX CORP") == "USX Corp"
     assert company_name("NATIONAL SEA PRODUCTS AND OIL CO") == "National Sea Products and Oil Co"
     assert company_name("HUB BANCORP") == "HUB Bancorp" and company_name("HUB BANCORP", frozenset({"hub"})) == "Hub Bancorp"
+    assert company_name("BEN AND JERRY'S HOMEMADE INC", frozenset({"Ben"})) == "Ben and Jerry's Homemade Inc"
 
 
 def test_only_the_headline_period_block_is_read_and_losses_are_not():

@@ -104,3 +104,10 @@ def test_a_company_word_in_a_name_read_as_a_persons_gives_no_name_part():
 
     firsts, lasts = name_parts(["Malcolm Internationale", "Jeffrey Goldie", "Vendome Group"])
     assert firsts == ["Jeffrey"] and lasts == ["Goldie"]
+
+
+def test_a_wire_null_names_a_person_only_to_an_officers_post():
+    from benchsmith.generators.multihop.compose.null import _POSTS
+
+    assert "executive" in _POSTS and "treasurer" in _POSTS
+    assert "investor" not in _POSTS and "minister" not in _POSTS

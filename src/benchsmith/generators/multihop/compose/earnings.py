@@ -60,14 +60,14 @@ _WORDS = frozenset("""inc co corp ltd plc oil gas air sun sea new one two big ca
 def company_name(headline_name: str, lower_words: frozenset[str] = frozenset()) -> str:
     """A wire headline's company in the case prose writes it: "BROWN-FORMAN INC" -> "Brown-Forman Inc",
     "<CINRAM LTD>" -> "Cinram Ltd", "USX CORP" -> "USX Corp" (a short word is initials unless it is a common word
-    or one the corpus writes in lower case, `lower_words`: "HUB" -> "Hub")."""
+    or one the corpus writes as a word or a name, `lower_words`: "HUB" -> "Hub", "BEN" -> "Ben")."""
     name = re.sub(r"<[^<>\s]*>", " ", headline_name).replace("<", " ").replace(">", " ")
     out = []
     for i, word in enumerate(name.split()):
         low = word.lower()
         if i and low in _SMALL:
             out.append(low)
-        elif low in _WORDS or (len(word) <= 3 and low in lower_words):
+        elif low in _WORDS or (len(word) <= 3 and (low in lower_words or word.capitalize() in lower_words)):
             out.append(word.capitalize())
         elif (len(word) <= 3 and low not in _WORDS) or not re.search(r"[AEIOUY]", word) or "." in word:
             out.append(word)
@@ -149,7 +149,8 @@ def read_results(documents: Sequence[Document]) -> list[Result]:
         if m is None or doc.published_at is None:
             continue
         if lower_words is None:  # read only where the corpus has earnings reports
-            lower_words = frozenset(w for d in documents for w in re.findall(r"\b[a-z]{2,3}\b", d.text))
+            # short words the corpus writes as words ("hub") or as names ("Ben", "Kay"), not only in capitals
+            lower_words = frozenset(w for d in documents for w in re.findall(r"\b[A-Z]?[a-z]{1,2}[a-z]?\b", d.text))
         name = company_name(m.group("name"), lower_words)
         if len(name) < 3 or re.search(r"[()]| - ", name):  # "(CORRECTED) - TRANSALTA ...": a correction's label
             continue

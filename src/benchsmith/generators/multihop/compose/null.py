@@ -84,6 +84,8 @@ def name_parts(names: Sequence[str], min_names: int = 1) -> tuple[list[str], lis
     return order(firsts), order(lasts)
 
 
+_POSTS = frozenset("""executive president chairman chairwoman treasurer director officer secretary manager controller
+    counsel partner chief head""".split())
 # Words written just before a person's name ("Oil Minister Hisham Nazer", "Mr Regan") or in an apposition after it
 # ("Roger Birk, chairman emeritus of ..."): what makes a name a person's in the corpus's own words.
 PERSON_CUES = ROLE_WORDS | PERSON_TITLES | frozenset(
@@ -331,6 +333,9 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         return "name_occurs"
     if any(index.phrase_occurs(f"{w} {last}") for w in ("in", "from")):
         return "surname_is_a_place"  # "Carlo Poland": the corpus writes "in Poland"
+    if len(sources) >= 2 or news:
+        # "Which organization named X its investor / finance minister?": an organization names its officers only.
+        roles = [r for r in roles if r.split()[-1].lower() in _POSTS]
     if len(sources) >= 2:
         # A newswire's people are asked about as its stories report them (who joined, who was named what), not
         # as an encyclopedia's (birth, death, parents).

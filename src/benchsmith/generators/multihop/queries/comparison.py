@@ -186,7 +186,8 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         and not any(d.source and contains_phrase(text, d.source) for d in docs)  # "Reuters" is where they come from
     ]
     # "both mention New York Stock Exchange", no capital "The"; "Intel Corp." at a sentence end loses its stop.
-    terms = [re.sub(r"['’]s$", "", re.sub(r"^The (?=[A-Z])", "", t).rstrip(".")) for t in terms]  # "Bank of China's"
+    # "Bank of China's" is a possessive, "Standard and Poor's" a name: neither is asked
+    terms = [t for t in (re.sub(r"^The (?=[A-Z])", "", t).rstrip(".") for t in terms) if not re.search(r"['’]s$", t)]
     terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)
              and any(whole_name_in(d.text, t) for d in docs)]  # "Electric Co" is a piece of "General Electric Co"
     # A term a headline names gives its answer away: "the report on wheat flour for North Yemen" mentions North Yemen.
