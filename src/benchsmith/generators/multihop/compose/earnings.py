@@ -69,7 +69,7 @@ def company_name(headline_name: str, lower_words: frozenset[str] = frozenset()) 
             out.append(low)
         elif low in _WORDS or (len(word) <= 3 and (low in lower_words or word.capitalize() in lower_words)):
             out.append(word.capitalize())
-        elif (len(word) <= 3 and low not in _WORDS) or not re.search(r"[AEIOUY]", word) or "." in word:
+        elif len(word) <= 3 or not re.search(r"[AEIOUY]", word) or "." in word:
             out.append(word)
         else:
             out.append("-".join(part.capitalize() for part in word.split("-")))

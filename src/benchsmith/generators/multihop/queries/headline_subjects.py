@@ -326,8 +326,7 @@ _NOUN_END = (r"(?=\s*[.;:)]|\s+(?:of|in|for|to|on|at|and|or|is|are|was|were|will
 def _written_as_noun(text: str, word: str) -> bool:
     """Whether the story writes `word` as a whole noun phrase's head: after an article or possessive and before
     punctuation or a function word ("the offer was", "its bid for"; not "a rapid strep test")."""
-    return re.search(r"\b(?:[Tt]he|[Aa]n?|[Ii]ts|[Tt]heir|[Hh]is|[Hh]er)\s+" + re.escape(word) + _NOUN_END, text,
-                     flags=re.IGNORECASE) is not None
+    return regex(r"\b(?:the|an?|its|their|his|her)\s+" + re.escape(word) + _NOUN_END, re.IGNORECASE).search(text) is not None
 
 
 def _generic_event(event: str) -> bool:
