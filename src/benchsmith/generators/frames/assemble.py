@@ -15,7 +15,7 @@ import networkx as nx
 
 from benchsmith.generators.core.figures.measure import measure_key, qualified
 from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, count_threshold, count_window, window
-from benchsmith.generators.frames.graph import bridge_of, draw_set
+from benchsmith.generators.frames.graph import bridge_of, draw_set, two_hop
 from benchsmith.generators.frames.kinds import (
     FAMILY_OPS,
     about,
@@ -121,7 +121,6 @@ class Assembler:
                 else:
                     self.value_facts[f.dimension].setdefault(doc_id, f)
                     self.alternatives[(f.dimension, doc_id)].append(f)
-        self._two_hop: nx.Graph | None = None
         self._kinds: dict[tuple[str, str, str], dict[str, dict[str, list[FramesFact]]]] = {}
 
     def _unambiguous(self, facts: dict[str, list[FramesFact]]) -> dict[str, list[FramesFact]]:
@@ -190,15 +189,7 @@ class Assembler:
         return {d: f for d, f in pool.items() if d in keep}
 
     def _pairs(self) -> nx.Graph:
-        if self._two_hop is None:
-            self._two_hop = nx.power(self.graph, 2)
-            for a, b in self._two_hop.edges:
-                if self.graph.has_edge(a, b):
-                    self._two_hop.edges[a, b]["via"] = self.graph.edges[a, b]["via"]
-                else:
-                    shared = sorted(set(self.graph[a]) & set(self.graph[b]))
-                    self._two_hop.edges[a, b]["via"] = self.documents[shared[0]].title if shared else None
-        return self._two_hop
+        return two_hop(self.graph, self.documents)
 
     def _reject(self, reason: str, detail: str, ref: str | None = None) -> None:
         self.rejected.append(Rejected(step="frames.assemble", reason=reason, detail=detail, input_ref=ref))

@@ -110,6 +110,22 @@ def draw_set(g: nx.Graph, eligible: Iterable[str], k: int, rng: random.Random,
     return None
 
 
+def two_hop(g: nx.Graph, documents: dict[str, Document]) -> nx.Graph:
+    """Articles one or two links apart (edge attribute `via`: the direct link's target, else the title of an
+    article both link to). Kept on `g` (graph attribute "two_hop"): a run re-plans with several assemblers over
+    one link graph, and the power graph of a densely linked manual takes seconds to build."""
+    if "two_hop" not in g.graph:
+        two = nx.power(g, 2)
+        for a, b in two.edges:
+            if g.has_edge(a, b):
+                two.edges[a, b]["via"] = g.edges[a, b]["via"]
+            else:
+                shared = sorted(set(g[a]) & set(g[b]))
+                two.edges[a, b]["via"] = documents[shared[0]].title if shared else None
+        g.graph["two_hop"] = two
+    return g.graph["two_hop"]
+
+
 def bridge_of(g: nx.Graph, members: Sequence[str]) -> str | None:
     """The link target most edges inside the set go through (what ties the articles together)."""
     counts: dict[str, int] = defaultdict(int)

@@ -8,6 +8,7 @@ rank limits, with every count limit (FAMILY_OPS).
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from benchsmith.generators.core.figures.counts import count_kind
 from benchsmith.generators.core.figures.measure import measure_key, measure_kind
@@ -45,8 +46,10 @@ def family_kind(f: FramesFact, op: str) -> str | None:
 _STEM_STOP = {"the", "and", "with", "your", "maxim", "minim", "numbe", "size", "objec", "amazo", "using", "for", "from"}
 
 
-def stems(text: str) -> set[str]:
-    return {w[:5] for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 2} - _STEM_STOP
+# Cached: a draft weighs every candidate page's title against its figure's measure, tens of thousands of times a run.
+@lru_cache(maxsize=1 << 16)
+def stems(text: str) -> frozenset[str]:
+    return frozenset({w[:5] for w in re.findall(r"[a-z0-9]+", text.lower()) if len(w) > 2} - _STEM_STOP)
 
 
 def about(f: FramesFact, title: str) -> int:
