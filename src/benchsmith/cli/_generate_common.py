@@ -162,9 +162,8 @@ def plugin_command(generator: Any):
 
 def add_plugin_commands(app: typer.Typer) -> None:
     """Add a command for every registered generator that has no command of its own."""
-    from benchsmith.generators.core.generator import all_generators
+    from benchsmith.generators.core.generator import generators_besides
 
     taken = {c.name for c in app.registered_commands}
-    for name, generator in all_generators().items():
-        if name not in taken:
-            app.command(name)(plugin_command(generator))
+    for name, generator in generators_besides(taken).items():
+        app.command(name)(plugin_command(generator))

@@ -98,23 +98,29 @@ class Generator:
 
 
 GENERATORS: Registry[Generator] = Registry("generator")
-_loaded = False
+_imported: set[str] = set()  # built-in generator packages imported (each registers its generator)
+_plugins_loaded = False
 
 
-def _load_builtins_and_plugins() -> None:
-    global _loaded
-    if _loaded:
-        return
+def _builtin_packages() -> list[str]:
     import benchsmith.generators as pkg
 
-    for info in pkgutil.iter_modules(pkg.__path__, prefix="benchsmith.generators."):
-        short = info.name.rsplit(".", 1)[-1]
-        if info.ispkg and short != "core" and not short.startswith("_"):
-            importlib.import_module(info.name)
-    for ep in entry_points(group=ENTRY_POINT_GROUP):
-        generator = ep.load()
-        register_generator(generator() if isinstance(generator, type) else generator)
-    _loaded = True
+    return [info.name for info in pkgutil.iter_modules(pkg.__path__, prefix="benchsmith.generators.")
+            if info.ispkg and info.name.rsplit(".", 1)[-1] != "core" and not info.name.rsplit(".", 1)[-1].startswith("_")]
+
+
+def _load(skip: frozenset[str] = frozenset()) -> None:
+    """Import the built-in generator packages not named in `skip`, and register every entry-point plugin once."""
+    global _plugins_loaded
+    for name in _builtin_packages():
+        if name not in _imported and name.rsplit(".", 1)[-1] not in skip:
+            importlib.import_module(name)
+            _imported.add(name)
+    if not _plugins_loaded:
+        for ep in entry_points(group=ENTRY_POINT_GROUP):
+            generator = ep.load()
+            register_generator(generator() if isinstance(generator, type) else generator)
+        _plugins_loaded = True
 
 
 def register_generator(generator: Generator) -> Generator:
@@ -124,5 +130,12 @@ def register_generator(generator: Generator) -> Generator:
 
 
 def all_generators() -> dict[str, Generator]:
-    _load_builtins_and_plugins()
+    _load()
     return {name: GENERATORS.get(name) for name in GENERATORS.names()}
+
+
+def generators_besides(names: set[str]) -> dict[str, Generator]:
+    """Every registered generator but those named, without importing a built-in package of one of those names
+    (the CLI's own `generate` commands import their generator only when run: `benchsmith --help` stays fast)."""
+    _load(frozenset(names))
+    return {name: GENERATORS.get(name) for name in GENERATORS.names() if name not in names}
