@@ -37,6 +37,9 @@ def test_text_that_is_not_wire_copy_is_left_alone(text):
     "CLEVELAND, Feb 26 - ", "PORTLAND, Ore., Feb 26 - ", "NEW YORK, March 2 - ", "WASHINGTON, D.C., Feb 26 - ",
     "ST. JOHN'S, Nfld., March 4 -- ", "  SAO PAULO, Sept 9 - ", "MONTREAL, Feb 26- ", "Winnipeg, Manitoba, Feb 26 - ",
     "New York, March 2 - ", "ROCHESTER, N.Y., Feb 26 - ",
+    # Seen in Reuters-21578: a two-word province, no comma after an abbreviated state, capitals and typos.
+    "HALIFAX, Nova Scotia, March 3 - ", "VANCOUVER, British Columbia, Feb 26 - ", "RICHMOND, Va. Feb 26 - ",
+    "NEW YORK, MARCH 2 - ", "WESTPORT, Conn., FEb 26 - ", "RENO, Nev., Mach 4 - ", "Bogota, march 4 - ",
 ])
 def test_a_dateline_ends_where_the_body_begins(line):
     assert dateline_end(line + "Acme said.") == len(line)
@@ -44,6 +47,7 @@ def test_a_dateline_ends_where_the_body_begins(line):
 
 
 def test_a_date_inside_a_sentence_is_not_a_dateline():
-    for text in ("Acme said on Feb 26 - a Thursday - that it would.", "In March 3 - 4 talks, Acme agreed."):
+    for text in ("Acme said on Feb 26 - a Thursday - that it would.", "In March 3 - 4 talks, Acme agreed.",
+                 "Sales rose, up 12 - 15 pct.", "Acme, Machine 4 - a unit - said."):
         assert dateline_end(text) == 0
     assert dateline_end("xx CLEVELAND, Feb 26 - Acme said.", 3) == len("xx CLEVELAND, Feb 26 - ")

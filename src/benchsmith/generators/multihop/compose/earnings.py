@@ -106,16 +106,6 @@ _OTHER_MONEY = re.compile(r"\b(?:pesos?|yen|marks?|francs?|stg|sterling|pounds?|
                           r"NZ dlrs)\b")
 
 
-def _dateline(text: str) -> str:
-    """The report's dateline ("HALIFAX, Nova Scotia, March 3 - "), read loosely: the wire's own reader
-    (`wire.dateline_end`) or a first line's short opening up to its dash."""
-    end = dateline_end(text)
-    if end:
-        return text[:end]
-    m = re.match(r"[ \t]*([A-Z][A-Za-z .,'’&/-]{2,60}?\d{1,2}\s*[-–—]+)\s", text)
-    return m.group(1) if m else ""
-
-
 def currency_zone(doc: Document, table_end: int) -> str | None:
     """"CA" or "US" for a report in Canadian or U.S. dollars, None for any other or where it cannot be told. The
     dateline says it best (Reuters-21578's place codes call a Scarborough, Ontario company "usa"); then the
@@ -124,7 +114,7 @@ def currency_zone(doc: Document, table_end: int) -> str | None:
     if _OTHER_MONEY.search(doc.text[:table_end]):
         return None
     canadian = bool(re.search(r"\bCanad(?:a|ian)\b", doc.title or "") or _CANADIAN_NOTE.search(doc.text))
-    head = _dateline(doc.text)
+    head = doc.text[:dateline_end(doc.text)]
     if head:
         if _ABROAD.search(head):
             return None
