@@ -51,3 +51,11 @@ def test_a_date_inside_a_sentence_is_not_a_dateline():
                  "Sales rose, up 12 - 15 pct.", "Acme, Machine 4 - a unit - said."):
         assert dateline_end(text) == 0
     assert dateline_end("xx CLEVELAND, Feb 26 - Acme said.", 3) == len("xx CLEVELAND, Feb 26 - ")
+
+
+def test_a_long_list_of_capitalised_words_is_no_dateline_and_is_read_at_once():
+    # Apache's HTTP methods list: the first version of the two-word region pattern backtracked through every way
+    # of cutting these words and never returned.
+    text = ("GET, POST, PUT, DELETE,\nCONNECT, OPTIONS,\nPATCH, PROPFIND, PROPPATCH,\nMKCOL, COPY, MOVE,\nLOCK, and "
+            "UNLOCK. The method name is case-sensitive.")
+    assert dateline_end(text) == 0

@@ -38,11 +38,13 @@ def unwrapped(text: str) -> str:
 # Any case, and the wire's own typos ("MArch", "FEb", "Mach", "Narch").
 _MONTHS = (r"(?i:(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|mach|narch|apr(?:il)?|may|june?|july?|aug(?:ust)?|"
            r"sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?)")
-_REGION = r"[A-Z][A-Za-z.]{1,12}(?:\s?[A-Z][A-Za-z.]{0,12}){0,2}"
+# Region words split only at a space, and at most three regions: a list of capitalised words must not make the
+# match backtrack through every way of cutting it (a manual's "Foo, Bar, Baz, ..." took minutes).
+_REGION = r"[A-Z][A-Za-z.]{0,12}(?:\s[A-Z][A-Za-z.]{0,12}){0,2}"
 # "CLEVELAND, Feb 26 - ", "PORTLAND, Ore., Feb 26 - ", "NEW YORK, March 2 - ", "ST. JOHN'S, Nfld., March 4 -- ",
 # "HALIFAX, Nova Scotia, March 3 - ", "RICHMOND, Va. Feb 26 - " (no comma after an abbreviated state).
 # No "^": the pattern is matched at a sentence's start, and "^" would hold only at the text's.
-_DATELINE = re.compile(rf"[ \t]*[A-Z][A-Za-z .'’&/-]{{1,40}}(?:,\s+{_REGION})*(?:,|(?<=\.))\s+{_MONTHS}"
+_DATELINE = re.compile(rf"[ \t]*[A-Z][A-Za-z .'’&/-]{{1,40}}(?:,\s+{_REGION}){{0,3}}(?:,|(?<=\.))\s+{_MONTHS}"
                       rf"\s+\d{{1,2}}\s*[-–—]+[ \t]*")
 
 
