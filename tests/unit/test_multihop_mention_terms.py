@@ -20,6 +20,22 @@ def test_a_piece_of_a_longer_name_is_no_whole_name():
     assert whole_name_in(WIRE, "Boeing Co")
 
 
+def test_a_persons_title_is_no_part_of_the_name_but_an_offices_first_word_is():
+    text = "Mayor Elena Marsh opened the terminal. The General Accounting Office audited it."
+    assert whole_name_in(text, "Elena Marsh", person=True)  # "Mayor" is her title
+    assert not whole_name_in(text, "Elena Marsh")  # read as any name, "Mayor Elena Marsh" might be a longer one
+    assert not whole_name_in(text, "Accounting Office")  # "General" begins the office's name
+    assert not whole_name_in("Acme's Marsh Elena Marsh unit.", "Elena Marsh", person=True)
+    # An officer's title after an institution, and a list after a person, end the name (Reuters-21578 wording).
+    assert whole_name_in("OTTAWA, March 4 - Bank of Canada Governor John Crow said", "Bank of Canada")
+    assert whole_name_in("Federal Reserve chief Paul Volcker and International Monetary Fund officials", "Paul Volcker",
+                         person=True)
+    assert not whole_name_in("the Single Channel Ground and Airborne Radio System", "Single Channel Ground")
+    both = "Apple Computer Inc and AST Research Inc said they are offering"
+    assert whole_name_in(both, "AST Research Inc") and whole_name_in(both, "Apple Computer Inc")
+    assert whole_name_in("Southwest Airlines Co's TranStar Airlines said", "Southwest Airlines Co's")
+
+
 def test_the_article_of_a_longer_name_is_not_the_shorter_names():
     doc = Document(doc_id="d", title="T", text=WIRE)
     assert _as_named("Ford", [doc]) == "Ford"  # "the Ford Motor Co unit"
@@ -71,3 +87,15 @@ def test_a_generic_result_or_a_time_names_no_story():
             "Kenneth Whipple said. The earnings were a record last year.")
     phrases = [s.phrase for s in headline_subjects("FORD <F> EUROPE EARNINGS UP 71 PCT LAST YEAR", text, text)]
     assert not any(p.endswith(("earnings", "year")) for p in phrases), phrases
+
+
+def test_a_predicate_word_or_a_sentence_stop_names_no_story():
+    # Reuters-21578 headlines: the story's offer "is underway"; "Tax Court." ends a sentence of the story.
+    text = ("MEMPHIS, March 3 - Morgan Keegan Inc said an offering of one mln of its common shares is underway at "
+            "15.25 dlrs per share.")
+    phrases = [s.phrase for s in headline_subjects("MORGAN KEEGAN <MOR> SHARE OFFER UNDERWAY", text, text)]
+    assert not [p for p in phrases if p.endswith("underway")]
+    text = ("WASHINGTON, March 3 - Carl Vance is being nominated by President Reagan as a judge of the Tax Court, the "
+            "White House said. Vance would succeed Ann Lydell at the Tax Court.")
+    phrases = [s.phrase for s in headline_subjects("TRADE LAWYER NOMINATED TAX COURT JUDGE", text, text)]
+    assert phrases and not [p for p in phrases if "." in p]

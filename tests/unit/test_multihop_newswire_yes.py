@@ -63,3 +63,41 @@ def test_a_yes_takes_another_story_on_the_bridge_that_names_the_same_third_party
     for d in drafts:
         if d.answer == "No":  # a No stays over the drawn pair
             assert {c.fact.doc_id for c in d.claims} == {"w-1", "w-2"}
+
+
+def test_a_place_one_story_names_in_passing_is_never_asked_about():
+    # "Do the reports on French barley stocks and on French wheat exports both mention West Germany?" -> No: a
+    # reader guesses the No of a place named in passing, so places give neither answer.
+    docs = _wire()
+    sentence = STORIES["w-1"][1].replace("at Port Halvard", "at Port Halvard in North Dravia")
+    docs["w-1"] = docs["w-1"].model_copy(update={"text": docs["w-1"].text.replace(STORIES["w-1"][1], sentence)})
+    north = Entity("North Dravia", "GPE", "north dravia")
+    fact = Fact("f-w-1", "w-1", "w-1#0", 0, len(sentence), sentence)
+    ents_1 = (*_claim("w-1").entities, north)
+    claims = {d: _claim(d) for d in STORIES}
+    claims["w-1"] = Claim("c-w-1", fact, sentence, BRIDGE.text, BRIDGE.norm, "ORG", "jets", "jets", ents_1)
+    group = BridgeGroup("entity", BRIDGE.norm, BRIDGE.text, "ORG", {d: [c] for d, c in claims.items()})
+    ents = {d: {n.lower(): ("ORG", n) for n in STORIES[d][2]} for d in STORIES}
+    ents["w-1"]["north dravia"] = ("GPE", "North Dravia")
+    drawn = ClaimSet(group, (claims["w-1"], claims["w-2"]), (BRIDGE.text,))
+    drafts = [build_comparison(drawn, docs, random.Random(seed), doc_entities=ents) for seed in range(16)]
+    drafts = [d for d in drafts if isinstance(d, Draft)]
+    assert any(d.answer == "No" for d in drafts)
+    assert not [d.query for d in drafts if "Dravia" in d.computation["term"]]
+
+
+def test_a_yes_needs_the_whole_name_in_both_stories():
+    # "the National Association of Securities Dealers Automated Quotation System" is NASDAQ, not the NASD: a story
+    # holding the term only inside a longer name gives no Yes.
+    docs = _wire()
+    longer = STORIES["w-3"][1].replace("Castellan Bank Ltd arranged", "Castellan Bank Ltd Pension Fund arranged")
+    docs["w-3"] = docs["w-3"].model_copy(update={"text": docs["w-3"].text.replace(STORIES["w-3"][1], longer)})
+    claims = {d: _claim(d) for d in STORIES}
+    fact = Fact("f-w-3", "w-3", "w-3#0", 0, len(longer), longer)
+    claims["w-3"] = Claim("c-w-3", fact, longer, BRIDGE.text, BRIDGE.norm, "ORG", "jets", "jets", claims["w-3"].entities)
+    group = BridgeGroup("entity", BRIDGE.norm, BRIDGE.text, "ORG", {d: [c] for d, c in claims.items()})
+    ents = {d: {n.lower(): ("ORG", n) for n in STORIES[d][2]} for d in STORIES}
+    drawn = ClaimSet(group, (claims["w-1"], claims["w-2"]), (BRIDGE.text,))
+    drafts = [build_comparison(drawn, docs, random.Random(seed), doc_entities=ents) for seed in range(16)]
+    drafts = [d for d in drafts if isinstance(d, Draft)]
+    assert drafts and not [d.query for d in drafts if d.answer == "Yes" and d.computation["term"] == "Castellan Bank Ltd"]

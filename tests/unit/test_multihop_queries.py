@@ -102,6 +102,25 @@ def test_temporal_refuses_two_stories_of_one_day_even_hours_apart():
     assert build_temporal(_cs(["d1", "d2"]), same_day, random.Random(0), doc_entities=ENTS) == "same_publication_day"
 
 
+def test_temporal_refuses_a_bridge_that_is_a_piece_of_a_longer_name_in_a_story():
+    # "Did the report on FmHA's loans mention the Accounting Office before ...": the story wrote "the General
+    # Accounting Office", so the name asked is not the one it mentions.
+    part = Entity("Accounting Office", "ORG", "accounting office")
+    texts = {"d1": "The General Accounting Office audited the ferry contract.",
+             "d2": "The Accounting Office audited the stadium contract."}
+    docs = {d: DOCS[d].model_copy(update={"text": t}) for d, t in texts.items()}
+    claims = []
+    for d, text in texts.items():
+        fact = Fact(f"f-{d}", d, f"{d}#0", 0, len(text), text)
+        claim, _ = build_claims(fact, SentenceAnalysis((part,), "contract", extract_quantities(text)), None, {part.norm: 3})
+        claims.append(claim)
+    g = BridgeGroup("entity", part.norm, part.text, "ORG", {c.fact.doc_id: [c] for c in claims})
+    cs = ClaimSet(g, tuple(claims), keywords_for(claims, part.text))
+    assert build_temporal(cs, docs, random.Random(0), doc_entities=ENTS) == "partial_name"
+    whole = {"d1": docs["d1"].model_copy(update={"text": texts["d2"].replace("stadium", "ferry")}), "d2": docs["d2"]}
+    assert isinstance(build_temporal(cs, whole, random.Random(0), doc_entities=ENTS), Draft)
+
+
 def test_null_query_invents_names_outside_the_vocabulary():
     vocab = {"harrowgate", "builders"}
     d = build_null(_cs(["d1", "d2"]), vocab, random.Random(3))

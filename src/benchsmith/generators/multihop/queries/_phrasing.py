@@ -15,6 +15,7 @@ from benchsmith.generators.multihop.queries.story_subjects import (
     opens_story,
     report_of,
     story_ref,
+    whole_name_in,
 )
 from benchsmith.generators.multihop.text import contains_phrase, the_source
 from benchsmith.types import Document
@@ -315,6 +316,10 @@ def _naming(documents: dict[str, Document], editions: dict, edition: tuple, name
                                                             if may_hold(d.text, name) and contains_phrase(d.text, name)})
 
 
+def _is_person(doc: Document, name: str, doc_entities: dict | None) -> bool:
+    return any(label == "PERSON" and text == name for label, text in (doc_entities or {}).get(doc.doc_id, {}).values())
+
+
 def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str, Document],
                  avoid: Sequence[str], *, dated: bool = True, doc_entities: dict | None = None
                  ) -> tuple[list[str], list[str]] | None:
@@ -350,9 +355,11 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         # a reader would know.
         # (A collection of a few dozen stories on one city's affairs names its stories by the names they hold.)
         wire = is_wire(documents)
+        # ... and by its whole name: "the report on Refractories Co" of "General Refractories Co" names none.
         candidates = sorted((n for n in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects)
                              if not wire or opens_story(doc, n) and (headline_names(doc.title or "", {n}, lower_words)
-                                                                     or leads_with(doc, n))),
+                                                                     or leads_with(doc, n))
+                             and whole_name_in(doc.text, n, _is_person(doc, n, doc_entities))),
                             key=lambda n: (any(contains_phrase(t, n) for t in rest), not opens_story(doc, n)))
         for name in candidates:
             if not _naming(documents, editions, _edition(doc, dated), name) - {doc.doc_id}:

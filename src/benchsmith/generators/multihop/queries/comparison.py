@@ -188,13 +188,19 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     # "both mention New York Stock Exchange", no capital "The"; "Intel Corp." at a sentence end loses its stop.
     # "Bank of China's" is a possessive, "Standard and Poor's" a name: neither is asked
     terms = [t for t in (re.sub(r"^The (?=[A-Z])", "", t).rstrip(".") for t in terms) if not re.search(r"['’]s$", t)]
+    people = {text for text, label, _ in found if label == "PERSON"}  # "Wen Achterberg of Tidemark Ventures" ends at "of"
     terms = [t for t in dict.fromkeys(terms) if not contains_phrase(bridge, t) and not contains_phrase(t, bridge)
-             and any(whole_name_in(d.text, t) for d in docs)]  # "Electric Co" is a piece of "General Electric Co"
+             and any(whole_name_in(d.text, t, t in people) for d in docs)]  # "Electric Co" of "General Electric Co"
     # A term a headline names gives its answer away: "the report on wheat flour for North Yemen" mentions North Yemen.
     terms = [t for t in terms if not any(headline_names(d.title or "", {t}) for d in docs)]
     if not terms:
         return "nothing_to_compare"
-    present = {t: [contains_phrase(d.text, t) for d in docs] for t in terms}
+    # Present only as a whole name ("the National Association of Securities Dealers Automated Quotation System" is
+    # NASDAQ, not the NASD); a story holding the term only inside a longer name gives neither a clean Yes nor a No.
+    present = {t: [whole_name_in(d.text, t, t in people) for d in docs] for t in terms}
+    terms = [t for t in terms if all(p or not contains_phrase(d.text, t) for p, d in zip(present[t], docs, strict=True))]
+    if not terms:
+        return "nothing_to_compare"
     # A story that lacks the term but names a word of it ("A-300-600 aircraft from Airbus Industrie" against
     # "the Airbus A300s") leaves a reader unsure the No is right.
     terms = [t for t in terms if all(present[t]) or not any(_near_miss(d.text, t) for d, p in zip(docs, present[t],
@@ -203,7 +209,7 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
         return "nothing_to_compare"
     # Each story that mentions the term is cited by a sentence that shows it (and names the bridge): a Yes
     # must be visible in its evidence, not only somewhere in the articles.
-    cited = {t: _citing(cs, claims, t, present[t], doc_claims or {}) for t in terms}
+    cited = {t: _citing(cs, claims, t, present[t], doc_claims or {}, t in people) for t in terms}
     terms = [t for t in terms if cited[t] is not None]
     if not terms:
         return "mention_not_in_evidence"
@@ -225,16 +231,17 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
     partner_swapped = want_yes is not None
     if want_yes is None:
         want_yes = rng.random() < 0.5
-    # Two stories datelined in or about one place "both mention New York" as their setting: a Yes asks about a
-    # party (organization, person, product), never a place.
+    # Two stories datelined in or about one place "both mention New York" as their setting, and a place one story
+    # names in passing ("West Germany", "the West Coast") makes a No any reader guesses: a term is a party
+    # (organization, person, product), never a place.
     places = {re.sub(r"^The (?=[A-Z])", "", text).rstrip(".") for text, label, _ in found if label in _PLACE_LABELS}
-    pool = [t for t in terms if all(present[t]) == want_yes and not (want_yes and t in places)]
+    pool = [t for t in terms if all(present[t]) == want_yes and t not in places]
     if want_yes and not pool:
         # Two stories rarely share a second long name; a one-word one both write on its own ("OPEC", "Reagan")
         # gives the Yes the stream pairs with each No.
         pool = [t for t in _one_word_terms(found, cs.group.key, docs, documents, refs, topics)
                 if t not in present and t not in places]
-        cited.update({t: _citing(cs, claims, t, [True, True], doc_claims or {}) for t in pool})
+        cited.update({t: _citing(cs, claims, t, [True, True], doc_claims or {}, t in people) for t in pool})
         pool = [t for t in pool if cited[t] is not None]
         present.update({t: [True, True] for t in pool})
     if want_yes and not pool and not partner_swapped:
@@ -245,7 +252,8 @@ def _mention(cs: ClaimSet, documents: dict[str, Document], rng: random.Random, d
             return swapped
     if partner_swapped and not pool:
         return "nothing_to_compare"
-    pool = pool or terms  # the stream pairs Yes with No (assemble.balanced)
+    # the stream pairs Yes with No (assemble.balanced); a place stays out of the fallback too
+    pool = pool or [t for t in terms if t not in places]
     rng.shuffle(pool)
     # "Amazon S3" in every page makes no question; the share is read only for the terms tried (a corpus-wide scan).
     term = next((t for t in pool if document_share(documents, t) <= MAX_TERM_SHARE), None)
@@ -340,19 +348,20 @@ def _as_named(term: str, docs: Sequence[Document]) -> str:
     return term
 
 
-def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: dict):
+def _citing(cs: ClaimSet, claims, term: str, present: list[bool], doc_claims: dict, person: bool = False):
     """The claims to cite for a mention question: per story that mentions `term`, one of its claims that states
-    the term (one on the bridge first, else its bridge claim and then any of its claims that states the term);
-    None when such a story has none."""
+    the term as a whole name (one on the bridge first, else its bridge claim and then any of its claims that states
+    it); None when such a story has none."""
     out = []
     for claim, has in zip(claims, present, strict=True):
-        # The cited sentence itself (not the claim, whose pronouns are resolved) must show the term.
-        if not has or contains_phrase(claim.fact.text, term):
+        # The cited sentence itself (not the claim, whose pronouns are resolved) must show the term, whole: "the
+        # National Association of Securities Dealers Automated Quotation System" does not show the NASD.
+        if not has or whole_name_in(claim.fact.text, term, person):
             out.append(claim)
             continue
         doc_id = claim.fact.doc_id
         pool = [*cs.group.claims_by_doc.get(doc_id, ()), *doc_claims.get(doc_id, ())]
-        other = next((c for c in pool if contains_phrase(c.fact.text, term)), None)
+        other = next((c for c in pool if whole_name_in(c.fact.text, term, person)), None)
         if other is None:
             return None
         out += [claim, other] if other not in cs.group.claims_by_doc.get(doc_id, ()) else [other]

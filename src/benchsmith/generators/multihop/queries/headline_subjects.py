@@ -111,7 +111,8 @@ def headline_actors(title: str, lead: str, text: str = "") -> list[tuple[str, in
             if n < len(words) and n == 1 and _lower_in(text, words[0].lower()):
                 continue  # "PORT ORDERS" is no "Port Calloway": one common word of a longer name
             if start not in out or out[start][2] - out[start][1] < n:
-                out[start] = (" ".join(words[:n]), start, start + n)
+                # a sentence's stop is no part of the name ("the United States Claims Court."); "U.S." keeps its own
+                out[start] = (re.sub(r"(?<=[a-z]{2})\.$", "", " ".join(words[:n])), start, start + n)
     # "SHULTZ SAYS ..." over "Secretary of State George Shultz": a person the headline names by surname, where no
     # other name of the lead covers that headline word or its neighbours ("TEXACO CANADA" is not "Shell Canada").
     covered = {i for _, a, b in out.values() for i in range(a - 1, b + 1)}
@@ -288,7 +289,7 @@ def _cased(phrase: str, text: str) -> str:
 
 
 _FUNCTION_WORDS = frozenset("""behind ahead likely unlikely soon again still possible due over under near amid
-    against toward towards""".split())
+    against toward towards underway pending""".split())
 def _plural(word: str) -> bool:
     return word in ("data", "media", "people") or word.endswith("s") and not word.endswith(("ss", "us", "is"))
 

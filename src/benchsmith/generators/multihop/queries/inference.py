@@ -57,7 +57,7 @@ def build_inference(cs: ClaimSet, documents: dict[str, Document], rng: random.Ra
     if is_wire(documents) and not central_to_both([documents[c.fact.doc_id] for c in claims], g.surface):
         return "bridge_not_central"  # the SEC of two filings, a rating agency quoted once: a setting, not a subject
     answer = re.sub(r"^[Tt]he\s+", "", g.surface)
-    if not all(whole_name_in(documents[c.fact.doc_id].text, answer) for c in claims):
+    if not all(whole_name_in(documents[c.fact.doc_id].text, answer, person=g.label == "PERSON") for c in claims):
         return "partial_name"  # "Accounting Office" read out of "the General Accounting Office"
     named = subject_refs([documents[c.fact.doc_id] for c in claims], claims, documents, [answer, g.surface], doc_entities=doc_entities)
     if named is None:

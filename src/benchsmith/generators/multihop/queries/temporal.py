@@ -14,7 +14,7 @@ import re
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import _as_written, subject_refs, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import may_hold, own_mention
+from benchsmith.generators.multihop.queries.story_subjects import may_hold, own_mention, whole_name_in
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
@@ -85,6 +85,9 @@ def build_temporal(cs: ClaimSet, documents: dict[str, Document], rng: random.Ran
     dates = [d.published_at for d in docs]
     if any(d is None for d in dates):
         return "missing_published_at"
+    name = re.sub(r"^[Tt]he\s+", "", cs.group.surface)
+    if not all(whole_name_in(d.text, name, person=cs.group.label == "PERSON") for d in docs):
+        return "partial_name"  # "mention the Accounting Office" read out of "the General Accounting Office"
     if dates[0].date() == dates[1].date():
         # Wire stories minutes apart are ordered only by a clock time no reader is told.
         return "same_publication_day"
