@@ -101,3 +101,15 @@ def test_a_yes_needs_the_whole_name_in_both_stories():
     drafts = [build_comparison(drawn, docs, random.Random(seed), doc_entities=ents) for seed in range(16)]
     drafts = [d for d in drafts if isinstance(d, Draft)]
     assert drafts and not [d.query for d in drafts if d.answer == "Yes" and d.computation["term"] == "Castellan Bank Ltd"]
+
+
+def test_a_one_word_place_tagged_as_an_organization_gives_no_yes():
+    # "Do the reports on Presidential Airways and on the Texas Air suit both mention Florida?": the tagger called
+    # Florida an organization; the stories write where ("all in Florida").
+    from benchsmith.generators.multihop.queries.comparison import _one_word_terms
+
+    docs = [Document(doc_id="a", title="A", text="Kestrel will serve Tampa and Orlando, all in Florida, from May."),
+            Document(doc_id="b", title="B", text="Halvorsen flies to Florida and to Maine, and Kestrel said it leases the jets.")]
+    found = [("Florida", "ORG", "florida"), ("Kestrel", "ORG", "kestrel")]
+    terms = _one_word_terms(found, "bridge", docs, {d.doc_id: d for d in docs}, ["the jets report"], ["jets"])
+    assert "Florida" not in terms and "Kestrel" in terms

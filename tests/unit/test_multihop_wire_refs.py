@@ -44,3 +44,14 @@ def test_a_story_is_never_named_by_a_piece_of_its_companys_name():
     named = subject_refs([docs["n-1"], docs["n-2"]], claims, docs, ["New York Stock Exchange"], dated=False,
                          doc_entities=ents)
     assert named is None or not any(r.endswith("on Refractories Co") for r in named[0])
+
+
+def test_one_name_spelt_two_ways_names_no_pair_of_reports():
+    # Reuters-21578 re-sent "Cynergy Corp" as "Cenergy Corp": one event, not two stories to tell apart.
+    from benchsmith.generators.multihop.queries._phrasing import _misspelt_twins
+
+    assert _misspelt_twins(["Cynergy Corp", "Cenergy Corp"])
+    assert not _misspelt_twins(["Cynergy Corp", "Cynergy Corp"])  # one name twice is for other checks
+    assert not _misspelt_twins(["Calmat", "Wrather"]) and not _misspelt_twins(["Amerford", "Certron"])
+    assert not _misspelt_twins(["Lab A Group", "Lab B Group"])  # two labs, not one misspelt
+    assert _misspelt_twins(["RLR Financial Serivces Inc", "RLR Financial Services Inc"])

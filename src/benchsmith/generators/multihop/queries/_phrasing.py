@@ -370,4 +370,21 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         subjects.append(chosen)
         link = "on" if wire or opens_story(doc, chosen) else "naming"  # "naming": questions ask what reports "mention"
         refs.append(f"{report_of(doc, month or '')} {link} {_as_written(chosen, doc.text)}")
+    if _misspelt_twins(subjects):
+        return None
     return refs, subjects
+
+
+def _misspelt_twins(subjects: Sequence[str]) -> bool:
+    """Whether two reports are named by one name spelt two ways ("Cynergy Corp" and "Cenergy Corp": the wire's
+    re-sent story with its typo, one event that no question should treat as two)."""
+    from rapidfuzz.distance import Levenshtein
+
+    def twins(a: str, b: str) -> bool:
+        # one long word apart by a letter or two ("Lab A Group" and "Lab B Group" are two labs)
+        diff = [(x, y) for x, y in zip(a.split(), b.split()) if x != y]
+        return (len(a.split()) == len(b.split()) and len(diff) == 1 and min(map(len, diff[0])) >= 5
+                and Levenshtein.distance(*diff[0]) <= 2)
+
+    names = [s.lower() for s in subjects]
+    return any(twins(a, b) for i, a in enumerate(names) for b in names[i + 1:])

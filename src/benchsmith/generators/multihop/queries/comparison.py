@@ -333,6 +333,9 @@ def _one_word_terms(found, bridge_key: str, docs: Sequence[Document], documents:
             continue
         if any(contains_phrase(r, text) for r in (*refs, *topics)):
             continue
+        # a place the tagger took for an organization: the stories write where ("all in Florida", "Dallas-based")
+        if any(regex(rf"\bin\s+{re.escape(text)}\b|\b{re.escape(text)}-based\b").search(d.text) for d in docs):
+            continue
         if all(own_mention(d.text, text) for d in docs):
             out.append(text)
     return list(dict.fromkeys(out))
