@@ -28,6 +28,17 @@ DOCS = {d: Document(doc_id=d, title=HEADLINES[d], text=f"{t} It was agreed with 
 ENTS = {d: {name.lower(): (label, name)} for d, (label, name) in OTHERS.items()}  # what the sentence analysis found
 
 
+def _set_over(entity, texts, topic, label="ORG", mentions=3):
+    """A claim set bridged by `entity` over one claim per text (doc id -> sentence)."""
+    claims = []
+    for d, text in texts.items():
+        fact = Fact(f"f-{d}", d, f"{d}#0", 0, len(text), text)
+        claim, _ = build_claims(fact, SentenceAnalysis((entity,), topic, extract_quantities(text)), None, {entity.norm: mentions})
+        claims.append(claim)
+    g = BridgeGroup("entity", entity.norm, entity.text, label, {c.fact.doc_id: [c] for c in claims})
+    return ClaimSet(g, tuple(claims), keywords_for(claims, entity.text))
+
+
 def _cs(doc_ids, group_kind="entity"):
     claims = []
     for d in doc_ids:
@@ -109,13 +120,7 @@ def test_temporal_refuses_a_bridge_that_is_a_piece_of_a_longer_name_in_a_story()
     texts = {"d1": "The General Accounting Office audited the ferry contract.",
              "d2": "The Accounting Office audited the stadium contract."}
     docs = {d: DOCS[d].model_copy(update={"text": t}) for d, t in texts.items()}
-    claims = []
-    for d, text in texts.items():
-        fact = Fact(f"f-{d}", d, f"{d}#0", 0, len(text), text)
-        claim, _ = build_claims(fact, SentenceAnalysis((part,), "contract", extract_quantities(text)), None, {part.norm: 3})
-        claims.append(claim)
-    g = BridgeGroup("entity", part.norm, part.text, "ORG", {c.fact.doc_id: [c] for c in claims})
-    cs = ClaimSet(g, tuple(claims), keywords_for(claims, part.text))
+    cs = _set_over(part, texts, "contract")
     assert build_temporal(cs, docs, random.Random(0), doc_entities=ENTS) == "partial_name"
     whole = {"d1": docs["d1"].model_copy(update={"text": texts["d2"].replace("stadium", "ferry")}), "d2": docs["d2"]}
     assert isinstance(build_temporal(cs, whole, random.Random(0), doc_entities=ENTS), Draft)
@@ -196,13 +201,7 @@ def test_a_place_is_no_inference_bridge_on_a_wire_collection_even_in_both_headli
              "p2": "STOCKHOLM, March 2 - Sweden will decree trade sanctions against South Africa."}
     docs = {d: Document(doc_id=d, title="SOUTH AFRICA " + d.upper(), text=t, source="Wire", published_at=DATES["d1"])
             for d, t in texts.items()}
-    claims = []
-    for d, text in texts.items():
-        fact = Fact(f"f-{d}", d, f"{d}#0", 0, len(text), text)
-        claim, _ = build_claims(fact, SentenceAnalysis((place,), "trade", extract_quantities(text)), None, {place.norm: 2})
-        claims.append(claim)
-    group = BridgeGroup("entity", place.norm, place.text, "GPE", {c.fact.doc_id: [c] for c in claims})
-    cs = ClaimSet(group, tuple(claims), keywords_for(claims, place.text))
+    cs = _set_over(place, texts, "trade", label="GPE", mentions=2)
     monkeypatch.setattr(inference, "is_wire", lambda documents: True)
     assert build_inference(cs, docs, random.Random(0)) == "place_bridge"
     monkeypatch.setattr(inference, "is_wire", lambda documents: False)  # an encyclopedia's place can still link two articles
