@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from benchsmith.generators.multihop.queries.comparison import _as_named, _near_miss
 from benchsmith.generators.multihop.queries.headline_subjects import headline_subjects
-from benchsmith.generators.multihop.queries.story_subjects import whole_name_in
+from benchsmith.generators.multihop.queries.whole_names import whole_name_in
 from benchsmith.types import Document
 
 WIRE = ("Under one agreement it will acquire 15 Boeing Co <BA> 767 planes and 98 General\nElectric Co <GE> engines. "

@@ -197,7 +197,7 @@ def test_a_story_named_by_a_place_takes_the_article_the_story_gives_it():
 
 
 def test_an_inference_answer_read_out_of_a_longer_name_is_refused():
-    from benchsmith.generators.multihop.queries.story_subjects import whole_name_in
+    from benchsmith.generators.multihop.queries.whole_names import whole_name_in
 
     gao = "The fund is facing a deficit, the General Accounting Office told a House Banking hearing."
     assert not whole_name_in(gao, "Accounting Office") and whole_name_in(gao, "General Accounting Office")

@@ -15,8 +15,8 @@ from benchsmith.generators.multihop.queries.story_subjects import (
     opens_story,
     report_of,
     story_ref,
-    whole_name_in,
 )
+from benchsmith.generators.multihop.queries.whole_names import whole_name_in
 from benchsmith.generators.multihop.text import contains_phrase, the_source
 from benchsmith.types import Document
 

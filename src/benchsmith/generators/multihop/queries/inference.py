@@ -14,7 +14,8 @@ import re
 from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import join_and, subject_refs, type_noun, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import opens_story, prominent_in, whole_name_in
+from benchsmith.generators.multihop.queries.story_subjects import opens_story, prominent_in
+from benchsmith.generators.multihop.queries.whole_names import whole_name_in
 from benchsmith.types import Document
 
 MIN_LABEL_SHARE = 0.75

@@ -14,7 +14,8 @@ import re
 
 from benchsmith.generators.multihop.models import ClaimSet, Draft
 from benchsmith.generators.multihop.queries._phrasing import _as_written, subject_refs, weak_bridge
-from benchsmith.generators.multihop.queries.story_subjects import may_hold, own_mention, whole_name_in
+from benchsmith.generators.multihop.queries.story_subjects import may_hold, own_mention
+from benchsmith.generators.multihop.queries.whole_names import whole_name_in
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
