@@ -41,3 +41,25 @@ def shared_data() -> Path:
 @pytest.fixture
 def example_corpus() -> Path:
     return EXAMPLE_CORPUS
+
+
+@pytest.fixture
+def generate_multihop_on(tmp_path):
+    """`generate multihop` run through the CLI on stories (dicts with doc_id, title, text, ...) written as a JSONL
+    corpus; returns the items written. A shortfall (exit 1, said in the run) is allowed: tests of small made-up
+    collections check what was made, not how much."""
+    import json
+
+    from benchsmith.cli import main
+
+    def run(stories: list[dict], *options: str) -> list[dict]:
+        corpus = tmp_path / "wire.jsonl"
+        corpus.write_text("".join(json.dumps(s) + "\n" for s in stories))
+        out = tmp_path / "out"
+        try:
+            main(["generate", "multihop", "--corpus", str(corpus), *options, "--out", str(out)])
+        except SystemExit as exc:
+            assert exc.code in (0, 1, None)
+        return [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
+
+    return run

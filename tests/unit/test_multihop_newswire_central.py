@@ -61,10 +61,8 @@ def test_a_headline_names_its_actor_in_full_by_initials_or_by_a_distinctive_word
     assert not headline_names("DUNMORE TEXTILE SETS PREFERRED OFFER", {"Castellan Bank"}, {"bank"})
 
 
-def test_generated_wire_items_never_name_a_story_by_a_side_actor_nor_bridge_by_the_wire(tmp_path):
-    import json
+def test_generated_wire_items_never_name_a_story_by_a_side_actor_nor_bridge_by_the_wire(generate_multihop_on):
 
-    from benchsmith.cli import main as cli_main
 
     rng = random.Random(4)
     stories = []
@@ -92,15 +90,8 @@ def test_generated_wire_items_never_name_a_story_by_a_side_actor_nor_bridge_by_t
                                 f"traders said.\n    Dealers said demand from consumers was steady in week {j}.\n    "
                                 f"Stocks held in producer warehouses were put at {j + 20},000 tonnes.",
                         "source": "Reuters", "published_at": f"1987-03-{1 + j % 28:02d}T0{j % 9}:00:00"})
-    corpus = tmp_path / "wire.jsonl"
-    corpus.write_text("".join(json.dumps({"doc_id": f"n-{i}", **s}) + "\n" for i, s in enumerate(stories)))
-    out = tmp_path / "out"
-    try:
-        cli_main(["generate", "multihop", "--corpus", str(corpus), "--n", "20", "--ner", "rules", "--out", str(out),
-                  "--min-tokens", "20"])
-    except SystemExit as exc:
-        assert exc.code in (0, 1, None)
-    items = [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
+    items = generate_multihop_on([{"doc_id": f"n-{i}", **s} for i, s in enumerate(stories)],
+                                 "--n", "20", "--ner", "rules", "--min-tokens", "20")
     assert items
     # Two stories on one company, days apart, are ordered by what each reports of it.
     assert any(re.match(r"Was the Reuters report on [A-Z]\w+ \w+'s? [a-z ]+ published before the one on its [a-z ]+\?$",
