@@ -6,6 +6,8 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 
+from rapidfuzz.distance import Levenshtein
+
 from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.generators.multihop.queries.story_subjects import (
@@ -378,8 +380,6 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
 def _misspelt_twins(subjects: Sequence[str]) -> bool:
     """Whether two reports are named by one name spelt two ways ("Cynergy Corp" and "Cenergy Corp": the wire's
     re-sent story with its typo, one event that no question should treat as two)."""
-    from rapidfuzz.distance import Levenshtein
-
     def twins(a: str, b: str) -> bool:
         # one long word apart by a letter or two ("Lab A Group" and "Lab B Group" are two labs)
         diff = [(x, y) for x, y in zip(a.split(), b.split()) if x != y]
