@@ -18,6 +18,7 @@ from benchsmith.generators.multihop.queries.story_subjects import (
     report_of,
     story_ref,
 )
+from benchsmith.generators.multihop.queries.typos import has_misspelling
 from benchsmith.generators.multihop.queries.whole_names import whole_name_in
 from benchsmith.generators.multihop.text import contains_phrase, the_source
 from benchsmith.types import Document
@@ -195,6 +196,8 @@ def weak_bridge(group, documents: dict[str, Document] | None = None) -> bool:
         return False
     if _CODE_LIKE.search(group.surface) or _STAGE.match(group.surface):
         return True
+    if documents is not None and is_wire(documents) and has_misspelling(group.surface, documents):
+        return True  # "RLR Financial Serivces Inc": a question would copy the story's typo
     return len(group.surface.split()) < 2 and group.label != "ORG"
 
 
@@ -343,7 +346,7 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
         rest = [d.text for d in docs if d.doc_id != doc.doc_id]
         by_subject = story_ref(doc, documents, avoid, subjects, rest, dated=dated)
-        if by_subject is not None:
+        if by_subject is not None and not (is_wire(documents) and has_misspelling(by_subject[0], documents)):
             refs.append(by_subject[0])
             subjects.append(by_subject[1].anchor)
             continue
@@ -361,7 +364,8 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         candidates = sorted((n for n in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects)
                              if not wire or opens_story(doc, n) and (headline_names(doc.title or "", {n}, lower_words)
                                                                      or leads_with(doc, n))
-                             and whole_name_in(doc.text, n, _is_person(doc, n, doc_entities))),
+                             and whole_name_in(doc.text, n, _is_person(doc, n, doc_entities))
+                             and not has_misspelling(n, documents)),
                             key=lambda n: (any(contains_phrase(t, n) for t in rest), not opens_story(doc, n)))
         for name in candidates:
             if not _naming(documents, editions, _edition(doc, dated), name) - {doc.doc_id}:

@@ -26,6 +26,7 @@ from benchsmith.generators.multihop.queries.story_subjects import (
     own_mention,
 )
 from benchsmith.generators.multihop.queries.whole_names import whole_name_in
+from benchsmith.generators.multihop.queries.typos import has_misspelling
 from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase, content_tokens
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.text import regex
@@ -329,7 +330,8 @@ def _one_word_terms(found, bridge_key: str, docs: Sequence[Document], documents:
     out = []
     for text, label, norm in found:
         if (norm == bridge_key or len(text.split()) != 1 or label not in ("GPE", "ORG", "PERSON") or len(text) < 4
-                or not text.isalpha() or not text[:1].isupper() or text.lower() in lower):
+                or not text.isalpha() or not text[:1].isupper() or text.lower() in lower
+                or has_misspelling(text, documents)):
             continue
         if any(contains_phrase(r, text) for r in (*refs, *topics)):
             continue
