@@ -25,8 +25,8 @@ from benchsmith.generators.multihop.queries.story_subjects import (
     may_hold,
     own_mention,
 )
-from benchsmith.generators.multihop.queries.whole_names import whole_name_in
 from benchsmith.generators.multihop.queries.typos import has_misspelling
+from benchsmith.generators.multihop.queries.whole_names import whole_name_in
 from benchsmith.generators.multihop.text import STOPWORDS, contains_phrase, content_tokens
 from benchsmith.generators.multihop.topics import is_topic_phrase
 from benchsmith.text import regex
