@@ -132,3 +132,19 @@ def test_a_one_word_name_takes_the_noun_it_is_always_written_with():
     assert "the Lite plan" in repeated_names(text, "")
     entity = [s for s in find_seeds(_chunk("c1#0", text)).seeds if s.kind == "entity"]
     assert any(s.term == "the Lite plan" and len(s.answer) >= 2 for s in entity)
+
+
+def test_similarity_is_the_cosine_of_the_two_passages_whichever_rows_are_kept():
+    import numpy as np
+
+    texts = {"a#0": "Arizona Cardinals playoff football season", "b#0": "Cardinals football playoff games won",
+             "c#0": "lunar phases of the moon and tides", "d#0": "moon tides ocean lunar cycle",
+             "e#0": "bread baking with sourdough starter", "f#0": "railway timetable for regional trains"}
+    topics = Topics([_chunk(cid, text) for cid, text in texts.items()])
+    dense = topics.matrix.toarray()
+    for x in texts:
+        for y in texts:
+            want = float(dense[topics.row[x]] @ dense[topics.row[y]])
+            assert abs(topics.similarity(x, y) - want) < 1e-6, (x, y)
+    assert topics.similarity("a#0", "b#0") > 0.2 > topics.similarity("a#0", "c#0")
+    assert topics.similarity("a#0", "missing#0") == 0.0 and np.isclose(topics.similarity("c#0", "c#0"), 1.0)

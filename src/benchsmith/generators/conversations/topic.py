@@ -24,7 +24,8 @@ from benchsmith.text import STOPWORDS, WORD_RE
 NEIGHBOURS = 12  # a passage's own neighbourhood: its 12 nearest passages set what "related" means for it
 FLOOR = 0.15  # an isolated passage's 12th neighbour may share only stopword-like terms: never "related" below this
 RECENT = 3  # the conversation's last passages a new one may be near
-SCORE_ROWS = 1024  # passages whose similarities to all others are kept: the anchors in use, at N floats each
+SCORE_ROWS = 128  # passages whose similarities to all others are kept (the anchors in use): N floats each, so
+# 128 rows of a 180,000-passage corpus stay under 100 MB
 
 
 def _words(text: str) -> list[str]:
