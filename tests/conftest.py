@@ -63,3 +63,47 @@ def generate_multihop_on(tmp_path):
         return [json.loads(line) for line in (out / "items.jsonl").read_text().splitlines()]
 
     return run
+
+
+@pytest.fixture
+def kctl_reference() -> list:
+    """The pages of a made-up command-line tool, `kctl`, printed the way Cobra-style help prints them: groups
+    that share verbs, options alike and different, a page naming another's option in its prose."""
+    from benchsmith.types import Document
+
+    prose = "\n\n## Description\n\nThis command works on the objects of the cluster. {extra}\n"
+    filt = "-f, --filter filter   Provide filter values (e.g. 'label=<key>')"
+    force = "-f, --force   Do not prompt for confirmation"
+    helps = "    --help   Print usage"
+    ids = "-q, --quiet   Only display IDs"
+    fmt = "-f, --format string   Format the output using the given Go template"
+
+    def _page(name: str, summary: str, options: list[str], extra: str = "") -> Document:
+        text = (f"```markdown\nUsage: kctl {name} [OPTIONS]\n\n{summary}\n\nOptions:\n" + "\n".join(options)
+                + "\n```\n" + prose.format(extra=extra))
+        return Document(doc_id=name.replace(" ", "-"), title=name, text=text)
+
+    pages = [
+        _page("volume prune", "Remove unused volumes", [filt, force, helps, "-a, --all   Remove all unused volumes, not just anonymous ones"]),
+        _page("image prune", "Remove unused images", [filt, force, helps, "-a, --all   Remove all unused images, not just dangling ones",
+                                                      "    --keep-storage bytes   Amount of disk space to keep (default 0)"]),
+        _page("network prune", "Remove unused networks", ["Options:", filt, "   (repeat the flag for several filters)", force, helps,
+                                                          "-a, --all   Remove all unused networks"],
+              extra="Unlike kctl image prune, it has no --keep-storage option."),
+        _page("secret prune", "Remove unused secrets", [force, helps, "    --dry-run   Show what would be removed"]),
+        _page("volume ls", "List volumes", [filt, helps, "-q, --quiet   Only display volume names"]),
+        _page("network ls", "List networks", [filt, helps, ids, "    --no-trunc   Do not truncate the output"]),
+        _page("secret ls", "List secrets", [filt, helps, ids]),
+        _page("image ls", "List images", [filt, helps, ids, "    --digests   Show digests"]),
+        _page("image save", "Save images to a tar archive", [helps, "    --digests   Show digests",
+                                                              "    --platform string   Save only the given platform"]),
+        _page("volume inspect", "Show volumes", [fmt, helps]),
+        _page("image inspect", "Show images", [fmt, helps, "-s, --size   Display total file sizes"]),
+        _page("network inspect", "Show networks", [fmt, helps, "-v, --verbose   Verbose output for diagnostics"]),
+        _page("secret rm", "Remove secrets", [helps]),
+        _page("volume rm", "Remove volumes", ["-f, --force   Force the removal of one or more volumes", helps]),
+    ]
+    # other commands, each with options of its own, so that only what most commands share counts as generic
+    pages += [_page(f"job {verb}", f"{verb.title()} a job", [helps, f"    --{verb}-timeout duration   Time to wait"])
+              for verb in ("run", "stop", "start", "logs", "wait", "kill", "pause", "attach")]
+    return pages

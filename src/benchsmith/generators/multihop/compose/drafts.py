@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
+from benchsmith.generators.multihop.compose.cli_options import option_candidates, read_commands
 from benchsmith.generators.multihop.compose.creator_compare import creator_comparison_candidates
 from benchsmith.generators.multihop.compose.creator_life import (
     birthplace_bridge_candidates,
@@ -162,6 +163,11 @@ class Composer:
         return sum(map(len, self.field_entries))
 
     @property
+    def command_pairs(self) -> int:
+        """Pairs of related commands that a command-line reference's option lists give a question about."""
+        return len(option_candidates(read_commands(list(self.documents.values())), self.seed))
+
+    @property
     def stated_limits(self) -> int:
         """Limits the pages state (each sentence once, whichever reader found it)."""
         return len({(lim.page.doc_id, lim.sentence.start) for lim in [*self.page_limits, *self.limits]})
@@ -206,6 +212,7 @@ class Composer:
             typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
             typed = _alternate(typed, field_candidates(*self.field_entries, self.seed))
             typed = _alternate(typed, setting_candidates(read_settings(list(self.documents.values())), self.seed))
+            typed = _alternate(typed, option_candidates(read_commands(list(self.documents.values())), self.seed))
             # One template filling a wire's comparisons makes a dull benchmark: a share of them, the stories' own after.
             earnings = [{**c, "quota": ("earnings", math.ceil(self.n * EARNINGS_SHARE))}
                         for c in earnings_candidates(read_results(list(self.documents.values())), self.seed)]

@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from benchsmith.generators.core.per_corpus import PerCorpus
+from benchsmith.generators.multihop.compose.cli_nulls import build_command_null
 from benchsmith.generators.multihop.compose.field_nulls import build_field_null
 from benchsmith.generators.multihop.compose.limit_nulls import build_limit_null
 from benchsmith.generators.multihop.entity_types import PERSON_TITLES
@@ -282,6 +283,9 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
         field_null = build_field_null(index, rng)
         if isinstance(field_null, Draft) or field_null == "field_names_used":
             return field_null
+        command_null = build_command_null(index, rng)  # a command-line reference's commands, likewise
+        if isinstance(command_null, Draft) or command_null == "command_names_used":
+            return command_null
         limit_null = build_limit_null(index, rng)
         if isinstance(limit_null, Draft) or unsafe:
             return limit_null if isinstance(limit_null, Draft) else "no_safe_null_names"

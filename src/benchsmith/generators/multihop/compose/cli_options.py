@@ -1,0 +1,158 @@
+"""Yes/No comparisons of two related commands' options, each read from the command's own reference page.
+
+A command-line reference prints each command's help on its page: a usage line, then one option per line.
+
+    Usage: docker node ps [OPTIONS] [NODE...]            Usage: docker service ps [OPTIONS] SERVICE [SERVICE...]
+    Options:                                             Options:
+      -f, --filter filter   Filter output based on ...     -f, --filter filter   Filter output based on ...
+          --no-resolve      Do not map IDs to Names            --no-resolve      Do not map IDs to Names
+
+    Do both docker node ps and docker service ps have the --no-resolve option?   -> Yes   (both pages list it)
+    Do both docker network prune and docker container prune have the --all option?  -> No
+
+Two commands are related when they share a verb ("network prune", "volume prune", "node ps", "service ps") and a
+quarter of their options: a reader choosing between them would ask. A Yes needs the option on both pages with one meaning
+(the same description: "--all" of "image prune" removes images, of "volume prune" volumes, and is not asked); a No
+needs the flag written nowhere on the other page, not even in its prose. An option most commands share ("--help",
+"--format") tells nothing. The answer is re-derived by `consistency.comparison` (op `all_mention`, whole articles).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from benchsmith.generators.multihop.compose.profiles import Profile, Value
+from benchsmith.types import Document
+
+_USAGE = re.compile(r"^[ \t]*Usage:[ \t]+(?P<cmd>[a-z][\w.-]*(?: [a-z][\w-]*)+)\b", re.MULTILINE)
+_HEADER = re.compile(r"^[ \t]*(?:Options|Flags):[ \t]*$")
+# "-p, --pause   Pause container during commit (default true)", "--cpu-quota int   Limit the CPU CFS ... quota"
+_OPTION = re.compile(r"^[ \t]*(?:-(?P<short>\w), )?--(?P<flag>[a-z0-9][\w-]*)(?: (?P<type>[a-z]\w*))?[ \t]+"
+                     r"(?P<desc>[A-Z\"'(].*?)(?: \(default [^)]*\))?[ \t]*$")
+GENERIC_SHARE = 0.2  # an option on more than this share of the commands ("--help", "--format") is asked of none
+FLAG_USES = 3
+MIN_SHARED, SIMILAR = 1, 0.25  # two related commands share an option, and a quarter of their options at least
+_PHRASINGS = ("Do both {a} and {b} have the {flag} option?", "Can the {flag} option be used with both {a} and {b}?",
+              "Is {flag} an option of both {a} and {b}?")
+
+
+@dataclass(frozen=True)
+class Command:
+    page: Profile
+    name: str  # "docker service ps"
+    options: dict[str, tuple[str, Value]] = field(hash=False)  # flag -> (description, its line)
+    block: Value = field(hash=False)  # the usage line through the last option line
+    text: str = field(hash=False, repr=False)  # the whole page
+
+    @property
+    def verb(self) -> str:
+        return self.name.split()[-1]
+
+
+def _line(doc: Document, start: int) -> tuple[str, int, int]:
+    end = doc.text.find("\n", start)
+    end = len(doc.text) if end < 0 else end
+    return doc.text[start:end], start, end
+
+
+def _read(doc: Document) -> Command | None:
+    usage = _USAGE.search(doc.text)
+    if usage is None:
+        return None
+    options: dict[str, tuple[str, Value]] = {}
+    pos, inside, last_end = doc.text.find("\n", usage.end()) + 1, False, None
+    while 0 < pos < len(doc.text):
+        text, start, end = _line(doc, pos)
+        pos = end + 1
+        if _HEADER.match(text):
+            inside = True  # a page may print the header twice
+            continue
+        option = _OPTION.match(text) if inside else None
+        if option is not None:
+            flag = f"--{option.group('flag')}"
+            lead = start + len(text) - len(text.lstrip())
+            options.setdefault(flag, (option.group("desc").strip(), Value(flag, lead, end)))
+            last_end = end
+        elif inside and (not text.strip() or text.lstrip().startswith("```")):
+            break  # the end of the options
+    if not options or last_end is None:
+        return None
+    line_start = usage.start() + len(usage.group(0)) - len(usage.group(0).lstrip())
+    return Command(Profile(doc.doc_id, doc.title or usage.group("cmd")), usage.group("cmd"), options,
+                   Value(usage.group("cmd"), line_start, last_end), doc.text)
+
+
+def read_commands(documents: Sequence[Document]) -> list[Command]:
+    """Every page that prints one command's usage and options, one command per name (the first page)."""
+    out: dict[str, Command] = {}
+    for doc in documents:
+        if "Usage:" in doc.text and (command := _read(doc)) is not None:
+            out.setdefault(command.name, command)
+    return list(out.values())
+
+
+def _same_meaning(x: str, y: str) -> bool:
+    return re.sub(r"\W+", " ", x).strip().lower() == re.sub(r"\W+", " ", y).strip().lower()
+
+
+def _related(a: Command, b: Command, generic: set[str]) -> bool:
+    """One verb ("network ls", "volume ls") and options alike: "service update" against "service ls", or "create"
+    against "volume create", would only ask options the other could never have (a No anyone can guess)."""
+    x, y = set(a.options) - generic, set(b.options) - generic
+    return a.page.doc_id != b.page.doc_id and a.verb == b.verb and len(x & y) >= MIN_SHARED and \
+        len(x & y) >= SIMILAR * len(x | y)
+
+
+def _candidate(a: Command, b: Command, flag: str, both: bool, phrasing: str) -> dict:
+    # each command's usage line through its last option: the flag in its list, or the whole list without it (a
+    # Yes cited by its two option lines alone would cite one line twice, "--force  Do not prompt for confirmation")
+    evidence = [(a.page, a.block), (b.page, b.block)]
+    return {
+        "type": "comparison_query", "query": phrasing.format(a=a.name, b=b.name, flag=flag),
+        "answer": "Yes" if both else "No", "evidence": evidence, "anchors": [a.name, b.name, flag], "bridge": None,
+        "key": "option | " + " | ".join(sorted((a.name, b.name))), "template": "comparison.cli_option",
+        "computation": {"op": "all_mention", "term": flag, "present": [True, both], "scope": "article",
+                        "subjects": [a.name, b.name], "attribute": "option"},
+    }
+
+
+def option_candidates(commands: Sequence[Command], seed: int) -> list[dict]:
+    """One question per pair of related commands, Yes and No in turn; each carries the other answer's question
+    about the same pair (`flip`), so Yes and No stay even whichever are kept. An option is asked at most
+    FLAG_USES times: "--no-trunc" is what half the list commands lack, and a benchmark of it is dull."""
+    if len(commands) < 2:
+        return []
+    counts = Counter(flag for c in commands for flag in c.options)
+    generic = {flag for flag, n in counts.items() if n > GENERIC_SHARE * len(commands)}
+    rng = random.Random(f"{seed}:composed:cli_options")
+    pairs = [(x, y) for i, x in enumerate(commands) for y in commands[i + 1:] if _related(x, y, generic)]
+    rng.shuffle(pairs)
+    asked: Counter[str] = Counter()
+    # an option asked of "node inspect" and "service inspect", then of "service inspect" and "trust inspect", gives
+    # the third pair away: each command is asked about an option once
+    asked_of: set[tuple[str, str]] = set()
+    out = []
+    for x, y in pairs:
+        questions: dict[bool, list[dict]] = {True: [], False: []}
+        for a, b in ((x, y), (y, x)):
+            for flag, (desc, _) in sorted(a.options.items()):
+                if flag in generic or asked[flag] >= FLAG_USES or {(flag, a.name), (flag, b.name)} & asked_of:
+                    continue
+                phrasing = rng.choice(_PHRASINGS)
+                if flag in b.options and _same_meaning(desc, b.options[flag][0]):
+                    questions[True].append(_candidate(a, b, flag, True, phrasing))
+                elif flag not in b.text:  # not even in its prose ("the --stop-signal option to docker run")
+                    questions[False].append(_candidate(a, b, flag, False, phrasing))
+        # the option asked least so far, of each answer
+        chosen = [min(rng.sample(q, len(q)), key=lambda c: asked[c["computation"]["term"]]) for q in questions.values() if q]
+        if not chosen:
+            continue
+        rng.shuffle(chosen)
+        asked.update(c["computation"]["term"] for c in chosen)
+        asked_of.update((c["computation"]["term"], name) for c in chosen for name in c["computation"]["subjects"])
+        out.append({**chosen[0], "flip": chosen[1]} if len(chosen) == 2 else chosen[0])
+    return out

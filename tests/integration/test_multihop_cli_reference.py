@@ -1,0 +1,22 @@
+"""`generate multihop` on a command-line reference (the made-up `kctl` pages, tests/conftest.py): option
+comparisons of related commands, each checked by the run's validators (the comparison's answer re-derived from the
+two whole pages). Too few items for a null share: nulls about invented commands are tested in
+tests/unit/test_multihop_cli_options.py."""
+
+from __future__ import annotations
+
+
+def test_a_command_reference_gives_option_comparisons(generate_multihop_on, kctl_reference):
+    pages = {d.doc_id: d for d in kctl_reference}
+    items = generate_multihop_on([{"doc_id": d.doc_id, "title": d.title, "text": d.text} for d in pages.values()],
+                                 "--n", "10", "--ner", "rules", "--min-tokens", "20")
+    options = [i for i in items if i["provenance"]["extra"].get("template") == "comparison.cli_option"]
+    assert len(options) >= 2, [i["query"] for i in items]
+    assert {i["answer"] for i in options} == {"Yes", "No"}
+    for item in options:
+        flag = next(w.rstrip("?") for w in item["query"].split() if w.startswith("--"))
+        # listed in the options of every page cited for a Yes; missing from one page's whole text for a No
+        listed = [f" {flag} " in pages[e["doc_id"]].text.split("```\n\n## Description")[0] for e in item["evidence"]]
+        assert len(item["evidence"]) == 2 and listed[0]
+        assert item["answer"] == ("Yes" if all(listed) else "No"), item["query"]
+        assert all(e["fact"].startswith("Usage: kctl ") for e in item["evidence"])
