@@ -86,13 +86,22 @@ def link_graph(documents: Sequence[Document], hub_max_share: float = 0.25) -> nx
     return g
 
 
+POOLS_KEPT = 1024  # pools whose links draw_set keeps (the S3 guide: 115 distinct pools of about 4 articles a run)
+
+
 def draw_set(g: nx.Graph, eligible: Iterable[str], k: int, rng: random.Random,
              seeds: Iterable[str] | None = None) -> list[str] | None:
     """A connected set of k eligible articles grown from a random seed (one of `seeds` when given), or None."""
     # plain sets, not a networkx subgraph view: this runs for every drafting attempt, and views filter every
     # neighbour of every node on each look-up
-    nodes = {n for n in eligible if n in g}
-    adj = {n: set(g[n]) & nodes for n in nodes}
+    nodes = frozenset(n for n in eligible if n in g)
+    # a run drafts tens of thousands of times over a hundred or so distinct pools: each pool's links are read once
+    kept = g.graph.setdefault("pool_links", {})
+    if nodes not in kept:
+        if len(kept) >= POOLS_KEPT:
+            kept.clear()
+        kept[nodes] = {n: frozenset(set(g[n]) & nodes) for n in nodes}
+    adj = kept[nodes]
     allowed = set(seeds) if seeds is not None else None
     starts = sorted(n for n in nodes if adj[n] and (allowed is None or n in allowed))
     if not starts:

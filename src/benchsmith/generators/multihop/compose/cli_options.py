@@ -8,11 +8,11 @@ A command-line reference prints each command's help on its page: a usage line, t
           --no-resolve      Do not map IDs to Names            --no-resolve      Do not map IDs to Names
 
     Do both docker node ps and docker service ps have the --no-resolve option?   -> Yes   (both pages list it)
-    Do both docker network prune and docker container prune have the --all option?  -> No
+    Do both docker system prune and docker container prune have the --volumes option?  -> No
 
 Two commands are related when they share a verb ("network prune", "volume prune", "node ps", "service ps") and a
 quarter of their options: a reader choosing between them would ask. A Yes needs the option on both pages with one meaning
-(the same description: "--all" of "image prune" removes images, of "volume prune" volumes, and is not asked); a No
+(the same description: "--quiet" of "network ls" shows IDs, of "volume ls" names, and is not asked); a No
 needs the flag written nowhere on the other page, not even in its prose. An option most commands share ("--help",
 "--format") tells nothing. The answer is re-derived by `consistency.comparison` (op `all_mention`, whole articles).
 """
@@ -34,7 +34,7 @@ _HEADER = re.compile(r"^[ \t]*(?:Options|Flags):[ \t]*$")
 _OPTION = re.compile(r"^[ \t]*(?:-(?P<short>\w), )?--(?P<flag>[a-z0-9][\w-]*)(?: (?P<type>[a-z]\w*))?[ \t]+"
                      r"(?P<desc>[A-Z\"'(].*?)(?: \(default [^)]*\))?[ \t]*$")
 GENERIC_SHARE = 0.2  # an option on more than this share of the commands ("--help", "--format") is asked of none
-FLAG_USES = 3
+FLAG_USES = 3  # questions one option may be asked in (a benchmark of "--no-trunc" alone is dull)
 MIN_SHARED, SIMILAR = 1, 0.25  # two related commands share an option, and a quarter of their options at least
 _PHRASINGS = ("Do both {a} and {b} have the {flag} option?", "Can the {flag} option be used with both {a} and {b}?",
               "Is {flag} an option of both {a} and {b}?")
@@ -121,8 +121,8 @@ def _candidate(a: Command, b: Command, flag: str, both: bool, phrasing: str) -> 
 
 
 def option_candidates(commands: Sequence[Command], seed: int) -> list[dict]:
-    """One question per pair of related commands, Yes and No in turn; each carries the other answer's question
-    about the same pair (`flip`), so Yes and No stay even whichever are kept. An option is asked at most
+    """One question per pair of related commands, a Yes or a No drawn at random; where the pair allows both, it
+    carries the other answer's question (`flip`), so Yes and No stay even whichever are kept. An option is asked at most
     FLAG_USES times: "--no-trunc" is what half the list commands lack, and a benchmark of it is dull."""
     if len(commands) < 2:
         return []
