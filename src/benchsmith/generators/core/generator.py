@@ -105,8 +105,8 @@ _plugins_loaded = False
 def _builtin_packages() -> list[str]:
     import benchsmith.generators as pkg
 
-    return [info.name for info in pkgutil.iter_modules(pkg.__path__, prefix="benchsmith.generators.")
-            if info.ispkg and info.name.rsplit(".", 1)[-1] != "core" and not info.name.rsplit(".", 1)[-1].startswith("_")]
+    names = [info.name for info in pkgutil.iter_modules(pkg.__path__, prefix="benchsmith.generators.") if info.ispkg]
+    return [name for name in names if (short := name.rsplit(".", 1)[-1]) != "core" and not short.startswith("_")]
 
 
 def _load(skip: frozenset[str] = frozenset()) -> None:

@@ -9,7 +9,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
-from benchsmith.generators.multihop.compose.cli_options import option_candidates, read_commands
+from benchsmith.generators.multihop.compose.cli_options import Command, option_candidates, read_commands
 from benchsmith.generators.multihop.compose.creator_compare import creator_comparison_candidates
 from benchsmith.generators.multihop.compose.creator_life import (
     birthplace_bridge_candidates,
@@ -103,6 +103,7 @@ class Composer:
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
     _fields: tuple[list[Since], list[Default]] | None = None  # reference entries' versions and defaults, read once
+    _commands: list[Command] | None = None  # a command-line reference's commands and options, read once
 
     def __post_init__(self) -> None:
         self.profiles = read_profiles(list(self.documents.values()))
@@ -163,9 +164,16 @@ class Composer:
         return sum(map(len, self.field_entries))
 
     @property
+    def commands(self) -> list[Command]:
+        """The commands whose usage and options the pages print (a command-line reference)."""
+        if self._commands is None:
+            self._commands = read_commands(list(self.documents.values()))
+        return self._commands
+
+    @property
     def command_pairs(self) -> int:
         """Pairs of related commands that a command-line reference's option lists give a question about."""
-        return len(option_candidates(read_commands(list(self.documents.values())), self.seed))
+        return len(option_candidates(self.commands, self.seed))
 
     @property
     def stated_limits(self) -> int:
@@ -212,7 +220,7 @@ class Composer:
             typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
             typed = _alternate(typed, field_candidates(*self.field_entries, self.seed))
             typed = _alternate(typed, setting_candidates(read_settings(list(self.documents.values())), self.seed))
-            typed = _alternate(typed, option_candidates(read_commands(list(self.documents.values())), self.seed))
+            typed = _alternate(typed, option_candidates(self.commands, self.seed))
             # One template filling a wire's comparisons makes a dull benchmark: a share of them, the stories' own after.
             earnings = [{**c, "quota": ("earnings", math.ceil(self.n * EARNINGS_SHARE))}
                         for c in earnings_candidates(read_results(list(self.documents.values())), self.seed)]

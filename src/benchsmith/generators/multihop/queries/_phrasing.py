@@ -196,7 +196,7 @@ def weak_bridge(group, documents: dict[str, Document] | None = None) -> bool:
         return False
     if _CODE_LIKE.search(group.surface) or _STAGE.match(group.surface):
         return True
-    if documents is not None and is_wire(documents) and has_misspelling(group.surface, documents):
+    if documents is not None and has_misspelling(group.surface, documents):
         return True  # "RLR Financial Serivces Inc": a question would copy the story's typo
     return len(group.surface.split()) < 2 and group.label != "ORG"
 
@@ -341,12 +341,13 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
     refs, subjects = [], []
     # Pages of one site with its name (a title suffix read as their source) beside a few without are one source
     multi_source = len({k[0] for k in _editions(documents, False) if k[0]}) >= 2
+    wire = is_wire(documents)
     for doc, claim in zip(docs, claims, strict=True):
         if doc.published_at is None and (not doc.source or not multi_source):
             return None  # an encyclopedia or a manual has no "stories": its articles are asked about by title entity
         rest = [d.text for d in docs if d.doc_id != doc.doc_id]
         by_subject = story_ref(doc, documents, avoid, subjects, rest, dated=dated)
-        if by_subject is not None and not (is_wire(documents) and has_misspelling(by_subject[0], documents)):
+        if by_subject is not None and not has_misspelling(by_subject[0], documents):
             refs.append(by_subject[0])
             subjects.append(by_subject[1].anchor)
             continue
@@ -359,7 +360,6 @@ def subject_refs(docs: Sequence[Document], claims: Sequence, documents: dict[str
         # Banque Paribas Capital Markets" (a lead manager quoted at the end of the first sentence) points at nothing
         # a reader would know.
         # (A collection of a few dozen stories on one city's affairs names its stories by the names they hold.)
-        wire = is_wire(documents)
         # ... and by its whole name: "the report on Refractories Co" of "General Refractories Co" names none.
         candidates = sorted((n for n in _subject_candidates(doc, claim, avoid, doc_entities, lower_words, subjects)
                              if not wire or opens_story(doc, n) and (headline_names(doc.title or "", {n}, lower_words)

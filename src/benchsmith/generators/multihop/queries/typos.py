@@ -12,6 +12,7 @@ import re
 from collections import Counter
 
 from benchsmith.generators.core.per_corpus import PerCorpus
+from benchsmith.generators.multihop.collection import is_wire
 from benchsmith.types import Document
 
 MIN_LETTERS = 5  # shorter words swap into other real words too often ("form" / "from")
@@ -39,6 +40,9 @@ def misspelt_words(documents: dict[str, Document]) -> frozenset[str]:
 
 
 def has_misspelling(name: str, documents: dict[str, Document]) -> bool:
-    """Whether a word of `name` is one of the corpus's swapped-letter misspellings."""
+    """Whether a word of `name` is one of a wire collection's swapped-letter misspellings. Other corpora are not
+    judged: an encyclopedia's rare spellings are names more often than slips ("Monet" beside "Monte")."""
+    if not is_wire(documents):
+        return False
     typos = misspelt_words(documents)
     return any(w.lower() in typos for w in _WORD.findall(name))
