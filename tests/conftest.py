@@ -107,3 +107,42 @@ def kctl_reference() -> list:
     pages += [_page(f"job {verb}", f"{verb.title()} a job", [helps, f"    --{verb}-timeout duration   Time to wait"])
               for verb in ("run", "stop", "start", "logs", "wait", "kill", "pause", "attach")]
     return pages
+
+
+@pytest.fixture
+def kit_manpages() -> list:
+    """The manual pages of a made-up package tool, `kit`, laid out the way cargo's and git's are (NAME, SYNOPSIS,
+    OPTIONS with one flag per line and its description below): sibling commands with options alike and
+    different, one option meaning two things, a flag wrapped into prose, the program's own page."""
+    from benchsmith.types import Document
+
+    common = ("Display Options\n\n-v\n\n--verbose\n\nUse verbose output.\n\n--color when\n\n"
+              "Control when colored output is used.\n")
+
+    def _page(name: str, summary: str, synopsis: str, options: str) -> Document:
+        text = (f"kit-{name}(1)\n\nNAME\n\nkit-{name} — {summary}\n\nSYNOPSIS\n\n{synopsis}\n\nDESCRIPTION\n\n"
+                f"{summary}.\n\nOPTIONS\n\n{options}\n{common}\nEXAMPLES\n\nkit {name} --verbose\n\nSEE ALSO\n\nkit(1)\n")
+        return Document(doc_id=f"kit-{name}", title=f"kit {name}", text=text)
+
+    def _entry(flag: str, description: str) -> str:
+        return f"{flag}\n\n{description}\n\n"
+
+    timings = _entry("--timings", "Output information about how long each compilation takes.")
+    locked = _entry("--locked", "Asserts that the exact same dependencies are used.")
+    jobs = "Compilation Options\n\n-j N\n\n--jobs N\n\nNumber of parallel jobs to run. Defaults to\nthe number of logical CPUs.\n\n"
+    no_run = _entry("--no-run", "Compile, but don't run.")
+    return [
+        _page("build", "Compile the current package", "kit build [options]",
+              jobs + timings + locked + _entry("--artifact-dir directory", "Copy final artifacts to this directory.")),
+        _page("check", "Check the current package", "kit check [options]",
+              "Check Options\n\nTests are never run by this command, whatever the\n--no-run\nflag says.\n\n" + timings + locked),
+        _page("test", "Run the tests", "kit test [options] [testname]",
+              no_run + _entry("--no-fail-fast", "Run all tests regardless of failure.")),
+        _page("bench", "Run the benchmarks", "kit bench [options] [benchname]",
+              no_run + _entry("--no-fail-fast", "Run all benchmarks regardless of failure.")),
+        _page("report", "Generate reports", "kit report type [options]", _entry("--id id", "Show the report with this id.")),
+        _page("new", "Create a package", "kit new [options] path", _entry("--name name", "Set the package name.")),
+        _page("clean", "Remove artifacts", "kit clean [options]", _entry("--doc", "Remove only the documentation.")),
+        Document(doc_id="kit", title="kit", text="kit(1)\n\nNAME\n\nkit — The package tool\n\nSYNOPSIS\n\n"
+                 "kit [options] command\n\nOPTIONS\n\n--list\n\nList installed commands.\n"),
+    ]

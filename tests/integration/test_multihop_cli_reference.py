@@ -20,3 +20,19 @@ def test_a_command_reference_gives_option_comparisons(generate_multihop_on, kctl
         assert len(item["evidence"]) == 2 and listed[0]
         assert item["answer"] == ("Yes" if all(listed) else "No"), item["query"]
         assert all(e["fact"].startswith("Usage: kctl ") for e in item["evidence"])
+
+
+def test_manual_pages_give_option_comparisons_of_sibling_commands(generate_multihop_on, kit_manpages):
+    pages = {d.doc_id: d for d in kit_manpages}
+    items = generate_multihop_on([{"doc_id": d.doc_id, "title": d.title, "text": d.text} for d in pages.values()],
+                                 "--n", "6", "--ner", "rules", "--min-tokens", "20")
+    options = [i for i in items if i["provenance"]["extra"].get("template") == "comparison.cli_option"]
+    assert len(options) >= 2, [i["query"] for i in items]
+    for item in options:
+        flag = next(w.rstrip("?") for w in item["query"].split() if w.startswith("--"))
+        docs = list(dict.fromkeys(e["doc_id"] for e in item["evidence"]))
+        # the first page's synopsis and its option's entry; the other page's synopsis, and its flag line for a Yes
+        assert item["evidence"][0]["fact"].startswith(pages[docs[0]].title) and item["evidence"][1]["fact"].startswith(flag)
+        assert item["answer"] == ("Yes" if flag in pages[docs[1]].text else "No"), item["query"]
+        facts = [e["fact"] for e in item["evidence"]]
+        assert len(facts) == len(set(facts)) == (4 if item["answer"] == "Yes" else 3)

@@ -169,6 +169,16 @@ def test_a_negligible_side_makes_no_gap_question():
     assert compute("gap", ["a", "c"], facts, {}, {}) == "3 TB"
 
 
+def test_a_link_target_is_found_as_whole_words_in_the_sentence_that_holds_it():
+    # "Paris" first occurs inside "Parisian" and "Parish": neither is the name; its sentence is the third
+    doc = _doc("p", "Ville (painting)", "Ville is a Parisian scene. It hung in a Parish hall. It was painted in Paris "
+               "in 1865. Paris", links=["Paris", "Lyon"])
+    facts = [f for f in extract_facts(doc, _chunks(doc)) if f.kind == "name"]
+    assert [(f.value, f.text) for f in facts] == [("Paris", "It was painted in Paris in 1865.")]
+    assert doc.text[facts[0].value_span.start:facts[0].value_span.end] == "Paris"
+    assert facts[0].value_span.start == doc.text.index("in Paris") + 3
+
+
 def test_a_present_holder_or_place_is_a_changeable_name_fact():
     doc = _doc("p", "Ville (painting)", "Ville is an 1865 painting by Jean Corot. It is currently on display at the "
                "National Gallery of Art. It was painted near Paris.", links=["National Gallery of Art", "Paris"])

@@ -11,6 +11,7 @@ antecedent exists the claim is dropped rather than guessed.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
@@ -23,6 +24,8 @@ from benchsmith.generators.multihop.text import normalize_entity
 _NAME = re.compile(r"[A-Z][\w’'\-]*(?:\s+(?:of\s+|de\s+|van\s+|&\s+)?[A-Z][\w’'\-]*)*")
 _SENTENCE_START = re.compile(r"(?:^|[.!?][\"”]?\s+|\n\s*)$")
 _LOOKBACK_SENTENCES = 4
+_SENTENCE_SPAN = 5000  # the rest of a name's sentence is read within this much text
+_OPENER_SPAN = 400  # the text before a name that tells whether it opens a sentence (a page may run to a megabyte)
 _THING_LABELS = frozenset({"ORG", "GPE", "LOC", "FAC", "PRODUCT"})  # what "it" may also be
 
 PERSON_PRONOUNS = ("He", "She", "His", "Her")
@@ -52,15 +55,22 @@ def mentions(text: str, types: EntityTypes, labels: frozenset[str]) -> list[Ment
             norm = normalize_entity(surface)
             label = types.label(norm, "")
             if label in labels:
-                opener = text[: m.start()]
+                opener = text[max(0, m.start() - _OPENER_SPAN): m.start()]
                 subject = bool(_SENTENCE_START.search(opener)) or (opener.endswith(("The ", "the ")) and bool(_SENTENCE_START.search(opener[:-4])))
                 out.append(Mention(Entity(surface, label, norm, start), start, subject or lead_title and bool(_SENTENCE_START.search(opener))))
                 break
     return out
 
 
+@lru_cache(maxsize=64)
 def _sentence_starts(text: str) -> list[int]:
     return [0] + [m.end() for m in re.finditer(r"[.!?][\"”]?\s+", text)]
+
+
+@lru_cache(maxsize=64)
+def _article_mentions(text: str, types: EntityTypes, labels: frozenset[str]) -> list[Mention]:
+    """`mentions` of a whole article, read once: every leading pronoun of it looks them up."""
+    return mentions(text, types, labels)
 
 
 _MALE = re.compile(r"\b(?:he|his|him|himself)\b", re.I)
@@ -75,13 +85,18 @@ def person_genders(doc_text: str, people: list[Mention]) -> dict[str, str]:
     """
     votes: dict[str, Counter[str]] = {}
     for m in people:
-        after = doc_text[m.start + len(m.entity.text) :]
+        after = doc_text[m.start + len(m.entity.text) : m.start + len(m.entity.text) + _SENTENCE_SPAN]
         end = re.search(r"[.!?][\"”]?\s+", after)
         window = after[: end.end()] + " ".join(after[end.end() :].split()[:1]) if end else after
         v = votes.setdefault(m.entity.norm, Counter())
         v["m"] += len(_MALE.findall(window))
         v["f"] += len(_FEMALE.findall(window))
     return {k: ("m" if v["m"] > v["f"] else "f") for k, v in votes.items() if (v["m"] == 0) != (v["f"] == 0)}
+
+
+@lru_cache(maxsize=64)
+def _article_genders(doc_text: str, types: EntityTypes) -> dict[str, str]:
+    return person_genders(doc_text, _article_mentions(doc_text, types, frozenset({"PERSON"})))
 
 
 @lru_cache(maxsize=64)
@@ -103,22 +118,22 @@ def resolve_antecedent(
     """
     doc_text = wire_body(doc_text)
     if gender is not None:
-        people = mentions(doc_text, types, frozenset({"PERSON"}))
-        genders = person_genders(doc_text, people)
+        genders = _article_genders(doc_text, types)
         wanted_ok = lambda e: genders.get(e.norm, gender) == gender  # noqa: E731
     else:
         wanted_ok = lambda e: True  # noqa: E731
-    before = doc_text[:fact_start]
-    starts = [s for s in _sentence_starts(before) if s < fact_start]
+    # the article's sentence starts before the fact (a match running past the fact ends at or after it either way)
+    all_starts = _sentence_starts(doc_text)
+    starts = all_starts[:bisect_left(all_starts, fact_start)]
     window_start = starts[-_LOOKBACK_SENTENCES] if len(starts) >= _LOOKBACK_SENTENCES else 0
     # Recency over every typed subject, not only the wanted type: "Its population" after a
     # sentence about a district must not jump back to the firm named before it.
     # A subject of unsure type (ENTITY) in between also blocks: then the referent is unclear.
     rivals = wanted | {"ENTITY"} | (_THING_LABELS if wanted & {"ORG"} else frozenset())
-    recent = [m for m in mentions(before[window_start:], types, rivals) if m.is_subject and wanted_ok(m.entity)]
+    recent = [m for m in mentions(doc_text[window_start:fact_start], types, rivals) if m.is_subject and wanted_ok(m.entity)]
     if recent:
         return recent[-1].entity if recent[-1].entity.label in wanted else None
-    everywhere = [m for m in mentions(doc_text, types, wanted) if wanted_ok(m.entity)]
+    everywhere = [m for m in _article_mentions(doc_text, types, wanted) if wanted_ok(m.entity)]
     counts = Counter(m.entity.norm for m in everywhere)
     if not counts:
         return None

@@ -9,7 +9,7 @@
 
 from __future__ import annotations
 
-import re
+from bisect import bisect_right
 
 from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.core.figures.builder import Builder, Fact
@@ -18,21 +18,37 @@ from benchsmith.generators.core.figures.years import lead_year
 from benchsmith.types import Chunk, Document
 
 
+def _first_whole(text: str, target: str) -> int:
+    """Where `target` first occurs as whole words, or -1. `str.find` and a look at its two neighbours: a regex
+    opening with a lookbehind scans the text char by char, and a book printed as one page has thousands of links."""
+    at = text.find(target)
+    while at >= 0:
+        end = at + len(target)
+        if not (at and _word_char(text[at - 1])) and not (end < len(text) and _word_char(text[end])):
+            return at
+        at = text.find(target, at + 1)
+    return -1
+
+
+def _word_char(c: str) -> bool:
+    return c.isalnum() or c == "_"
+
+
 def _names(b: Builder, sentences: list[tuple[int, int]]) -> None:
     text = b.doc.text
+    starts = [s for s, _ in sentences]
     seen = set()
     for target in b.doc.links:
         if target in seen or len(target) < 3 or target == b.doc.title:
             continue
-        m = re.search(rf"(?<!\w){re.escape(target)}(?!\w)", text)
-        if not m:
+        at = _first_whole(text, target)
+        if at < 0:
             continue
         seen.add(target)
-        for s, e in sentences:
-            if s <= m.start() and m.end() <= e:
-                b.add("name", "name", target, "", s, e, m.start(), m.end())
-                break
-
+        i = bisect_right(starts, at) - 1  # the sentence starting last at or before the name
+        if i >= 0 and at + len(target) <= sentences[i][1]:
+            s, e = sentences[i]
+            b.add("name", "name", target, "", s, e, at, at + len(target))
 
 
 def extract_facts(doc: Document, chunks: tuple[Chunk, ...]) -> list[Fact]:

@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from benchsmith.generators.multihop.compose.cli_manpages import read_manpage
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.types import Document
 
@@ -34,6 +35,7 @@ _HEADER = re.compile(r"^[ \t]*(?:Options|Flags):[ \t]*$")
 _OPTION = re.compile(r"^[ \t]*(?:-(?P<short>\w), )?--(?P<flag>[a-z0-9][\w-]*)(?: (?P<type>[a-z]\w*))?[ \t]+"
                      r"(?P<desc>[A-Z\"'(].*?)(?: \(default [^)]*\))?[ \t]*$")
 GENERIC_SHARE = 0.2  # an option on more than this share of the commands ("--help", "--format") is asked of none
+GENERIC_MIN = 2  # ... and on more commands than this (in a reference of a few commands, two of them share much)
 FLAG_USES = 3  # questions one option may be asked in (a benchmark of "--no-trunc" alone is dull)
 MIN_SHARED, SIMILAR = 1, 0.25  # two related commands share an option, and a quarter of their options at least
 _PHRASINGS = ("Do both {a} and {b} have the {flag} option?", "Can the {flag} option be used with both {a} and {b}?",
@@ -44,13 +46,23 @@ _PHRASINGS = ("Do both {a} and {b} have the {flag} option?", "Can the {flag} opt
 class Command:
     page: Profile
     name: str  # "docker service ps"
-    options: dict[str, tuple[str, Value]] = field(hash=False)  # flag -> (description, its line)
-    block: Value = field(hash=False)  # the usage line through the last option line
+    options: dict[str, tuple[str, Value]] = field(hash=False)  # flag -> (description, its line or manual entry)
+    block: Value = field(hash=False)  # the usage line through the last option line; a manual page's synopsis line
     text: str = field(hash=False, repr=False)  # the whole page
+    compact: bool = True  # the block lists every option (a help screen); a manual page's list runs pages long
+    flag_lines: dict[str, Value] = field(default_factory=dict, hash=False)  # a manual page's flag -> its flag line
 
     @property
     def verb(self) -> str:
         return self.name.split()[-1]
+
+    def cited(self, flag: str, line_only: bool = False) -> list[Value]:
+        """What a question about `flag` cites of this page: the help screen whole; of a manual page, the synopsis
+        line with the option's entry where the page has it (its absence is the whole page's, checked on it), or
+        with its flag line alone (`line_only`: the other page's entry, word for word the same, is cited already)."""
+        if self.compact or flag not in self.options:
+            return [self.block]
+        return [self.block, self.flag_lines[flag] if line_only else self.options[flag][1]]
 
 
 def _line(doc: Document, start: int) -> tuple[str, int, int]:
@@ -87,10 +99,15 @@ def _read(doc: Document) -> Command | None:
 
 
 def read_commands(documents: Sequence[Document]) -> list[Command]:
-    """Every page that prints one command's usage and options, one command per name (the first page)."""
+    """Every page that prints one command's usage and options, or is its manual page (`cli_manpages`), one command
+    per name (the first page)."""
     out: dict[str, Command] = {}
     for doc in documents:
-        if "Usage:" in doc.text and (command := _read(doc)) is not None:
+        command = _read(doc) if "Usage:" in doc.text else None
+        if command is None and "SYNOPSIS" in doc.text and (manual := read_manpage(doc)) is not None:
+            name, page, synopsis, options, lines = manual
+            command = Command(page, name, options, synopsis, doc.text, compact=False, flag_lines=lines)
+        if command is not None:
             out.setdefault(command.name, command)
     return list(out.values())
 
@@ -101,16 +118,19 @@ def _same_meaning(x: str, y: str) -> bool:
 
 def _related(a: Command, b: Command, generic: set[str]) -> bool:
     """One verb ("network ls", "volume ls") and options alike: "service update" against "service ls", or "create"
-    against "volume create", would only ask options the other could never have (a No anyone can guess)."""
+    against "volume create", would only ask options the other could never have (a No anyone can guess). A program's
+    own subcommands ("cargo bench", "cargo test") share no verb: options alike, two of them at least, relate them."""
     x, y = set(a.options) - generic, set(b.options) - generic
-    return a.page.doc_id != b.page.doc_id and a.verb == b.verb and len(x & y) >= MIN_SHARED and \
+    siblings = len(a.name.split()) == len(b.name.split()) == 2 and a.name.split()[0] == b.name.split()[0]
+    shared = MIN_SHARED + 1 if siblings else MIN_SHARED
+    return a.page.doc_id != b.page.doc_id and (a.verb == b.verb or siblings) and len(x & y) >= shared and \
         len(x & y) >= SIMILAR * len(x | y)
 
 
 def _candidate(a: Command, b: Command, flag: str, both: bool, phrasing: str) -> dict:
     # each command's usage line through its last option: the flag in its list, or the whole list without it (a
     # Yes cited by its two option lines alone would cite one line twice, "--force  Do not prompt for confirmation")
-    evidence = [(a.page, a.block), (b.page, b.block)]
+    evidence = [(a.page, v) for v in a.cited(flag)] + [(b.page, v) for v in b.cited(flag, line_only=True)]
     return {
         "type": "comparison_query", "query": phrasing.format(a=a.name, b=b.name, flag=flag),
         "answer": "Yes" if both else "No", "evidence": evidence, "anchors": [a.name, b.name, flag], "bridge": None,
@@ -127,7 +147,7 @@ def option_candidates(commands: Sequence[Command], seed: int) -> list[dict]:
     if len(commands) < 2:
         return []
     counts = Counter(flag for c in commands for flag in c.options)
-    generic = {flag for flag, n in counts.items() if n > GENERIC_SHARE * len(commands)}
+    generic = {flag for flag, n in counts.items() if n > max(GENERIC_MIN, GENERIC_SHARE * len(commands))}
     rng = random.Random(f"{seed}:composed:cli_options")
     pairs = [(x, y) for i, x in enumerate(commands) for y in commands[i + 1:] if _related(x, y, generic)]
     rng.shuffle(pairs)
