@@ -146,3 +146,36 @@ def kit_manpages() -> list:
         Document(doc_id="kit", title="kit", text="kit(1)\n\nNAME\n\nkit — The package tool\n\nSYNOPSIS\n\n"
                  "kit [options] command\n\nOPTIONS\n\n--list\n\nList installed commands.\n"),
     ]
+
+
+@pytest.fixture
+def directive_pages() -> list:
+    """Module pages of a web server's reference, laid out as Apache httpd's are: each directive a block of labelled
+    fields ("Context: server config, virtual host"), names of one family ("Cache...", "Proxy...") on several pages."""
+    from benchsmith.types import Document
+
+    def _block(name: str, context: str, description: str = "Sets a limit.") -> str:
+        return (f"{name} Directive ¶\n\nDescription: {description}\n\nSyntax: {name} value\n\nContext: {context}\n\n"
+                f"Status: Extension\n\nThe {name} directive does what its name says.\n\n")
+
+    def _page(module: str, blocks: list[str]) -> Document:
+        return Document(doc_id=module, title=f"Apache Module {module}", text=f"Apache Module {module}\n\n" + "".join(blocks))
+
+    everywhere = "server config, virtual host, directory, .htaccess"
+    return [
+        _page("mod_cache", [_block("CacheEnable", "server config, virtual host, directory"),
+                            _block("CacheHeader", everywhere)]),
+        _page("mod_file_cache", [_block("CacheFile", "server config")]),
+        _page("mod_disk_cache", [_block("CacheRoot", "server config, virtual host",
+                                        description="Sets the directory root of the cache.")]),
+        _page("mod_proxy", [_block("ProxyPass", "server config, virtual host, directory"),
+                            _block("ProxyVia", "server config, virtual host")]),
+        _page("mod_proxy_ftp", [_block("ProxyFtpDirCharset", everywhere)]),
+        _page("mod_proxy_html", [_block("ProxyHTMLEnable", "server config, virtual host, directory")]),
+        _page("mod_log", [_block("LogLevel", "server config, virtual host, directory, proxy section")]),
+        _page("mod_headers", [_block("Header", everywhere), _block("RequestHeader", everywhere)]),
+        _page("mod_alias", [_block("Alias", "server config, virtual host, directory")]),
+        _page("mod_session", [_block("SessionMaxAge", everywhere)]),
+        _page("mod_session_cookie", [_block("SessionCookieName", "server config, virtual host, directory")]),
+        _page("mod_session_dbd", [_block("SessionDBDPerUser", "directory, .htaccess")]),
+    ]

@@ -44,3 +44,10 @@ def phrase_pattern(phrase: str) -> re.Pattern[str]:
     """The compiled whole-word, any-case, any-spacing pattern of `phrase`."""
     pattern = r"\s+".join(re.escape(w) for w in phrase.split())
     return regex(r"(?<!\w)" + pattern + r"(?!\w)", re.IGNORECASE)
+
+
+def field_values(paragraph: str) -> frozenset[str]:
+    """The values a labelled field lists, lower-cased: "Context: server config, virtual host" -> {"server config",
+    "virtual host"} (a reference manual's field, hard-wrapped or not)."""
+    _, _, values = " ".join(paragraph.split()).partition(": ")
+    return frozenset(v.strip().rstrip(".;").lower() for v in values.split(",") if v.strip())

@@ -36,3 +36,16 @@ def test_manual_pages_give_option_comparisons_of_sibling_commands(generate_multi
         assert item["answer"] == ("Yes" if flag in pages[docs[1]].text else "No"), item["query"]
         facts = [e["fact"] for e in item["evidence"]]
         assert len(facts) == len(set(facts)) == (4 if item["answer"] == "Yes" else 3)
+
+
+def test_directive_pages_give_context_comparisons_the_run_validates(generate_multihop_on, directive_pages):
+    pages = {d.doc_id: d for d in directive_pages}
+    items = generate_multihop_on([{"doc_id": d.doc_id, "title": d.title, "text": d.text} for d in pages.values()],
+                                 "--n", "20", "--ner", "rules", "--min-tokens", "20")
+    asked = [i for i in items if i["provenance"]["extra"].get("template") == "comparison.context"]
+    assert len(asked) >= 2, [i["query"] for i in items]
+    for item in asked:
+        value = item["provenance"]["extra"]["computation"]["value"]
+        lines = [e["fact"].rpartition("\n\n")[2] for e in item["evidence"] if "\n\nContext: " in e["fact"]]
+        listed = [value in [v.strip() for v in line.removeprefix("Context: ").split(",")] for line in lines]
+        assert len(lines) == 2 and item["answer"] == ("Yes" if all(listed) else "No"), item["query"]

@@ -12,7 +12,7 @@ import re
 from rapidfuzz import fuzz, process
 
 from benchsmith.quantities import extract_quantities
-from benchsmith.text import contains_phrase, shingles
+from benchsmith.text import contains_phrase, field_values, shingles
 from benchsmith.validators import Issue, register
 from benchsmith.validators.difficulty import COPY_LIMIT, longest_copied_span, wording_overlap
 from benchsmith.validators.markup import has_markup
@@ -147,6 +147,11 @@ class ComparisonConsistency:
             yes = _field_comparison(item, comp)
             if isinstance(yes, Issue):
                 return [yes]
+        elif op == "field_lists":  # "Context: server config, virtual host" on each side: both list the value?
+            listed = _listed_by_side(item, str(comp.get("field") or ""), str(comp.get("value") or "").lower())
+            if isinstance(listed, Issue):
+                return [listed]
+            yes = all(listed)
         elif op == "all_mention" and str(comp.get("term") or "").strip():
             if comp.get("scope") == "article":
                 docs = ctx.index.documents_by_id
@@ -166,6 +171,16 @@ class ComparisonConsistency:
 _VERSION = re.compile(r"^\d+(?:\.\d+)+$")
 _UNIT_FACTORS = {"seconds": ("time", 1.0), "second": ("time", 1.0), "milliseconds": ("time", 0.001),
                  "minutes": ("time", 60.0), "bytes": ("data", 1.0), "kilobytes": ("data", 1024.0)}
+
+
+def _listed_by_side(item, field: str, value: str) -> list[bool] | Issue:
+    """Whether each side's one cited `field` paragraph ("Context: server config, virtual host") lists `value`."""
+    sides = _facts_by_document(item)
+    pattern = re.compile(rf"^[ \t]*{re.escape(field)}:.*(?:\n[ \t]*\S.*)*", re.IGNORECASE | re.MULTILINE)
+    lines = [[m.group(0) for f in facts for m in pattern.finditer(f)] for facts in sides.values()]
+    if not field or not value or len(sides) != 2 or any(len(found) != 1 for found in lines):
+        return Issue("comparison_value_missing", "error", f"no one {field or 'field'} line cited on each side")
+    return [value in field_values(found[0]) for found in lines]
 
 
 def _facts_by_document(item) -> dict[str, list[str]]:

@@ -187,8 +187,9 @@ class MultihopGenerator(Generator):
                     f"({comp.limit_pairs} pairs of one kind of limit for two things on two pages, each asked once), "
                     f"from the default states its pages give named features, from {comp.field_facts} versions and "
                     f"numeric defaults its reference entries state in labelled fields (two related entries on two pages), "
-                    f"from {comp.command_pairs} pairs of related commands whose pages list their options (one question "
-                    f"per pair), and from related articles' dates and creators"
+                    f"from {comp.command_pairs} pairs of related commands whose pages list their options and "
+                    f"{comp.context_pairs} pairs of related entries whose fields say where each may be used (one "
+                    f"question per pair), and from related articles' dates and creators"
                 )
             elif comp is not None and (comp.routes or comp.life_routes) and not comp.links:
                 shortfall += (

@@ -21,6 +21,7 @@ from benchsmith.generators.multihop.compose.creator_life import (
 from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
 from benchsmith.generators.multihop.compose.earnings import earnings_candidates, read_results
 from benchsmith.generators.multihop.compose.field_compare import field_candidates
+from benchsmith.generators.multihop.compose.field_contexts import context_candidates, read_contexts
 from benchsmith.generators.multihop.compose.field_facts import Default, Since, read_since
 from benchsmith.generators.multihop.compose.field_facts import read_defaults as read_field_defaults
 from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
@@ -57,6 +58,7 @@ COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
 MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least this many candidates
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
 EARNINGS_SHARE = 0.25  # of the items requested, at most this share compares two companies' reported results
+CONTEXT_SHARE = 0.25  # ... and at most this share asks where two reference entries may be used
 LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
 # of its two years once
 
@@ -176,6 +178,11 @@ class Composer:
         return len(option_candidates(self.commands, self.seed))
 
     @property
+    def context_pairs(self) -> int:
+        """Pairs of related reference entries whose "Context:" fields give a question about where each is used."""
+        return len(context_candidates(read_contexts(list(self.documents.values())), self.seed))
+
+    @property
     def stated_limits(self) -> int:
         """Limits the pages state (each sentence once, whichever reader found it)."""
         return len({(lim.page.doc_id, lim.sentence.start) for lim in [*self.page_limits, *self.limits]})
@@ -221,6 +228,11 @@ class Composer:
             typed = _alternate(typed, field_candidates(*self.field_entries, self.seed))
             typed = _alternate(typed, setting_candidates(read_settings(list(self.documents.values())), self.seed))
             typed = _alternate(typed, option_candidates(self.commands, self.seed))
+            # where two entries may be used is one template: a share of the items, as for earnings
+            share = ("contexts", math.ceil(self.n * CONTEXT_SHARE))
+            contexts = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}
+                        for c in context_candidates(read_contexts(list(self.documents.values())), self.seed)]
+            typed = _alternate(typed, contexts)
             # One template filling a wire's comparisons makes a dull benchmark: a share of them, the stories' own after.
             earnings = [{**c, "quota": ("earnings", math.ceil(self.n * EARNINGS_SHARE))}
                         for c in earnings_candidates(read_results(list(self.documents.values())), self.seed)]

@@ -73,7 +73,7 @@ def same_family(a: str, b: str, common: set[str]) -> bool:
 COMMON_MIN_NAMES = 5  # names of a kind needed before a word most of them share counts as no family ("mod")
 
 
-def _common_words(names: Sequence[str]) -> set[str]:
+def common_words(names: Sequence[str]) -> set[str]:
     if len(set(names)) < COMMON_MIN_NAMES:
         return set()
     counts: dict[str, int] = defaultdict(int)
@@ -111,7 +111,7 @@ def _spread(pairs: list[tuple[list, list]]) -> list[tuple[list, list]]:
 def since_candidates(facts: Sequence[Since], rng: random.Random) -> list[dict]:
     """"Was A available before B?" for two related things of one kind, stated on two pages."""
     by = _unique(facts, lambda f: version_key(f.version))
-    common = {kind: _common_words([n for k, n in by if k == kind]) for kind, _ in by}
+    common = {kind: common_words([n for k, n in by if k == kind]) for kind, _ in by}
     pairs = _pairs(by, lambda a, b: True, rng)
     pairs = _spread([(xs, ys) for xs, ys in pairs if comparable(xs[0].version, ys[0].version)
                      and same_family(xs[0].name, ys[0].name, common[xs[0].kind])])
