@@ -139,7 +139,8 @@ def kit_manpages() -> list:
         _page("test", "Run the tests", "kit test [options] [testname]",
               no_run + _entry("--no-fail-fast", "Run all tests regardless of failure.")),
         _page("bench", "Run the benchmarks", "kit bench [options] [benchname]",
-              no_run + _entry("--no-fail-fast", "Run all benchmarks regardless of failure.")),
+              _entry("--no-run", "Build the benchmarks only, skipping their execution.")
+              + _entry("--no-fail-fast", "Run all benchmarks regardless of failure.")),
         _page("report", "Generate reports", "kit report type [options]", _entry("--id id", "Show the report with this id.")),
         _page("new", "Create a package", "kit new [options] path", _entry("--name name", "Set the package name.")),
         _page("clean", "Remove artifacts", "kit clean [options]", _entry("--doc", "Remove only the documentation.")),

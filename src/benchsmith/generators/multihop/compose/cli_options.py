@@ -113,7 +113,10 @@ def read_commands(documents: Sequence[Document]) -> list[Command]:
 
 
 def _same_meaning(x: str, y: str) -> bool:
-    return re.sub(r"\W+", " ", x).strip().lower() == re.sub(r"\W+", " ", y).strip().lower()
+    """One description, or one with its command's own noun in one place: "Run all tests regardless of failure." and
+    "Run all benchmarks regardless of failure."; not "Only display IDs" and "Only display volume names"."""
+    wx, wy = re.sub(r"\W+", " ", x).lower().split(), re.sub(r"\W+", " ", y).lower().split()
+    return len(wx) == len(wy) and sum(a != b for a, b in zip(wx, wy)) <= (1 if len(wx) >= 4 else 0)
 
 
 def _related(a: Command, b: Command, generic: set[str]) -> bool:
