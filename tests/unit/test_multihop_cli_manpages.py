@@ -52,3 +52,22 @@ def test_sibling_commands_are_compared_on_options_they_share_or_one_lacks(kit_ma
     # "--no-run" is worded apart on the two pages ("Compile, but don't run." / "Build the benchmarks only, ..."): no Yes
     assert ("--artifact-dir", "No") in answers and ("--no-fail-fast", "Yes") in answers
     assert ("--no-run", "Yes") not in answers
+
+
+def test_a_page_rendered_by_man_reads_the_same_indented_flags_and_descriptions():
+    from benchsmith.types import Document
+
+    text = ("GIT-COMMIT(1)                Git Manual                GIT-COMMIT(1)\n\nNAME\n"
+            "       git-commit - Record changes to the repository\n\nSYNOPSIS\n"
+            "       git commit [-a | --interactive | --patch] [-s] [-v] [--amend]\n\nDESCRIPTION\n"
+            "       Create a new commit containing the current contents of the index.\n\nOPTIONS\n"
+            "       -a, --all\n           Tell the command to automatically stage files that have been\n"
+            "           modified and deleted.\n\n"
+            "       -C <commit>, --reuse-message=<commit>\n           Take an existing commit object, and reuse the log message.\n\n"
+            "       --[no-]verify\n           Bypass the pre-commit and commit-msg hooks.\n\n"
+            "SEE ALSO\n       git-add(1)\n")
+    name, _, synopsis, options, lines = read_manpage(Document(doc_id="gc", title="git-commit", text=text))
+    assert name == "git commit" and text[synopsis.start:synopsis.end].startswith("git commit [-a")
+    assert set(options) == {"--all", "--reuse-message"}  # "--[no-]verify" spells two flags at once: not read
+    assert options["--all"][0] == "Tell the command to automatically stage files that have been modified and deleted."
+    assert text[lines["--reuse-message"].start:lines["--reuse-message"].end] == "-C <commit>, --reuse-message=<commit>"
