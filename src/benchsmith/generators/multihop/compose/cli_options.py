@@ -11,10 +11,12 @@ A command-line reference prints each command's help on its page: a usage line, t
     Do both docker system prune and docker container prune have the --volumes option?  -> No
 
 Two commands are related when they share a verb ("network prune", "volume prune", "node ps", "service ps") and a
-quarter of their options: a reader choosing between them would ask. A Yes needs the option on both pages with one meaning
-(the same description: "--quiet" of "network ls" shows IDs, of "volume ls" names, and is not asked); a No
-needs the flag written nowhere on the other page, not even in its prose. An option most commands share ("--help",
-"--format") tells nothing. The answer is re-derived by `consistency.comparison` (op `all_mention`, whole articles).
+quarter of their options: a reader choosing between them would ask; a program's own subcommands ("cargo bench",
+"cargo test", read from manual pages by `cli_manpages`) when two options at least are alike. A Yes needs the option
+on both pages with one meaning (the same description, or one a word apart where it names its own command's thing:
+"--quiet" of "network ls" shows IDs, of "volume ls" names, and is not asked); a No needs the flag written nowhere
+on the other page, not even in its prose. An option most commands share ("--help", "--format") tells nothing. The
+answer is re-derived by `consistency.comparison` (op `all_mention`, whole articles).
 """
 
 from __future__ import annotations
@@ -59,7 +61,7 @@ class Command:
     def cited(self, flag: str, line_only: bool = False) -> list[Value]:
         """What a question about `flag` cites of this page: the help screen whole; of a manual page, the synopsis
         line with the option's entry where the page has it (its absence is the whole page's, checked on it), or
-        with its flag line alone (`line_only`: the other page's entry, word for word the same, is cited already)."""
+        with its flag line alone (`line_only`: the other page's entry, alike to a word, is cited already)."""
         if self.compact or flag not in self.options:
             return [self.block]
         return [self.block, self.flag_lines[flag] if line_only else self.options[flag][1]]
@@ -131,8 +133,9 @@ def _related(a: Command, b: Command, generic: set[str]) -> bool:
 
 
 def _candidate(a: Command, b: Command, flag: str, both: bool, phrasing: str) -> dict:
-    # each command's usage line through its last option: the flag in its list, or the whole list without it (a
-    # Yes cited by its two option lines alone would cite one line twice, "--force  Do not prompt for confirmation")
+    # a help screen's usage line through its last option: the flag in its list, or the whole list without it (a Yes
+    # cited by its two option lines alone would cite one line twice, "--force  Do not prompt for confirmation"); a
+    # manual page's synopsis and the option's entry (`Command.cited`)
     evidence = [(a.page, v) for v in a.cited(flag)] + [(b.page, v) for v in b.cited(flag, line_only=True)]
     return {
         "type": "comparison_query", "query": phrasing.format(a=a.name, b=b.name, flag=flag),

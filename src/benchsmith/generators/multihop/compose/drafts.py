@@ -21,7 +21,7 @@ from benchsmith.generators.multihop.compose.creator_life import (
 from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
 from benchsmith.generators.multihop.compose.earnings import earnings_candidates, read_results
 from benchsmith.generators.multihop.compose.field_compare import field_candidates
-from benchsmith.generators.multihop.compose.field_contexts import context_candidates, read_contexts
+from benchsmith.generators.multihop.compose.field_contexts import Placed, context_candidates, read_contexts
 from benchsmith.generators.multihop.compose.field_facts import Default, Since, read_since
 from benchsmith.generators.multihop.compose.field_facts import read_defaults as read_field_defaults
 from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
@@ -106,6 +106,7 @@ class Composer:
     _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
     _fields: tuple[list[Since], list[Default]] | None = None  # reference entries' versions and defaults, read once
     _commands: list[Command] | None = None  # a command-line reference's commands and options, read once
+    _contexts: list[Placed] | None = None  # a reference's entries with the contexts they may be used in, read once
 
     def __post_init__(self) -> None:
         self.profiles = read_profiles(list(self.documents.values()))
@@ -178,9 +179,16 @@ class Composer:
         return len(option_candidates(self.commands, self.seed))
 
     @property
+    def contexts(self) -> list[Placed]:
+        """The reference entries whose "Context:" fields say where each may be used."""
+        if self._contexts is None:
+            self._contexts = read_contexts(list(self.documents.values()))
+        return self._contexts
+
+    @property
     def context_pairs(self) -> int:
-        """Pairs of related reference entries whose "Context:" fields give a question about where each is used."""
-        return len(context_candidates(read_contexts(list(self.documents.values())), self.seed))
+        """Pairs of related reference entries whose contexts give a question about where each is used."""
+        return len(context_candidates(self.contexts, self.seed))
 
     @property
     def stated_limits(self) -> int:
@@ -231,7 +239,7 @@ class Composer:
             # where two entries may be used is one template: a share of the items, as for earnings
             share = ("contexts", math.ceil(self.n * CONTEXT_SHARE))
             contexts = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}
-                        for c in context_candidates(read_contexts(list(self.documents.values())), self.seed)]
+                        for c in context_candidates(self.contexts, self.seed)]
             typed = _alternate(typed, contexts)
             # One template filling a wire's comparisons makes a dull benchmark: a share of them, the stories' own after.
             earnings = [{**c, "quota": ("earnings", math.ceil(self.n * EARNINGS_SHARE))}
