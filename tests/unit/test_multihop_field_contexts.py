@@ -1,6 +1,6 @@
-"""Where two related directives may be used, each read from its own page's "Context:" field (Apache httpd's and
-nginx's reference blocks; the made-up module pages of tests/conftest.py), compared, and the answer re-derived by
-the comparison validator."""
+"""Where two related directives may be used, each read from its own page's "Context:" field (Apache httpd's
+reference blocks; the made-up module pages of tests/conftest.py), compared, and the answer re-derived by the
+comparison validator."""
 
 from __future__ import annotations
 

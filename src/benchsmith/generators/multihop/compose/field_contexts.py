@@ -1,5 +1,5 @@
 """Yes/No comparisons of where two related entries of a reference manual may be used, each read from its own page's
-"Context:" field (Apache httpd's and nginx's directive blocks; `field_facts.blocks` reads them):
+"Context:" field (Apache httpd's directive blocks, one labelled field per paragraph; `field_facts.blocks` reads them):
 
     CacheEnable Directive                          CacheFile Directive
     Context: server config, virtual host           Context: server config
