@@ -8,8 +8,9 @@ import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 
-from benchsmith.generators.multihop.compose.cli_options import Command, option_candidates, read_commands
+from benchsmith.generators.multihop.compose.cli_options import option_candidates, read_commands
 from benchsmith.generators.multihop.compose.creator_compare import creator_comparison_candidates
 from benchsmith.generators.multihop.compose.creator_life import (
     birthplace_bridge_candidates,
@@ -21,7 +22,7 @@ from benchsmith.generators.multihop.compose.creator_life import (
 from benchsmith.generators.multihop.compose.defaults import default_candidates, read_defaults
 from benchsmith.generators.multihop.compose.earnings import earnings_candidates, read_results
 from benchsmith.generators.multihop.compose.field_compare import field_candidates
-from benchsmith.generators.multihop.compose.field_contexts import Placed, context_candidates, read_contexts
+from benchsmith.generators.multihop.compose.field_contexts import context_candidates, read_contexts
 from benchsmith.generators.multihop.compose.field_facts import Default, Since, read_since
 from benchsmith.generators.multihop.compose.field_facts import read_defaults as read_field_defaults
 from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
@@ -103,10 +104,6 @@ class Composer:
     quota_uses: Counter = field(default_factory=Counter)  # drafts accepted per candidate family with a quota
     life_uses: Counter = field(default_factory=Counter)  # creator, and (creator, "born"/"died") -> questions asked
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
-    _page_limits: list | None = None  # the limits the pages state (read_page_limits), on the first comparison request
-    _fields: tuple[list[Since], list[Default]] | None = None  # reference entries' versions and defaults, read once
-    _commands: list[Command] | None = None  # a command-line reference's commands and options, read once
-    _contexts: list[Placed] | None = None  # a reference's entries with the contexts they may be used in, read once
 
     def __post_init__(self) -> None:
         self.profiles = read_profiles(list(self.documents.values()))
@@ -136,13 +133,12 @@ class Composer:
             self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
         return self.phrase_index
 
-    @property
+    @cached_property
     def page_limits(self) -> list:
-        """Counts, sizes and durations the pages state as limits of a named thing (a manual's comparable facts)."""
-        if self._page_limits is None:
-            docs = list(self.documents.values())
-            self._page_limits = read_page_limits(docs, self.chunks_by_doc) + read_limit_lines(docs)
-        return self._page_limits
+        """Counts, sizes and durations the pages state as limits of a named thing (a manual's comparable facts),
+        read on the first comparison request."""
+        docs = list(self.documents.values())
+        return read_page_limits(docs, self.chunks_by_doc) + read_limit_lines(docs)
 
     def _keyed(self, cands: list[dict]) -> list[dict]:
         """The older patterns' comparisons, keyed like the page limits their sentences state, so a pair the
@@ -154,41 +150,33 @@ class Composer:
             out.append({**cand, "key": " | ".join(sorted(map(str, frozenset(sides))))} if None not in sides else cand)
         return out
 
-    @property
+    @cached_property
     def field_entries(self) -> tuple[list[Since], list[Default]]:
         """"Available since" versions and numeric defaults the reference entries state in labelled fields."""
-        if self._fields is None:
-            docs = list(self.documents.values())
-            self._fields = (read_since(docs), read_field_defaults(docs))
-        return self._fields
+        docs = list(self.documents.values())
+        return read_since(docs), read_field_defaults(docs)
 
     @property
     def field_facts(self) -> int:
         return sum(map(len, self.field_entries))
 
-    @property
-    def commands(self) -> list[Command]:
-        """The commands whose usage and options the pages print (a command-line reference)."""
-        if self._commands is None:
-            self._commands = read_commands(list(self.documents.values()))
-        return self._commands
+    @cached_property
+    def option_questions(self) -> list[dict]:
+        """One question per pair of related commands whose pages print their options (a command-line reference)."""
+        return option_candidates(read_commands(list(self.documents.values())), self.seed)
 
     @property
     def command_pairs(self) -> int:
-        """Pairs of related commands that a command-line reference's option lists give a question about."""
-        return len(option_candidates(self.commands, self.seed))
+        return len(self.option_questions)
 
-    @property
-    def contexts(self) -> list[Placed]:
-        """The reference entries whose "Context:" fields say where each may be used."""
-        if self._contexts is None:
-            self._contexts = read_contexts(list(self.documents.values()))
-        return self._contexts
+    @cached_property
+    def context_questions(self) -> list[dict]:
+        """One question per pair of related reference entries whose "Context:" fields say where each may be used."""
+        return context_candidates(read_contexts(list(self.documents.values())), self.seed)
 
     @property
     def context_pairs(self) -> int:
-        """Pairs of related reference entries whose contexts give a question about where each is used."""
-        return len(context_candidates(self.contexts, self.seed))
+        return len(self.context_questions)
 
     @property
     def stated_limits(self) -> int:
@@ -235,11 +223,11 @@ class Composer:
             typed = _alternate(typed, default_candidates(read_defaults(list(self.documents.values())), rng))
             typed = _alternate(typed, field_candidates(*self.field_entries, self.seed))
             typed = _alternate(typed, setting_candidates(read_settings(list(self.documents.values())), self.seed))
-            typed = _alternate(typed, option_candidates(self.commands, self.seed))
+            typed = _alternate(typed, self.option_questions)
             # where two entries may be used is one template: a share of the items, as for earnings
             share = ("contexts", math.ceil(self.n * CONTEXT_SHARE))
             contexts = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}
-                        for c in context_candidates(self.contexts, self.seed)]
+                        for c in self.context_questions]
             typed = _alternate(typed, contexts)
             # One template filling a wire's comparisons makes a dull benchmark: a share of them, the stories' own after.
             earnings = [{**c, "quota": ("earnings", math.ceil(self.n * EARNINGS_SHARE))}
