@@ -35,6 +35,8 @@ def invented_commands(documents: Sequence[Document]) -> list[str]:
     users = Counter(verb for used in verbs.values() for verb in used)
     common = sorted(v for v, n in users.items() if n >= VERB_MIN)
     groups = {g: v for g, v in verbs.items() if len(v) >= GROUP_MIN}
+    if not groups or not common:
+        return []  # no command reference: the corpus's text is not gathered for nothing
     text = "\n".join(d.text.lower() for d in documents)
     return [f"{prog} {group} {verb}" for (prog, group), used in sorted(groups.items()) for verb in common
             if verb not in used and f"{prog} {group} {verb}" not in text]
