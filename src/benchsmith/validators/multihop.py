@@ -66,6 +66,10 @@ _LIMIT_UNITS = {
     "data": {"byte": 1, "bytes": 1, "kb": 1024, "mb": 1024**2, "gb": 1024**3, "tb": 1024**4},
     # a wire's earnings table: "807,000", "12.6 mln", "1.59 billion" (dollars)
     "money": {"": 1, "dlrs": 1, "mln": 10**6, "billion": 10**9},
+    # an article's elevations and lengths, in metres
+    "distance": {"m": 1, "metre": 1, "metres": 1, "meter": 1, "meters": 1, "km": 1000, "kilometre": 1000,
+                 "kilometres": 1000, "kilometer": 1000, "kilometers": 1000, "mi": 1609.344, "mile": 1609.344,
+                 "miles": 1609.344, "ft": 0.3048, "foot": 0.3048, "feet": 0.3048},
     "time": {"second": 1, "seconds": 1, "minute": 60, "minutes": 60, "hour": 3600, "hours": 3600, "day": 86400,
              "days": 86400, "week": 604800, "weeks": 604800},
 }

@@ -37,6 +37,7 @@ from benchsmith.generators.multihop.compose.page_limits import (
     page_limit_pairs,
     read_page_limits,
 )
+from benchsmith.generators.multihop.compose.place_measures import measure_candidates, read_measures
 from benchsmith.generators.multihop.compose.questions import (
     bridge_candidates,
     comparison_candidates,
@@ -60,6 +61,7 @@ MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least 
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
 EARNINGS_SHARE = 0.25  # of the items requested, at most this share compares two companies' reported results
 CONTEXT_SHARE = 0.25  # ... and at most this share asks where two reference entries may be used
+MEASURE_SHARE = 0.25  # ... and at most this share compares two places' or structures' measures
 LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
 # of its two years once
 
@@ -233,10 +235,15 @@ class Composer:
             earnings = [{**c, "quota": ("earnings", math.ceil(self.n * EARNINGS_SHARE))}
                         for c in earnings_candidates(read_results(list(self.documents.values())), self.seed)]
             typed = _alternate(typed, earnings)
-            # Two works compared through their creators' lives (four articles) alternate with the works' own facts.
+            # Two works compared through their creators' lives (four articles) alternate with the works' own facts,
+            # and with two places' or structures' measures (a collection of census stubs would fill the type alone).
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
-            return _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
-                              creators) + typed
+            works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
+                               creators)
+            share = ("measures", math.ceil(self.n * MEASURE_SHARE))
+            measures = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}
+                        for c in measure_candidates(read_measures(list(self.documents.values())), self.seed)]
+            return _alternate(works, measures) + typed
         else:
             return []
         rng.shuffle(cands)
