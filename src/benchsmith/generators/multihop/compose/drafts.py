@@ -26,11 +26,13 @@ from benchsmith.generators.multihop.compose.field_contexts import context_candid
 from benchsmith.generators.multihop.compose.field_facts import Default, Since, read_since
 from benchsmith.generators.multihop.compose.field_facts import read_defaults as read_field_defaults
 from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
+from benchsmith.generators.multihop.compose.founding import founding_candidates, read_foundings
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
 from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
+from benchsmith.generators.multihop.compose.nationality import nationality_candidates, read_nationalities
 from benchsmith.generators.multihop.compose.page_limits import (
     limit_side,
     page_limit_candidates,
@@ -61,7 +63,8 @@ MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least 
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
 EARNINGS_SHARE = 0.25  # of the items requested, at most this share compares two companies' reported results
 CONTEXT_SHARE = 0.25  # ... and at most this share asks where two reference entries may be used
-MEASURE_SHARE = 0.25  # ... and at most this share compares two places' or structures' measures
+LEAD_FACT_SHARE = 0.25  # ... and at most this share compares two places' measures or two organisations' start years
+NATIONALITY_SHARE = 0.15  # ... and at most this share asks whether two people shared a nationality
 LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
 # of its two years once
 
@@ -236,14 +239,20 @@ class Composer:
                         for c in earnings_candidates(read_results(list(self.documents.values())), self.seed)]
             typed = _alternate(typed, earnings)
             # Two works compared through their creators' lives (four articles) alternate with the works' own facts,
-            # and with two places' or structures' measures (a collection of census stubs would fill the type alone).
+            # and with two places' measures or two organisations' start years, which share one quota (a collection
+            # of census stubs would fill the type alone).
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
             works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
                                creators)
-            share = ("measures", math.ceil(self.n * MEASURE_SHARE))
-            measures = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}
-                        for c in measure_candidates(read_measures(list(self.documents.values())), self.seed)]
-            return _alternate(works, measures) + typed
+            docs = list(self.documents.values())
+            share = ("lead facts", math.ceil(self.n * LEAD_FACT_SHARE))
+            leads = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}
+                     for c in _alternate(measure_candidates(read_measures(docs), self.seed),
+                                         founding_candidates(read_foundings(docs), self.seed))]
+            share = ("nationality", math.ceil(self.n * NATIONALITY_SHARE))
+            people = [{**c, "quota": share} for c in nationality_candidates(
+                read_nationalities(self.profiles, self.documents), self.seed)]
+            return _alternate(_alternate(works, leads), people) + typed
         else:
             return []
         rng.shuffle(cands)

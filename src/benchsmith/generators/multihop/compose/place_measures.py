@@ -23,11 +23,19 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from benchsmith.corpora.sentences import sentence_offsets
+from benchsmith.generators.multihop.compose.lead_subjects import (
+    asked,
+    named_with_the,
+    one_pair_each,
+    opens_on,
+    spoken_name,
+    tied_to_subject,
+)
 from benchsmith.generators.multihop.compose.profiles import Profile, Value, entity_name
 from benchsmith.types import Document
 from benchsmith.validators.markup import has_markup
@@ -35,8 +43,6 @@ from benchsmith.validators.multihop import limit_value
 
 LEAD_SENTENCES = 4  # a stub states its measures right after the sentence that defines its subject
 MIN_GAP = 0.05  # figures closer than this share of the larger make a question of rounding
-PAIRS_PER_SUBJECT = 3  # partners drawn per subject: thousands of census stubs would otherwise pair each with all
-SUBJECT_USES = 1  # questions per subject: seven villages' populations in eleven questions of a hundred make a dull benchmark
 
 # The kind a first sentence gives its subject ("is a village in", "is a mountain of"), and its plural-free noun.
 _KINDS = ("village", "town", "city", "hamlet", "locality", "municipality", "commune", "suburb", "settlement",
@@ -48,7 +54,6 @@ _NUMBER = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?"
 _ABOUT = r"(?:about |approximately |around |roughly |some |nearly |almost |over |just over |under )?"
 _DISTANCE_UNIT = r"(?:km|kilometres?|kilometers?|m|metres?|meters?|mi|miles?|ft|feet|foot)"
 _YEAR = r"(?:1[89]\d\d|20[0-4]\d)"
-_IT = r"(?:It|its|Its|it)"
 # Each reader: the measure, the pattern (groups `fig`, optional `unit`), and whether the pattern itself ties the
 # figure to the article's subject ("its population"); otherwise the sentence must open on the subject or "It".
 _READERS: tuple[tuple[str, re.Pattern, bool], ...] = (
@@ -97,13 +102,6 @@ def _figure_text(fig: str, unit: str | None, sentence: str, at: int) -> str:
     return f"{fig} {unit}"
 
 
-def _tied_to_subject(sentence: str, name: str, pattern_ties: bool) -> bool:
-    if pattern_ties:
-        return True
-    first = re.escape(name.split(",")[0])
-    return bool(re.match(rf"(?:(?:The )?{first}|{_IT}|The (?:{'|'.join(_KINDS)}))\b", sentence))
-
-
 def read_measures(documents: Sequence[Document]) -> list[Measure]:
     """Every population, elevation, length and height an article's lead states of the subject its first sentence
     defines as a kind of place or structure."""
@@ -115,9 +113,7 @@ def read_measures(documents: Sequence[Document]) -> list[Measure]:
             continue
         first = doc.text[spans[0][0]:spans[0][1]]
         defined = _DEFINES.search(first)
-        # "Qaleh- ye Sahar( also Romanized ...)": some collections split hyphenated names
-        opening = re.sub(r"^The ", "", re.sub(r"-\s+", "-", first))  # "The Vara is a river", "The Eiffel Tower is"
-        if defined is None or not opening.startswith(name.split(",")[0]) or has_markup(first):
+        if defined is None or not opens_on(first, name) or has_markup(first):
             continue
         kind = defined.group("kind")
         lead = Value(first, spans[0][0], spans[0][1])
@@ -129,7 +125,7 @@ def read_measures(documents: Sequence[Document]) -> list[Measure]:
                 continue
             for measure, pattern, ties in _READERS:
                 m = pattern.search(sentence)
-                if m is None or measure in seen or not _tied_to_subject(sentence, name, ties):
+                if m is None or measure in seen or not (ties or tied_to_subject(sentence, name, _KINDS)):
                     continue
                 fig, unit = m.group("fig"), m.groupdict().get("unit")
                 # one figure of its measure per sentence ("rises to 2,100 m ... is 1,900 m above sea level" leaves
@@ -147,22 +143,15 @@ def read_measures(documents: Sequence[Document]) -> list[Measure]:
                 if not amount:
                     continue
                 seen.add(measure)
-                own = re.sub(r"^The ", "", sentence).startswith(name.split(",")[0])
+                own = opens_on(sentence, name)
                 out.append(Measure(page, kind, measure, census, counted, figure, amount,
                                     Value(figure, start, end), None if own or start == spans[0][0] else lead,
-                                    the=first.startswith("The ")))
+                                    the=named_with_the(first, name)))
     return out
 
 
 def _evidence(q: Measure) -> list:
     return [*([(q.page, q.lead)] if q.lead is not None else []), (q.page, q.cited)]
-
-
-def spoken_name(title_name: str, the: bool = False) -> str:
-    """A title's place qualifier as prose says it: "Gohar, Iran" -> "Gohar in Iran" (a comma would split a choice);
-    "the Vara" where the article says "The Vara"."""
-    head, _, rest = title_name.partition(", ")
-    return ("the " if the else "") + (f"{head} in {rest}" if rest else head)
 
 
 def _question(x: Measure, y: Measure, choice: bool) -> dict | None:
@@ -207,30 +196,5 @@ def measure_candidates(measures: Sequence[Measure], seed: int, choice_every: int
     if not any(len(g) > 1 for g in groups.values()):
         return []
     rng = random.Random(f"{seed}:composed:measures")
-    pairs = []
-    for key in sorted(groups, key=str):
-        group = sorted(groups[key], key=lambda q: q.page.doc_id)
-        for x in group:
-            drawn = rng.sample(group, min(len(group), 4 * PAIRS_PER_SUBJECT))
-            partners = [y for y in drawn if y.page.doc_id > x.page.doc_id
-                        and y.page.name.lower() != x.page.name.lower()
-                        and abs(x.amount - y.amount) >= MIN_GAP * max(x.amount, y.amount)]
-            pairs += [(x, y) for y in partners[:PAIRS_PER_SUBJECT]]
-    rng.shuffle(pairs)
-    uses: Counter[str] = Counter()
-    kept = []
-    for x, y in pairs:
-        if uses[x.page.doc_id] < SUBJECT_USES and uses[y.page.doc_id] < SUBJECT_USES:
-            uses.update((x.page.doc_id, y.page.doc_id))
-            kept.append((x, y))
-    first_yes = rng.random() < 0.5
-    out = []
-    for i, (x, y) in enumerate(kept):
-        choice = _question(x, y, choice=True) if i % choice_every == choice_every - 1 else None
-        if choice is not None:
-            out.append(choice)
-            continue
-        want_yes = first_yes == (i % 2 == 0)
-        first, second = (x, y) if (x.amount > y.amount) == want_yes else (y, x)
-        out.append({**_question(first, second, choice=False), "flip": _question(second, first, choice=False)})
-    return out
+    pairs = one_pair_each(groups, rng, lambda x, y: abs(x.amount - y.amount) >= MIN_GAP * max(x.amount, y.amount))
+    return asked(pairs, rng, _question, lambda x, y: x.amount > y.amount, choice_every)

@@ -1,0 +1,106 @@
+"""Whether two people of one occupation shared a nationality, each read from the first sentence of their article.
+
+    Were Hrishikesh Mukherjee and Ingmar Bergman of the same nationality?     -> No
+    Were Mario Bonnard and Carlo Ludovico Bragaglia of the same nationality?  -> Yes
+
+The first sentence gives the nationality before the occupation ("was an Italian actor and film director"). Two
+people are paired only where their occupations end on one noun (two directors, two footballers), as the
+encyclopedia's comparison questions pair them. A demonym that names part of a state or a state that is gone
+("English", "Scottish", "Soviet", "Prussian", "Yugoslav") may or may not be the other's ("British", "Russian",
+"German"): a pair with one is never asked. Each person is asked once; Yes and No come in turn. Re-derived by the
+comparison validator (op `same`): each nationality in its sentence, Yes exactly when the two are one word.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from benchsmith.generators.multihop.compose.profiles import _PERSON_OCCUPATIONS, Profile, Value
+from benchsmith.types import Document
+
+# Demonyms whose people another demonym may include or succeed: never compared.
+_UNSURE = frozenset("""British English Scottish Welsh Irish Northern Soviet Russian Prussian Bavarian Saxon Austrian
+    Hungarian Yugoslav Yugoslavian Czechoslovak Czechoslovakian Ottoman Turkish Persian Flemish Walloon Catalan Basque
+    Galician Sicilian Venetian Neapolitan Hawaiian Kurdish Tibetan Taiwanese Jewish Arab Roman Byzantine Bohemian
+    Moravian Silesian Frankish Norman Breton Corsican Sardinian Quebecois Acadian Creole Confederate""".split())
+_OCCUPATION = re.compile(r"\b(?:is|was) (?:an?|the) (?:former |retired |professional |renowned |prominent |noted )?"
+                         r"(?P<nat>[A-Z][a-z]+) (?P<occ>[a-z]+)(?: (?P<noun>[a-z]+))?\b")
+# A plain personal name: never a title with a place ("Princess Elene of Georgia" gives its answer away) nor one with a
+# comma ("John Louis I, Prince of Anhalt") that would run into the question's "and".
+_PLAIN_NAME = re.compile(r"(?!.*\bof\b)[^\W\d][\w.'’-]*(?: [^\W\d][\w.'’-]*)*[^\W\d]")
+PARTNERS_DRAWN = 12  # partners drawn per person: a corpus of thousands of people would otherwise pair each with all
+MIN_PEOPLE = 2  # people a demonym must describe: "Norwagian" once is a typo, never set against "Norwegian"
+
+
+@dataclass(frozen=True)
+class Nationality:
+    page: Profile
+    demonym: str  # "Italian"
+    occupation: str  # the occupation's last noun: "director", "footballer"
+    cited: Value
+
+
+def read_nationalities(profiles: Sequence[Profile], documents: Mapping[str, Document]) -> list[Nationality]:
+    """People whose profile states one nationality, with the occupation their first sentence gives after it."""
+    out = []
+    for p in profiles:
+        v = p.nationality
+        # a person the article dates or calls "he"/"she"
+        if (p.kind != "person" or v is None or v.text in _UNSURE or not _PLAIN_NAME.fullmatch(p.name)
+                or (p.born is None and p.died is None and p.gender is None)):
+            continue
+        m = _OCCUPATION.search(documents[p.doc_id].text[v.start:v.end])
+        if m is None or m.group("nat") != v.text:
+            continue
+        # "film director" -> director; "actor and singer" -> actor
+        noun = m.group("noun") if m.group("noun") and _PERSON_OCCUPATIONS.fullmatch(m.group("noun")) else m.group("occ")
+        if noun != "film" and _PERSON_OCCUPATIONS.fullmatch(noun):
+            out.append(Nationality(p, v.text, noun, v))
+    described = Counter(n.demonym for n in out)
+    return [n for n in out if described[n.demonym] >= MIN_PEOPLE]
+
+
+def _question(x: Nationality, y: Nationality) -> dict:
+    same = x.demonym == y.demonym
+    return {
+        "type": "comparison_query", "query": f"Were {x.page.name} and {y.page.name} of the same nationality?",
+        "answer": "Yes" if same else "No",
+        "key": "nationality | " + " | ".join(sorted((x.page.doc_id, y.page.doc_id))),
+        "evidence": [(x.page, x.cited), (y.page, y.cited)], "anchors": [x.page.name, y.page.name], "bridge": None,
+        "template": "comparison.same_nationality",
+        "computation": {"op": "same", "attribute": "nationality", "values": [x.demonym, y.demonym],
+                        "subjects": [x.page.name, y.page.name]},
+    }
+
+
+def nationality_candidates(people: Sequence[Nationality], seed: int) -> list[dict]:
+    """Pairs of two people of one occupation, a shared nationality and two different ones in turn, each person once
+    (the stream stops where one answer runs out: most of a corpus's pairs differ)."""
+    groups: dict[str, list[Nationality]] = defaultdict(list)
+    for n in people:
+        groups[n.occupation].append(n)
+    rng = random.Random(f"{seed}:composed:nationality")
+    pairs: dict[bool, list[tuple[Nationality, Nationality]]] = {True: [], False: []}
+    for occupation in sorted(groups):
+        group = sorted(groups[occupation], key=lambda n: n.page.doc_id)
+        for x in group:
+            for y in rng.sample(group, min(len(group), PARTNERS_DRAWN)):
+                if y.page.doc_id > x.page.doc_id:
+                    pairs[x.demonym == y.demonym].append((x, y))
+    if not pairs[True] or not pairs[False]:
+        return []
+    for side in pairs.values():
+        rng.shuffle(side)
+    used: set[str] = set()
+    out, same = [], rng.random() < 0.5
+    while True:
+        pair = next(((x, y) for x, y in pairs[same] if x.page.doc_id not in used and y.page.doc_id not in used), None)
+        if pair is None:
+            return out
+        used.update(n.page.doc_id for n in pair)
+        out.append(_question(*pair))
+        same = not same

@@ -1,0 +1,72 @@
+"""Whether two people of one occupation shared a nationality, each from their article's first sentence (leads
+written for these tests in the encyclopedia's style)."""
+
+from __future__ import annotations
+
+from benchsmith.generators.multihop.compose.links import read_profiles
+from benchsmith.generators.multihop.compose.nationality import nationality_candidates, read_nationalities
+from benchsmith.types import Document
+from benchsmith.validators.multihop import ComparisonConsistency
+
+
+def _person(i: int, name: str, lead: str) -> Document:
+    return Document(doc_id=f"p{i}", title=name, text=f"{name} ({lead}. He directed several films.")
+
+
+PEOPLE = [
+    _person(1, "Aldo Ferri", "12 May 1901 – 3 June 1970) was an Italian film director"),
+    _person(2, "Bruno Rota", "1 March 1910 – 9 July 1985) was an Italian film director and screenwriter"),
+    _person(3, "Jean Marais", "2 April 1905 – 5 May 1980) was a French film director"),
+    _person(4, "Pierre Dulac", "7 July 1912 – 1 August 1990) was a French film director"),
+    _person(5, "Tom Reed", "3 March 1900 – 4 April 1960) was an American actor and director"),  # an actor
+    _person(6, "Hugh Dale", "5 May 1899 – 6 June 1966) was an English film director"),  # English: British or not?
+    _person(7, "Ivan Petrov", "8 August 1908 – 9 September 1977) was a Soviet film director"),  # Soviet: Russian?
+    _person(8, "Karl Brenner", "1 January 1903 – 2 February 1971) was a Norwagian film director"),  # a typo, once
+    _person(9, "Princess Ada of Hesse", "1850 – 1910) was a German film director"),  # a title gives the answer away
+    _person(10, "Max Weber", "1 January 1903 – 2 February 1971) was a German film director"),
+    _person(11, "Carlo Neri", "4 April 1904 – 5 May 1975) was an Italian film director"),
+    _person(12, "Louis Garnier", "6 June 1906 – 7 July 1976) was a French film director"),
+]
+
+
+def test_nationalities_are_read_with_the_occupation_noun_and_unsure_ones_left_out():
+    docs = {d.doc_id: d for d in PEOPLE}
+    got = {n.page.name: (n.demonym, n.occupation) for n in read_nationalities(read_profiles(PEOPLE), docs)}
+    assert got == {"Aldo Ferri": ("Italian", "director"), "Bruno Rota": ("Italian", "director"),
+                   "Carlo Neri": ("Italian", "director"), "Jean Marais": ("French", "director"),
+                   "Pierre Dulac": ("French", "director"), "Louis Garnier": ("French", "director")}
+    # "American" and "German" (once the titled name is left out) describe one person each: a demonym met once may
+    # be a typo ("Norwagian") and is never compared
+
+
+def test_shared_and_different_nationalities_come_in_turn_each_person_once_and_are_re_derived():
+    docs = {d.doc_id: d for d in PEOPLE}
+    cands = nationality_candidates(read_nationalities(read_profiles(PEOPLE), docs), seed=0)
+    answers = [c["answer"] for c in cands]
+    assert len(cands) >= 2 and all(a != b for a, b in zip(answers, answers[1:]))  # Yes and No in turn
+    people = [n for c in cands for n in c["computation"]["subjects"]]
+    assert len(people) == len(set(people))
+    for c in cands:
+        x, y = c["computation"]["subjects"]
+        assert c["query"] == f"Were {x} and {y} of the same nationality?"
+        assert c["answer"] == ("Yes" if (x in ITALIANS) == (y in ITALIANS) else "No")
+        item = _item(c, docs)
+        assert ComparisonConsistency().check(item, None) == []
+        item.answer = "No" if c["answer"] == "Yes" else "Yes"
+        assert ComparisonConsistency().check(item, None)
+
+
+ITALIANS = {"Aldo Ferri", "Bruno Rota", "Carlo Neri"}
+
+
+def _item(cand: dict, docs: dict[str, Document]):
+    class Ev:
+        def __init__(self, doc_id, fact):
+            self.doc_id, self.fact, self.claim = doc_id, fact, fact
+
+    item = type("Item", (), {})()
+    item.question_type = "comparison_query"
+    item.answer = cand["answer"]
+    item.evidence = [Ev(p.doc_id, docs[p.doc_id].text[v.start:v.end]) for p, v in cand["evidence"]]
+    item.provenance = type("P", (), {"extra": {"computation": cand["computation"]}})()
+    return item
