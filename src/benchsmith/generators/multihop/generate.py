@@ -189,7 +189,9 @@ class MultihopGenerator(Generator):
                     f"numeric defaults its reference entries state in labelled fields (two related entries on two pages), "
                     f"from {comp.command_pairs} pairs of related commands whose pages list their options and "
                     f"{comp.context_pairs} pairs of related entries whose fields say where each may be used (one "
-                    f"question per pair), and from related articles' dates and creators"
+                    f"question per pair), from {len(comp.lead_questions)} pairs of places' measures or organisations' "
+                    f"start years and {len(comp.nationality_questions)} pairs of people's nationalities its articles' "
+                    f"leads state (each subject once), and from related articles' dates and creators"
                 )
             elif comp is not None and (comp.routes or comp.life_routes) and not comp.links:
                 shortfall += (

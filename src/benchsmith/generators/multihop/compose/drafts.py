@@ -64,7 +64,7 @@ DOC_USE_PER = 20  # a document is cited by at most one composed item per this ma
 EARNINGS_SHARE = 0.25  # of the items requested, at most this share compares two companies' reported results
 CONTEXT_SHARE = 0.25  # ... and at most this share asks where two reference entries may be used
 LEAD_FACT_SHARE = 0.25  # ... and at most this share compares two places' measures or two organisations' start years
-NATIONALITY_SHARE = 0.15  # ... and at most this share asks whether two people shared a nationality
+NATIONALITY_SHARE = 0.08  # ... and at most this share (a quarter of the comparisons) asks whether two people shared a nationality
 LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
 # of its two years once
 
@@ -183,6 +183,18 @@ class Composer:
     def context_pairs(self) -> int:
         return len(self.context_questions)
 
+    @cached_property
+    def lead_questions(self) -> list[dict]:
+        """Two places' measures and two organisations' start years, each read from its article's lead, in turn."""
+        docs = list(self.documents.values())
+        return _alternate(measure_candidates(read_measures(docs), self.seed),
+                          founding_candidates(read_foundings(docs), self.seed))
+
+    @cached_property
+    def nationality_questions(self) -> list[dict]:
+        """Whether two people of one occupation shared a nationality, a shared one and two different ones in turn."""
+        return nationality_candidates(read_nationalities(self.profiles, self.documents), self.seed)
+
     @property
     def stated_limits(self) -> int:
         """Limits the pages state (each sentence once, whichever reader found it)."""
@@ -244,14 +256,11 @@ class Composer:
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
             works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
                                creators)
-            docs = list(self.documents.values())
             share = ("lead facts", math.ceil(self.n * LEAD_FACT_SHARE))
             leads = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}
-                     for c in _alternate(measure_candidates(read_measures(docs), self.seed),
-                                         founding_candidates(read_foundings(docs), self.seed))]
+                     for c in self.lead_questions]
             share = ("nationality", math.ceil(self.n * NATIONALITY_SHARE))
-            people = [{**c, "quota": share} for c in nationality_candidates(
-                read_nationalities(self.profiles, self.documents), self.seed)]
+            people = [{**c, "quota": share} for c in self.nationality_questions]
             return _alternate(_alternate(works, leads), people) + typed
         else:
             return []
