@@ -99,3 +99,13 @@ def _item(cand: dict, docs: dict[str, Document]):
     item.evidence = [Ev(p.doc_id, docs[p.doc_id].text[v.start:v.end]) for p, v in cand["evidence"]]
     item.provenance = type("P", (), {"extra": {"computation": cand["computation"]}})()
     return item
+
+
+def test_a_choice_whose_name_ends_in_a_period_is_consistent():
+    (choice,) = founding_candidates(read_foundings(PAPERS[2:4]), seed=0, choice_every=1)
+    names = [n + " U.S.A." for n in choice["computation"]["choice"]]  # "Back in the U.S.A.": a name's own period
+    dotted = {**choice, "answer": "Field Notes U.S.A.", "computation": {**choice["computation"], "choice": names}}
+    item = _item(dotted, {d.doc_id: d for d in PAPERS})
+    assert ComparisonConsistency().check(item, None) == []
+    item.answer = "Open Water U.S.A."
+    assert ComparisonConsistency().check(item, None)
