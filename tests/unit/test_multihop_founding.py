@@ -24,6 +24,7 @@ PAPERS = [
          "in 1924."),
     _doc("u2", "Velden Geological Museum", "Velden Geological Museum is a museum in Velden, Austria, in the former "
          "palace of the Velden mining society, founded in 1850."),  # the society's year, not the museum's
+    _doc("u3", "Norden Museum", "Norden Museum is a museum in Oslo. The museum's collection was established in 1850."),
     _doc("s1", "Osgood Township School", "Osgood Township School is a public school in Ottawa. The school was opened "
          "in 1954."),  # "opened" is not the "founded" a school's question asks
     _doc("s2", "Kirby Academy", "Kirby Academy is a private school in Ottawa. It was founded in 1960."),

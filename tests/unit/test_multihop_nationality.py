@@ -48,7 +48,7 @@ def test_shared_and_different_nationalities_come_in_turn_each_person_once_and_ar
     assert len(people) == len(set(people))
     for c in cands:
         x, y = c["computation"]["subjects"]
-        assert c["query"] == f"Were {x} and {y} of the same nationality?"
+        assert c["query"] == f"Were {x} and {y} of the same nationality?"  # "was an Italian film director": Were
         assert c["answer"] == ("Yes" if (x in ITALIANS) == (y in ITALIANS) else "No")
         item = _item(c, docs)
         assert ComparisonConsistency().check(item, None) == []
@@ -57,6 +57,14 @@ def test_shared_and_different_nationalities_come_in_turn_each_person_once_and_ar
 
 
 ITALIANS = {"Aldo Ferri", "Bruno Rota", "Carlo Neri"}
+
+
+def test_two_living_people_are_asked_in_the_present():
+    docs = [Document(doc_id=f"l{i}", title=n, text=f"{n} (born {y}) is an {nat} actress. She lives in Rome.")
+            for i, (n, y, nat) in enumerate([("Ada Rossi", 1970, "Italian"), ("Bea Conti", 1975, "Italian"),
+                                              ("Cora Lane", 1980, "American"), ("Dana Wise", 1985, "American")])]
+    cands = nationality_candidates(read_nationalities(read_profiles(docs), {d.doc_id: d for d in docs}), seed=1)
+    assert cands and all(c["query"].startswith("Are ") for c in cands)
 
 
 def _item(cand: dict, docs: dict[str, Document]):

@@ -80,7 +80,7 @@ class Founding:
     the: bool
 
 
-def _dated(sentence: str, name: str, kind: str, defined: re.Match | None) -> re.Match | None:
+def _dated(sentence: str, name: str, defined: re.Match | None) -> re.Match | None:
     """The dating match tied to the subject in one lead sentence, or None."""
     if defined is not None:  # the first sentence: right after the name, or right after the kind's noun
         joined = re.sub(r"-\s+", "-", sentence)  # "Las Cruces Sun- News, founded in 1881, is ..."
@@ -90,9 +90,9 @@ def _dated(sentence: str, name: str, kind: str, defined: re.Match | None) -> re.
             m = _PARTICIPLE.match(sentence, defined.end())
         if m is not None:
             return m
-    if tied_to_subject(sentence, name, _KINDS):
-        return _PREDICATE.match(sentence)
-    return None
+    m = _PREDICATE.match(sentence) if tied_to_subject(sentence, name, _KINDS) else None
+    # "The museum's collection was established in 1850": the date of something the subject has
+    return None if m is None or re.search(r"['’]s\b", sentence[:m.start("verb")]) else m
 
 
 def read_foundings(documents: Sequence[Document]) -> list[Founding]:
@@ -111,7 +111,7 @@ def read_foundings(documents: Sequence[Document]) -> list[Founding]:
         verb, verbs = _VERB_OF[kind]
         for i, (start, end) in enumerate(spans):
             sentence = doc.text[start:end]
-            m = None if has_markup(sentence) else _dated(sentence, name, kind, defined if i == 0 else None)
+            m = None if has_markup(sentence) else _dated(sentence, name, defined if i == 0 else None)
             if m is None:
                 continue
             if m.group("verb") not in verbs:

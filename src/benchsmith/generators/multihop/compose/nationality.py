@@ -27,12 +27,13 @@ _UNSURE = frozenset("""British English Scottish Welsh Irish Northern Soviet Russ
     Hungarian Yugoslav Yugoslavian Czechoslovak Czechoslovakian Ottoman Turkish Persian Flemish Walloon Catalan Basque
     Galician Sicilian Venetian Neapolitan Hawaiian Kurdish Tibetan Taiwanese Jewish Arab Roman Byzantine Bohemian
     Moravian Silesian Frankish Norman Breton Corsican Sardinian Quebecois Acadian Creole Confederate""".split())
-_OCCUPATION = re.compile(r"\b(?:is|was) (?:an?|the) (?:former |retired |professional |renowned |prominent |noted )?"
+_OCCUPATION = re.compile(r"\b(?P<verb>is|was) (?:an?|the) (?:former |retired |professional |renowned |prominent |noted )?"
                          r"(?P<nat>[A-Z][a-z]+) (?P<occ>[a-z]+)(?: (?P<noun>[a-z]+))?\b")
 # A plain personal name: never a title with a place ("Princess Elene of Georgia" gives its answer away) nor one with a
 # comma ("John Louis I, Prince of Anhalt") that would run into the question's "and".
 _PLAIN_NAME = re.compile(r"(?!.*\bof\b)[^\W\d][\w.'’-]*(?: [^\W\d][\w.'’-]*)*[^\W\d]")
 PARTNERS_DRAWN = 12  # partners drawn per person: a corpus of thousands of people would otherwise pair each with all
+_MODIFIERS = frozenset("film television stage landscape portrait marine tennis".split())  # "film director": not a group
 MIN_PEOPLE = 2  # people a demonym must describe: "Norwagian" once is a typo, never set against "Norwegian"
 
 
@@ -42,6 +43,7 @@ class Nationality:
     demonym: str  # "Italian"
     occupation: str  # the occupation's last noun: "director", "footballer"
     cited: Value
+    living: bool  # the article says "is an American actress", not "was"
 
 
 def read_nationalities(profiles: Sequence[Profile], documents: Mapping[str, Document]) -> list[Nationality]:
@@ -58,8 +60,8 @@ def read_nationalities(profiles: Sequence[Profile], documents: Mapping[str, Docu
             continue
         # "film director" -> director; "actor and singer" -> actor
         noun = m.group("noun") if m.group("noun") and _PERSON_OCCUPATIONS.fullmatch(m.group("noun")) else m.group("occ")
-        if noun != "film" and _PERSON_OCCUPATIONS.fullmatch(noun):
-            out.append(Nationality(p, v.text, noun, v))
+        if noun not in _MODIFIERS and _PERSON_OCCUPATIONS.fullmatch(noun):
+            out.append(Nationality(p, v.text, noun, v, m.group("verb") == "is"))
     described = Counter(n.demonym for n in out)
     return [n for n in out if described[n.demonym] >= MIN_PEOPLE]
 
@@ -67,7 +69,8 @@ def read_nationalities(profiles: Sequence[Profile], documents: Mapping[str, Docu
 def _question(x: Nationality, y: Nationality) -> dict:
     same = x.demonym == y.demonym
     return {
-        "type": "comparison_query", "query": f"Were {x.page.name} and {y.page.name} of the same nationality?",
+        "type": "comparison_query",
+        "query": f"{'Are' if x.living and y.living else 'Were'} {x.page.name} and {y.page.name} of the same nationality?",
         "answer": "Yes" if same else "No",
         "key": "nationality | " + " | ".join(sorted((x.page.doc_id, y.page.doc_id))),
         "evidence": [(x.page, x.cited), (y.page, y.cited)], "anchors": [x.page.name, y.page.name], "bridge": None,
