@@ -3,6 +3,8 @@ written for these tests in the encyclopedia's style)."""
 
 from __future__ import annotations
 
+from _multihop_item import validator_item
+
 from benchsmith.corpora.chunking import chunk_documents
 from benchsmith.generators.multihop.compose.founding import founding_candidates, read_foundings
 from benchsmith.generators.multihop.compose.lead_subjects import named_with_the
@@ -53,7 +55,7 @@ def test_two_subjects_of_one_kind_are_asked_once_and_the_validator_re_derives_ea
     docs = {d.doc_id: d for d in PAPERS}
     for c in cands:
         for cand in (c, c["flip"]):
-            item = _item(cand, docs)
+            item = validator_item(cand, docs.values())
             assert ComparisonConsistency().check(item, None) == [], cand["query"]
             item.answer = "No" if cand["answer"] == "Yes" else "Yes"
             assert ComparisonConsistency().check(item, None), cand["query"]
@@ -89,24 +91,11 @@ def test_composed_items_cite_the_defining_sentence_where_the_date_says_it():
     assert [c.fact.text[:14] for c in papers.claims] == ["Mesa Sun- News", "It was founded", "Tularosa Daily"]
 
 
-def _item(cand: dict, docs: dict[str, Document]):
-    class Ev:
-        def __init__(self, doc_id, fact):
-            self.doc_id, self.fact, self.claim = doc_id, fact, fact
-
-    item = type("Item", (), {})()
-    item.question_type = "comparison_query"
-    item.answer = cand["answer"]
-    item.evidence = [Ev(p.doc_id, docs[p.doc_id].text[v.start:v.end]) for p, v in cand["evidence"]]
-    item.provenance = type("P", (), {"extra": {"computation": cand["computation"]}})()
-    return item
-
-
 def test_a_choice_whose_name_ends_in_a_period_is_consistent():
     (choice,) = founding_candidates(read_foundings(PAPERS[2:4]), seed=0, choice_every=1)
     names = [n + " U.S.A." for n in choice["computation"]["choice"]]  # "Back in the U.S.A.": a name's own period
     dotted = {**choice, "answer": "Field Notes U.S.A.", "computation": {**choice["computation"], "choice": names}}
-    item = _item(dotted, {d.doc_id: d for d in PAPERS})
+    item = validator_item(dotted, PAPERS)
     assert ComparisonConsistency().check(item, None) == []
     item.answer = "Open Water U.S.A."
     assert ComparisonConsistency().check(item, None)

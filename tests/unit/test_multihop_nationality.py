@@ -3,6 +3,8 @@ written for these tests in the encyclopedia's style)."""
 
 from __future__ import annotations
 
+from _multihop_item import validator_item
+
 from benchsmith.generators.multihop.compose.links import read_profiles
 from benchsmith.generators.multihop.compose.nationality import nationality_candidates, read_nationalities
 from benchsmith.types import Document
@@ -50,7 +52,7 @@ def test_shared_and_different_nationalities_come_in_turn_each_person_once_and_ar
         x, y = c["computation"]["subjects"]
         assert c["query"] == f"Were {x} and {y} of the same nationality?"  # "was an Italian film director": Were
         assert c["answer"] == ("Yes" if (x in ITALIANS) == (y in ITALIANS) else "No")
-        item = _item(c, docs)
+        item = validator_item(c, docs.values())
         assert ComparisonConsistency().check(item, None) == []
         item.answer = "No" if c["answer"] == "Yes" else "Yes"
         assert ComparisonConsistency().check(item, None)
@@ -65,16 +67,3 @@ def test_two_living_people_are_asked_in_the_present():
                                               ("Cora Lane", 1980, "American"), ("Dana Wise", 1985, "American")])]
     cands = nationality_candidates(read_nationalities(read_profiles(docs), {d.doc_id: d for d in docs}), seed=1)
     assert cands and all(c["query"].startswith("Are ") for c in cands)
-
-
-def _item(cand: dict, docs: dict[str, Document]):
-    class Ev:
-        def __init__(self, doc_id, fact):
-            self.doc_id, self.fact, self.claim = doc_id, fact, fact
-
-    item = type("Item", (), {})()
-    item.question_type = "comparison_query"
-    item.answer = cand["answer"]
-    item.evidence = [Ev(p.doc_id, docs[p.doc_id].text[v.start:v.end]) for p, v in cand["evidence"]]
-    item.provenance = type("P", (), {"extra": {"computation": cand["computation"]}})()
-    return item

@@ -3,6 +3,8 @@ tests in the encyclopedia's style): a population at one census, an elevation, a 
 
 from __future__ import annotations
 
+from _multihop_item import validator_item
+
 from benchsmith.corpora.chunking import chunk_documents
 from benchsmith.generators.multihop.compose.place_measures import measure_candidates, read_measures, spoken_name
 from benchsmith.types import Document
@@ -63,7 +65,7 @@ def test_pairs_share_kind_measure_and_census_and_answers_follow_the_figures():
     docs = {d.doc_id: d for d in VILLAGES + OTHERS}
     for c in cands:
         for cand in (c, c["flip"]):
-            item = _item(cand, docs)
+            item = validator_item(cand, docs.values())
             assert ComparisonConsistency().check(item, None) == [], cand["query"]
             item.answer = "No" if cand["answer"] == "Yes" else "Yes"
             assert ComparisonConsistency().check(item, None), cand["query"]
@@ -101,19 +103,6 @@ def test_a_composed_item_cites_two_articles_and_neither_answers_alone():
         assert len({c.fact.doc_id for c in d.claims}) == 2 and len(d.claims) == 4  # each side: its lead and its figure
 
 
-def _item(cand: dict, docs: dict[str, Document]):
-    class Ev:
-        def __init__(self, doc_id, fact):
-            self.doc_id, self.fact, self.claim = doc_id, fact, fact
-
-    item = type("Item", (), {})()
-    item.question_type = "comparison_query"
-    item.answer = cand["answer"]
-    item.evidence = [Ev(p.doc_id, docs[p.doc_id].text[v.start:v.end]) for p, v in cand["evidence"]]
-    item.provenance = type("P", (), {"extra": {"computation": cand["computation"]}})()
-    return item
-
-
 def test_lengths_and_heights_in_any_unit_compare_in_metres():
     rivers = [_doc("r1", "Vara", "The Vara is a 120-kilometre-long river in northern Italy."),
               _doc("r2", "Ossa", "Ossa is a river of Greece. It is 94 km long."),
@@ -129,7 +118,7 @@ def test_lengths_and_heights_in_any_unit_compare_in_metres():
     cands = {frozenset(c["computation"]["subjects"]): c for c in measure_candidates(list(got.values()), seed=0,
                                                                                      choice_every=99)}
     for c in cands.values():
-        assert ComparisonConsistency().check(_item(c, docs), None) == [], c["query"]
+        assert ComparisonConsistency().check(validator_item(c, docs.values()), None) == [], c["query"]
     # 120 km against 60 miles (96.6 km); 330 m against 1,000 ft (304.8 m); Ossa's 94 km is within rounding of Kiso's
     rivers, towers = cands[frozenset({"Vara", "Kiso"})], cands[frozenset({"Halden Tower", "Bremer Tower"})]
     assert rivers["query"] in ("Is the Vara longer than the Kiso?", "Is the Kiso longer than the Vara?")

@@ -24,20 +24,18 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.multihop.compose.lead_subjects import (
     asked,
+    defined_leads,
     named_with_the,
     one_pair_each,
     opens_on,
     spoken_name,
     tied_to_subject,
 )
-from benchsmith.generators.multihop.compose.profiles import Profile, Value, entity_name
+from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.types import Document
 from benchsmith.validators.markup import has_markup
-
-LEAD_SENTENCES = 4
 
 # The question's verb for each kind, and the verbs its article may date it with (all meaning that verb).
 _VERB_OF: dict[str, tuple[str, tuple[str, ...]]] = {}
@@ -98,28 +96,21 @@ def _dated(sentence: str, name: str, defined: re.Match | None) -> re.Match | Non
 def read_foundings(documents: Sequence[Document]) -> list[Founding]:
     """Every organisation, group or building whose article's lead dates its start with its kind's verb."""
     out: list[Founding] = []
-    for doc in documents:
-        name = entity_name(doc.title)
-        spans = sentence_offsets(doc.text)[:LEAD_SENTENCES]
-        if not name or not spans:
-            continue
-        first = doc.text[spans[0][0]:spans[0][1]]
-        defined = _DEFINES.search(first)
-        if defined is None or not opens_on(first, name) or has_markup(first):
-            continue
-        kind = defined.group("kind")
+    for lead in defined_leads(documents, _DEFINES):
+        doc, name, spans, first = lead.doc, lead.name, lead.spans, lead.first
+        kind = lead.defined.group("kind")
         verb, verbs = _VERB_OF[kind]
         for i, (start, end) in enumerate(spans):
             sentence = doc.text[start:end]
-            m = None if has_markup(sentence) else _dated(sentence, name, defined if i == 0 else None)
+            m = None if has_markup(sentence) else _dated(sentence, name, lead.defined if i == 0 else None)
             if m is None:
                 continue
             if m.group("verb") not in verbs:
                 continue  # a school "opened in 1954": not the question's "founded" (a later sentence may say it)
             out.append(Founding(Profile(doc.doc_id, name), kind, verb, int(m.group("year")), m.group("year"),
                                 Value(m.group("year"), start, end),
-                                None if i == 0 or opens_on(sentence, name) else Value(first, *spans[0]),
-                                named_with_the(first, name)))
+                                None if i == 0 or opens_on(sentence, name) else first,
+                                named_with_the(first.text, name)))
             break
     return out
 

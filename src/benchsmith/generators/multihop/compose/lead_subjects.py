@@ -9,12 +9,46 @@ from __future__ import annotations
 import random
 import re
 from collections import Counter
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+from benchsmith.corpora.sentences import sentence_offsets
+from benchsmith.generators.multihop.compose.profiles import Value, entity_name
+from benchsmith.types import Document
+from benchsmith.validators.markup import has_markup
+
+LEAD_SENTENCES = 4  # a stub states its measures and dates right after the sentence that defines its subject
 PAIRS_PER_SUBJECT = 3  # partners drawn per subject: thousands of census stubs would otherwise pair each with all
 SUBJECT_USES = 1  # questions per subject: seven villages in eleven questions of a hundred make a dull benchmark
 _IT = r"(?:It|its|Its|it)"
+
+
+@dataclass(frozen=True)
+class Lead:
+    """An article whose first sentence opens on its subject and defines it as a kind ("Marufabad is a village")."""
+
+    doc: Document
+    name: str  # the subject, as the title names it
+    spans: list[tuple[int, int]]  # the lead's sentences
+    defined: re.Match  # the definition in the first sentence; its `kind` group names the kind
+
+    @property
+    def first(self) -> Value:
+        return Value(self.doc.text[self.spans[0][0]:self.spans[0][1]], *self.spans[0])
+
+
+def defined_leads(documents: Sequence[Document], defines: re.Pattern) -> Iterator[Lead]:
+    """The articles whose first sentence opens on the title's subject and defines it by `defines`."""
+    for doc in documents:
+        name = entity_name(doc.title)
+        spans = sentence_offsets(doc.text)[:LEAD_SENTENCES]
+        if not name or not spans:
+            continue
+        first = doc.text[spans[0][0]:spans[0][1]]
+        defined = defines.search(first)
+        if defined is not None and opens_on(first, name) and not has_markup(first):
+            yield Lead(doc, name, spans, defined)
 
 
 def opens_on(sentence: str, name: str) -> bool:

@@ -27,21 +27,20 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.corpora.sentences import sentence_offsets
 from benchsmith.generators.multihop.compose.lead_subjects import (
     asked,
+    defined_leads,
     named_with_the,
     one_pair_each,
     opens_on,
     spoken_name,
     tied_to_subject,
 )
-from benchsmith.generators.multihop.compose.profiles import Profile, Value, entity_name
+from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.types import Document
 from benchsmith.validators.markup import has_markup
 from benchsmith.validators.multihop import limit_value
 
-LEAD_SENTENCES = 4  # a stub states its measures right after the sentence that defines its subject
 MIN_GAP = 0.05  # figures closer than this share of the larger make a question of rounding
 
 # The kind a first sentence gives its subject ("is a village in", "is a mountain of"), and its plural-free noun.
@@ -106,17 +105,9 @@ def read_measures(documents: Sequence[Document]) -> list[Measure]:
     """Every population, elevation, length and height an article's lead states of the subject its first sentence
     defines as a kind of place or structure."""
     out: list[Measure] = []
-    for doc in documents:
-        name = entity_name(doc.title)
-        spans = sentence_offsets(doc.text)[:LEAD_SENTENCES]
-        if not name or not spans:
-            continue
-        first = doc.text[spans[0][0]:spans[0][1]]
-        defined = _DEFINES.search(first)
-        if defined is None or not opens_on(first, name) or has_markup(first):
-            continue
-        kind = defined.group("kind")
-        lead = Value(first, spans[0][0], spans[0][1])
+    for lead_of in defined_leads(documents, _DEFINES):
+        doc, name, spans, lead = lead_of.doc, lead_of.name, lead_of.spans, lead_of.first
+        kind = lead_of.defined.group("kind")
         page = Profile(doc.doc_id, name)
         seen: set[str] = set()
         for start, end in spans:
@@ -146,7 +137,7 @@ def read_measures(documents: Sequence[Document]) -> list[Measure]:
                 own = opens_on(sentence, name)
                 out.append(Measure(page, kind, measure, census, counted, figure, amount,
                                     Value(figure, start, end), None if own or start == spans[0][0] else lead,
-                                    the=named_with_the(first, name)))
+                                    the=named_with_the(lead.text, name)))
     return out
 
 
