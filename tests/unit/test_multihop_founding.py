@@ -99,3 +99,11 @@ def test_a_choice_whose_name_ends_in_a_period_is_consistent():
     assert ComparisonConsistency().check(item, None) == []
     item.answer = "Open Water U.S.A."
     assert ComparisonConsistency().check(item, None)
+
+
+def test_the_kind_is_the_last_kind_word_of_the_definition():
+    docs = [_doc("t1", "Leeds Rhinos", "Leeds Rhinos is a professional rugby league team based in Leeds. The club was "
+                 "founded in 1890."),
+            _doc("t2", "Stax Records", "Stax Records is an American record label founded in 1957 in Memphis.")]
+    assert {(f.page.name, f.kind, f.year) for f in read_foundings(docs)} == {("Leeds Rhinos", "team", 1890),
+                                                                             ("Stax Records", "label", 1957)}

@@ -127,3 +127,15 @@ def test_lengths_and_heights_in_any_unit_compare_in_metres():
     (choice,) = measure_candidates([got["Vara"], got["Kiso"]], seed=0, choice_every=1)
     assert choice["query"] in ("Which river is longer, the Vara or the Kiso?", "Which river is longer, the Kiso or the Vara?")
     assert choice["answer"] == "Vara"
+
+
+def test_the_encyclopedias_unit_conversions_and_non_breaking_spaces_are_read():
+    docs = [_doc("c1", "Ossa", "Ossa is a river of Greece. It is 94 km (58 mi) long."),
+            _doc("c2", "Vara", "The Vara is a 120-kilometre (75 mi) long river in northern Italy."),
+            _doc("c3", "Chembra Peak", "Chembra Peak is a mountain in Kerala. It rises to 2,100 m (6,900 ft) above sea level."),
+            _doc("c4", "Halden Tower", "The Halden Tower is a lattice tower in Norway. It is 330 metres (1,083 ft) tall."),
+            _doc("c5", "Kiso", "The Kiso is a river in Japan. It is 229\u00a0km in length.")]
+    got = {q.page.name: (q.measure, q.figure) for q in read_measures(docs)}
+    assert got == {"Ossa": ("length", "94 km"), "Vara": ("length", "120-kilometre"),
+                   "Chembra Peak": ("elevation", "2,100 m"), "Halden Tower": ("height", "330 metres"),
+                   "Kiso": ("length", "229\u00a0km")}

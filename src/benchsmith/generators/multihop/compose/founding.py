@@ -42,7 +42,8 @@ _VERB_OF: dict[str, tuple[str, tuple[str, ...]]] = {}
 for verb, verbs, kinds in (
     ("founded", ("founded", "established", "incorporated"),
      "newspaper magazine journal periodical company corporation firm university college school academy club society "
-     "party organization organisation association bank publisher airline brewery foundation agency cooperative"),
+     "party organization organisation association bank publisher airline brewery foundation agency cooperative "
+     "team league federation institute institution charity label"),
     ("established", ("established", "founded"), "museum library archive gallery zoo"),
     ("formed", ("formed", "founded"), "band duo trio quartet orchestra choir ensemble"),
     ("opened", ("opened", "inaugurated"), "bridge stadium airport hotel theatre theater hospital arena"),
@@ -51,8 +52,9 @@ for verb, verbs, kinds in (
     for kind in kinds.split():
         _VERB_OF[kind] = (verb, verbs)
 _KINDS = tuple(sorted(_VERB_OF, key=len, reverse=True))
+# The kind is the noun phrase's last kind word: "a rugby league team" is a team
 _DEFINES = re.compile(r"\b(?:is|was|are|were) (?:a|an|the) (?:[\w'-]+ ){0,7}?(?P<kind>" + "|".join(_KINDS) + r")\b"
-                      r"(?![-\w])")
+                      r"(?![-\w])(?! (?:" + "|".join(_KINDS) + r")\b)")
 _YEAR = r"(?:1[0-9]{3}|20[0-4][0-9])"
 _DATE = rf"(?:in |on )(?:(?:[A-Z][a-z]+ )?\d{{1,2}},? )?(?:[A-Z][a-z]+ )?(?P<year>{_YEAR})\b(?![–-]\d)"
 _VERBS = "founded|established|incorporated|formed|opened|inaugurated|built|completed|constructed"

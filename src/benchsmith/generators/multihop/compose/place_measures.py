@@ -47,7 +47,7 @@ MIN_GAP = 0.05  # figures closer than this share of the larger make a question o
 _KINDS = ("village", "town", "city", "hamlet", "locality", "municipality", "commune", "suburb", "settlement",
           "neighbourhood", "neighborhood", "mountain", "peak", "volcano", "hill", "river", "stream", "lake", "island",
           "bridge", "tower", "skyscraper", "building", "dam", "canal", "railway", "railway line", "road", "glacier")
-_DEFINES = re.compile(r"\b(?:is|was) (?:a|an|the) (?:[\w'-]+ ){0,4}?(?P<kind>" + "|".join(
+_DEFINES = re.compile(r"\b(?:is|was) (?:a|an|the) (?:[\w'-]+ |\([^()]{1,30}\) ){0,5}?(?P<kind>" + "|".join(
     sorted(_KINDS, key=len, reverse=True)) + r")\b(?! (?:station|district|county|province|council|church|club)\b)")
 _NUMBER = r"\d{1,3}(?:,\d{3})+|\d+(?:\.\d+)?"
 _ABOUT = r"(?:about |approximately |around |roughly |some |nearly |almost |over |just over |under )?"
@@ -55,20 +55,25 @@ _DISTANCE_UNIT = r"(?:km|kilometres?|kilometers?|m|metres?|meters?|mi|miles?|ft|
 _YEAR = r"(?:1[89]\d\d|20[0-4]\d)"
 # Each reader: the measure, the pattern (groups `fig`, optional `unit`), and whether the pattern itself ties the
 # figure to the article's subject ("its population"); otherwise the sentence must open on the subject or "It".
+_SP = "[ \u00a0]?"  # "120 km", "120km", "120\u00a0km"
+_CONVERTED = r"(?: \([^()]{1,30}\))?"  # the encyclopedia's conversion after a figure: "94 km (58 mi) long"
 _READERS: tuple[tuple[str, re.Pattern, bool], ...] = (
     ("population", re.compile(rf"\b(?:[Ii]ts|[Tt]he) population (?:was|is|of|stood at|reached) {_ABOUT}"
                               rf"(?P<fig>{_NUMBER})(?![\d]|,\d{{3}}|\.\d)"), True),
     ("population", re.compile(rf"\b(?:has|had) a population of {_ABOUT}(?P<fig>{_NUMBER})(?![\d]|,\d{{3}}|\.\d)"), False),
-    ("elevation", re.compile(rf"\b(?:an? |its )?(?:elevation|altitude) of {_ABOUT}(?P<fig>{_NUMBER}) ?"
+    ("elevation", re.compile(rf"\b(?:an? |its )?(?:elevation|altitude) of {_ABOUT}(?P<fig>{_NUMBER}){_SP}"
                              rf"(?P<unit>{_DISTANCE_UNIT})\b"), False),
-    ("elevation", re.compile(rf"\b(?:is|rises to|reaches) {_ABOUT}(?P<fig>{_NUMBER}) ?(?P<unit>{_DISTANCE_UNIT})"
-                             rf" (?:high|above sea level)\b"), False),
-    ("length", re.compile(rf"\b(?:is|runs) {_ABOUT}(?P<fig>{_NUMBER}) ?(?P<unit>{_DISTANCE_UNIT}) long\b"), False),
-    ("length", re.compile(rf"\b(?:has a|with a|its) (?:total )?length of {_ABOUT}(?P<fig>{_NUMBER}) ?"
+    ("elevation", re.compile(rf"\b(?:is|rises to|reaches) {_ABOUT}(?P<fig>{_NUMBER}){_SP}(?P<unit>{_DISTANCE_UNIT})"
+                             rf"{_CONVERTED} (?:high|above sea level)\b"), False),
+    ("length", re.compile(rf"\b(?:is|runs) {_ABOUT}(?P<fig>{_NUMBER}){_SP}(?P<unit>{_DISTANCE_UNIT}){_CONVERTED}"
+                          rf" (?:long|in length)\b"), False),
+    ("length", re.compile(rf"\b(?:has a|with a|its) (?:total )?length of {_ABOUT}(?P<fig>{_NUMBER}){_SP}"
                           rf"(?P<unit>{_DISTANCE_UNIT})\b"), False),
     # "The Vara is a 120-kilometre-long river in ...": the first sentence measures what it defines
-    ("length", re.compile(rf"\b(?:is|was) an? {_ABOUT}(?P<fig>{_NUMBER})-(?P<unit>{_DISTANCE_UNIT})[- ]long\b"), False),
-    ("height", re.compile(rf"\b(?:is|stands) {_ABOUT}(?P<fig>{_NUMBER}) ?(?P<unit>{_DISTANCE_UNIT}) tall\b"), False),
+    ("length", re.compile(rf"\b(?:is|was) an? {_ABOUT}(?P<fig>{_NUMBER})-(?P<unit>{_DISTANCE_UNIT})"
+                          rf"(?:[- ]long| \([^()]{{1,30}}\)[- ]long)\b"), False),
+    ("height", re.compile(rf"\b(?:is|stands) {_ABOUT}(?P<fig>{_NUMBER}){_SP}(?P<unit>{_DISTANCE_UNIT}){_CONVERTED}"
+                          rf" (?:tall|high)\b"), False),
 )
 _CENSUS = re.compile(rf"\b(?:[Aa]t|[Ii]n|[Bb]y) the (?P<year>{_YEAR}) census\b|\b(?:[Aa]s of|[Ii]n) (?:the )?(?P<as_of>{_YEAR})\b")
 _AMBIGUOUS = re.compile(r"^\d{1,3}\.\d{3}$")  # "1.140 meters": a thousands point or a decimal one
