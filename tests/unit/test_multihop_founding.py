@@ -107,3 +107,11 @@ def test_the_kind_is_the_last_kind_word_of_the_definition():
             _doc("t2", "Stax Records", "Stax Records is an American record label founded in 1957 in Memphis.")]
     assert {(f.page.name, f.kind, f.year) for f in read_foundings(docs)} == {("Leeds Rhinos", "team", 1890),
                                                                              ("Stax Records", "label", 1957)}
+
+
+def test_a_place_between_the_verb_and_the_year_is_read_past():
+    docs = [_doc("b1", "Harbor Lights", "Harbor Lights is an American rock band formed in Tacoma, Washington, in 1991."),
+            _doc("b2", "Cold Mesa", "Cold Mesa is an American rock band formed in Boston in 1970. It split in 1980."),
+            _doc("b3", "Red Arbor", "Red Arbor is a rock band formed in 1988 in Leeds.")]
+    assert {(f.page.name, f.kind, f.year) for f in read_foundings(docs)} == {
+        ("Harbor Lights", "band", 1991), ("Cold Mesa", "band", 1970), ("Red Arbor", "band", 1988)}

@@ -58,12 +58,14 @@ _DEFINES = re.compile(r"\b(?:is|was|are|were) (?:a|an|the) (?:[\w'-]+ ){0,7}?(?P
 _YEAR = r"(?:1[0-9]{3}|20[0-4][0-9])"
 _DATE = rf"(?:in |on )(?:(?:[A-Z][a-z]+ )?\d{{1,2}},? )?(?:[A-Z][a-z]+ )?(?P<year>{_YEAR})\b(?![–-]\d)"
 _VERBS = "founded|established|incorporated|formed|opened|inaugurated|built|completed|constructed"
+# "formed in Boston in 1970", "founded in Poway, California, in 1992": the place between the verb and its year
+_WHERE = r"(?:in (?:[A-Z][\w'.-]*)(?:,? [A-Z][\w'.-]*){0,3},? )?"
 # "X, founded in 1881, is a daily newspaper": the clause right after the subject's name
-_APPOSED = re.compile(rf", (?:first |originally )?(?P<verb>{_VERBS}) {_DATE},")
+_APPOSED = re.compile(rf", (?:first |originally )?(?P<verb>{_VERBS}) {_WHERE}{_DATE},")
 # "... is an American monthly sports magazine founded in 1948 by ...": the participle right after the kind's noun
-_PARTICIPLE = re.compile(rf",? (?:which was |that was )?(?P<verb>{_VERBS}) {_DATE}")
+_PARTICIPLE = re.compile(rf",? (?:which was |that was )?(?P<verb>{_VERBS}) {_WHERE}{_DATE}")
 # "It was established in 1924.", "The museum was opened in 2011.", "Shriro was founded in 1906 as ..."
-_PREDICATE = re.compile(rf"^[^,;]{{0,80}}? (?:was|were) (?:first |originally |officially )?(?P<verb>{_VERBS}) {_DATE}")
+_PREDICATE = re.compile(rf"^[^,;]{{0,80}}? (?:was|were) (?:first |originally |officially )?(?P<verb>{_VERBS}) {_WHERE}{_DATE}")
 
 
 @dataclass(frozen=True)
