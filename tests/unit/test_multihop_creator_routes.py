@@ -41,6 +41,8 @@ def test_a_title_shared_outside_the_corpus_is_named_with_what_picks_it_out_never
     assert work_reference(mill, "year") == "the painting The Mill by Rembrandt"  # a long name as the title names him
     song = _profile("Live (The Merry-Go-Round song)", "Live is a 1967 The Merry-Go-Round song, written by Emitt Rhodes.")
     assert work_reference(song, "year", with_kind=False) == "the Merry-Go-Round song Live"
+    self_titled = _profile("Blue Harbor (Blue Harbor album)", "Blue Harbor is a 1998 album by the band Blue Harbor.")
+    assert work_reference(self_titled, "year", with_kind=False) == "the album Blue Harbor by Blue Harbor"
     metcalf = _profile("May Night (Willard Metcalf painting)", "May Night is a 1906 painting by Willard Metcalf.")
     assert work_reference(metcalf, "year") == "the Willard Metcalf painting May Night"
     assert work_reference(metcalf, "creator") == "the 1906 painting May Night"  # the qualifier names the creator

@@ -94,6 +94,8 @@ def work_reference(p: Profile, hide: str = "", with_kind: bool = True) -> str | 
     who, desc = creator(p), descriptor(p)
     surname = re.fullmatch(r"[A-Z][\w'’.-]*", p.qualifier.strip()) is not None  # "(Gleizes)", "(Monet)": a creator
     if desc and not (hide == "creator" and _is_creator(desc, who)) and not surname:
+        if desc.lower() == p.name.lower():  # a self-titled album: "the album One More Time by One More Time"
+            return f"the {kind} {p.name} by {desc}"
         return f"the {desc} {kind} {p.name}"  # "the Merry-Go-Round song Live", "the Willard Metcalf painting May Night"
     if who and hide != "creator":
         if surname and len(who.split()) > 3 and p.qualifier.strip() in who.split():
