@@ -7,7 +7,8 @@ length, a height.
 
 An encyclopedic article defines its subject in its first sentence ("Marufabad is a village in ... Iran.") and
 states its measures in its lead, tied to the subject by the sentence's own words: "its population was 545", "The
-population was 716 at the 2000 census", "X is 4,980 m high", "It lies at an elevation of 1,250 m". A figure
+population was 716 at the 2000 census", "X is 4,980 m high", "It lies at an elevation of 1,250 m", "It is 94 km
+(58 mi) long" (the conversion after a figure is read past). A figure
 predicated of something else ("stations along the 139 km long line", "the population of the district") is not
 read. Two subjects are compared only where their first sentences give them one kind ("village", "mountain"), on
 one measure, and for a population on one census year; figures within `MIN_GAP` of each other are left out (a
