@@ -139,3 +139,12 @@ def test_the_encyclopedias_unit_conversions_and_non_breaking_spaces_are_read():
     assert got == {"Ossa": ("length", "94 km"), "Vara": ("length", "120-kilometre"),
                    "Chembra Peak": ("elevation", "2,100 m"), "Halden Tower": ("height", "330 metres"),
                    "Kiso": ("length", "229\u00a0km")}
+
+
+def test_a_mountains_height_in_its_defining_sentence_is_read_and_a_distance_is_not():
+    docs = [_doc("h1", "Kangchen Peak", "Kangchen Peak (7,210 m) is a mountain in Sikkim."),
+            _doc("h2", "Cerro Alto", "Cerro Alto is a mountain of the Andes at 6,110 metres (20,046 ft) in Chile."),
+            _doc("h3", "Monte Basso", "Monte Basso is a hill in Italy located at 45 km from Rome."),
+            _doc("h4", "Pic Rouge", "Pic Rouge is a peak in the Alps at 2,500 m north of the pass.")]
+    got = {q.page.name: (q.measure, q.figure, q.lead) for q in read_measures(docs)}
+    assert got == {"Kangchen Peak": ("elevation", "7,210 m", None), "Cerro Alto": ("elevation", "6,110 metres", None)}

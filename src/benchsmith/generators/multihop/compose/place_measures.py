@@ -66,6 +66,13 @@ _READERS: tuple[tuple[str, re.Pattern, bool], ...] = (
                              rf"(?P<unit>{_DISTANCE_UNIT})\b"), False),
     ("elevation", re.compile(rf"\b(?:is|rises to|reaches) {_ABOUT}(?P<fig>{_NUMBER}){_SP}(?P<unit>{_DISTANCE_UNIT})"
                              rf"{_CONVERTED} (?:high|above sea level)\b"), False),
+    # "Kangchen Peak (7,210 m) is a mountain", "... is a mountain of the Andes at 6,110 metres (20,046 ft)": a
+    # mountain's height in its defining sentence (never a kilometre figure: "at 45 km from the city" is a distance)
+    ("elevation", re.compile(rf"^(?:The )?[^()]{{1,60}}? \((?P<fig>{_NUMBER}){_SP}(?P<unit>m|metres|meters|ft|feet)\)"
+                             rf" (?:is|was) (?:a|an|the) (?:[\w'-]+ ){{0,4}}?(?:mountain|peak|volcano|hill)\b"), False),
+    ("elevation", re.compile(rf"\b(?:mountain|peak|volcano|hill)\b[^.;]{{0,80}}? at {_ABOUT}(?P<fig>{_NUMBER}){_SP}"
+                             rf"(?P<unit>m|metres|meters|ft|feet)\b(?!{_CONVERTED} (?:from|north|south|east|west|away))"),
+     False),
     ("length", re.compile(rf"\b(?:is|runs) {_ABOUT}(?P<fig>{_NUMBER}){_SP}(?P<unit>{_DISTANCE_UNIT}){_CONVERTED}"
                           rf" (?:long|in length)\b"), False),
     ("length", re.compile(rf"\b(?:has a|with a|its) (?:total )?length of {_ABOUT}(?P<fig>{_NUMBER}){_SP}"
