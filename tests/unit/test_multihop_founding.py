@@ -3,7 +3,7 @@ written for these tests in the encyclopedia's style)."""
 
 from __future__ import annotations
 
-from _multihop_item import validator_item
+from _multihop_item import assert_yes_no_rederived, validator_item
 
 from benchsmith.corpora.chunking import chunk_documents
 from benchsmith.generators.multihop.compose.founding import founding_candidates, read_foundings
@@ -55,10 +55,7 @@ def test_two_subjects_of_one_kind_are_asked_once_and_the_validator_re_derives_ea
     docs = {d.doc_id: d for d in PAPERS}
     for c in cands:
         for cand in (c, c["flip"]):
-            item = validator_item(cand, docs.values())
-            assert ComparisonConsistency().check(item, None) == [], cand["query"]
-            item.answer = "No" if cand["answer"] == "Yes" else "Yes"
-            assert ComparisonConsistency().check(item, None), cand["query"]
+            assert_yes_no_rederived(cand, docs.values())
     papers = pairs[frozenset({"Mesa Sun-News", "Tularosa Daily News"})]
     assert papers["query"] in ("Was Mesa Sun-News founded before Tularosa Daily News?",
                                "Was Tularosa Daily News founded before Mesa Sun-News?")

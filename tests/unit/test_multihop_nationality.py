@@ -3,12 +3,11 @@ written for these tests in the encyclopedia's style)."""
 
 from __future__ import annotations
 
-from _multihop_item import validator_item
+from _multihop_item import assert_yes_no_rederived
 
 from benchsmith.generators.multihop.compose.links import read_profiles
 from benchsmith.generators.multihop.compose.nationality import nationality_candidates, read_nationalities
 from benchsmith.types import Document
-from benchsmith.validators.multihop import ComparisonConsistency
 
 
 def _person(i: int, name: str, lead: str) -> Document:
@@ -52,10 +51,7 @@ def test_shared_and_different_nationalities_come_in_turn_each_person_once_and_ar
         x, y = c["computation"]["subjects"]
         assert c["query"] == f"Were {x} and {y} of the same nationality?"  # "was an Italian film director": Were
         assert c["answer"] == ("Yes" if (x in ITALIANS) == (y in ITALIANS) else "No")
-        item = validator_item(c, docs.values())
-        assert ComparisonConsistency().check(item, None) == []
-        item.answer = "No" if c["answer"] == "Yes" else "Yes"
-        assert ComparisonConsistency().check(item, None)
+        assert_yes_no_rederived(c, docs.values())
 
 
 ITALIANS = {"Aldo Ferri", "Bruno Rota", "Carlo Neri"}

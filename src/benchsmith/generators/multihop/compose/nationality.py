@@ -19,7 +19,7 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.multihop.compose.profiles import _PERSON_OCCUPATIONS, Profile, Value
+from benchsmith.generators.multihop.compose.profiles import _NATIONALITIES_RE, _PERSON_OCCUPATIONS, Profile, Value
 from benchsmith.types import Document
 
 # Demonyms whose people another demonym may include or succeed: never compared.
@@ -27,8 +27,6 @@ _UNSURE = frozenset("""British English Scottish Welsh Irish Northern Soviet Russ
     Hungarian Yugoslav Yugoslavian Czechoslovak Czechoslovakian Ottoman Turkish Persian Flemish Walloon Catalan Basque
     Galician Sicilian Venetian Neapolitan Hawaiian Kurdish Tibetan Taiwanese Jewish Arab Roman Byzantine Bohemian
     Moravian Silesian Frankish Norman Breton Corsican Sardinian Quebecois Acadian Creole Confederate""".split())
-_OCCUPATION = re.compile(r"\b(?P<verb>is|was) (?:an?|the) (?:former |retired |professional |renowned |prominent |noted )?"
-                         r"(?P<nat>[A-Z][a-z]+) (?P<occ>[a-z]+)(?: (?P<noun>[a-z]+))?\b")
 # A plain personal name: never a title with a place ("Princess Elene of Georgia" gives its answer away) nor one with a
 # comma ("John Louis I, Prince of Anhalt") that would run into the question's "and".
 _PLAIN_NAME = re.compile(r"(?!.*\bof\b)[^\W\d][\w.'’-]*(?: [^\W\d][\w.'’-]*)*[^\W\d]")
@@ -55,13 +53,15 @@ def read_nationalities(profiles: Sequence[Profile], documents: Mapping[str, Docu
         if (p.kind != "person" or v is None or v.text in _UNSURE or not _PLAIN_NAME.fullmatch(p.name)
                 or (p.born is None and p.died is None and p.gender is None)):
             continue
-        m = _OCCUPATION.search(documents[p.doc_id].text[v.start:v.end])
+        # the profile's own reading of the sentence, for the occupation after the demonym
+        m = _NATIONALITIES_RE.search(documents[p.doc_id].text[v.start:v.end])
         if m is None or m.group("nat") != v.text:
             continue
         # "film director" -> director; "actor and singer" -> actor
-        noun = m.group("noun") if m.group("noun") and _PERSON_OCCUPATIONS.fullmatch(m.group("noun")) else m.group("occ")
+        occ, *rest = m.group("occ").split()
+        noun = rest[0] if rest and _PERSON_OCCUPATIONS.fullmatch(rest[0]) else occ
         if noun not in _MODIFIERS and _PERSON_OCCUPATIONS.fullmatch(noun):
-            out.append(Nationality(p, v.text, noun, v, m.group("verb") == "is"))
+            out.append(Nationality(p, v.text, noun, v, m.group(0).startswith("is ")))
     described = Counter(n.demonym for n in out)
     return [n for n in out if described[n.demonym] >= MIN_PEOPLE]
 

@@ -58,34 +58,36 @@ _YEAR = r"(?:1[89]\d\d|20[0-4]\d)"
 # figure to the article's subject ("its population"); otherwise the sentence must open on the subject or "It".
 _SP = "[ \u00a0]?"  # "120 km", "120km", "120\u00a0km"
 _CONVERTED = r"(?: \([^()]{1,30}\))?"  # the encyclopedia's conversion after a figure: "94 km (58 mi) long"
+_WHOLE = r"(?![\d]|,\d{3}|\.\d)"  # the figure ends here: not the "1" of "1,545", nor the "3" of "3.5"
+_HEIGHT_UNIT = "(?:m|metres|meters|ft|feet)"  # a mountain's height: never kilometres ("at 45 km from the city")
+_MOUNTAINS = frozenset({"mountain", "peak", "volcano", "hill"})
+_MOUNTAIN = "(?:" + "|".join(sorted(_MOUNTAINS)) + ")"
 _READERS: tuple[tuple[str, re.Pattern, bool], ...] = (
     ("population", re.compile(rf"\b(?:[Ii]ts|[Tt]he) population (?:was|is|of|stood at|reached) {_ABOUT}"
-                              rf"(?P<fig>{_NUMBER})(?![\d]|,\d{{3}}|\.\d)"), True),
-    ("population", re.compile(rf"\b(?:has|had) a population of {_ABOUT}(?P<fig>{_NUMBER})(?![\d]|,\d{{3}}|\.\d)"), False),
+                              rf"(?P<fig>{_NUMBER}){_WHOLE}"), True),
+    ("population", re.compile(rf"\b(?:has|had) a population of {_ABOUT}(?P<fig>{_NUMBER}){_WHOLE}"), False),
     ("elevation", re.compile(rf"\b(?:an? |its )?(?:elevation|altitude) of {_ABOUT}(?P<fig>{_NUMBER}){_SP}"
                              rf"(?P<unit>{_DISTANCE_UNIT})\b"), False),
     ("elevation", re.compile(rf"\b(?:is|rises to|reaches) {_ABOUT}(?P<fig>{_NUMBER}){_SP}(?P<unit>{_DISTANCE_UNIT})"
                              rf"{_CONVERTED} (?:high|above sea level)\b"), False),
     # "Kangchen Peak (7,210 m) is a mountain", "... is a mountain of the Andes at 6,110 metres (20,046 ft)": a
-    # mountain's height in its defining sentence (never a kilometre figure: "at 45 km from the city" is a distance)
-    ("elevation", re.compile(rf"^(?:The )?[^()]{{1,60}}? \((?P<fig>{_NUMBER}){_SP}(?P<unit>m|metres|meters|ft|feet)\)"
-                             rf" (?:is|was) (?:a|an|the) (?:[\w'-]+ ){{0,4}}?(?:mountain|peak|volcano|hill)\b"), False),
-    ("elevation", re.compile(rf"\b(?:mountain|peak|volcano|hill)\b[^.;]{{0,80}}? at {_ABOUT}(?P<fig>{_NUMBER}){_SP}"
-                             rf"(?P<unit>m|metres|meters|ft|feet)\b(?!{_CONVERTED} (?:from|north|south|east|west|away))"),
-     False),
+    # mountain's height in its defining sentence, never a distance ("at 2,500 m north of the pass")
+    ("elevation", re.compile(rf"^(?:The )?[^()]{{1,60}}? \((?P<fig>{_NUMBER}){_SP}(?P<unit>{_HEIGHT_UNIT})\)"
+                             rf" (?:is|was) (?:a|an|the) (?:[\w'-]+ ){{0,4}}?{_MOUNTAIN}\b"), False),
+    ("elevation", re.compile(rf"\b{_MOUNTAIN}\b[^.;]{{0,80}}? at {_ABOUT}(?P<fig>{_NUMBER}){_SP}"
+                             rf"(?P<unit>{_HEIGHT_UNIT})\b(?!{_CONVERTED} (?:from|north|south|east|west|away))"), False),
     ("length", re.compile(rf"\b(?:is|runs) {_ABOUT}(?P<fig>{_NUMBER}){_SP}(?P<unit>{_DISTANCE_UNIT}){_CONVERTED}"
                           rf" (?:long|in length)\b"), False),
     ("length", re.compile(rf"\b(?:has a|with a|its) (?:total )?length of {_ABOUT}(?P<fig>{_NUMBER}){_SP}"
                           rf"(?P<unit>{_DISTANCE_UNIT})\b"), False),
     # "The Vara is a 120-kilometre-long river in ...": the first sentence measures what it defines
     ("length", re.compile(rf"\b(?:is|was) an? {_ABOUT}(?P<fig>{_NUMBER})-(?P<unit>{_DISTANCE_UNIT})"
-                          rf"(?:[- ]long| \([^()]{{1,30}}\)[- ]long)\b"), False),
+                          rf"{_CONVERTED}[- ]long\b"), False),
     ("height", re.compile(rf"\b(?:is|stands) {_ABOUT}(?P<fig>{_NUMBER}){_SP}(?P<unit>{_DISTANCE_UNIT}){_CONVERTED}"
                           rf" (?:tall|high)\b"), False),
 )
 _CENSUS = re.compile(rf"\b(?:[Aa]t|[Ii]n|[Bb]y) the (?P<year>{_YEAR}) census\b|\b(?:[Aa]s of|[Ii]n) (?:the )?(?P<as_of>{_YEAR})\b")
 _AMBIGUOUS = re.compile(r"^\d{1,3}\.\d{3}$")  # "1.140 meters": a thousands point or a decimal one
-_MOUNTAINS = frozenset({"mountain", "peak", "volcano", "hill"})
 
 
 @dataclass(frozen=True)
