@@ -163,3 +163,38 @@ def test_a_choice_between_two_works_names_each_once_without_repeating_the_kind()
     assert choice["answer"] == "Chichester Canal" and choice["computation"]["choice"] == ["Evening Dusk", "Chichester Canal"]
     described = {**cand, "computation": {**cand["computation"], "described": "the Anna Velde painting held by the Tate"}}
     assert as_choice(described, WORK_VERBS) is None  # a described side has no name to give back
+
+
+def test_a_persons_occupation_is_read_from_the_first_sentence():
+    from benchsmith.generators.multihop.compose.profiles import occupation_of
+
+    assert occupation_of("Eom Su-yeon (born 1 February 2001) is a South Korean ice hockey player.") == "hockey player"
+    assert occupation_of("Jarred Shaw (born 1990) is an American professional basketball player for Trouville.") == \
+        "basketball player"
+    assert occupation_of("Gloyne (1882 – 1950) was an English pathologist who worked at the London Chest Hospital.") == \
+        "pathologist"  # "who worked at" is no part of it
+    assert occupation_of("Walter Collinge (1867–1947) was a British zoologist and museum curator.") == "zoologist"
+    assert occupation_of("Hannah Prock (born 2 February 2000) is an Austrian luger.") == "luger"
+    assert occupation_of("Mary Tudor (1496–1533) was the daughter of Henry VII.") is None  # kin, not an occupation
+    assert occupation_of("Ann Lee was a member of the Senate.") is None
+    assert read_profile(Document(doc_id="f", title="Gaby Days", text="Gaby Days is a 1987 American drama film.")) \
+        .occupation is None  # a work's kind is no occupation
+
+
+def test_people_are_compared_within_one_occupation_where_their_articles_give_one():
+    docs = []
+    for i in range(12):
+        job = ("Swedish cricketer", "Swedish zoologist", "Swedish luger")[i % 3]
+        docs.append(Document(doc_id=f"p{i}", title=f"Anna Berg{chr(97 + i)}",
+                             text=f"Anna Berg{chr(97 + i)} (born {1900 + 3 * i}) is a {job}."))
+    docs.append(Document(doc_id="u1", title="Karl Lund", text="Karl Lund (born 1910) was known for his gardens."))
+    docs.append(Document(doc_id="u2", title="Per Holm", text="Per Holm (born 1915) was known for his boats."))
+    profiles = read_profiles(docs)
+    job = {p.name: p.occupation for p in profiles}
+    cands = comparison_candidates(profiles, [], {}, random.Random(4), 40)
+    assert cands
+    for c in cands:
+        x, y = (p.name for p, _ in c["evidence"][:2])
+        # one occupation where both articles give one; where one does not, one nationality or one period pairs them
+        assert job[x] == job[y] or None in (job[x], job[y]), (x, y)
+    assert any({p.name for p, _ in c["evidence"]} == {"Karl Lund", "Per Holm"} for c in cands)

@@ -88,5 +88,11 @@ def test_a_newswire_asks_about_people_as_its_stories_report_them():
     sourced = build_corpus_null(SHARED, ["Wire A", "Wire B"], [], _NoPhrases(), random.Random(1), roles=roles)
     assert isinstance(sourced, str) or sourced.template.startswith("null.sourced")
     # An encyclopedia's people keep the encyclopedia's questions, described by the corpus's own descriptions.
-    bio = [build_corpus_null(SHARED, [], [], _NoPhrases(), random.Random(s), roles=["American painter"]) for s in range(40)]
+    roles = ["American painter", "art collector", "French painter"]
+    bio = [build_corpus_null(SHARED, [], [], _NoPhrases(), random.Random(s), roles=roles) for s in range(40)]
     assert any(not isinstance(d, str) and "the American painter " in d.query for d in bio)
+    # One description only (a mixed collection where two people share "Indian costume designer"): every invented
+    # person would be described alike, so none is described.
+    lone = [build_corpus_null(SHARED, [], [], _NoPhrases(), random.Random(s), roles=["Indian costume designer"])
+            for s in range(40)]
+    assert [d for d in lone if not isinstance(d, str)] and not any("costume" in d.query for d in lone if not isinstance(d, str))

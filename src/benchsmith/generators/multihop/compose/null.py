@@ -47,6 +47,10 @@ PERSON_TEMPLATES = (
 PERSON_RELATIONS = (r"born", r"died|death", r"born in", None, r"taught|pupil|studied under", r"born")
 RELATION_MIN_DOCS = 5
 ROLES_DRAWN = 12  # the corpus's most widely held descriptions of people that a null question may use
+# An encyclopedia's null asks about "the American painter X" only where the corpus gives its people at least this
+# many descriptions: with one ("Indian costume designer", held by two people of a mixed collection) every invented
+# person would be that, which reads as one question asked ten times and sits oddly with most invented names.
+DESCRIPTIONS_MIN = 3
 THING_TEMPLATES = (
     "What is {name} used for?",
     "When was {name} introduced?",
@@ -365,7 +369,7 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         # Not in "Which painting was painted by ...": "by the painter X" says twice what the verb says, and
         # "by the art collector X" contradicts it.
         described = (f"the {roles[rng.randrange(min(len(roles), ROLES_DRAWN))]} {name}"
-                     if roles and "{kind}" not in PERSON_TEMPLATES[i] else name)
+                     if len(roles) >= DESCRIPTIONS_MIN and "{kind}" not in PERSON_TEMPLATES[i] else name)
         query = PERSON_TEMPLATES[i].format(name=described, other=other, kind=work[0], made=work[1])
         template = f"null.person.{i}"
     return Draft(

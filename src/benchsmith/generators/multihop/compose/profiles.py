@@ -127,6 +127,39 @@ _PERSON_OCCUPATIONS = re.compile(
 )
 
 
+# A person's occupation as the first sentence gives it: "is a South Korean ice hockey player" -> "hockey player",
+# "was a British zoologist and museum curator" -> "zoologist", "is a former professional Lithuanian basketball
+# player" -> "basketball player". The head noun ends the phrase: a word of the occupations list or one with a
+# person noun's ending ("luger", "numismatist", "historian"); "member", "leader" of a party and the like are roles,
+# not occupations one compares people by.
+_OCCUPATION_STOP = r"(?:and|or|who|which|of|in|for|from|at|with|on|to|by|best|known|born|based)\b"
+_OCCUPATION = re.compile(
+    r"\b(?:is|was) (?:an?|the) (?:(?:former|retired|professional|renowned|prominent|noted|internationally|recognised|"
+    r"recognized|well-known) )*(?:(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?) )?"
+    rf"(?P<occ>(?:(?!{_OCCUPATION_STOP})[a-z][a-z\-]* ){{0,2}}(?!{_OCCUPATION_STOP})[a-z][a-z\-]*)"
+    rf"(?=\s*(?:[,.;(]|{_OCCUPATION_STOP}|$))"
+)
+_OCCUPATION_ENDINGS = ("er", "or", "ist", "ian", "ant", "ent", "eur", "person", "man", "woman")
+_NOT_OCCUPATIONS = frozenset("""member leader former number other part one figure character owner holder partner
+    supporter contributor authority candidate resident citizen native descendant relative winner runner founder
+    pioneer veteran survivor daughter son father mother brother sister wife husband widow widower child heir
+    grandson granddaughter film television stage landscape portrait marine tennis""".split())
+
+
+def occupation_of(sentence: str) -> str | None:
+    """The occupation a person's first sentence gives (see _OCCUPATION), or None."""
+    m = _OCCUPATION.search(sentence)
+    if m is None:
+        return None
+    words = m.group("occ").split()
+    head = words[-1]
+    if head in _NOT_OCCUPATIONS or not (_PERSON_OCCUPATIONS.fullmatch(head) or head.endswith(_OCCUPATION_ENDINGS)):
+        return None
+    if head == "player" and len(words) >= 2:
+        return f"{words[-2]} player"  # a basketball player and a hockey player are not one occupation
+    return head
+
+
 @dataclass(frozen=True)
 class Value:
     """A value read from a document: its text, a year when it is a date, and the sentence it came from."""
@@ -148,6 +181,7 @@ class Profile:
     nationality: Value | None = None
     birthplace: Value | None = None  # where a person was born, as the lead says it ("Helsinki", "Solingen, Germany")
     gender: str | None = None  # "m" / "f" from the pronouns of the document
+    occupation: str | None = None  # a person's, from the first sentence (see occupation_of): "cricketer", "hockey player"
     links: list[tuple[str, str, Value]] = field(default_factory=list)  # (role, name, sentence) e.g. ("director", "Luis Mandoki", ...)
     home: Value | None = None  # the collection that holds a work ("National Gallery of Art"), with its sentence
     qualifier: str = ""  # the title's disambiguation ("Gleizes", "1865 painting"): the name is shared outside the corpus
@@ -226,6 +260,7 @@ def read_profile(doc: Document) -> Profile | None:
             place = _BIRTHPLACE.search(s)
             if place and not _MONTH.match(place.group("place")) and not _OTHERS_BIRTH.search(s[: place.start()]):
                 prof.birthplace = val(place.group("place"))
+            prof.occupation = occupation_of(s)  # kept below only if the subject is a person
             nat = _NATIONALITIES_RE.search(s)
             if nat and _PERSON_OCCUPATIONS.match(nat.group("occ")) and _DEMONYM.match(nat.group("nat")):
                 prof.nationality = val(nat.group("nat"))
@@ -270,6 +305,8 @@ def read_profile(doc: Document) -> Profile | None:
                 prof.links.append((rel, _clean_name(m.group("name")), val(m.group(0))))
             for m in _MARRIED.finditer(s):
                 prof.links.append(("spouse", _clean_name(m.group("name")), val(m.group(0))))
+    if prof.kind != "person":
+        prof.occupation = None  # "is an American film": a work's kind, not an occupation
     if prof.kind not in (None, "person"):
         for span in list(split_sentences(doc.text))[:HOME_SENTENCES]:
             s = doc.text[span.start : span.end]
