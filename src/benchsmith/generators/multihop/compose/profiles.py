@@ -132,10 +132,11 @@ _PERSON_OCCUPATIONS = re.compile(
 # player" -> "basketball player". The head noun ends the phrase: a word of the occupations list or one with a
 # person noun's ending ("luger", "numismatist", "historian"); "member", "leader" of a party and the like are roles,
 # not occupations one compares people by.
+_OCCUPATION_ADJECTIVES = r"(?:former|retired|professional|renowned|prominent|noted|well-known)"
 _OCCUPATION_STOP = r"(?:and|or|who|which|of|in|for|from|at|with|on|to|by|best|known|born|based)\b"
 _OCCUPATION = re.compile(
-    r"\b(?:is|was) (?:an?|the) (?:(?:former|retired|professional|renowned|prominent|noted|internationally|recognised|"
-    r"recognized|well-known) )*(?:(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+)?) )?"
+    rf"\b(?:is|was) (?:an?|the) (?:{_OCCUPATION_ADJECTIVES} )*(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+){{0,2}} )?"
+    rf"(?:{_OCCUPATION_ADJECTIVES} )*"
     rf"(?P<occ>(?:(?!{_OCCUPATION_STOP})[a-z][a-z\-]* ){{0,2}}(?!{_OCCUPATION_STOP})[a-z][a-z\-]*)"
     rf"(?=\s*(?:[,.;(]|{_OCCUPATION_STOP}|$))"
 )
@@ -155,8 +156,8 @@ def occupation_of(sentence: str) -> str | None:
     head = words[-1]
     if head in _NOT_OCCUPATIONS or not (_PERSON_OCCUPATIONS.fullmatch(head) or head.endswith(_OCCUPATION_ENDINGS)):
         return None
-    if head == "player" and len(words) >= 2:
-        return f"{words[-2]} player"  # a basketball player and a hockey player are not one occupation
+    if len(words) >= 2 and (head == "player" or (head == "artist" and words[-2] in ("martial", "recording"))):
+        return f"{words[-2]} {head}"  # a basketball player and a hockey player are not one occupation, nor a painter a boxer
     return head
 
 

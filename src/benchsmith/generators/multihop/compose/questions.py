@@ -220,19 +220,21 @@ def _years(p: Profile, attr: str) -> int | None:
 
 def related(x: Profile, y: Profile, creators: dict[str, tuple[str, str | None]]) -> bool:
     """Whether two entities make a natural pair to compare: the same creator, creators of one nationality,
-    people of one occupation (where both articles give one: two cricketers, never a cricketer and a zoologist,
-    as an encyclopedia's comparison questions pair them), else people of one nationality, or one period (years
-    within PERIOD_YEARS)."""
+    people of one occupation (two cricketers, never a cricketer and a zoologist, as an encyclopedia's comparison
+    questions pair them), people of one nationality where an article gives no occupation, or one period (years
+    within PERIOD_YEARS) where neither does."""
     if x.kind != y.kind:
         return False
     cx, cy = creators.get(x.doc_id), creators.get(y.doc_id)
     if cx and cy and (cx[0] == cy[0] or (cx[1] is not None and cx[1] == cy[1])):
         return True
-    if x.kind == "person" and x.occupation and y.occupation:
-        return x.occupation == y.occupation
     if x.kind == "person":
+        if x.occupation and y.occupation:
+            return x.occupation == y.occupation
         if x.nationality is not None and y.nationality is not None and x.nationality.text == y.nationality.text:
             return True
+        if x.occupation or y.occupation:
+            return False  # a skier and someone whose article names no occupation share only a decade
         years = [(_years(x, a), _years(y, a)) for a in ("born", "died")]
     else:
         years = [(_years(x, "year"), _years(y, "year"))]
