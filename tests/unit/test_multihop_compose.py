@@ -200,3 +200,20 @@ def test_people_are_compared_within_one_occupation_where_their_articles_give_one
         # one occupation; two people whose articles give none are paired by their period (or one nationality)
         assert job[x] == job[y], (x, y)
     assert any({p.name for p, _ in c["evidence"]} == {"Karl Lund", "Per Holm"} for c in cands)
+
+
+def test_a_person_is_compared_in_two_questions_at_most():
+    from benchsmith.generators.multihop.compose.drafts import PERSON_USES
+
+    docs = {f"p{i}": Document(doc_id=f"p{i}", title=f"Anna Berg{chr(97 + i)}",
+                              text=f"Anna Berg{chr(97 + i)} (born {1900 + 3 * i}) was a Swedish cricketer. She played.")
+            for i in range(8)}
+    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
+                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    comp = Composer(docs, chunks, seed=1, n=400)  # documents may be cited often: only the person rule binds
+    cands = comparison_candidates(read_profiles(list(docs.values())), [], {}, random.Random(2), 60)
+    assert all(len(c["people"]) == 2 for c in cands)
+    outcomes = [(c["people"], comp.to_draft(c)) for c in cands]
+    asked = Counter(d for people, out in outcomes if not isinstance(out, str) for d in people)
+    assert asked and max(asked.values()) == PERSON_USES == 2
+    assert any(out == "person_asked_enough" for _, out in outcomes)

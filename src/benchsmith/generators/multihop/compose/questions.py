@@ -367,6 +367,7 @@ def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=
         "type": "comparison_query", "query": query, "answer": answer, "evidence": [(x, vx), (y, vy)],
         "anchors": [x.name, y.name], "bridge": None, "template": f"comparison.earlier.{attr}",
         "computation": {"op": "earlier", "attribute": attr, "values": [vx.text, vy.text], "years": [vx.year, vy.year]},
+        **({"people": [x.doc_id, y.doc_id]} if kind == "person" else {}),
     }
     return cand if kind == "person" else _described(cand, y, "year", texts)
 
