@@ -132,7 +132,8 @@ _PERSON_OCCUPATIONS = re.compile(
 # player" -> "basketball player". The head noun ends the phrase: a word of the occupations list or one with a
 # person noun's ending ("luger", "numismatist", "historian"); "member", "leader" of a party and the like are roles,
 # not occupations one compares people by.
-_OCCUPATION_ADJECTIVES = r"(?:former|retired|professional|renowned|prominent|noted|well-known)"
+_OCCUPATION_ADJECTIVES = (r"(?:former|retired|professional|renowned|prominent|noted|well-known|leading|famous|celebrated|"
+                          r"influential|popular|successful)")
 _OCCUPATION_STOP = r"(?:and|or|who|which|of|in|for|from|at|with|on|to|by|best|known|born|based)\b"
 _OCCUPATION = re.compile(
     rf"\b(?:is|was) (?:an?|the) (?:{_OCCUPATION_ADJECTIVES} )*(?:[A-Z][a-z]+(?:[- ][A-Z][a-z]+){{0,2}} )?"
