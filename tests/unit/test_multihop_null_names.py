@@ -96,3 +96,15 @@ def test_a_newswire_asks_about_people_as_its_stories_report_them():
     lone = [build_corpus_null(SHARED, [], [], _NoPhrases(), random.Random(s), roles=["Indian costume designer"])
             for s in range(40)]
     assert [d for d in lone if not isinstance(d, str)] and not any("costume" in d.query for d in lone if not isinstance(d, str))
+
+
+def test_who_taught_is_asked_only_where_the_corpus_names_teachers():
+    from types import SimpleNamespace
+
+    from benchsmith.generators.multihop.compose.null import PERSON_TEMPLATES, _relation_stated
+
+    taught = PERSON_TEMPLATES.index("Who taught {name}?")
+    school = SimpleNamespace(documents=[SimpleNamespace(text=f"Person {i} taught at the village school.") for i in range(6)])
+    assert not _relation_stated(taught, school)  # a mixed collection: people taught somewhere, no one's teacher named
+    pupils = SimpleNamespace(documents=[SimpleNamespace(text=f"Painter {i} was a pupil of Jan Steen.") for i in range(6)])
+    assert _relation_stated(taught, pupils)

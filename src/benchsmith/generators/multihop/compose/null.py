@@ -42,9 +42,11 @@ PERSON_TEMPLATES = (
 )
 # What a person template asks about, as the corpus writes it: a template is used only where at least
 # RELATION_MIN_DOCS documents state that relation of someone ("born" in a collection of painting articles,
-# "taught" or "pupil" rarely). No spouse or parent template: they are gendered, and a collection about works
+# a teacher rarely: "pupil of", "studied under", never a bare "taught", which a mixed collection writes of anyone who
+# taught at a school). No spouse or parent template: they are gendered, and a collection about works
 # seldom states them. The work template needs the corpus's own kind of work, checked by its caller.
-PERSON_RELATIONS = (r"born", r"died|death", r"born in", None, r"taught|pupil|studied under", r"born")
+PERSON_RELATIONS = (r"born", r"died|death", r"born in", None, r"pupil of|studied under|student of|taught by|apprenticed to",
+                    r"born")
 RELATION_MIN_DOCS = 5
 ROLES_DRAWN = 12  # the corpus's most widely held descriptions of people that a null question may use
 # An encyclopedia's null asks about "the American painter X" only where the corpus gives its people at least this

@@ -221,8 +221,9 @@ def _years(p: Profile, attr: str) -> int | None:
 def related(x: Profile, y: Profile, creators: dict[str, tuple[str, str | None]]) -> bool:
     """Whether two entities make a natural pair to compare: the same creator, creators of one nationality,
     people of one occupation (two cricketers, never a cricketer and a zoologist, as an encyclopedia's comparison
-    questions pair them), people of one nationality where an article gives no occupation, or one period (years
-    within PERIOD_YEARS) where neither does."""
+    questions pair them) or, where an article gives no occupation, of one nationality; works of one period (years
+    within PERIOD_YEARS). Two people who share only a decade (a radiation biologist and an air force general)
+    make an arbitrary pair."""
     if x.kind != y.kind:
         return False
     cx, cy = creators.get(x.doc_id), creators.get(y.doc_id)
@@ -231,14 +232,9 @@ def related(x: Profile, y: Profile, creators: dict[str, tuple[str, str | None]])
     if x.kind == "person":
         if x.occupation and y.occupation:
             return x.occupation == y.occupation
-        if x.nationality is not None and y.nationality is not None and x.nationality.text == y.nationality.text:
-            return True
-        if x.occupation or y.occupation:
-            return False  # a skier and someone whose article names no occupation share only a decade
-        years = [(_years(x, a), _years(y, a)) for a in ("born", "died")]
-    else:
-        years = [(_years(x, "year"), _years(y, "year"))]
-    return any(a is not None and b is not None and abs(a - b) <= PERIOD_YEARS for a, b in years)
+        return x.nationality is not None and y.nationality is not None and x.nationality.text == y.nationality.text
+    a, b = _years(x, "year"), _years(y, "year")
+    return a is not None and b is not None and abs(a - b) <= PERIOD_YEARS
 
 
 def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], works: dict, rng: random.Random,
@@ -294,6 +290,10 @@ def _companion_keys(cand: dict, creators: dict[str, tuple[str, str | None]]) -> 
     pieces (one artist, one year: Poussin's two Phocion paintings of 1648) makes one question asked twice."""
     (x, _), (y, _) = cand["evidence"][:2]
     out = set()
+    comp = cand["computation"]
+    if comp["op"] == "same" and cand["answer"] == "Yes":
+        # one Yes per creator: with three of one artist's albums, a third pair follows from the other two
+        out.add(("same", comp["attribute"], comp["values"][0]))
     for a, b in ((x, y), (y, x)):
         if b.year is not None:  # without a known creator, one year stands for the pair
             out.add((a.doc_id, (creators.get(b.doc_id) or (None,))[0], b.year.year))
