@@ -108,3 +108,26 @@ def test_who_taught_is_asked_only_where_the_corpus_names_teachers():
     assert not _relation_stated(taught, school)  # a mixed collection: people taught somewhere, no one's teacher named
     pupils = SimpleNamespace(documents=[SimpleNamespace(text=f"Painter {i} was a pupil of Jan Steen.") for i in range(6)])
     assert _relation_stated(taught, pupils)
+
+
+def test_an_invented_name_joins_parts_of_two_people_of_one_nationality():
+    # given names two people share, as the corpus-wide rule against pairing two one-off parts asks
+    italians = ["Giulio Galasso", "Giulio Neri", "Mario Bonnard", "Mario Ferri", "Rosa Galasso"]
+    koreans = ["Park Jongah", "Park Jiyeon", "Kim Selin", "Kim Jingyu"]
+    origins = {**dict.fromkeys(italians, "Italian"), **dict.fromkeys(koreans, "Korean"),
+               **dict.fromkeys(SHARED, "German")}
+    names = [*SHARED, *italians, *koreans]
+    roles = ["Italian footballer", "Korean singer", "painter"]
+    parts = {o: {w for n in ns for w in n.split()} for o, ns in
+             (("Italian", italians), ("Korean", koreans), ("German", SHARED))}
+    seen = set()
+    for seed in range(200):
+        d = build_corpus_null(names, [], [], _NoPhrases(), random.Random(seed), roles=roles, origins=origins)
+        if isinstance(d, str):
+            continue
+        first, last = d.computation["from_parts"]
+        origin = next(o for o, ws in parts.items() if first in ws)
+        assert last in parts[origin], d.query  # never "Giulio Jongah"
+        assert not any(r in d.query for r in roles if r[0].isupper() and not r.startswith(origin)), d.query
+        seen.add(origin)
+    assert seen == {"Italian", "Korean", "German"}

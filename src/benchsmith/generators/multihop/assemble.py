@@ -43,6 +43,7 @@ from benchsmith.generators.multihop.shaping import (
     build_short,
     claim_set_ref,
     computation_of,
+    name_origins,
     null_names,
     work_kind,
 )
@@ -352,6 +353,7 @@ class Assembler:
         things, proper = product_names(texts), proper_words(texts)
         roles = person_roles((d.text for d in self.documents.values()), all_people) if not texts else []
         news = sum(d.published_at is not None for d in self.documents.values()) * 2 >= len(self.documents)
+        origins = name_origins(self.composer)
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
         asked: set[tuple[str, ...]] = set()
@@ -363,7 +365,7 @@ class Assembler:
                 draft: Draft | str = "too_few_name_parts"
                 if from_corpus:
                     draft = build_corpus_null(names, sources, people, self.index, rng, things, work_kind(self.composer), proper,
-                                              roles, news)
+                                              roles, news, origins)
                     from_corpus = draft != "too_few_name_parts"
                     if draft == "no_safe_null_names":
                         batch.append((draft, None, "null_query"))

@@ -100,6 +100,13 @@ def null_names(composer, person_names, documents) -> tuple[list[str], list[str],
     # Enough people with articles: their name parts alone (entity names mix in places and groups).
     return (people if len(people) >= 20 else people + entity), sources if len(sources) >= 2 else [], people
 
+def name_origins(composer) -> dict[str, str]:
+    """Each person's nationality as their article's first sentence gives it ("Giuseppe Galasso" -> "Italian")."""
+    if not composer:
+        return {}
+    return {p.name: p.nationality.text for p in composer.profiles if p.kind == "person" and p.nationality is not None}
+
+
 def work_kind(composer) -> tuple[str, str]:
     """The corpus's most common kind of work and how one is made ("painting", "painted"), for null questions."""
     kinds = Counter(p.kind for p in composer.profiles if p.kind not in (None, "person")) if composer else Counter()

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 import re
-from collections import Counter
-from collections.abc import Sequence
+from collections import Counter, defaultdict
+from collections.abc import Mapping, Sequence
 
 from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.compose.cli_nulls import build_command_null
@@ -310,21 +310,51 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
     )
 
 
+ORIGIN_PEOPLE_MIN = 4  # people of one nationality whose name parts may make an invented name of that nationality
+
+
+def origin_groups(people: Sequence[str], origins: Mapping[str, str]) -> list[tuple[str, list[str], list[str]]]:
+    """(nationality, first names, surnames) of the people of each nationality with at least ORIGIN_PEOPLE_MIN of
+    them, most people first: "Giulio" and "Galasso" are parts of two Italians' names, so "Giulio Galasso" reads as
+    a real Italian's, where "Muhammad Galasso" or "Elisabetta Quang" give the invention away."""
+    by_origin: dict[str, list[str]] = defaultdict(list)
+    for n in people:
+        if n in origins:
+            by_origin[origins[n]].append(n)
+    groups = [(origin, *name_parts(ns)) for origin, ns in sorted(by_origin.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+              if len(ns) >= ORIGIN_PEOPLE_MIN]
+    return [(o, f, la) for o, f, la in groups if len(f) >= 2 and len(la) >= 2]
+
+
+def _of_origin(roles: Sequence[str], origin: str) -> list[str]:
+    """The descriptions that fit a person of `origin`: "Bangladeshi politician" never describes an invented Italian."""
+    return [r for r in roles if not r[:1].isupper() or r.split()[0] == origin]
+
+
 def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people: Sequence[str], index,
                       rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed"),
-                      proper: set[str] | None = None, roles: Sequence[str] = (), news: bool = False) -> Draft | str:
+                      proper: set[str] | None = None, roles: Sequence[str] = (), news: bool = False,
+                      origins: Mapping[str, str] | None = None) -> Draft | str:
     """One null query, or the reason none could be built this try. A person is described as the corpus
-    describes its people ("the American artist ...", from `roles`) where it has such descriptions."""
+    describes its people ("the American artist ...", from `roles`) where it has such descriptions. Where the corpus
+    gives its people's nationalities (`origins`: name -> demonym), an invented name joins the parts of two people of
+    one nationality (`origin_groups`)."""
     def parts() -> tuple:
         people = people_only(names, real_people, index)
-        return name_parts(people), name_parts(people, min_names=NAME_PART_MIN_NAMES)
+        return (name_parts(people), name_parts(people, min_names=NAME_PART_MIN_NAMES),
+                origin_groups(people, origins or {}))
 
-    (firsts, lasts), (shared_firsts, shared_lasts) = _NAME_PARTS.get(names, "people", parts)
+    (firsts, lasts), (shared_firsts, shared_lasts), groups = _NAME_PARTS.get(names, "people", parts)
     if len(firsts) < 8 or len(lasts) < 8:
         return build_thing_null(things, index, rng, proper)
     enough_shared = min(len(shared_firsts), len(shared_lasts)) >= 8
     distinctive = [w for w in lasts if w not in set(shared_lasts)]
-    if enough_shared and len(distinctive) >= 8:
+    if groups:
+        origin, group_firsts, group_lasts = groups[rng.randrange(len(groups))]
+        first = group_firsts[rng.randrange(len(group_firsts))]
+        last = group_lasts[rng.randrange(len(group_lasts))]
+        roles = _of_origin(roles, origin)
+    elif enough_shared and len(distinctive) >= 8:
         # An ordinary given name with a surname only one of the corpus's people bears: "Margaret Smith" pairs two
         # common parts into a name too generic to prove anything absent.
         first = shared_firsts[rng.randrange(min(len(shared_firsts), 200))]
