@@ -67,8 +67,8 @@ LEAD_FACT_SHARE = 0.25  # ... and at most this share compares two places' measur
 NATIONALITY_SHARE = 0.08  # ... and at most this share (a quarter of the comparisons) asks whether two people shared a nationality
 LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
 # of its two years once
-PERSON_USES = 2  # a person compared with others (dates, nationality) in at most this many questions: one politician
-# in five of sixty reads as a benchmark about him
+PERSON_USES = 1  # a person compared with others (dates, nationality) in one question: one politician in five of sixty
+# reads as a benchmark about him, and two date comparisons sharing a person chain into a third answered for free
 
 
 def _claim(doc: Document, chunks: Sequence[Chunk], start: int, end: int, target: str, topic: str) -> Claim | None:

@@ -19,7 +19,14 @@ from collections import Counter, defaultdict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.multihop.compose.profiles import _NATIONALITIES_RE, _PERSON_OCCUPATIONS, Profile, Value
+from benchsmith.generators.multihop.compose.naming import person_reference
+from benchsmith.generators.multihop.compose.profiles import (
+    _NATIONALITIES_RE,
+    _PERSON_OCCUPATIONS,
+    Profile,
+    Value,
+    same_generation,
+)
 from benchsmith.types import Document
 
 # Demonyms whose people another demonym may include or succeed: never compared.
@@ -51,8 +58,8 @@ def read_nationalities(profiles: Sequence[Profile], documents: Mapping[str, Docu
         v = p.nationality
         # a person the article dates or calls "he"/"she"
         if (p.kind != "person" or v is None or v.text in _UNSURE or not _PLAIN_NAME.fullmatch(p.name)
-                or (p.born is None and p.died is None and p.gender is None)):
-            continue
+                or (p.born is None and p.died is None) or person_reference(p) is None):
+            continue  # undated (no generation to pair by), or a namesake the title tells apart in words we cannot use
         # the profile's own reading of the sentence, for the occupation after the demonym
         m = _NATIONALITIES_RE.search(documents[p.doc_id].text[v.start:v.end])
         if m is None or m.group("nat") != v.text:
@@ -70,7 +77,8 @@ def _question(x: Nationality, y: Nationality) -> dict:
     same = x.demonym == y.demonym
     return {
         "type": "comparison_query",
-        "query": f"{'Are' if x.living and y.living else 'Were'} {x.page.name} and {y.page.name} of the same nationality?",
+        "query": f"{'Are' if x.living and y.living else 'Were'} {person_reference(x.page)} and {person_reference(y.page)} "
+                 "of the same nationality?",
         "answer": "Yes" if same else "No",
         "key": "nationality | " + " | ".join(sorted((x.page.doc_id, y.page.doc_id))),
         "evidence": [(x.page, x.cited), (y.page, y.cited)], "anchors": [x.page.name, y.page.name], "bridge": None,
@@ -92,7 +100,7 @@ def nationality_candidates(people: Sequence[Nationality], seed: int) -> list[dic
         group = sorted(groups[occupation], key=lambda n: n.page.doc_id)
         for x in group:
             for y in rng.sample(group, min(len(group), PARTNERS_DRAWN)):
-                if y.page.doc_id > x.page.doc_id:
+                if y.page.doc_id > x.page.doc_id and same_generation(x.page, y.page):
                     pairs[x.demonym == y.demonym].append((x, y))
     if not pairs[True] or not pairs[False]:
         return []

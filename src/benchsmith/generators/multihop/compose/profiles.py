@@ -189,6 +189,16 @@ class Profile:
     qualifier: str = ""  # the title's disambiguation ("Gleizes", "1865 painting"): the name is shared outside the corpus
 
 
+GENERATION_YEARS = 30  # people born (or dead) this close are of one generation: an 1842-born colonial politician
+# set against one born in 1936 is answered from the eras their articles evoke, not from their dates
+
+
+def same_generation(x: Profile, y: Profile) -> bool:
+    """Whether two people's birth years, or death years, are within GENERATION_YEARS."""
+    return any(a.year is not None and b.year is not None and abs(a.year - b.year) <= GENERATION_YEARS
+               for a, b in ((x.born, y.born), (x.died, y.died)) if a is not None and b is not None)
+
+
 def title_qualifier(title: str) -> str:
     """The disambiguation a title carries in brackets ("Les Baigneuses (Gleizes)" -> "Gleizes"), or ""."""
     m = re.search(r"\(([^()]*)\)\s*$", title or "")

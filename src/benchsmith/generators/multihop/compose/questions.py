@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, as_choice
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import person_reference, work_reference
-from benchsmith.generators.multihop.compose.profiles import Profile, Value
+from benchsmith.generators.multihop.compose.profiles import Profile, Value, same_generation
 from benchsmith.generators.multihop.compose.shared import describe_for_comparison
 
 WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "mural": ("painted", "painted"), "novel": ("published", "written"),
@@ -203,7 +203,7 @@ def _year_value(p: Profile, attr: str) -> Value | None:
     return v if v is not None and v.year is not None else None
 
 
-PERIOD_YEARS = 20  # works or people this close in time are of one period
+PERIOD_YEARS = 20  # works this close in time are of one period
 
 
 def creator_nationality(value: Value) -> str | None:
@@ -220,16 +220,18 @@ def _years(p: Profile, attr: str) -> int | None:
 
 def related(x: Profile, y: Profile, creators: dict[str, tuple[str, str | None]]) -> bool:
     """Whether two entities make a natural pair to compare: the same creator, creators of one nationality,
-    people of one occupation (two cricketers, never a cricketer and a zoologist, as an encyclopedia's comparison
-    questions pair them) or, where an article gives no occupation, of one nationality; works of one period (years
-    within PERIOD_YEARS). Two people who share only a decade (a radiation biologist and an air force general)
-    make an arbitrary pair."""
+    people of one generation (`same_generation`) and one occupation (two cricketers, never a cricketer and a
+    zoologist, as an encyclopedia's comparison questions pair them) or, where an article gives no occupation, one
+    nationality; works of one period (years within PERIOD_YEARS). Two people who share only a decade (a radiation
+    biologist and an air force general) make an arbitrary pair."""
     if x.kind != y.kind:
         return False
     cx, cy = creators.get(x.doc_id), creators.get(y.doc_id)
     if cx and cy and (cx[0] == cy[0] or (cx[1] is not None and cx[1] == cy[1])):
         return True
     if x.kind == "person":
+        if not same_generation(x, y):
+            return False
         if x.occupation and y.occupation:
             return x.occupation == y.occupation
         return x.nationality is not None and y.nationality is not None and x.nationality.text == y.nationality.text
