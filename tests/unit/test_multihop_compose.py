@@ -11,7 +11,7 @@ from benchsmith.generators.multihop.compose.drafts import Composer
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles
 from benchsmith.generators.multihop.compose.profiles import read_profile
-from benchsmith.generators.multihop.compose.questions import comparison_candidates
+from benchsmith.generators.multihop.compose.questions import comparison_candidates, inference_candidates
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.types import Chunk, Document, Span
 from benchsmith.validators.difficulty import longest_copied_span
@@ -238,3 +238,32 @@ def test_a_person_is_compared_in_one_question():
     asked = Counter(d for people, out in outcomes if not isinstance(out, str) for d in people)
     assert asked and max(asked.values()) == PERSON_USES == 1  # two would chain: A before B, B before C
     assert any(out == "person_asked_enough" for _, out in outcomes)
+
+
+def _film_docs(extra: dict[str, tuple[str, str]]) -> list[Document]:
+    base = {
+        "fa": ("Fortune Hill", "Fortune Hill is a 1958 Italian film directed by Aldo Ferri."),
+        "pa": ("Aldo Ferri", "Aldo Ferri (24 May 1900 – 31 October 1984) was an Italian film director."),
+    }
+    return [Document(doc_id=k, title=t, text=x) for k, (t, x) in {**base, **extra}.items()]
+
+
+def test_an_inverse_question_needs_its_answer_unique_among_every_director_of_the_corpus():
+    docs = _film_docs({})
+    alone = inference_candidates(find_links(read_profiles(docs), {d.doc_id: d for d in docs}),
+                                 {d.doc_id: d.text for d in docs})
+    assert any(c["answer"] == "Fortune Hill" and "1900" in c["query"] for c in alone)
+    # a director born in 1900 too, with two films in the corpus, one of them from 1958: a second answer
+    rival = _film_docs({
+        "fb": ("Rosa at Ten", "Rosa at Ten is a 1958 Argentine crime film directed by Mario Sofi."),
+        "fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Mario Sofi."),
+        "pb": ("Mario Sofi", "Mario Sofi (14 May 1900 – 10 May 1977) was an Argentine film director."),
+    })
+    cands = inference_candidates(find_links(read_profiles(rival), {d.doc_id: d for d in rival}),
+                                 {d.doc_id: d.text for d in rival})
+    assert not any("1958" in c["query"] and "born in 1900" in c["query"] for c in cands)
+    # the director's own article spans the year ("directed 107 films between 1950 and 1962"): not asked either
+    busy = [d if d.doc_id != "pa" else Document(doc_id="pa", title="Aldo Ferri", text=d.text + " He directed 107 films "
+                                                 "between 1950 and 1962.") for d in docs]
+    assert not inference_candidates(find_links(read_profiles(busy), {d.doc_id: d for d in busy}),
+                                    {d.doc_id: d.text for d in busy})

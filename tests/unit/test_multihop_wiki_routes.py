@@ -239,3 +239,13 @@ def test_every_third_creator_comparison_asks_which_work_has_the_older_creator():
         assert c["query"] == f"{lead}, {a} or {b}?"
         years = c["computation"]["years"]
         assert c["answer"] == (a if years[0] < years[1] else b)
+
+
+def test_a_year_the_corpus_gives_another_work_of_the_creator_is_no_clue_to_one_answer():
+    from benchsmith.generators.multihop.compose.creator_life import _named_elsewhere_that_year
+
+    docs = _docs({"x": ("L'Arbre", "L'Arbre is a 1910 painting by Albert Gleizes."),
+                  "y": ("Passy", "Passy is a 1912 painting by Albert Gleizes. His Portrait of Jacques Nayral was "
+                                 "painted in 1911, and Gleizes showed it in Paris.")})
+    assert _named_elsewhere_that_year("Albert Gleizes", 1911, "x", docs)  # Passy names a 1911 Gleizes work
+    assert not _named_elsewhere_that_year("Albert Gleizes", 1910, "x", docs)  # only L'Arbre's own article gives 1910

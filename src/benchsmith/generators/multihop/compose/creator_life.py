@@ -234,6 +234,13 @@ def life_bridge_candidates(routes: Sequence[LifeRoute], index: PhraseIndex | Non
     return out
 
 
+def _named_elsewhere_that_year(creator: str, year: int, own: str, documents: dict[str, Document]) -> bool:
+    """Whether a sentence of another document names the creator (by surname) and the year: it may date another work."""
+    surname = creator.split()[-1]
+    found = re.compile(rf"\b{re.escape(surname)}\b[^.]*?(?<!\d){year}(?!\d)|(?<!\d){year}(?!\d)[^.]*?\b{re.escape(surname)}\b")
+    return any(doc_id != own and surname in doc.text and found.search(doc.text) for doc_id, doc in documents.items())
+
+
 def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Profile],
                               documents: dict[str, Document]) -> list[dict]:
     """"Which 1864 painting is by an artist born in 1830?": the work's year from its article, the creator's life
@@ -248,6 +255,8 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
         if any(p.year.year == year.year if p.year is not None and p.year.year is not None
                else re.search(rf"\b{year.year}\b", documents[p.doc_id].text[:600]) for p in same_creator):
             continue  # another work by the creator is of that year, or may be (its year unread but named in its lead)
+        if _named_elsewhere_that_year(r.creator, year.year, x.doc_id, documents):
+            continue  # "Portrait of Jacques Nayral, painted in 1911", in another of Gleizes's articles: a second answer
         noun = creator_noun(r.role, x.kind)
         for attr, life_year in (("born", r.life.born), ("died", r.life.died)):
             rivals = [p for p in profiles if p.doc_id != x.doc_id and p.kind == x.kind and p.year is not None

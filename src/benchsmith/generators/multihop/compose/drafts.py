@@ -226,7 +226,7 @@ class Composer:
             return _alternate(_alternate(cands, lives), shared)
         elif qtype == "inference_query":
             docs = list(self.documents.values())
-            inverse = inference_candidates(self.links)
+            inverse = inference_candidates(self.links, {d: doc.text for d, doc in self.documents.items()})
             shared = shared_entity_candidates(self.profiles, self.documents, self.routes)
             lives = life_inference_candidates(self.life_routes, self.profiles, self.documents)
             for group in (inverse, shared, lives):

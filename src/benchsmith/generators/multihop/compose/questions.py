@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import re
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, as_choice
 from benchsmith.generators.multihop.compose.links import Link
@@ -131,19 +131,26 @@ def _inference_phrase(link: Link, attr: str, value: Value) -> str | None:
     return forms[sum(map(ord, link.a.doc_id + link.b.doc_id)) % len(forms)]  # stable for a pair, varied across pairs
 
 
-def inference_candidates(links: Sequence[Link]) -> list[dict]:
+def _career_covers(text: str, year: int) -> bool:
+    """Whether a person's article states the year, or a span of years holding it ("directed 107 films between 1910
+    and 1924"): another of their works may be of that year, and the article alone may name the answer."""
+    if re.search(rf"(?<!\d){year}(?!\d)", text):
+        return True
+    return any(int(a) <= year <= int(b) for a, b in re.findall(r"(?:between|from)\s+(\d{4})\s+(?:and|to)\s+(\d{4})", text))
+
+
+def inference_candidates(links: Sequence[Link], texts: Mapping[str, str] | None = None) -> list[dict]:
     """Questions whose answer is A, reached only through the year B gives for the bridge.
 
-    The (role, kind, work year, attribute, year) key must be held by one link alone, and the bridge must
-    have no other work in the corpus, so the answer is unique among the relations the corpus states.
+    The (role, kind, work year, attribute, year) key must be held by one link alone, every link of the corpus
+    counting as a rival (a director with several films in the corpus too), and the bridge must have no other work
+    in the corpus nor, where `texts` gives the bridge's article, a career that covers the work's year.
     """
     works_of = defaultdict(set)
     for link in links:
         works_of[(link.role, link.b.doc_id)].add(link.a.doc_id)
     keyed: dict[tuple, list[tuple[Link, str, Value]]] = defaultdict(list)
     for link in links:
-        if len(works_of[(link.role, link.b.doc_id)]) != 1:
-            continue
         for attr in ("born", "died"):
             v = getattr(link.b, attr)
             if v is not None and v.year is not None:
@@ -155,6 +162,11 @@ def inference_candidates(links: Sequence[Link]) -> list[dict]:
         if len(group) != 1:
             continue
         link, attr, value = group[0]
+        if len(works_of[(link.role, link.b.doc_id)]) != 1:
+            continue
+        if texts is not None and link.a.year is not None and link.a.year.year is not None \
+                and _career_covers(texts.get(link.b.doc_id, ""), link.a.year.year):
+            continue
         query = _inference_phrase(link, attr, value)
         if query is None:
             continue
