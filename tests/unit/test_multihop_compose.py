@@ -76,6 +76,10 @@ def test_a_draft_one_document_answers_is_rejected():
     assert single_document(texts, "1954", ["Gaby Days"]) == ["a"]
     assert single_document({"b": texts["b"]}, "1954", ["Gaby Days"]) == []
     assert single_document({"a": "X and Y were both born in 1900."}, "Yes", ["X", "Y"]) == ["a"]
+    # an extracted credit list runs titles together: "Airport 1975" is still named there, and its director's birth
+    credits = "Jack Smight (March 9, 1925 – 2003) was a director. His credits include MidwayHarperAirport 1975 Damnation Alley."
+    assert single_document({"p": credits}, "March 9, 1925", ["Airport 1975"]) == ["p"]
+    assert single_document({"p": credits}, "March 9, 1925", ["Alley Cat"]) == []
 
 
 def test_comparisons_are_balanced_and_computed():

@@ -10,15 +10,25 @@ retrieved ones (other than each gold document in turn) holds answer and anchors 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
-from benchsmith.text import contains_phrase
+from benchsmith.text import contains_phrase, regex
 
 YES_NO = frozenset({"yes", "no"})
 
 
+def _glued(text: str, phrase: str) -> bool:
+    """A capitalised title of two words or more written flush against the word before it, as extracted credit
+    lists run ("... MidwayHarperAirport 1975 Damnation Alley"): the title is there, though no word boundary is."""
+    words = phrase.split()
+    if len(words) < 2 or not words[0][:1].isupper():
+        return False
+    return regex(r"(?<=[a-z])" + r"\s+".join(re.escape(w) for w in words) + r"(?!\w)").search(text) is not None
+
+
 def _holds(text: str, phrase: str) -> bool:
-    return bool(phrase) and contains_phrase(text, phrase)
+    return bool(phrase) and (contains_phrase(text, phrase) or _glued(text, phrase))
 
 
 def single_document(texts: dict[str, str], answer: str, anchors: Sequence[str]) -> list[str]:
