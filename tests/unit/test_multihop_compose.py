@@ -257,6 +257,7 @@ def test_an_inverse_question_needs_its_answer_unique_among_every_director_of_the
     alone = inference_candidates(find_links(read_profiles(docs), {d.doc_id: d for d in docs}),
                                  {d.doc_id: d.text for d in docs})
     assert any(c["answer"] == "Fortune Hill" and "1900" in c["query"] for c in alone)
+    assert all(c["query"].startswith("Which ") for c in alone)  # never "What 1958 film is the work of a ..."
     # a director born in 1900 too, with two films in the corpus, one of them from 1958: a second answer
     rival = _film_docs({
         "fb": ("Rosa at Ten", "Rosa at Ten is a 1958 Argentine crime film directed by Mario Sofi."),

@@ -126,8 +126,7 @@ def _inference_phrase(link: Link, attr: str, value: Value) -> str | None:
     if link.role == "composer":
         return f"Which {year} {kind} has music composed by {someone}?"
     forms = (f"Which {year} {kind} was {ROLE_VERB[link.role]} by {someone}?",
-             f"Which {kind} from {year} had a {noun} {event} in {value.year}?",
-             f"What {year} {kind} is the work of a {noun} {event} in {value.year}?")
+             f"Which {kind} from {year} had a {noun} {event} in {value.year}?")
     return forms[sum(map(ord, link.a.doc_id + link.b.doc_id)) % len(forms)]  # stable for a pair, varied across pairs
 
 

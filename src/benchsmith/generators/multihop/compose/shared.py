@@ -113,8 +113,7 @@ def _phrase(kind: str, shared: str, role: str, ref: str, attr: str, value: str, 
         if attr == "year":
             verb = YEAR_VERBS.get(kind, "make")
             forms = (f"Which {kind} did {who} {verb} in {value}?",
-                     f"Which {value} {kind} is by the same {noun} as {ref}?",
-                     f"In {value}, which {kind} was made by {who}?")
+                     f"Which {value} {kind} is by the same {noun} as {ref}?")
         else:
             where = HOME_VERBS[variant % len(HOME_VERBS)].format(home=value)
             forms = (f"Which {kind} by {who} {where}?",
