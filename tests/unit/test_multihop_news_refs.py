@@ -92,11 +92,12 @@ def _work(doc_id: str, year: int) -> Profile:
 
 
 def test_comparisons_pair_only_related_works():
-    creators = {"a": ("Frederic Church", "American"), "b": ("Frederic Church", "American"),
-                "c": ("Tom Roberts", "Australian"), "d": ("Willard Metcalf", "American")}
+    creators = {"a": "Frederic Church", "b": "Frederic Church", "c": "Tom Roberts", "d": "Willard Metcalf",
+                "e": "Nicolas Poussin", "f": "Albert Gleizes"}
     assert related(_work("a", 1861), _work("b", 1890), creators)  # one artist
-    assert related(_work("a", 1861), _work("d", 1906), creators)  # one nationality
     assert related(_work("c", 1895), _work("d", 1906), creators)  # one period
+    assert not related(_work("a", 1861), _work("d", 1906), creators)  # two Americans 45 years apart: the eras tell
+    assert not related(_work("e", 1648), _work("f", 1912), creators)  # two Frenchmen: a Poussin against a Gleizes
     assert not related(_work("a", 1648), _work("c", 1930), creators)  # Poussin-era vs a 1930 Australian: idle
 
 

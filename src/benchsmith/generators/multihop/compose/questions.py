@@ -217,29 +217,22 @@ def _year_value(p: Profile, attr: str) -> Value | None:
 PERIOD_YEARS = 20  # works this close in time are of one period
 
 
-def creator_nationality(value: Value) -> str | None:
-    """The demonym a creator sentence gives ("by French artist ..." -> "French"), or None."""
-    m = re.search(r"\bby (?:the )?(?:[a-z\-]+ )*?(?P<nat>[A-Z][a-z]+(?:-[A-Z][a-z]+)?) (?:[a-z\-]+ ){0,3}?"
-                  r"(?:artist|painter|director|writer|author|composer|filmmaker|photographer)\b", value.text)
-    return m.group("nat") if m else None
-
-
 def _years(p: Profile, attr: str) -> int | None:
     v = getattr(p, attr)
     return v.year if v is not None else None
 
 
-def related(x: Profile, y: Profile, creators: dict[str, tuple[str, str | None]]) -> bool:
-    """Whether two entities make a natural pair to compare: the same creator, creators of one nationality,
-    people of one generation (`same_generation`) and one occupation (two cricketers, never a cricketer and a
+def related(x: Profile, y: Profile, creators: dict[str, str]) -> bool:
+    """Whether two entities make a natural pair to compare: works of one creator or one period (years within
+    PERIOD_YEARS); people of one generation (`same_generation`) and one occupation (two cricketers, never a cricketer and a
     zoologist, as an encyclopedia's comparison questions pair them) or, where an article gives no occupation, one
-    nationality; works of one period (years within PERIOD_YEARS). Two people who share only a decade (a radiation
-    biologist and an air force general) make an arbitrary pair."""
+    nationality. Two people who share only a decade (a radiation biologist and an air force general) make an
+    arbitrary pair."""
     if x.kind != y.kind:
         return False
     cx, cy = creators.get(x.doc_id), creators.get(y.doc_id)
-    if cx and cy and (cx[0] == cy[0] or (cx[1] is not None and cx[1] == cy[1])):
-        return True
+    if cx and cx == cy:
+        return True  # (creators of one nationality alone are no pair: a 1648 Poussin against a 1912 Gleizes is guessed)
     if x.kind == "person":
         if not same_generation(x, y):
             return False
@@ -260,10 +253,10 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
             if _year_value(p, attr) is not None and p.kind:
                 by_kind[(p.kind, attr)].append(p)
     keys = sorted(k for k, v in by_kind.items() if len(v) >= 2)
-    creators: dict[str, tuple[str, str | None]] = {}
+    creators: dict[str, str] = {}  # a work's document -> its creator
     for (_role, who), ws in sorted(works.items()):
-        for p, val in ws:
-            creators.setdefault(p.doc_id, (who, creator_nationality(val)))
+        for p, _ in ws:
+            creators.setdefault(p.doc_id, who)
     all_works = sorted({p.doc_id: (p, role, who, val) for (role, who), ws in works.items() for p, val in ws}.values(),
                        key=lambda t: t[0].doc_id)
     same = sorted(k for k, v in works.items() if len({p.doc_id for p, _ in v}) >= 2)
@@ -298,7 +291,7 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
     return [(as_choice(c, WORK_VERBS) or c) if i % CHOICE_EVERY == CHOICE_EVERY - 1 else c for i, c in enumerate(out[:limit])]
 
 
-def _companion_keys(cand: dict, creators: dict[str, tuple[str, str | None]]) -> set[tuple]:
+def _companion_keys(cand: dict, creators: dict[str, str]) -> set[tuple]:
     """(one work, the other's creator and year) for both sides of a pair: a work compared with two companion
     pieces (one artist, one year: Poussin's two Phocion paintings of 1648) makes one question asked twice."""
     (x, _), (y, _) = cand["evidence"][:2]
@@ -309,7 +302,7 @@ def _companion_keys(cand: dict, creators: dict[str, tuple[str, str | None]]) -> 
         out.add(("same", comp["attribute"], comp["values"][0]))
     for a, b in ((x, y), (y, x)):
         if b.year is not None:  # without a known creator, one year stands for the pair
-            out.add((a.doc_id, (creators.get(b.doc_id) or (None,))[0], b.year.year))
+            out.add((a.doc_id, creators.get(b.doc_id), b.year.year))
     return out
 
 
