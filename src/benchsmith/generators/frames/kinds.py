@@ -24,16 +24,23 @@ FAMILY_OPS = ("largest", "second", "same", "order", "count", "within", "count_wi
 def fact_kind(f: FramesFact) -> str | None:
     """What a value fact measures, as far as comparing it goes (see measure.measure_kind): every year of one
     dimension is one kind (works are dated alike); a figure only shares a kind with figures of the same thing."""
-    if f.kind == "year":
-        return f.dimension
-    if f.dimension == "count":
-        return count_kind(f.unit)
-    if f.from_table:
-        column, _, row = f.label.partition("|")
+    return _kind_of(f.kind, f.dimension, f.unit, f.from_table, f.label)
+
+
+# Cached (a pure function of the fields it reads): drafting asks for the kinds of the same few hundred facts
+# hundreds of thousands of times a run, and measure_kind runs a dozen regular expressions.
+@lru_cache(maxsize=1 << 16)
+def _kind_of(kind: str, dimension: str, unit: str, from_table: bool, label: str) -> str | None:
+    if kind == "year":
+        return dimension
+    if dimension == "count":
+        return count_kind(unit)
+    if from_table:
+        column, _, row = label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
-            return measure_kind(row, f.dimension)
-        return measure_kind(column, f.dimension, row)
-    return measure_kind(f.label, f.dimension)
+            return measure_kind(row, dimension)
+        return measure_kind(column, dimension, row)
+    return measure_kind(label, dimension)
 
 
 def family_kind(f: FramesFact, op: str) -> str | None:
@@ -77,8 +84,14 @@ def same_measure(f: FramesFact, g: FramesFact) -> bool:
 
 
 def around(f: FramesFact) -> str:
-    start, end = f.value_span.start - f.span.start, f.value_span.end - f.span.start
-    return " ".join(f.text[max(0, start - 30): end + 30].split()).lower()
+    """The words around a fact's value in its sentence (30 characters each side), lowered."""
+    return _around(f.text, f.value_span.start - f.span.start, f.value_span.end - f.span.start)
+
+
+# Cached (a pure function of the sentence and the value's place in it): every draft compares its facts' wording.
+@lru_cache(maxsize=1 << 16)
+def _around(text: str, start: int, end: int) -> str:
+    return " ".join(text[max(0, start - 30): end + 30].split()).lower()
 
 
 def repeated_statement(facts: list[FramesFact]) -> str | None:
@@ -87,7 +100,8 @@ def repeated_statement(facts: list[FramesFact]) -> str | None:
     for f in facts:
         if f.kind == "name":
             continue
-        if (f.value, around(f)) in seen:
-            return around(f)
-        seen.add((f.value, around(f)))
+        words = around(f)
+        if (f.value, words) in seen:
+            return words
+        seen.add((f.value, words))
     return None
