@@ -279,18 +279,21 @@ class FramesGenerator(Generator):
         if widen and k < 5:
             sizes.append(k + 1)  # the last rounds: one more article than planned beats no question
         exhausted = Counter() if exhausted is None else exhausted
+        # what the attempts below read of `used` and the plan: `used` changes only when a draft is returned
+        shape_use = Counter({k[6:]: n for k, n in used.items() if k.startswith("shape:")})
+        variety = variety_caps(cfg, planned)
         for size, t in ((s, t) for s in sizes for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]):
             if (t != rtype or size != k) and not asm.options(t, size) or exhausted[(t, size)] >= EXHAUSTED_AFTER:
                 continue
             for _ in range(cfg.attempts_per_item):
-                draft = asm.draft(t, size, Counter({k[6:]: n for k, n in used.items() if k.startswith("shape:")}))
+                draft = asm.draft(t, size, shape_use)
                 if draft is None:
                     continue
                 # The same operation over the same facts in another order is the same question reworded;
                 # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
                 pair = pair_key(draft)
-                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety_caps(cfg, planned)):
+                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety):
                     continue
                 tried.update((draft.question, same))
                 if precheck(draft):
