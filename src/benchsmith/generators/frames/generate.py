@@ -47,6 +47,7 @@ ROUNDS = 8  # rounds of drafting when validation or the model eats the margin
 EXHAUSTED_AFTER = 2  # slots of one (type, size) that found nothing in a round before the round stops trying it
 MODEL_MARGIN = 1.3  # worded questions the model's checks reject on top of the validators, for estimates
 COMPLETION_TOKENS = {"word": 80, "closed_book": 15}
+RUN_WIDE_CHECKS = ("dedup.query",)  # what a draft is checked against besides itself: the set accepted so far
 
 
 def distribution(items: list[FramesItem]) -> dict:
@@ -308,7 +309,7 @@ class FramesGenerator(Generator):
         """Validation of a draft as worded by its template: everything but the run-wide dedup."""
         docs = ctx.corpus.documents_by_id
         validation = ValidationContext(ctx.index, evidence_range=(2, 15))
-        checks = names_for("frames_item", exclude=("dedup.query",))
+        checks = names_for("frames_item", exclude=RUN_WIDE_CHECKS)
         prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
         snapshot = snapshot_date(cfg)
 
@@ -348,7 +349,9 @@ class FramesGenerator(Generator):
                 continue  # the wording step already put its reason in the ledger
             question, p = worded.get(n, (None, prov))
             item = to_item(draft, docs, p, question, snapshot=snapshot_date(cfg))
-            issues = run_validators(item, validation, checks)
+            # in its template wording the item is the one _draft's precheck passed: the run-wide checks are left
+            issues = run_validators(item, validation, checks if question is not None else
+                                    [c for c in checks if c in RUN_WIDE_CHECKS])
             bad = errors(issues)
             if bad:
                 rejected.append(Rejected(step="frames.validate", reason=bad[0].code, detail=bad[0].message,
