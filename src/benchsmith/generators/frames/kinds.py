@@ -70,17 +70,25 @@ _LINKS = {"per", "returned", "each", "with", "can", "be", "up", "maximum", "mini
 def same_measure(f: FramesFact, g: FramesFact) -> bool:
     """Two facts of one kind and value that state one measure: the same phrase, or a table row ("Min storage
     duration|S3 Glacier") whose row the other's phrase names ("... for the S3 Glacier storage class")."""
-    if f.label.lower() == g.label.lower() or (not f.from_table and not g.from_table and measure_key(f.label) == measure_key(g.label)):
+    return _same_phrase((f.label, f.from_table), (g.label, g.from_table))
+
+
+# Cached (a pure function of the two labels and where each was read): page_not_needed weighs every draft's figures
+# against the same figures on the other pages of its set.
+@lru_cache(maxsize=1 << 16)
+def _same_phrase(f: tuple[str, bool], g: tuple[str, bool]) -> bool:
+    (f_label, f_table), (g_label, g_table) = f, g
+    if f_label.lower() == g_label.lower() or (not f_table and not g_table and measure_key(f_label) == measure_key(g_label)):
         return True
     # "parts per list parts request" and the table row "parts returned for a list parts request"; "tags per job" and
     # "job tags per Batch Operations job": one phrase's words all in the other's
-    words = [set(measure_key(x.label.partition("|")[0] if x.from_table and "|" in x.label else x.label)) - _LINKS
-             for x in (f, g)]
+    words = [set(measure_key(label.partition("|")[0] if table and "|" in label else label)) - _LINKS
+             for label, table in (f, g)]
     small, large = sorted(words, key=len)
     if len(small) >= 2 and small <= large:
         return True
-    rows = [x.label.partition("|")[2].strip().lower() for x in (f, g) if x.from_table]
-    return any(r and re.search(rf"(?<!\w){re.escape(r)}(?![\w-])", x.label.lower()) for r in rows for x in (f, g))
+    rows = [label.partition("|")[2].strip().lower() for label, table in (f, g) if table]
+    return any(r and re.search(rf"(?<!\w){re.escape(r)}(?![\w-])", label.lower()) for r in rows for label, _ in (f, g))
 
 
 def around(f: FramesFact) -> str:
