@@ -138,7 +138,7 @@ def two_hop(g: nx.Graph, documents: dict[str, Document]) -> nx.Graph:
             for b in adj[a]:
                 if a < b:
                     edges.append((a, b, g.edges[a, b]["via"]))
-            # the smallest shared neighbour first, so each pair two links apart takes the title sorting first
+            # shared neighbours in id order, so a pair two links apart takes the title of the one whose id sorts first
             middle: dict[str, str] = {}
             for m in sorted(adj[a]):
                 for b in adj[m]:
