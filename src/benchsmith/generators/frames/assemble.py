@@ -19,10 +19,11 @@ from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, c
 from benchsmith.generators.frames.graph import bridge_of, draw_set, two_hop
 from benchsmith.generators.frames.kinds import (
     FAMILY_OPS,
-    about,
-    around,
     fact_kind,
     family_kind,
+    figure_key,
+    pages_by_statement,
+    pages_by_value,
     repeated_statement,
     same_measure,
 )
@@ -99,11 +100,6 @@ class Draft:
         return shape_of(self.op, self.facts[0])
 
 
-def figure_key(f: FramesFact) -> tuple[str | None, float]:
-    """A figure's kind and its value in the base unit (to six places): two facts stating one figure share it."""
-    return fact_kind(f), round(base_value(f), 6)
-
-
 class Assembler:
     def __init__(self, documents: dict[str, Document], facts: dict[str, list[FramesFact]], graph: nx.Graph,
                  seed: int) -> None:
@@ -170,7 +166,7 @@ class Assembler:
     def _one_page_per_value(self, pool: dict[str, FramesFact]) -> dict[str, FramesFact]:
         """One page, at random, for each value: a ranking or a window over a manual's limits (many of them 100 or
         1,000) would otherwise draw a tie almost every time."""
-        return self._one_page_each(pool, self._value_pages_of, self._value_pages)
+        return self._one_page_each(pool, self._value_pages_of, pages_by_value)
 
     def _one_page_each(self, pool: dict[str, FramesFact], cache: dict[tuple, list[list[str]]],
                        pages_of: Callable[[dict[str, FramesFact]], list[list[str]]]) -> dict[str, FramesFact]:
@@ -185,42 +181,7 @@ class Assembler:
         return {d: f for d, f in pool.items() if d in keep}
 
     def _statement_pages(self, pool: dict[str, FramesFact]) -> list[list[str]]:
-        """Per statement of the pool (in page order), the pages _one_page_per_statement draws one from: those about
-        the feature the figure bounds."""
-        # one statement: the same measure phrase and value, or the same words around the same value
-        parent = {d: d for d in pool}
-
-        def root(d: str) -> str:
-            while parent[d] != d:
-                d = parent[d]
-            return d
-
-        first: dict[tuple, str] = {}
-        for d, f in sorted(pool.items()):
-            # the same kind of measure at the same value too: "the maximum object size" in a table, "the maximum
-            # size of an object" in prose
-            for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, around(f)),
-                        ("kind", fact_kind(f) if f.kind != "year" else f.fact_id, round(base_value(f), 6))):
-                if key in first:
-                    parent[root(d)] = root(first[key])
-                else:
-                    first[key] = d
-        groups: dict[str, list[str]] = defaultdict(list)
-        for d in sorted(pool):
-            groups[root(d)].append(d)
-        out = []
-        for ds in groups.values():
-            # the page about the feature the figure bounds: "Copying objects" for a copy's limit, not "What's new"
-            best = max(about(pool[d], self.documents[d].title) for d in ds)
-            out.append([d for d in ds if about(pool[d], self.documents[d].title) == best])
-        return out
-
-    def _value_pages(self, pool: dict[str, FramesFact]) -> list[list[str]]:
-        """Per value of the pool (in page order), its pages: _one_page_per_value draws one from each."""
-        by_value: dict[float, list[str]] = defaultdict(list)
-        for d, f in sorted(pool.items()):
-            by_value[round(base_value(f), 6)].append(d)
-        return list(by_value.values())
+        return pages_by_statement(pool, {d: self.documents[d].title for d in pool})
 
     def _pairs(self) -> nx.Graph:
         return two_hop(self.graph, self.documents)

@@ -8,10 +8,13 @@ rank limits, with every count limit (FAMILY_OPS).
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from collections.abc import Mapping
 from functools import lru_cache
 
 from benchsmith.generators.core.figures.counts import count_kind
 from benchsmith.generators.core.figures.measure import measure_key, measure_kind
+from benchsmith.generators.frames.derive import base_value
 from benchsmith.generators.frames.wording import GENERIC_COLUMNS
 from benchsmith.schemas.frames import FramesFact
 
@@ -113,3 +116,47 @@ def repeated_statement(facts: list[FramesFact]) -> str | None:
             return words
         seen.add((f.value, words))
     return None
+
+
+def figure_key(f: FramesFact) -> tuple[str | None, float]:
+    """A figure's kind and its value in the base unit (to six places): two facts stating one figure share it."""
+    return fact_kind(f), round(base_value(f), 6)
+
+
+def pages_by_statement(pool: Mapping[str, FramesFact], titles: Mapping[str, str]) -> list[list[str]]:
+    """The pool's pages (article -> its fact) by the statement they give, each with the pages that may stand for it:
+    those whose title is most about the figure ("Copying objects" for a copy's limit, not "What's new")."""
+    # one statement: the same measure phrase and value, or the same words around the same value
+    parent = {d: d for d in pool}
+
+    def root(d: str) -> str:
+        while parent[d] != d:
+            d = parent[d]
+        return d
+
+    first: dict[tuple, str] = {}
+    for d, f in sorted(pool.items()):
+        # the same kind of measure at the same value too: "the maximum object size" in a table, "the maximum size of
+        # an object" in prose
+        for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, around(f)),
+                    ("kind", fact_kind(f) if f.kind != "year" else f.fact_id, round(base_value(f), 6))):
+            if key in first:
+                parent[root(d)] = root(first[key])
+            else:
+                first[key] = d
+    groups: dict[str, list[str]] = defaultdict(list)
+    for d in sorted(pool):
+        groups[root(d)].append(d)
+    out = []
+    for ds in groups.values():
+        best = max(about(pool[d], titles[d]) for d in ds)
+        out.append([d for d in ds if about(pool[d], titles[d]) == best])
+    return out
+
+
+def pages_by_value(pool: Mapping[str, FramesFact]) -> list[list[str]]:
+    """The pool's pages (article -> its fact) by the value of their fact in the base unit."""
+    by_value: dict[float, list[str]] = defaultdict(list)
+    for d, f in sorted(pool.items()):
+        by_value[round(base_value(f), 6)].append(d)
+    return list(by_value.values())
