@@ -6,17 +6,25 @@ aws_s3_developer_guide), --n 100 each. The model is the scripted fake of the tes
 so no server is needed. The calls should stay near 2 per accepted question (one wording,
 one closed-book check) plus the rejected wordings; the dry-run estimate is printed beside them.
 
+The heuristic run's speed is given against a peer in the same run: its time over the time of its own fact stage
+(reading every article's facts, work the drafting does not touch), so a loaded machine slows both. Drafting
+re-derived the same options, groups and checks in each of its ~50,000 attempts before they were kept per
+Assembler: at 2aba811 the ratio was 24-27 on the S3 guide and 88-117 on the paintings (whose fact stage is short),
+after 8-11 and 31-37 (the same items; the runs 34-39 s -> 12-16 s and 46-48 s -> 13-17 s on a shared 2-core box).
+
 Then the FRAMES baselines (`benchsmith evaluate frames`, every setting, multi-step at k=n=2)
 on a generated set per corpus (--n 50) and on ../shared/data/frames/frames_subset_first100.jsonl
 (no articles: naive only), against the test-started local stub server answering by the
 fixed rules of tests/integration/frames_eval_fakes.py. The accuracies say nothing about
 any model; the table shows the pipeline end to end, its calls per question and its time.
 
-    .venv/bin/python benchmarks/frames.py            (needs ../shared/data)
+    .venv/bin/python benchmarks/frames.py                    (needs ../shared/data)
+    .venv/bin/python benchmarks/frames.py --heuristic-only   (the heuristic runs alone: no model, no baselines)
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 import tempfile
 import time
@@ -30,6 +38,9 @@ N = 100
 
 
 def main() -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--heuristic-only", action="store_true", help="only the heuristic runs and their speed")
+    args = ap.parse_args()
     missing = [c for c in CORPORA if not (DATA / c / "corpus.jsonl").is_file()]
     if missing:
         print(f"skipped: {', '.join(missing)} not found under {DATA} (the team's ../shared/data)")
@@ -59,6 +70,10 @@ def main() -> int:
             t0 = time.perf_counter()
             heuristic = generate_items(GENERATOR, corpus, FramesConfig(n=N, seed=0), n=N)
             heuristic_s = time.perf_counter() - t0
+            peer_s = heuristic.timings["facts"]
+            if args.heuristic_only:
+                rows.append((name, len(heuristic.items), heuristic_s, peer_s, 0, 0, 0, mix(heuristic.items), ""))
+                continue
             cfg = FramesConfig(n=N, strategy="llm", llm="scripted/fake", seed=0)
             opts = GenerateOptions(corpus=corpus_dir, n=N, out=Path(tmp) / f"dry-{name}", strategy="llm",
                                    llm="scripted/fake", seed=0)
@@ -67,15 +82,16 @@ def main() -> int:
             llm = generate_items(GENERATOR, corpus, cfg, n=N, client=client)
             requests = client.usage.requests
             client.close()
-            rows.append((name, len(heuristic.items), heuristic_s, len(llm.items), requests, estimate.calls,
+            rows.append((name, len(heuristic.items), heuristic_s, peer_s, len(llm.items), requests, estimate.calls,
                          mix(heuristic.items), mix(llm.items)))
-        tables = baselines(Path(tmp))
+        tables = [] if args.heuristic_only else baselines(Path(tmp))
     print(f"\nframes generator, --n {N} per corpus")
-    print(f"{'corpus':34} {'heuristic q':>11} {'q/min':>9} {'llm q':>6} {'calls':>6} {'calls/q':>8} {'estimate':>9}"
-          f"  {'heuristic 2/3/4/5+':>18}  {'llm 2/3/4/5+':>14}   (FRAMES 36/35/16/13)")
-    for name, hn, hs, ln, calls, est, hmix, lmix in rows:
-        print(f"{name:34} {hn:11d} {hn / hs * 60:9.0f} {ln:6d} {calls:6d} {calls / max(1, ln):8.2f} {est:9d}"
-              f"  {hmix:>18}  {lmix:>14}")
+    print(f"{'corpus':34} {'heuristic q':>11} {'q/min':>9} {'s':>6} {'vs facts':>8} {'llm q':>6} {'calls':>6} "
+          f"{'calls/q':>8} {'estimate':>9}  {'heuristic 2/3/4/5+':>18}  {'llm 2/3/4/5+':>14}   (FRAMES 36/35/16/13)")
+    for name, hn, hs, peer, ln, calls, est, hmix, lmix in rows:
+        print(f"{name:34} {hn:11d} {hn / hs * 60:9.0f} {hs:6.1f} {hs / peer:8.1f} {ln:6d} {calls:6d} "
+              f"{calls / max(1, ln):8.2f} {est:9d}  {hmix:>18}  {lmix:>14}")
+    print("vs facts = the heuristic run's seconds / its fact stage's seconds (the peer: work drafting does not touch)")
     for title, lines in tables:
         print(f"\nFRAMES baselines on {title} (stub server: accuracies are the fake's, not a model's)")
         print("\n".join(lines))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter, defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import networkx as nx
@@ -18,10 +19,11 @@ from benchsmith.generators.frames.derive import OP_TYPES, base_value, compute, c
 from benchsmith.generators.frames.graph import bridge_of, draw_set, two_hop
 from benchsmith.generators.frames.kinds import (
     FAMILY_OPS,
-    about,
-    around,
     fact_kind,
     family_kind,
+    figure_key,
+    pages_by_statement,
+    pages_by_value,
     repeated_statement,
     same_measure,
 )
@@ -122,6 +124,14 @@ class Assembler:
                     self.value_facts[f.dimension].setdefault(doc_id, f)
                     self.alternatives[(f.dimension, doc_id)].append(f)
         self._kinds: dict[tuple[str, str, str], dict[str, dict[str, list[FramesFact]]]] = {}
+        # Caches of what a draft reads tens of thousands of times a run, keyed by what it asks for (a type and size, an
+        # operation, a pool of facts). Everything they are computed from (the pools above, the documents' titles) is
+        # fixed once __init__ returns, and an Assembler lives for one drafting pass over one corpus.
+        self._options: dict[tuple[str, int], tuple[tuple[tuple[str, str, str], ...], tuple[str, ...]]] = {}
+        self._group_lists: dict[tuple[str, str, str, int], tuple[str, ...]] = {}
+        self._statement_pages_of: dict[tuple, list[list[str]]] = {}
+        self._value_pages_of: dict[tuple, list[list[str]]] = {}
+        self._figures: dict[str, dict[tuple[str | None, float], dict[str, list[FramesFact]]]] = {}
 
     def _unambiguous(self, facts: dict[str, list[FramesFact]]) -> dict[str, list[FramesFact]]:
         """A measure given different values on different pages ("the maximum size of a SQL expression": 128 KB on
@@ -151,42 +161,27 @@ class Assembler:
     def _one_page_per_statement(self, pool: dict[str, FramesFact]) -> dict[str, FramesFact]:
         """One page, drawn at random, for a figure several pages repeat ("bucket policies are limited to 20 KB"),
         so a draw does not spend its attempts on sets that would count one fact twice."""
-        # one statement: the same measure phrase and value, or the same words around the same value
-        parent = {d: d for d in pool}
-
-        def root(d: str) -> str:
-            while parent[d] != d:
-                d = parent[d]
-            return d
-
-        first: dict[tuple, str] = {}
-        for d, f in sorted(pool.items()):
-            # the same kind of measure at the same value too: "the maximum object size" in a table, "the maximum
-            # size of an object" in prose
-            for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, around(f)),
-                        ("kind", fact_kind(f) if f.kind != "year" else f.fact_id, round(base_value(f), 6))):
-                if key in first:
-                    parent[root(d)] = root(first[key])
-                else:
-                    first[key] = d
-        groups: dict[str, list[str]] = defaultdict(list)
-        for d in sorted(pool):
-            groups[root(d)].append(d)
-        keep = set()
-        for ds in groups.values():
-            # the page about the feature the figure bounds: "Copying objects" for a copy's limit, not "What's new"
-            best = max(about(pool[d], self.documents[d].title) for d in ds)
-            keep.add(self.rng.choice([d for d in ds if about(pool[d], self.documents[d].title) == best]))
-        return {d: f for d, f in pool.items() if d in keep}
+        return self._one_page_each(pool, self._statement_pages_of, self._statement_pages)
 
     def _one_page_per_value(self, pool: dict[str, FramesFact]) -> dict[str, FramesFact]:
         """One page, at random, for each value: a ranking or a window over a manual's limits (many of them 100 or
         1,000) would otherwise draw a tie almost every time."""
-        by_value: dict[float, list[str]] = defaultdict(list)
-        for d, f in sorted(pool.items()):
-            by_value[round(base_value(f), 6)].append(d)
-        keep = {self.rng.choice(ds) for ds in by_value.values()}
+        return self._one_page_each(pool, self._value_pages_of, pages_by_value)
+
+    def _one_page_each(self, pool: dict[str, FramesFact], cache: dict[tuple, list[list[str]]],
+                       pages_of: Callable[[dict[str, FramesFact]], list[list[str]]]) -> dict[str, FramesFact]:
+        """The pool with one page drawn from each of `pages_of(pool)`'s lists. Those lists depend on the pool's facts
+        alone, and a run draws the same few hundred pools tens of thousands of times: `cache` keeps them per pool,
+        the draw is made every time. The key is each page with its fact object (fact ids are not unique: a page may
+        give two facts one id), and the objects are this Assembler's own, alive as long as it is."""
+        key = tuple((d, id(f)) for d, f in pool.items())
+        if key not in cache:
+            cache[key] = pages_of(pool)
+        keep = {self.rng.choice(pages) for pages in cache[key]}
         return {d: f for d, f in pool.items() if d in keep}
+
+    def _statement_pages(self, pool: dict[str, FramesFact]) -> list[list[str]]:
+        return pages_by_statement(pool, {d: self.documents[d].title for d in pool})
 
     def _pairs(self) -> nx.Graph:
         return two_hop(self.graph, self.documents)
@@ -196,6 +191,18 @@ class Assembler:
 
     def options(self, rtype: str, k: int) -> list[tuple[str, str, str]]:
         """(op, kind, dimension) choices that can serve a k-article question of this type on this corpus."""
+        return list(self._options_and_shapes(rtype, k)[0])
+
+    def _options_and_shapes(self, rtype: str, k: int) -> tuple[tuple[tuple[str, str, str], ...], tuple[str, ...]]:
+        """options(rtype, k) and the shape of each (what draft weighs them by), worked out once per type and size:
+        they read only the pools, fixed once __init__ returns."""
+        if (rtype, k) not in self._options:
+            options = tuple(self._find_options(rtype, k))
+            self._options[(rtype, k)] = options, tuple(option_shape(op, kind == "year", dim) for op, kind, dim in options)
+        return self._options[(rtype, k)]
+
+    def _find_options(self, rtype: str, k: int) -> list[tuple[str, str, str]]:
+        """options(rtype, k), read from the pools."""
         out = []
         for op, kind, lo, hi in OPS[rtype]:
             if not lo <= k <= hi:
@@ -228,10 +235,15 @@ class Assembler:
             self._kinds[key] = {g: dict(pages) for g, pages in groups.items()}
         return self._kinds[key]
 
-    def _groups(self, op: str, kind: str, dim: str, k: int) -> list[str]:
-        """The kinds with k pages or more (for a tabular question, one of them with a table value)."""
-        return sorted(g for g, pages in self._by_kind(op, kind, dim).items() if len(pages) >= k
-                      and (kind != "table" or any(f.from_table for fs in pages.values() for f in fs)))
+    def _groups(self, op: str, kind: str, dim: str, k: int) -> tuple[str, ...]:
+        """The kinds with k pages or more (for a tabular question, one of them with a table value); cached per
+        (op, kind, dim, k) like _by_kind, which it reads."""
+        key = (op, kind, dim, k)
+        if key not in self._group_lists:
+            self._group_lists[key] = tuple(sorted(
+                g for g, pages in self._by_kind(op, kind, dim).items() if len(pages) >= k
+                and (kind != "table" or any(f.from_table for fs in pages.values() for f in fs))))
+        return self._group_lists[key]
 
     def comparable_figures(self) -> int:
         """Prose and table figures that share their kind with a figure on another page (what questions can use)."""
@@ -254,13 +266,13 @@ class Assembler:
         """A draft of the type over k articles; with `shape_use` (shape -> questions so far) the operation is drawn
         leaning away from shapes already asked, so a set spreads over the shapes the corpus holds before the
         shape cap trims it."""
-        options = self.options(rtype, k)
+        options, shapes = self._options_and_shapes(rtype, k)
         if not options:
             return None
         if shape_use is None:
             op, kind, dim = self.rng.choice(options)
         else:
-            weights = [1 / (1 + shape_use[option_shape(op, kind == "year", dim)]) ** 2 for op, kind, dim in options]
+            weights = [1 / (1 + shape_use[shape]) ** 2 for shape in shapes]
             op, kind, dim = self.rng.choices(options, weights)[0]
         groups = self._groups(op, kind, dim, k)
         pages = self._by_kind(op, kind, dim)[groups[0] if len(groups) == 1 else self.rng.choice(groups)]
@@ -270,12 +282,13 @@ class Assembler:
             pool = self._one_page_per_value(pool)
         # a tabular question starts from a table value
         seeds = [d for d, f in pool.items() if f.from_table] if kind == "table" else None
-        units = Counter(f.unit.lower() for f in pool.values())
-        common = sorted(u for u, n in units.items() if n >= k)
-        if kind in ("qty", "duration") and common and self.rng.random() < SAME_UNIT_SHARE:
-            # Values in one unit make sums read naturally and keep every article's share visible in the answer.
-            unit = self.rng.choice(common)
-            pool = {d: f for d, f in pool.items() if f.unit.lower() == unit}
+        if kind in ("qty", "duration"):
+            units = Counter(f.unit.lower() for f in pool.values())
+            common = sorted(u for u, n in units.items() if n >= k)
+            if common and self.rng.random() < SAME_UNIT_SHARE:
+                # Values in one unit make sums read naturally and keep every article's share visible in the answer.
+                unit = self.rng.choice(common)
+                pool = {d: f for d, f in pool.items() if f.unit.lower() == unit}
         # Articles may also be joined through one page that links both (a shared neighbour): still one topic, and a
         # manual has few pages with a figure that link each other directly.
         linked = self._pairs()
@@ -320,14 +333,24 @@ class Assembler:
         for f in facts:
             if f.kind == "year":
                 continue
+            stating = self._same_figures(f.dimension).get(figure_key(f), {})
             for d in members:
-                if d == f.doc_id:
-                    continue
-                for g in self.alternatives.get((f.dimension, d), []) + self.table_rows.get((f.dimension, d), []):
-                    if (fact_kind(g) == fact_kind(f) and round(base_value(g), 6) == round(base_value(f), 6)
-                            and same_measure(f, g)):
-                        return f.label
+                if d != f.doc_id and d in stating and any(same_measure(f, g) for g in stating[d]):
+                    return f.label
         return None
+
+    def _same_figures(self, dimension: str) -> dict[tuple[str | None, float], dict[str, list[FramesFact]]]:
+        """(kind, value) -> page -> its prose, then table, facts of that kind and value, in one dimension; worked out
+        once per dimension (the pools are fixed once __init__ returns)."""
+        if dimension not in self._figures:
+            index: dict[tuple[str | None, float], dict[str, list[FramesFact]]] = defaultdict(lambda: defaultdict(list))
+            for by_page in (self.alternatives, self.table_rows):
+                for (dim, doc_id), facts in by_page.items():
+                    if dim == dimension:
+                        for g in facts:
+                            index[figure_key(g)][doc_id].append(g)
+            self._figures[dimension] = {key: dict(pages) for key, pages in index.items()}
+        return self._figures[dimension]
 
     def _finish(self, rtype: str, op: str, facts: list[FramesFact], members: list[str], roles: dict[str, str],
                 bridge: str | None, params: dict | None = None) -> Draft | None:

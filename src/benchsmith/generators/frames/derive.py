@@ -7,6 +7,7 @@ is absent, so an answer can never be produced from fewer articles than the quest
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 
 from benchsmith.generators.core.figures.builder import UNITS, unit_factor
@@ -86,17 +87,24 @@ def _round_between(lo: float, hi: float) -> float | None:
     return None
 
 
+# The one-digit figures _one_digit_above picks from, ascending, and the leading digit of each (a constant table: the
+# threshold search runs for every drafted count and window)
+_ONE_DIGIT = sorted(d * 10.0**e for e in range(-2, 8) for d in range(1, 10))
+_LEADING = [int(f"{t:e}"[0]) for t in _ONE_DIGIT]
+
+
 def _one_digit_above(lo: float, hi: float, rng=None) -> float | None:
     """A one-digit figure (2, 50, 300) strictly between lo and hi: "larger than 2 MB", not "1000000 KB". The smallest
     without `rng`; with it, one of the roundest (leading 1, 2, 3 or 5) at random, so a set over a manual's few values
     (10, 50, 100, 1,000 limits) is not asked against the same four thresholds again and again."""
-    options = [d * 10.0**e for e in range(-2, 8) for d in range(1, 10) if lo < d * 10.0**e < hi]
-    if not options:
+    first, end = bisect_right(_ONE_DIGIT, lo), bisect_left(_ONE_DIGIT, hi)  # the figures strictly between
+    if first >= end:
         return None
     if rng is None:
-        return min(options)
-    roundest = [t for t in options if int(f"{t:e}"[0]) in (1, 2, 3, 5)] or options
-    return rng.choice(sorted(roundest))
+        return _ONE_DIGIT[first]
+    options = _ONE_DIGIT[first:end]
+    roundest = [t for t, lead in zip(options, _LEADING[first:end]) if lead in (1, 2, 3, 5)] or options
+    return rng.choice(roundest)
 
 
 def count_threshold(facts: Sequence[FramesFact], rng) -> dict | None:

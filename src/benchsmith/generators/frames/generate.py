@@ -47,6 +47,7 @@ ROUNDS = 8  # rounds of drafting when validation or the model eats the margin
 EXHAUSTED_AFTER = 2  # slots of one (type, size) that found nothing in a round before the round stops trying it
 MODEL_MARGIN = 1.3  # worded questions the model's checks reject on top of the validators, for estimates
 COMPLETION_TOKENS = {"word": 80, "closed_book": 15}
+RUN_WIDE_CHECKS = ("dedup.query",)  # what a draft is checked against besides itself: the set accepted so far
 
 
 def distribution(items: list[FramesItem]) -> dict:
@@ -279,18 +280,21 @@ class FramesGenerator(Generator):
         if widen and k < 5:
             sizes.append(k + 1)  # the last rounds: one more article than planned beats no question
         exhausted = Counter() if exhausted is None else exhausted
+        # what the attempts below read of `used` and the plan: `used` changes only when a draft is returned
+        shape_use = Counter({k[6:]: n for k, n in used.items() if k.startswith("shape:")})
+        variety = variety_caps(cfg, planned)
         for size, t in ((s, t) for s in sizes for t in [rtype] + [o for o in REASONING_TYPES if o != rtype]):
             if (t != rtype or size != k) and not asm.options(t, size) or exhausted[(t, size)] >= EXHAUSTED_AFTER:
                 continue
             for _ in range(cfg.attempts_per_item):
-                draft = asm.draft(t, size, Counter({k[6:]: n for k, n in used.items() if k.startswith("shape:")}))
+                draft = asm.draft(t, size, shape_use)
                 if draft is None:
                     continue
                 # The same operation over the same facts in another order is the same question reworded;
                 # two works by one painter are one pair of birth years: any question on the pair is asked once.
                 same = f"{draft.op}:" + "|".join(sorted(f.fact_id for f in draft.facts))
                 pair = pair_key(draft)
-                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety_caps(cfg, planned)):
+                if draft.question in tried or same in tried or pair in tried or overused(draft, used, caps, variety):
                     continue
                 tried.update((draft.question, same))
                 if precheck(draft):
@@ -305,7 +309,7 @@ class FramesGenerator(Generator):
         """Validation of a draft as worded by its template: everything but the run-wide dedup."""
         docs = ctx.corpus.documents_by_id
         validation = ValidationContext(ctx.index, evidence_range=(2, 15))
-        checks = names_for("frames_item", exclude=("dedup.query",))
+        checks = names_for("frames_item", exclude=RUN_WIDE_CHECKS)
         prov = Provenance(step="frames.assemble", strategy=ctx.strategy, seed=cfg.seed)
         snapshot = snapshot_date(cfg)
 
@@ -345,7 +349,9 @@ class FramesGenerator(Generator):
                 continue  # the wording step already put its reason in the ledger
             question, p = worded.get(n, (None, prov))
             item = to_item(draft, docs, p, question, snapshot=snapshot_date(cfg))
-            issues = run_validators(item, validation, checks)
+            # in its template wording the item is the one _draft's precheck passed: the run-wide checks are left
+            issues = run_validators(item, validation, checks if question is not None else
+                                    [c for c in checks if c in RUN_WIDE_CHECKS])
             bad = errors(issues)
             if bad:
                 rejected.append(Rejected(step="frames.validate", reason=bad[0].code, detail=bad[0].message,

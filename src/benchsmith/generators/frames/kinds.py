@@ -8,10 +8,13 @@ rank limits, with every count limit (FAMILY_OPS).
 from __future__ import annotations
 
 import re
+from collections import defaultdict
+from collections.abc import Mapping
 from functools import lru_cache
 
 from benchsmith.generators.core.figures.counts import count_kind
 from benchsmith.generators.core.figures.measure import measure_key, measure_kind
+from benchsmith.generators.frames.derive import base_value
 from benchsmith.generators.frames.wording import GENERIC_COLUMNS
 from benchsmith.schemas.frames import FramesFact
 
@@ -24,16 +27,23 @@ FAMILY_OPS = ("largest", "second", "same", "order", "count", "within", "count_wi
 def fact_kind(f: FramesFact) -> str | None:
     """What a value fact measures, as far as comparing it goes (see measure.measure_kind): every year of one
     dimension is one kind (works are dated alike); a figure only shares a kind with figures of the same thing."""
-    if f.kind == "year":
-        return f.dimension
-    if f.dimension == "count":
-        return count_kind(f.unit)
-    if f.from_table:
-        column, _, row = f.label.partition("|")
+    return _kind_of(f.kind, f.dimension, f.unit, f.from_table, f.label)
+
+
+# Cached (a pure function of the fields it reads): drafting asks for the kinds of the same few hundred facts
+# hundreds of thousands of times a run, and measure_kind runs a dozen regular expressions.
+@lru_cache(maxsize=1 << 16)
+def _kind_of(kind: str, dimension: str, unit: str, from_table: bool, label: str) -> str | None:
+    if kind == "year":
+        return dimension
+    if dimension == "count":
+        return count_kind(unit)
+    if from_table:
+        column, _, row = label.partition("|")
         if column.lower() in GENERIC_COLUMNS:
-            return measure_kind(row, f.dimension)
-        return measure_kind(column, f.dimension, row)
-    return measure_kind(f.label, f.dimension)
+            return measure_kind(row, dimension)
+        return measure_kind(column, dimension, row)
+    return measure_kind(label, dimension)
 
 
 def family_kind(f: FramesFact, op: str) -> str | None:
@@ -63,22 +73,36 @@ _LINKS = {"per", "returned", "each", "with", "can", "be", "up", "maximum", "mini
 def same_measure(f: FramesFact, g: FramesFact) -> bool:
     """Two facts of one kind and value that state one measure: the same phrase, or a table row ("Min storage
     duration|S3 Glacier") whose row the other's phrase names ("... for the S3 Glacier storage class")."""
-    if f.label.lower() == g.label.lower() or (not f.from_table and not g.from_table and measure_key(f.label) == measure_key(g.label)):
+    return _same_phrase((f.label, f.from_table), (g.label, g.from_table))
+
+
+# Cached (a pure function of the two labels and where each was read): page_not_needed weighs every draft's figures
+# against the same figures on the other pages of its set.
+@lru_cache(maxsize=1 << 16)
+def _same_phrase(f: tuple[str, bool], g: tuple[str, bool]) -> bool:
+    (f_label, f_table), (g_label, g_table) = f, g
+    if f_label.lower() == g_label.lower() or (not f_table and not g_table and measure_key(f_label) == measure_key(g_label)):
         return True
     # "parts per list parts request" and the table row "parts returned for a list parts request"; "tags per job" and
     # "job tags per Batch Operations job": one phrase's words all in the other's
-    words = [set(measure_key(x.label.partition("|")[0] if x.from_table and "|" in x.label else x.label)) - _LINKS
-             for x in (f, g)]
+    words = [set(measure_key(label.partition("|")[0] if table and "|" in label else label)) - _LINKS
+             for label, table in (f, g)]
     small, large = sorted(words, key=len)
     if len(small) >= 2 and small <= large:
         return True
-    rows = [x.label.partition("|")[2].strip().lower() for x in (f, g) if x.from_table]
-    return any(r and re.search(rf"(?<!\w){re.escape(r)}(?![\w-])", x.label.lower()) for r in rows for x in (f, g))
+    rows = [label.partition("|")[2].strip().lower() for label, table in (f, g) if table]
+    return any(r and re.search(rf"(?<!\w){re.escape(r)}(?![\w-])", label.lower()) for r in rows for label, _ in (f, g))
 
 
 def around(f: FramesFact) -> str:
-    start, end = f.value_span.start - f.span.start, f.value_span.end - f.span.start
-    return " ".join(f.text[max(0, start - 30): end + 30].split()).lower()
+    """The words around a fact's value in its sentence (30 characters each side), lowered."""
+    return _around(f.text, f.value_span.start - f.span.start, f.value_span.end - f.span.start)
+
+
+# Cached (a pure function of the sentence and the value's place in it): every draft compares its facts' wording.
+@lru_cache(maxsize=1 << 16)
+def _around(text: str, start: int, end: int) -> str:
+    return " ".join(text[max(0, start - 30): end + 30].split()).lower()
 
 
 def repeated_statement(facts: list[FramesFact]) -> str | None:
@@ -87,7 +111,52 @@ def repeated_statement(facts: list[FramesFact]) -> str | None:
     for f in facts:
         if f.kind == "name":
             continue
-        if (f.value, around(f)) in seen:
-            return around(f)
-        seen.add((f.value, around(f)))
+        words = around(f)
+        if (f.value, words) in seen:
+            return words
+        seen.add((f.value, words))
     return None
+
+
+def figure_key(f: FramesFact) -> tuple[str | None, float]:
+    """A figure's kind and its value in the base unit (to six places): two facts stating one figure share it."""
+    return fact_kind(f), round(base_value(f), 6)
+
+
+def pages_by_statement(pool: Mapping[str, FramesFact], titles: Mapping[str, str]) -> list[list[str]]:
+    """The pool's pages (article -> its fact) by the statement they give, each with the pages that may stand for it:
+    those whose title is most about the figure ("Copying objects" for a copy's limit, not "What's new")."""
+    # one statement: the same measure phrase and value, or the same words around the same value
+    parent = {d: d for d in pool}
+
+    def root(d: str) -> str:
+        while parent[d] != d:
+            d = parent[d]
+        return d
+
+    first: dict[tuple, str] = {}
+    for d, f in sorted(pool.items()):
+        # the same kind of measure at the same value too: "the maximum object size" in a table, "the maximum size of
+        # an object" in prose
+        for key in (("label", f.label.lower(), round(base_value(f), 6)), ("text", f.value, around(f)),
+                    ("kind", fact_kind(f) if f.kind != "year" else f.fact_id, round(base_value(f), 6))):
+            if key in first:
+                parent[root(d)] = root(first[key])
+            else:
+                first[key] = d
+    groups: dict[str, list[str]] = defaultdict(list)
+    for d in sorted(pool):
+        groups[root(d)].append(d)
+    out = []
+    for ds in groups.values():
+        best = max(about(pool[d], titles[d]) for d in ds)
+        out.append([d for d in ds if about(pool[d], titles[d]) == best])
+    return out
+
+
+def pages_by_value(pool: Mapping[str, FramesFact]) -> list[list[str]]:
+    """The pool's pages (article -> its fact) by the value of their fact in the base unit."""
+    by_value: dict[float, list[str]] = defaultdict(list)
+    for d, f in sorted(pool.items()):
+        by_value[round(base_value(f), 6)].append(d)
+    return list(by_value.values())

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 
 from benchsmith.generators.core.figures.builder import unit_factor
 from benchsmith.generators.core.figures.measure import MEASURE_NOUNS
@@ -21,6 +22,8 @@ _OTHER_WORK = re.compile(r"\b(film|movie|documentary|novel|book|album|song|opera
 MEASURE = {"time": "time period", "data": "size", "percent": "percentage", "length": "measurement", "count": "number"}
 
 
+# Cached (a pure function of the title): every draft names its articles, tens of thousands of drafts a run.
+@lru_cache(maxsize=1 << 14)
 def clean_title(title: str) -> str:
     return re.sub(r"\s*\([^()]*\)\s*$", "", title).strip() or title
 
@@ -74,7 +77,13 @@ def answer_name(fact: FramesFact, title: str, op: str | None = None) -> str:
 
 def made(facts: Sequence[FramesFact]) -> str:
     """"painted" when every cited sentence is about a painting, else "made"."""
-    return "painted" if all(_PAINTED.search(f.text) and not _OTHER_WORK.search(f.text) for f in facts) else "made"
+    return "painted" if all(_about_painting(f.text) for f in facts) else "made"
+
+
+# Cached (a pure function of the sentence): a corpus's few hundred dated sentences are drafted over many times a run.
+@lru_cache(maxsize=1 << 14)
+def _about_painting(sentence: str) -> bool:
+    return bool(_PAINTED.search(sentence)) and not _OTHER_WORK.search(sentence)
 
 
 COMPARATIVE = {"time": "longer", "data": "larger", "percent": "higher", "length": "longer", "count": "higher"}
