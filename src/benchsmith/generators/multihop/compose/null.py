@@ -49,10 +49,6 @@ PERSON_RELATIONS = (r"born", r"died|death", r"born in", None, r"pupil of|studied
                     r"born")
 RELATION_MIN_DOCS = 5
 ROLES_DRAWN = 12  # the corpus's most widely held descriptions of people that a null question may use
-# An encyclopedia's null asks about "the American painter X" only where the corpus gives its people at least this
-# many descriptions: with one ("Indian costume designer", held by two people of a mixed collection) every invented
-# person would be that, which reads as one question asked ten times and sits oddly with most invented names.
-DESCRIPTIONS_MIN = 3
 THING_TEMPLATES = (
     "What is {name} used for?",
     "When was {name} introduced?",
@@ -326,19 +322,15 @@ def origin_groups(people: Sequence[str], origins: Mapping[str, str]) -> list[tup
     return [(o, f, la) for o, f, la in groups if len(f) >= 2 and len(la) >= 2]
 
 
-def _of_origin(roles: Sequence[str], origin: str) -> list[str]:
-    """The descriptions that fit a person of `origin`: "Bangladeshi politician" never describes an invented Italian."""
-    return [r for r in roles if not r[:1].isupper() or r.split()[0] == origin]
-
 
 def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people: Sequence[str], index,
                       rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed"),
                       proper: set[str] | None = None, roles: Sequence[str] = (), news: bool = False,
                       origins: Mapping[str, str] | None = None) -> Draft | str:
-    """One null query, or the reason none could be built this try. A person is described as the corpus
-    describes its people ("the American artist ...", from `roles`) where it has such descriptions. Where the corpus
-    gives its people's nationalities (`origins`: name -> demonym), an invented name joins the parts of two people of
-    one nationality (`origin_groups`)."""
+    """One null query, or the reason none could be built this try. A newswire's person is asked about by the
+    posts its stories name (`roles`: "Which organization named X its chief executive?"). Where the corpus gives its
+    people's nationalities (`origins`: name -> demonym), an invented name joins the parts of two people of one
+    nationality (`origin_groups`)."""
     def parts() -> tuple:
         people = people_only(names, real_people, index)
         return (name_parts(people), name_parts(people, min_names=NAME_PART_MIN_NAMES),
@@ -350,10 +342,9 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
     enough_shared = min(len(shared_firsts), len(shared_lasts)) >= 8
     distinctive = [w for w in lasts if w not in set(shared_lasts)]
     if groups:
-        origin, group_firsts, group_lasts = groups[rng.randrange(len(groups))]
+        _origin, group_firsts, group_lasts = groups[rng.randrange(len(groups))]
         first = group_firsts[rng.randrange(len(group_firsts))]
         last = group_lasts[rng.randrange(len(group_lasts))]
-        roles = _of_origin(roles, origin)
     elif enough_shared and len(distinctive) >= 8:
         # An ordinary given name with a surname only one of the corpus's people bears: "Margaret Smith" pairs two
         # common parts into a name too generic to prove anything absent.
@@ -398,11 +389,9 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
         other = partners[rng.randrange(len(partners))] if partners else ""
         if "{other}" in PERSON_TEMPLATES[i] and not other:
             return "no_real_person"
-        # Not in "Which painting was painted by ...": "by the painter X" says twice what the verb says, and
-        # "by the art collector X" contradicts it.
-        described = (f"the {roles[rng.randrange(min(len(roles), ROLES_DRAWN))]} {name}"
-                     if len(roles) >= DESCRIPTIONS_MIN and "{kind}" not in PERSON_TEMPLATES[i] else name)
-        query = PERSON_TEMPLATES[i].format(name=described, other=other, kind=work[0], made=work[1])
+        # The bare name, as the answerable questions name people: "When did the author X die?" alone among them
+        # would tell a reader which questions have no answer.
+        query = PERSON_TEMPLATES[i].format(name=name, other=other, kind=work[0], made=work[1])
         template = f"null.person.{i}"
     return Draft(
         query=query, answer=NULL_ANSWER, question_type="null_query", claims=(), bridge_entity=None, bridge_topic=None,

@@ -1,6 +1,6 @@
-"""How the corpus describes its people ("the American painter", "striker", "chief executive"), so that a null
-question about an invented person reads like one about the corpus's own: "When was the American painter
-Bruno Dickens born?" instead of a bare "When was Bruno Dickens born?".
+"""How the corpus describes its people ("the American painter", "striker", "chief executive"): a newswire's null
+question asks which organization named an invented person to one of the posts its stories name ("Which
+organization named Bruno Dickens its chief executive?").
 
 Descriptions are read from two shapes the documents use: "<Name> was an American painter" and the
 appositive "... striker Lucia Brandt". Only descriptions given to at least MIN_PEOPLE distinct people of
