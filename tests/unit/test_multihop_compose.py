@@ -227,7 +227,7 @@ def test_one_creator_is_asked_about_in_one_yes_at_most():
     assert asked
 
 
-def test_a_person_is_compared_in_one_question():
+def test_a_person_is_compared_twice_at_most_and_never_with_one_compared_with_the_same_third():
     from benchsmith.generators.multihop.compose.drafts import PERSON_USES
 
     docs = {f"p{i}": Document(doc_id=f"p{i}", title=f"Anna Berg{chr(97 + i)}",
@@ -240,8 +240,12 @@ def test_a_person_is_compared_in_one_question():
     assert all(len(c["people"]) == 2 for c in cands)
     outcomes = [(c["people"], comp.to_draft(c)) for c in cands]
     asked = Counter(d for people, out in outcomes if not isinstance(out, str) for d in people)
-    assert asked and max(asked.values()) == PERSON_USES == 1  # two would chain: A before B, B before C
+    assert asked and max(asked.values()) == PERSON_USES == 2
     assert any(out == "person_asked_enough" for _, out in outcomes)
+    pairs = [set(people) for people, out in outcomes if not isinstance(out, str)]
+    partners = {d: {e for p in pairs if d in p for e in p - {d}} for p in pairs for d in p}
+    # "A before X" and "X before B" answer "A before B": such a pair is never asked as well
+    assert not any(partners[a] & partners[b] for a, b in (sorted(p) for p in pairs))
 
 
 def _film_docs(extra: dict[str, tuple[str, str]]) -> list[Document]:
@@ -272,3 +276,22 @@ def test_an_inverse_question_needs_its_answer_unique_among_every_director_of_the
                                                  "between 1950 and 1962.") for d in docs]
     assert not inference_candidates(find_links(read_profiles(busy), {d.doc_id: d for d in busy}),
                                     {d.doc_id: d.text for d in busy})
+
+
+def test_two_people_compared_with_one_third_are_not_compared_with_each_other():
+    docs = {f"p{i}": Document(doc_id=f"p{i}", title=f"Anna Berg{chr(97 + i)}",
+                              text=f"Anna Berg{chr(97 + i)} (born {1900 + 3 * i}) was a Swedish cricketer. She played.")
+            for i in range(4)}
+    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
+                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    profiles = read_profiles(list(docs.values()))
+    by_pair = {}
+    for seed in range(30):
+        for c in comparison_candidates(profiles, [], {}, random.Random(seed), 20):
+            by_pair.setdefault(frozenset(c["people"]), c)
+    comp = Composer(docs, chunks, seed=1, n=400)
+    assert not isinstance(comp.to_draft(by_pair[frozenset({"p0", "p1"})]), str)
+    assert not isinstance(comp.to_draft(by_pair[frozenset({"p1", "p2"})]), str)
+    # p0 and p2 were each compared with p1: "p0 before p1" and "p1 before p2" would answer it
+    assert comp.to_draft(by_pair[frozenset({"p0", "p2"})]) == "person_pair_implied"
+    assert not isinstance(comp.to_draft(by_pair[frozenset({"p0", "p3"})]), str)

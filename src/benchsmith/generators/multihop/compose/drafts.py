@@ -67,8 +67,9 @@ LEAD_FACT_SHARE = 0.25  # ... and at most this share compares two places' measur
 NATIONALITY_SHARE = 0.08  # ... and at most this share (a quarter of the comparisons) asks whether two people shared a nationality
 LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
 # of its two years once
-PERSON_USES = 1  # a person compared with others (dates, nationality) in one question: one politician in five of sixty
-# reads as a benchmark about him, and two date comparisons sharing a person chain into a third answered for free
+PERSON_USES = 2  # a person compared with others (dates, nationality) in at most this many questions: one politician
+# in five of sixty reads as a benchmark about him. Two people once compared with one third are never compared with
+# each other: "A before X" and "X before B" would answer "A before B" for free.
 
 
 def _claim(doc: Document, chunks: Sequence[Chunk], start: int, end: int, target: str, topic: str) -> Claim | None:
@@ -111,6 +112,7 @@ class Composer:
     quota_uses: Counter = field(default_factory=Counter)  # drafts accepted per candidate family with a quota
     life_uses: Counter = field(default_factory=Counter)  # creator, and (creator, "born"/"died") -> questions asked
     person_uses: Counter = field(default_factory=Counter)  # a compared person's document -> questions asked
+    compared_with: dict[str, set[str]] = field(default_factory=dict)  # a person's document -> those compared with them
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
 
     def __post_init__(self) -> None:
@@ -300,8 +302,11 @@ class Composer:
             return "life_asked_enough"
         if cand.get("quota") is not None and self.quota_uses[cand["quota"][0]] >= cand["quota"][1]:
             return "template_asked_enough"
-        if any(self.person_uses[d] >= PERSON_USES for d in cand.get("people", ())):
+        people = cand.get("people", ())
+        if any(self.person_uses[d] >= PERSON_USES for d in people):
             return "person_asked_enough"
+        if len(people) == 2 and self.compared_with.get(people[0], set()) & self.compared_with.get(people[1], set()):
+            return "person_pair_implied"  # both were compared with one third person: the answer may follow
         sentences = {(p.doc_id, v.start) for p, v in cand["evidence"]}
         # A manual's limits page states many limits: a question citing sentences of it no other question cited may
         # use it twice as often (`page_facts`); a painting's article in three questions of forty makes a dull benchmark.
@@ -338,7 +343,9 @@ class Composer:
             self.quota_uses[cand["quota"][0]] += 1
         if cand.get("life") is not None:
             self.life_uses.update((cand["life"][0], cand["life"]))  # per creator, and per (creator, born or died)
-        self.person_uses.update(cand.get("people", ()))
+        self.person_uses.update(people)
+        for a, b in ((people[0], people[1]), (people[1], people[0])) if len(people) == 2 else ():
+            self.compared_with.setdefault(a, set()).add(b)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(
             query=re.sub(r"\?+$", "?", cand["query"]), answer=cand["answer"], question_type=cand["type"], claims=tuple(claims),
