@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import re
+import shutil
 from collections import Counter
 from pathlib import Path
 
@@ -45,14 +48,27 @@ def corpus_dir(tmp_path_factory) -> Path:
     return out
 
 
+# The default command on this corpus (--n 24 --seed 5, default NER): one run, read by the tests that only read it.
+DEFAULT_RUN = ("--n", "24", "--seed", "5")
+
+
+@pytest.fixture(scope="module")
+def default_run(corpus_dir, tmp_path_factory) -> tuple[Path, str]:
+    """The folder of one default run and what it wrote to stderr; tests copy the folder before changing it."""
+    out = tmp_path_factory.mktemp("hcn_default") / "bench"
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err):  # the console table goes to sys.stderr as it is when printed
+        rc = _cli("generate", "multihop", "--corpus", str(corpus_dir), *DEFAULT_RUN, "--out", str(out))
+    assert rc == 0, err.getvalue()[-3000:]
+    return out, err.getvalue()
+
+
 def _items(out: Path) -> list[MultihopItem]:
     return [MultihopItem.model_validate_json(line) for line in (out / "items.jsonl").read_text().splitlines()]
 
 
-def test_heuristic_run_produces_checked_items_in_the_requested_mix(corpus_dir, tmp_path):
-    out = tmp_path / "bench"
-    rc = _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "24", "--seed", "5", "--out", str(out))
-    assert rc == 0
+def test_heuristic_run_produces_checked_items_in_the_requested_mix(corpus_dir, default_run):
+    out, _ = default_run
     items = _items(out)
     assert len(items) == 24 and len({i.item_id for i in items}) == 24
     counts = Counter(i.question_type for i in items)
@@ -88,10 +104,8 @@ def test_heuristic_run_produces_checked_items_in_the_requested_mix(corpus_dir, t
     assert (out / ".benchsmith-complete").is_file()
 
 
-def test_console_summary_json_and_rejected_jsonl_agree(corpus_dir, tmp_path, capsys):
-    out = tmp_path / "agree"
-    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "24", "--seed", "5", "--out", str(out)) == 0
-    err = capsys.readouterr().err
+def test_console_summary_json_and_rejected_jsonl_agree(corpus_dir, default_run, tmp_path):
+    out, err = default_run
     summary = json.loads((out / "summary.json").read_text())
     rejected = [json.loads(line) for line in (out / "rejected.jsonl").read_text().splitlines()]
     shown = int(re.search(r"│ rejected\s+│ (\d+)", err).group(1))
@@ -102,8 +116,10 @@ def test_console_summary_json_and_rejected_jsonl_agree(corpus_dir, tmp_path, cap
     manifest = json.loads((out / "benchmark.json").read_text())
     assert manifest["counts"]["rejected"] == summary["rejected"]
     # A second run in the same folder reads its stages back and counts the same rejections once.
-    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), "--n", "24", "--seed", "5", "--out", str(out)) == 0
-    again = json.loads((out / "summary.json").read_text())
+    again_out = tmp_path / "agree"  # that folder, copied whole (.run and all): the shared one stays as written
+    shutil.copytree(out, again_out, symlinks=True)
+    assert _cli("generate", "multihop", "--corpus", str(corpus_dir), *DEFAULT_RUN, "--out", str(again_out)) == 0
+    again = json.loads((again_out / "summary.json").read_text())
     assert again["rejected"] == summary["rejected"] and all(s["computed"] == 0 for s in again["stages"])
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 
 from benchsmith.cli import main
 from benchsmith.data import example_corpus
+from benchsmith.generators.core.writer import REVIEW_DIR_NAME, RUN_DIR_NAME
 from benchsmith.outdir import check_complete
 
 BENCHSMITH = Path(sys.executable).with_name("benchsmith")
@@ -28,6 +30,34 @@ def _generate(corpus: Path, out: Path, seed: int) -> list[str]:
 
 def _items(out: Path) -> bytes:
     return (out / "items.jsonl").read_bytes()
+
+
+def _generate_here(corpus: Path, out: Path, seed: int) -> None:
+    """The same command, run in this process: for the runs that are not killed (no interpreter start to pay)."""
+    try:
+        main(_generate(corpus, out, seed)[1:])
+    except SystemExit as exc:
+        assert not exc.code
+
+
+# What every run carries over from the folder it replaces (the run's checkpoints, review decisions).
+CARRIED = (RUN_DIR_NAME, REVIEW_DIR_NAME)
+
+
+def _restore(saved: Path, out: Path) -> None:
+    """Put the saved old benchmark back in `out`, as a run of the old command would, the carried-over run folder kept."""
+    for entry in out.iterdir():
+        if entry.name in CARRIED:
+            continue
+        if entry.is_dir() and not entry.is_symlink():
+            shutil.rmtree(entry)
+        else:
+            entry.unlink()
+    for entry in saved.iterdir():
+        if entry.is_dir():
+            shutil.copytree(entry, out / entry.name, symlinks=True)
+        else:
+            shutil.copy2(entry, out / entry.name, follow_symlinks=False)
 
 
 @pytest.fixture(scope="module")
@@ -45,15 +75,15 @@ def test_a_killed_generate_leaves_the_old_or_the_new_complete_benchmark(corpus_d
         pytest.skip(f"benchsmith console script missing beside {sys.executable}")
     out = tmp_path / "bench"
     reference = tmp_path / "reference"
-    durations = []
-    for seed, folder in ((1, out), (2, reference)):
-        t0 = time.monotonic()
-        done = subprocess.run(_generate(corpus_dir, folder, seed), capture_output=True, text=True, timeout=120)
-        durations.append(time.monotonic() - t0)
-        assert done.returncode == 0, done.stderr
+    _generate_here(corpus_dir, out, 1)  # the old benchmark
+    saved = tmp_path / "old-benchmark"  # a copy of it, to start each kill from
+    shutil.copytree(out, saved, symlinks=True, ignore=lambda folder, names: CARRIED if folder == str(out) else ())
+    t0 = time.monotonic()
+    done = subprocess.run(_generate(corpus_dir, reference, 2), capture_output=True, text=True, timeout=120)
+    duration = time.monotonic() - t0  # the killed runs repeat this seed-2 run, interpreter start included
+    assert done.returncode == 0, done.stderr
     old, new = _items(out), _items(reference)
     assert old != new
-    duration = durations[1]  # the killed runs repeat this seed-2 run
 
     rng = random.Random(7)
     seen = {"old": 0, "new": 0}
@@ -70,11 +100,14 @@ def test_a_killed_generate_leaves_the_old_or_the_new_complete_benchmark(corpus_d
         assert state != "mixed"
         seen[state] += 1
         if state == "new":  # start the next kill from the old benchmark again
-            subprocess.run(_generate(corpus_dir, out, 1), capture_output=True, timeout=120, check=True)
+            # (a copy of it: rerunning the seed-1 command took a whole run; its leftovers are the next run's to clean)
+            _restore(saved, out)
+            check_complete(out)
+            assert _items(out) == old
     print(f"kill points {KILLS}: old complete {seen['old']}, new complete {seen['new']}")
     assert sum(seen.values()) == KILLS
     leftovers = [p.name for p in out.parent.iterdir() if p.name.startswith(".bench.")]
-    done = subprocess.run(_generate(corpus_dir, out, 2), capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and _items(out) == new
+    _generate_here(corpus_dir, out, 2)  # the next run, not killed
+    assert _items(out) == new
     # Temporary folders of killed runs are cleaned up by the next run.
     assert not [p.name for p in out.parent.iterdir() if p.name.startswith(".bench.")], leftovers
