@@ -56,7 +56,7 @@ def read_nationalities(profiles: Sequence[Profile], documents: Mapping[str, Docu
     out = []
     for p in profiles:
         v = p.nationality
-        # a person the article dates or calls "he"/"she"
+        # a dated person (the pair must be of one generation)
         if (p.kind != "person" or v is None or v.text in _UNSURE or not _PLAIN_NAME.fullmatch(p.name)
                 or (p.born is None and p.died is None) or person_reference(p) is None):
             continue  # undated (no generation to pair by), or a namesake the title tells apart in words we cannot use

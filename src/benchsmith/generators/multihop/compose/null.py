@@ -322,7 +322,6 @@ def origin_groups(people: Sequence[str], origins: Mapping[str, str]) -> list[tup
     return [(o, f, la) for o, f, la in groups if len(f) >= 2 and len(la) >= 2]
 
 
-
 def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people: Sequence[str], index,
                       rng: random.Random, things: Sequence[str] = (), work: tuple[str, str] = ("film", "directed"),
                       proper: set[str] | None = None, roles: Sequence[str] = (), news: bool = False,
