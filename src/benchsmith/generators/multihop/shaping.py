@@ -100,6 +100,7 @@ def null_names(composer, person_names, documents) -> tuple[list[str], list[str],
     # Enough people with articles: their name parts alone (entity names mix in places and groups).
     return (people if len(people) >= 20 else people + entity), sources if len(sources) >= 2 else [], people
 
+
 def name_origins(composer) -> dict[str, str]:
     """Each person's nationality as their article's first sentence gives it ("Giuseppe Galasso" -> "Italian")."""
     if not composer:
