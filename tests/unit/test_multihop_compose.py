@@ -227,15 +227,21 @@ def test_one_creator_is_asked_about_in_one_yes_at_most():
     assert asked
 
 
+def _cricketers(n: int) -> tuple[dict[str, Document], Composer]:
+    """`n` cricketers of one generation, and a composer for them that cites a document as often as asked (only the
+    person rules bind)."""
+    docs = {f"p{i}": Document(doc_id=f"p{i}", title=f"Anna Berg{chr(97 + i)}",
+                              text=f"Anna Berg{chr(97 + i)} (born {1900 + 3 * i}) was a Swedish cricketer. She played.")
+            for i in range(n)}
+    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
+                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    return docs, Composer(docs, chunks, seed=1, n=400)
+
+
 def test_a_person_is_compared_twice_at_most_and_never_with_one_compared_with_the_same_third():
     from benchsmith.generators.multihop.compose.drafts import PERSON_USES
 
-    docs = {f"p{i}": Document(doc_id=f"p{i}", title=f"Anna Berg{chr(97 + i)}",
-                              text=f"Anna Berg{chr(97 + i)} (born {1900 + 3 * i}) was a Swedish cricketer. She played.")
-            for i in range(8)}
-    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
-                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
-    comp = Composer(docs, chunks, seed=1, n=400)  # documents may be cited often: only the person rule binds
+    docs, comp = _cricketers(8)
     cands = comparison_candidates(read_profiles(list(docs.values())), [], {}, random.Random(2), 60)
     assert all(len(c["people"]) == 2 for c in cands)
     outcomes = [(c["people"], comp.to_draft(c)) for c in cands]
@@ -279,17 +285,12 @@ def test_an_inverse_question_needs_its_answer_unique_among_every_director_of_the
 
 
 def test_two_people_compared_with_one_third_are_not_compared_with_each_other():
-    docs = {f"p{i}": Document(doc_id=f"p{i}", title=f"Anna Berg{chr(97 + i)}",
-                              text=f"Anna Berg{chr(97 + i)} (born {1900 + 3 * i}) was a Swedish cricketer. She played.")
-            for i in range(4)}
-    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
-                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    docs, comp = _cricketers(4)
     profiles = read_profiles(list(docs.values()))
     by_pair = {}
     for seed in range(30):
         for c in comparison_candidates(profiles, [], {}, random.Random(seed), 20):
             by_pair.setdefault(frozenset(c["people"]), c)
-    comp = Composer(docs, chunks, seed=1, n=400)
     assert not isinstance(comp.to_draft(by_pair[frozenset({"p0", "p1"})]), str)
     assert not isinstance(comp.to_draft(by_pair[frozenset({"p1", "p2"})]), str)
     # p0 and p2 were each compared with p1: "p0 before p1" and "p1 before p2" would answer it
