@@ -9,9 +9,10 @@ from _multihop_item import validator_item
 
 from benchsmith.generators.multihop.compose.drafts import Composer
 from benchsmith.generators.multihop.compose.hops import single_document
+from benchsmith.generators.multihop.compose.inverse import inference_candidates
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles
 from benchsmith.generators.multihop.compose.profiles import read_profile
-from benchsmith.generators.multihop.compose.questions import comparison_candidates, inference_candidates
+from benchsmith.generators.multihop.compose.questions import comparison_candidates
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.types import Chunk, Document, Span
 from benchsmith.validators.difficulty import longest_copied_span

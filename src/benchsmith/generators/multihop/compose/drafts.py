@@ -28,6 +28,7 @@ from benchsmith.generators.multihop.compose.field_facts import read_defaults as 
 from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
 from benchsmith.generators.multihop.compose.founding import founding_candidates, read_foundings
 from benchsmith.generators.multihop.compose.hops import single_document
+from benchsmith.generators.multihop.compose.inverse import inference_candidates
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
 from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
@@ -40,11 +41,7 @@ from benchsmith.generators.multihop.compose.page_limits import (
     read_page_limits,
 )
 from benchsmith.generators.multihop.compose.place_measures import measure_candidates, read_measures
-from benchsmith.generators.multihop.compose.questions import (
-    bridge_candidates,
-    comparison_candidates,
-    inference_candidates,
-)
+from benchsmith.generators.multihop.compose.questions import bridge_candidates, comparison_candidates
 from benchsmith.generators.multihop.compose.settings import read_settings, setting_candidates
 from benchsmith.generators.multihop.compose.shared import (
     PhraseIndex,

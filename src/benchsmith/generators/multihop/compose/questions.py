@@ -3,7 +3,7 @@
 - bridge: the bridge entity is described through document A ("the director of Gaby: A True
   Story") and its attribute asked from document B ("When was ... born?").
 - inference: the answer is A's entity, found through an attribute of the bridge read in B
-  ("Which film was directed by someone born in 1954?"); the attribute must single it out.
+  ("Which film was directed by someone born in 1954?"); the attribute must single it out (`inverse.py`).
 - comparison: typed values (years) of two entities, or whether two works share a creator;
   Yes and No are drawn with equal chance before a pair is chosen.
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import random
 import re
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, as_choice
 from benchsmith.generators.multihop.compose.links import Link
@@ -113,70 +113,6 @@ def cited_year(link: Link) -> int | None:
     """The work's year when the cited sentence (the one naming the bridge) states it; else None."""
     y = link.a.year
     return y.year if y is not None and y.start == link.evidence.start and str(y.year) in y.text else None
-
-
-def _inference_phrase(link: Link, attr: str, value: Value) -> str | None:
-    """Only works (a film, a painting) with their own year: "Which 1995 film was directed by someone who died in
-    1996?". Kin ("Whose father died in 1524?") have too many answers in the world to ask this way."""
-    if link.role not in ROLE_VERB or link.a.kind in (None, "person") or cited_year(link) is None:
-        return None  # the question's year must be in the sentence it cites (not elsewhere in the article)
-    year, kind, noun = cited_year(link), link.a.kind, role_noun(link) or link.role
-    event = "born" if attr == "born" else "who died"
-    someone = f"someone born in {value.year}" if attr == "born" else f"someone who died in {value.year}"
-    if link.role == "composer":
-        return f"Which {year} {kind} has music composed by {someone}?"
-    forms = (f"Which {year} {kind} was {ROLE_VERB[link.role]} by {someone}?",
-             f"Which {kind} from {year} had a {noun} {event} in {value.year}?")
-    return forms[sum(map(ord, link.a.doc_id + link.b.doc_id)) % len(forms)]  # stable for a pair, varied across pairs
-
-
-def _career_covers(text: str, year: int) -> bool:
-    """Whether a person's article states the year, or a span of years holding it ("directed 107 films between 1910
-    and 1924"): another of their works may be of that year, and the article alone may name the answer."""
-    if re.search(rf"(?<!\d){year}(?!\d)", text):
-        return True
-    return any(int(a) <= year <= int(b) for a, b in re.findall(r"(?:between|from)\s+(\d{4})\s+(?:and|to)\s+(\d{4})", text))
-
-
-def inference_candidates(links: Sequence[Link], texts: Mapping[str, str] | None = None) -> list[dict]:
-    """Questions whose answer is A, reached only through the year B gives for the bridge.
-
-    The (role, kind, work year, attribute, year) key must be held by one link alone, every link of the corpus
-    counting as a rival (a director with several films in the corpus too), and the bridge must have no other work
-    in the corpus nor, where `texts` gives the bridge's article, a career that covers the work's year.
-    """
-    works_of = defaultdict(set)
-    for link in links:
-        works_of[(link.role, link.b.doc_id)].add(link.a.doc_id)
-    keyed: dict[tuple, list[tuple[Link, str, Value]]] = defaultdict(list)
-    for link in links:
-        for attr in ("born", "died"):
-            v = getattr(link.b, attr)
-            if v is not None and v.year is not None:
-                keyed[(link.role, link.a.kind, link.a.year.year if link.a.year else None, attr, v.year)].append((link, attr, v))
-                # A work whose year is not in the cited sentence is still a rival answer for its key: keyed above.
-    out = []
-    for key in sorted(keyed, key=str):
-        group = keyed[key]
-        if len(group) != 1:
-            continue
-        link, attr, value = group[0]
-        if len(works_of[(link.role, link.b.doc_id)]) != 1:
-            continue
-        if texts is not None and link.a.year is not None and link.a.year.year is not None \
-                and _career_covers(texts.get(link.b.doc_id, ""), link.a.year.year):
-            continue
-        query = _inference_phrase(link, attr, value)
-        if query is None:
-            continue
-        out.append({
-            "type": "inference_query", "query": query, "answer": link.a.name,
-            "evidence": [(link.a, link.evidence), (link.b, value)], "anchors": [str(value.year)], "bridge": link.b.name,
-            "template": f"inference.{link.role}.{attr}",
-            "computation": {"op": "inverse_bridge", "relation": link.role, "attribute": attr, "year": value.year,
-                            "bridge": link.b.name, "answer": link.a.name},
-        })
-    return out
 
 
 _CREATOR_VERBS = {"director": "directed", "painter": "painted", "author": "wrote", "composer": "composed"}
