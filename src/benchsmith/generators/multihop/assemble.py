@@ -351,8 +351,10 @@ class Assembler:
         # A corpus without people to name (a manual) gets invented feature names built from its product names.
         texts = [clean(d.text) for d in self.documents.values()] if min(len(firsts), len(lasts)) < 8 else []
         things, proper = product_names(texts), proper_words(texts)
-        roles = person_roles((d.text for d in self.documents.values()), all_people) if not texts else []
         news = sum(d.published_at is not None for d in self.documents.values()) * 2 >= len(self.documents)
+        # the posts a wire's stories name, for its "named X its chief executive" nulls; an encyclopedia's nulls use none
+        roles = (person_roles((d.text for d in self.documents.values()), all_people)
+                 if not texts and (news or len(sources) >= 2) else [])
         origins = name_origins(self.composer)
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []

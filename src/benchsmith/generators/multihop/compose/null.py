@@ -309,17 +309,17 @@ def build_thing_null(things: Sequence[str], index, rng: random.Random, proper: s
 ORIGIN_PEOPLE_MIN = 4  # people of one nationality whose name parts may make an invented name of that nationality
 
 
-def origin_groups(people: Sequence[str], origins: Mapping[str, str]) -> list[tuple[str, list[str], list[str]]]:
-    """(nationality, first names, surnames) of the people of each nationality with at least ORIGIN_PEOPLE_MIN of
-    them, most people first: "Giulio" and "Galasso" are parts of two Italians' names, so "Giulio Galasso" reads as
+def origin_groups(people: Sequence[str], origins: Mapping[str, str]) -> list[tuple[list[str], list[str]]]:
+    """(first names, surnames) of the people of each nationality with at least ORIGIN_PEOPLE_MIN of them, most
+    people first: "Giulio" and "Galasso" are parts of two Italians' names, so "Giulio Galasso" reads as
     a real Italian's, where "Muhammad Galasso" or "Elisabetta Quang" give the invention away."""
     by_origin: dict[str, list[str]] = defaultdict(list)
     for n in people:
         if n in origins:
             by_origin[origins[n]].append(n)
-    groups = [(origin, *name_parts(ns)) for origin, ns in sorted(by_origin.items(), key=lambda kv: (-len(kv[1]), kv[0]))
+    groups = [name_parts(ns) for _, ns in sorted(by_origin.items(), key=lambda kv: (-len(kv[1]), kv[0]))
               if len(ns) >= ORIGIN_PEOPLE_MIN]
-    return [(o, f, la) for o, f, la in groups if len(f) >= 2 and len(la) >= 2]
+    return [(f, la) for f, la in groups if len(f) >= 2 and len(la) >= 2]
 
 
 def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people: Sequence[str], index,
@@ -341,7 +341,7 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
     enough_shared = min(len(shared_firsts), len(shared_lasts)) >= 8
     distinctive = [w for w in lasts if w not in set(shared_lasts)]
     if groups:
-        _origin, group_firsts, group_lasts = groups[rng.randrange(len(groups))]
+        group_firsts, group_lasts = groups[rng.randrange(len(groups))]
         first = group_firsts[rng.randrange(len(group_firsts))]
         last = group_lasts[rng.randrange(len(group_lasts))]
     elif enough_shared and len(distinctive) >= 8:
