@@ -65,9 +65,10 @@ def test_composed_drafts_are_short_multi_hop_and_cite_both_documents():
     reasons = list(comp.drafts("inference_query", 10))
     assert {"documents_already_asked", "document_used_enough"} & set(reasons)  # one question per document set
     inverse = [d for d in Composer(docs, chunks, seed=1).drafts("inference_query", 10) if isinstance(d, Draft)]
-    assert any(d.query == "Which 1987 film was directed by someone born in 1954?" and d.answer == "Gaby Days" for d in inverse)
-    # Carla Benni has two films in the corpus: "directed by someone born in 1920" would not single one out.
-    assert not any("someone" in d.query and d.answer in ("River Song", "Night Train") for d in inverse)
+    gaby = [d for d in inverse if d.answer == "Gaby Days"]
+    assert gaby and gaby[0].query in ("Which film, River Song or Gaby Days, was directed by someone born in 1954?",
+                                      "Which film, River Song or Gaby Days, had a director born in 1954?")
+    assert len({c.fact.doc_id for c in gaby[0].claims}) == 4  # both films, both directors
     # "Who directed both X and Y?" is answered by either article alone: never drawn.
     assert not any(d.query.startswith("Who directed both") for d in inverse)
 
@@ -263,26 +264,46 @@ def _film_docs(extra: dict[str, tuple[str, str]]) -> list[Document]:
     return [Document(doc_id=k, title=t, text=x) for k, (t, x) in {**base, **extra}.items()]
 
 
-def test_an_inverse_question_needs_its_answer_unique_among_every_director_of_the_corpus():
+def test_an_inverse_question_names_the_answer_beside_a_film_whose_director_was_born_another_year():
     docs = _film_docs({})
-    alone = inference_candidates(find_links(read_profiles(docs), {d.doc_id: d for d in docs}),
-                                 {d.doc_id: d.text for d in docs})
-    assert any(c["answer"] == "Fortune Hill" and "1900" in c["query"] for c in alone)
-    assert all(c["query"].startswith("Which ") for c in alone)  # never "What 1958 film is the work of a ..."
-    # a director born in 1900 too, with two films in the corpus, one of them from 1958: a second answer
-    rival = _film_docs({
-        "fb": ("Rosa at Ten", "Rosa at Ten is a 1958 Argentine crime film directed by Mario Sofi."),
-        "fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Mario Sofi."),
+    # no other dated director: no decoy, and "Which 1958 film was directed by someone born in 1900?" alone has
+    # many answers in the world
+    assert inference_candidates(find_links(read_profiles(docs), {d.doc_id: d for d in docs}), {d.doc_id: d.text for d in docs}) == []
+    more = _film_docs({
+        "fb": ("Rosa at Ten", "Rosa at Ten is a 1957 Argentine crime film directed by Mario Sofi."),
         "pb": ("Mario Sofi", "Mario Sofi (14 May 1900 – 10 May 1977) was an Argentine film director."),
+        "fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Luis Mora."),
+        "pc": ("Luis Mora", "Luis Mora (3 March 1905 – 2 June 1986) was an Argentine film director."),
     })
-    cands = inference_candidates(find_links(read_profiles(rival), {d.doc_id: d for d in rival}),
-                                 {d.doc_id: d.text for d in rival})
-    assert not any("1958" in c["query"] and "born in 1900" in c["query"] for c in cands)
-    # the director's own article spans the year ("directed 107 films between 1950 and 1962"): not asked either
-    busy = [d if d.doc_id != "pa" else Document(doc_id="pa", title="Aldo Ferri", text=d.text + " He directed 107 films "
-                                                 "between 1950 and 1962.") for d in docs]
-    assert not inference_candidates(find_links(read_profiles(busy), {d.doc_id: d for d in busy}),
-                                    {d.doc_id: d.text for d in busy})
+    cands = inference_candidates(find_links(read_profiles(more), {d.doc_id: d for d in more}), {d.doc_id: d.text for d in more})
+    born = [c for c in cands if c["answer"] == "Fortune Hill" and c["computation"]["attribute"] == "born"]
+    # Sofi was born in 1900 too: only Mora's film may stand beside Fortune Hill
+    assert [c["computation"]["decoy"]["work"] for c in born] == ["Tango Night"]
+    query = born[0]["query"]
+    assert query.startswith("Which film, ") and query.endswith(", had a director born in 1900?") or query.endswith(
+        ", was directed by someone born in 1900?")
+    assert "Fortune Hill" in query and "Tango Night" in query and "Aldo Ferri" not in query
+    assert [p.doc_id for p, _ in born[0]["evidence"]] == ["fa", "pa", "fc", "pc"]
+    # the died question may take either film as its decoy, the one closest in time first
+    died = [c for c in cands if c["answer"] == "Fortune Hill" and c["computation"]["attribute"] == "died"]
+    assert [c["computation"]["decoy"]["work"] for c in died] == ["Rosa at Ten", "Tango Night"]
+    # which option comes first follows the pair, not the answer
+    firsts = {c["query"].split(", ")[1].split(" or ")[0] == c["answer"] for c in cands}
+    assert firsts == {True, False}
+
+
+def test_a_choice_names_its_answer_only_beside_its_decoy():
+    from benchsmith.validators.multihop import AnswerLeak
+
+    docs = _film_docs({"fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Luis Mora."),
+                       "pc": ("Luis Mora", "Luis Mora (3 March 1905 – 2 June 1986) was an Argentine film director.")})
+    cand = inference_candidates(find_links(read_profiles(docs), {d.doc_id: d for d in docs}), {d.doc_id: d.text for d in docs})[0]
+    item = validator_item(cand, docs)
+    item.query = cand["query"]
+    assert AnswerLeak().check(item, None) == []
+    decoy = cand["computation"]["decoy"]["work"]
+    item.query = cand["query"].replace(decoy, "a film")  # the answer named alone gives itself away
+    assert [i.code for i in AnswerLeak().check(item, None)] == ["answer_leak"]
 
 
 def test_two_people_compared_with_one_third_are_not_compared_with_each_other():

@@ -78,24 +78,39 @@ def test_a_creators_life_from_another_works_article_gives_bridge_and_inference_q
     assert [(r.x.doc_id, r.life.source.doc_id, r.life.born) for r in routes] == [("a", "b", 1830)]
     bridges = {c["query"]: c["answer"] for c in life_bridge_candidates(routes)}
     assert bridges == {"When was the artist of Canyon Light born?": "1830", "When did the artist of Canyon Light die?": "1902"}
-    [born, died] = life_inference_candidates(routes, profiles, docs)
-    assert born["answer"] == "Canyon Light" and "1864" in born["query"] and "born in 1830" in born["query"]
     texts = {d: docs[d].text for d in docs}
-    for cand in [*life_bridge_candidates(routes), born, died]:
+    for cand in life_bridge_candidates(routes):
         gold = {p.doc_id: texts[p.doc_id] for p, _ in cand["evidence"]}
         assert set(gold) == {"a", "b"} and single_document(gold, cand["answer"], cand["anchors"]) == []
+    # no decoy: no other artist's life is stated, so "Which painting is by an artist born in 1830?" is not asked
+    assert life_inference_candidates(routes, profiles, docs) == []
 
 
-def test_no_life_question_where_the_works_own_article_gives_it_or_another_work_could_be_the_answer():
+def test_a_life_inference_names_the_answer_beside_a_work_whose_own_article_gives_another_life():
+    more = dict(WORKS, e=("Grey Coast", "Grey Coast is an 1865 painting by Jules Marrot (1822–1871). It shows a coast."),
+                f=("Far Coast", "Far Coast is an 1866 painting by Anna Velde (1830–1899)."))
+    docs = _docs(more)
+    profiles = read_profiles(list(docs.values()))
+    cands = life_inference_candidates(life_routes(profiles, docs), profiles, docs)
+    canyon = [c for c in cands if c["answer"] == "Canyon Light"]
+    born = [c for c in canyon if c["template"] == "inference.creator_life.born.choice"]
+    died = [c for c in canyon if c["template"] == "inference.creator_life.died.choice"]
+    # Velde was born in 1830 too: only Marrot's work is a decoy for the birth; either is one for the death
+    assert [c["computation"]["decoy"]["work"] for c in born] == ["Grey Coast"]
+    assert {c["computation"]["decoy"]["work"] for c in died} == {"Grey Coast", "Far Coast"}
+    query = born[0]["query"]
+    assert "born in 1830" in query and "Canyon Light" in query and "Grey Coast" in query and "1864" not in query
+    assert born[0]["answer"] == "Canyon Light" and sorted(born[0]["computation"]["choice"]) == ["Canyon Light", "Grey Coast"]
+    assert [p.doc_id for p, _ in born[0]["evidence"]] == ["a", "b", "e"]  # the decoy's own article gives its life
+    gold = {p.doc_id: docs[p.doc_id].text for p, _ in born[0]["evidence"]}
+    assert single_document(gold, born[0]["answer"], born[0]["anchors"]) == []
+
+
+def test_no_life_question_where_the_works_own_article_gives_it():
     # the asked work's article states the birth year: one article would do
     own = dict(WORKS, a=("Canyon Light", WORKS["a"][1] + " Brandt was born in 1830."))
     docs = _docs(own)
     assert life_routes(read_profiles(list(docs.values())), docs) == []
-    # another 1864 work by the same artist: "Which 1864 painting is by an artist born in 1830?" has two answers
-    twin = dict(WORKS, e=("Valley Rain", "Valley Rain is an 1864 painting by Albert Brandt. It shows rain."))
-    docs = _docs(twin)
-    profiles = read_profiles(list(docs.values()))
-    assert life_inference_candidates(life_routes(profiles, docs), profiles, docs) == []
     # two articles giving one artist two lives give none
     clash = dict(WORKS, e=("Valley Rain", "Valley Rain is an 1869 painting by Albert Brandt (1831–1902)."))
     docs = _docs(clash)

@@ -16,7 +16,6 @@ from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.links import read_profiles
 from benchsmith.generators.multihop.compose.naming import person_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, read_profile
-from benchsmith.generators.multihop.compose.questions import _described
 from benchsmith.generators.multihop.compose.shared import PhraseIndex
 from benchsmith.types import Chunk, Document, Span
 
@@ -115,6 +114,7 @@ LIVES = {
     "b": ("Storm over the Peaks", "Storm over the Peaks is an 1866 painting by Albert Brandt (1830–1902)."),
     "c": ("Rain on the Peaks", "Rain on the Peaks is an 1868 painting by Albert Brandt (1830–1902)."),
     "d": ("Snow Field", "Snow Field is an 1869 painting by Albert Brandt. It shows snow."),
+    "g": ("Salt Marsh", "Salt Marsh is an 1867 painting by Anna Velde (1822–1899)."),  # a decoy for inference
 }
 
 
@@ -150,8 +150,8 @@ def test_every_article_stating_a_life_is_a_route_but_a_work_creator_hop_and_a_li
     assert not isinstance(comp.to_draft(cands[("a", "b", "bridge.creator_life.born")]), str)
     profiles = read_profiles(list(docs.values()))
     inverse = {(c["answer"], c["template"]): c for c in life_inference_candidates(routes, profiles, docs)}
-    assert comp.to_draft(inverse[("Snow Field", "inference.creator_life.born")]) == "life_asked_enough"
-    assert not isinstance(comp.to_draft(inverse[("Snow Field", "inference.creator_life.died")]), str)
+    assert comp.to_draft(inverse[("Snow Field", "inference.creator_life.born.choice")]) == "life_asked_enough"
+    assert not isinstance(comp.to_draft(inverse[("Snow Field", "inference.creator_life.died.choice")]), str)
 
 
 def test_a_short_set_tops_up_a_trusted_type_to_its_ceiling_and_no_further():
@@ -167,22 +167,6 @@ def test_a_short_set_tops_up_a_trusted_type_to_its_ceiling_and_no_further():
     assert [len(stretched[t]) for t in order] == [10, 18, 7]  # 45% of 40, still short of 40
     # a ceiling below share + tolerance changes nothing
     assert fill(streams(), quotas(40, mix, order), mix, 40, ceilings={"cmp": 0.2}) == plain
-
-
-def test_a_comparison_whose_second_work_cannot_be_described_describes_the_first_and_flips_a_year_answer():
-    docs = _docs({
-        "x": ("Bay at Dawn", "Bay at Dawn is an 1861 painting by Ada Stone. It is held by the Dallas Museum of Art."),
-        "y": ("Hill Road", "Hill Road is an 1870 painting by Ben Cole. It shows a road."),
-    })
-    px, py = (read_profile(docs[d]) for d in ("x", "y"))
-    cand = {"type": "comparison_query", "query": "Was the painting Bay at Dawn painted before Hill Road?",
-            "answer": "Yes", "evidence": [(px, px.year), (py, py.year)], "anchors": ["Bay at Dawn", "Hill Road"],
-            "bridge": None, "template": "comparison.earlier.year",
-            "computation": {"op": "earlier", "attribute": "year", "values": ["1861", "1870"], "years": [1861, 1870]}}
-    got = _described(cand, py, "year", PhraseIndex({d: doc.text for d, doc in docs.items()}))
-    assert got["query"] == "Was the painting Hill Road painted before the Ada Stone painting held by the Dallas Museum of Art?"
-    assert got["answer"] == "No" and got["computation"]["years"] == [1870, 1861]
-    assert [p.doc_id for p, _ in got["evidence"]][:2] == ["y", "x"]
 
 
 def test_two_works_are_compared_through_their_creators_own_articles_year_first():
@@ -239,13 +223,3 @@ def test_every_third_creator_comparison_asks_which_work_has_the_older_creator():
         assert c["query"] == f"{lead}, {a} or {b}?"
         years = c["computation"]["years"]
         assert c["answer"] == (a if years[0] < years[1] else b)
-
-
-def test_a_year_the_corpus_gives_another_work_of_the_creator_is_no_clue_to_one_answer():
-    from benchsmith.generators.multihop.compose.creator_life import _named_elsewhere_that_year
-
-    docs = _docs({"x": ("L'Arbre", "L'Arbre is a 1910 painting by Albert Gleizes."),
-                  "y": ("Passy", "Passy is a 1912 painting by Albert Gleizes. His Portrait of Jacques Nayral was "
-                                 "painted in 1911, and Gleizes showed it in Paris.")})
-    assert _named_elsewhere_that_year("Albert Gleizes", 1911, "x", docs)  # Passy names a 1911 Gleizes work
-    assert not _named_elsewhere_that_year("Albert Gleizes", 1910, "x", docs)  # only L'Arbre's own article gives 1910

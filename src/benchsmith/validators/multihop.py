@@ -335,6 +335,13 @@ class AnswerLeak:
         if item.question_type != "inference_query":
             return []
         answer = item.answer.strip().rstrip(".")
+        choice = [str(c) for c in _computation(item).get("choice") or []]
+        if len(choice) == 2 and answer in choice:
+            # "Which film had a director born in 1900, X or Y?": the answer is named beside a decoy by design; the
+            # decoy must be named too, or the question gives its answer away
+            decoy = choice[1 - choice.index(answer)]
+            return [] if contains_phrase(item.query, decoy) else [
+                Issue("answer_leak", "error", f"the answer {answer!r} is named without its decoy {decoy!r}")]
         if contains_phrase(item.query, answer):
             return [Issue("answer_leak", "error", f"the answer {answer!r} appears in the query")]
         # A distinctive part of a multi-word name ("Voss" of "Mara Voss") leaks it too.

@@ -5,15 +5,16 @@ name one creator, and some give that creator's life span ("by Albert Bierstadt (
 article names its creator and not that life is joined, through the creator, to the article that states it:
 
     When was the artist of Valley of the Yosemite born?                 (bridge: answer 1830)
-    Which 1864 painting is by an artist born in 1830?                   (inference: answer Valley of the Yosemite)
+    Which painting, Valley of the Yosemite or The Icebergs, is by an artist born in 1830?
+                                                                        (inference: answer Valley of the Yosemite)
 
 - The life is read only right after the creator's full name or surname in a work's article whose own creator
   is that person ("by the American artist Albert Bierstadt (1830–1902)"); two articles giving one creator two
   different lives give none.
 - The asked work's article never states the asked year, and the life's article never names the asked work,
   so neither article alone answers (checked again on every draft by `hops.single_document`).
-- Inference answers are unique among what the corpus states: no other work of that kind and year has a creator
-  born (or dead) in that year, and no other article gives the creator's surname beside that work year.
+- Inference answers are unique by construction: the question names the answer and a decoy whose creator's life
+  the corpus states otherwise (`inference_choice.py`).
 """
 
 from __future__ import annotations
@@ -24,9 +25,9 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from benchsmith.corpora.sentences import split_sentences
+from benchsmith.generators.multihop.compose.inference_choice import decoys, options, which
 from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
-from benchsmith.generators.multihop.compose.shared import PhraseIndex, describe_work
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
 
@@ -139,8 +140,7 @@ def read_birthplaces(profiles: Sequence[Profile], documents: dict[str, Document]
     return {who: fs for who, fs in found.items() if len({f[0] for f in fs}) == 1}
 
 
-def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document],
-                                 index: PhraseIndex | None = None) -> list[dict]:
+def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
     """"Where was the artist of X born?": X's article names the artist and not the place; another work's article
     says where the same artist was born (HotpotQA's most common bridge)."""
     places = read_birthplaces(profiles, documents)
@@ -149,7 +149,7 @@ def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[st
         place = places[who][0][0]
         if contains_phrase(documents[x.doc_id].text, place.split(",")[0]):
             continue
-        anchor = anchor_work(x, value, index)
+        anchor = anchor_work(x, value)
         for _place, p, sentence in places[who]:
             if p.doc_id == x.doc_id or contains_phrase(documents[p.doc_id].text, x.name) or anchor is None:
                 continue
@@ -164,8 +164,7 @@ def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[st
     return out
 
 
-def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document],
-                                  index: PhraseIndex | None = None) -> list[dict]:
+def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[str, Document]) -> list[dict]:
     """"What nationality was the artist of X?": X's article names the artist and no nationality at all; another
     work's article calls the same artist by one."""
     nationalities = read_nationalities(profiles)
@@ -176,7 +175,7 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
             continue
         source = next(((p, v) for _n, p, v in nationalities[who] if p.doc_id != x.doc_id
                        and not contains_phrase(documents[p.doc_id].text, x.name)), None)
-        anchor = anchor_work(x, value, index)
+        anchor = anchor_work(x, value)
         if source is None or anchor is None:
             continue
         out.append({
@@ -191,33 +190,27 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
 
 @dataclass(frozen=True)
 class Anchor:
-    """How a question names work X: a description by two of its own facts or its title, with X's sentences cited
-    for it (the creator's first) and the phrases that state it."""
+    """How a question names work X, with X's sentence naming its creator and the phrases that name X."""
 
     ref: str
     evidence: tuple  # ((profile, Value), ...)
     anchors: tuple[str, ...]
 
 
-def anchor_work(x: Profile, creator_sentence: Value, index: PhraseIndex | None) -> Anchor | None:
-    """X described by its year and collection where only its article states both ("the artist of the 1861 painting
-    held by the Dallas Museum of Art": a search for the title finds nothing to match), else named by its title."""
-    described = describe_work(x, "creator", index) if index is not None else None
-    if described is not None:
-        ref, values, phrases = described
-        cited = {creator_sentence.start: creator_sentence, **{v.start: v for v in values}}
-        return Anchor(ref, tuple((x, v) for v in cited.values()), tuple(phrases))
+def anchor_work(x: Profile, creator_sentence: Value) -> Anchor | None:
+    """X named by its title (with what picks it out where the title is shared, never its creator). A description
+    by its facts ("the 1861 painting held by the Dallas Museum of Art") is unique in the corpus, not in the world."""
     ref = work_reference(x, "creator", with_kind=x.kind != "painting")
     return Anchor(ref, ((x, creator_sentence),), (x.name,)) if ref is not None else None
 
 
-def life_bridge_candidates(routes: Sequence[LifeRoute], index: PhraseIndex | None = None) -> list[dict]:
+def life_bridge_candidates(routes: Sequence[LifeRoute]) -> list[dict]:
     """"When was the artist of X born?": X's article names the artist, another work's article gives the life.
     X is named as `anchor_work` names it ("the artist of Valley of the Yosemite", a painting reading as one; "the
-    director of the film Hardcase"; "the artist of the 1861 painting held by the Dallas Museum of Art")."""
+    director of the film Hardcase")."""
     out = []
     for r in routes:
-        anchor = anchor_work(r.x, r.x_creator, index)
+        anchor = anchor_work(r.x, r.x_creator)
         if anchor is None:
             continue
         noun, ref = creator_noun(r.role, r.x.kind), anchor.ref
@@ -234,49 +227,43 @@ def life_bridge_candidates(routes: Sequence[LifeRoute], index: PhraseIndex | Non
     return out
 
 
-def _named_elsewhere_that_year(creator: str, year: int, own: str, documents: dict[str, Document]) -> bool:
-    """Whether a sentence of another document names the creator (by surname) and the year: it may date another work."""
-    surname = creator.split()[-1]
-    found = re.compile(rf"\b{re.escape(surname)}\b[^.]*?(?<!\d){year}(?!\d)|(?<!\d){year}(?!\d)[^.]*?\b{re.escape(surname)}\b")
-    return any(doc_id != own and surname in doc.text and found.search(doc.text) for doc_id, doc in documents.items())
-
-
 def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Profile],
                               documents: dict[str, Document]) -> list[dict]:
-    """"Which 1864 painting is by an artist born in 1830?": the work's year from its article, the creator's life
-    from another; only where no other work the corpus states fits both."""
+    """"Which painting, A Storm in the Rocky Mountains or The Heart of the Andes, is by an artist born in 1830?": the
+    answer's creator from its article, the creator's life from another; the decoy, a work of the same kind by
+    another creator whose life the corpus states otherwise, with its creator's sentence and life (see
+    `inference_choice.py`: without options, "Which 1866 painting is by an artist born in 1830?" has many answers)."""
     lives = read_lives(profiles, documents)
+    texts = {d: doc.text for d, doc in documents.items()}
+    # a decoy whose own article gives its creator's life: one article more, not two (a small collection's articles
+    # are cited only so often)
+    others = [(p, c, lives[c[1]][0]) for p in profiles if p.kind not in (None, "person")
+              and (c := creator_link(p)) is not None and c[1] in lives and lives[c[1]][0].source.doc_id == p.doc_id]
     out = []
     for i, r in enumerate(routes):
-        x, year = r.x, r.x.year
-        if year is None or year.year is None or str(year.year) not in year.text:
-            continue
-        same_creator = [p for p in profiles if p.doc_id != x.doc_id and (c := creator_link(p)) is not None and c[1] == r.creator]
-        if any(p.year.year == year.year if p.year is not None and p.year.year is not None
-               else re.search(rf"\b{year.year}\b", documents[p.doc_id].text[:600]) for p in same_creator):
-            continue  # another work by the creator is of that year, or may be (its year unread but named in its lead)
-        if _named_elsewhere_that_year(r.creator, year.year, x.doc_id, documents):
-            continue  # "Portrait of Jacques Nayral, painted in 1911", in another of Gleizes's articles: a second answer
+        x = r.x
         noun = creator_noun(r.role, x.kind)
         for attr, life_year in (("born", r.life.born), ("died", r.life.died)):
-            rivals = [p for p in profiles if p.doc_id != x.doc_id and p.kind == x.kind and p.year is not None
-                      and p.year.year == year.year and (c := creator_link(p)) is not None and c[1] in lives
-                      and getattr(lives[c[1]][0], attr) == life_year]
-            if rivals:
-                continue
-            a = "an" if noun[0] in "aeiou" else "a"
-            who = f"{a} {noun} born in {life_year}" if attr == "born" else f"{a} {noun} who died in {life_year}"
-            made = "painted" if x.kind == "painting" else "made"
-            forms = (f"Which {year.year} {x.kind} is by {who}?", f"Which {x.kind} from {year.year} was {made} by {who}?")
-            query = forms[(i + (attr == "died")) % len(forms)]  # wordings vary across works and between born and died
-            evidence = [(x, year), *([(x, r.x_creator)] if r.x_creator.start != year.start else []),
-                        (r.life.source, r.life.sentence)]
-            out.append({
-                "type": "inference_query", "query": query, "answer": x.name, "evidence": evidence,
-                "anchors": [str(year.year), str(life_year)], "bridge": r.creator, "hop": (x.doc_id, r.creator),
-                "life": (r.creator, attr),
-                "template": f"inference.creator_life.{attr}",
-                "computation": {"op": "inverse_bridge", "relation": r.role, "attribute": attr, "year": life_year,
-                                "bridge": r.creator, "answer": x.name},
-            })
+            pool = [(p, c, life) for p, c, life in others if p.kind == x.kind and c[1] != r.creator
+                    and getattr(life, attr) != life_year]
+            for decoy, (_role, who, said), life in decoys(x, pool, lambda d: d[0], texts):
+                named = options(x, decoy, "creator")
+                if named is None:
+                    continue
+                choice, names = named
+                a = "an" if noun[0] in "aeiou" else "a"
+                someone = f"{a} {noun} born in {life_year}" if attr == "born" else f"{a} {noun} who died in {life_year}"
+                made = "painted" if x.kind == "painting" else "made"
+                forms = (which(x.kind, choice, f"is by {someone}"), which(x.kind, choice, f"was {made} by {someone}"))
+                decoy_evidence = {(decoy.doc_id, said.start): (decoy, said),
+                                  (life.source.doc_id, life.sentence.start): (life.source, life.sentence)}
+                out.append({
+                    "type": "inference_query", "query": forms[(i + (attr == "died")) % len(forms)], "answer": x.name,
+                    "evidence": [(x, r.x_creator), (r.life.source, r.life.sentence), *decoy_evidence.values()],
+                    "anchors": [str(life_year)], "bridge": r.creator, "hop": (x.doc_id, r.creator),
+                    "life": (r.creator, attr), "template": f"inference.creator_life.{attr}.choice",
+                    "computation": {"op": "inverse_bridge", "relation": r.role, "attribute": attr, "year": life_year,
+                                    "bridge": r.creator, "answer": x.name, "choice": names,
+                                    "decoy": {"work": decoy.name, "bridge": who, "year": getattr(life, attr)}},
+                })
     return out

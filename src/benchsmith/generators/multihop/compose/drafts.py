@@ -45,7 +45,6 @@ from benchsmith.generators.multihop.compose.questions import bridge_candidates, 
 from benchsmith.generators.multihop.compose.settings import read_settings, setting_candidates
 from benchsmith.generators.multihop.compose.shared import (
     PhraseIndex,
-    shared_bridge_candidates,
     shared_entity_candidates,
     shared_routes,
 )
@@ -214,15 +213,15 @@ class Composer:
     def candidates(self, qtype: str, limit: int) -> list[dict]:
         rng = random.Random(f"{self.seed}:composed:{qtype}")
         if qtype == "bridge_query":
-            cands = bridge_candidates(self.links, rng, [d.text for d in self.documents.values()])
-            shared = shared_bridge_candidates(self.profiles, self.documents, self.routes)
-            index = self.index
-            lives = _alternate(life_bridge_candidates(self.life_routes, index),
-                               _alternate(nationality_bridge_candidates(self.profiles, self.documents, index),
-                                          birthplace_bridge_candidates(self.profiles, self.documents, index)))
-            for group in (cands, shared, lives):
+            cands = bridge_candidates(self.links, rng)
+            lives = _alternate(life_bridge_candidates(self.life_routes),
+                               _alternate(nationality_bridge_candidates(self.profiles, self.documents),
+                                          birthplace_bridge_candidates(self.profiles, self.documents)))
+            # (a work found through a shared creator and its year, "Who painted the 1865 painting in the same
+            # collection as X?", is not asked: a museum holds many paintings of one year)
+            for group in (cands, lives):
                 rng.shuffle(group)
-            return _alternate(_alternate(cands, lives), shared)
+            return _alternate(cands, lives)
         elif qtype == "inference_query":
             docs = list(self.documents.values())
             inverse = inference_candidates(self.links, {d: doc.text for d, doc in self.documents.items()})
@@ -256,7 +255,7 @@ class Composer:
             # and with two places' measures or two organisations' start years, which share one quota (a collection
             # of census stubs would fill the type alone).
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
-            works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.index),
+            works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit),
                                creators)
             share = ("lead facts", math.ceil(self.n * LEAD_FACT_SHARE))
             leads = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}

@@ -14,7 +14,6 @@ question's anchor never both occur in one evidence document.
 from __future__ import annotations
 
 import random
-import re
 from collections import defaultdict
 from collections.abc import Sequence
 
@@ -22,7 +21,6 @@ from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, as_choic
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import person_reference, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value, same_generation
-from benchsmith.generators.multihop.compose.shared import describe_for_comparison
 
 WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "mural": ("painted", "painted"), "novel": ("published", "written"),
               "album": ("released", "recorded"), "song": ("released", "recorded"), "documentary": ("released", "directed"),
@@ -56,33 +54,15 @@ def refer(p: Profile, hide: str = "creator") -> str | None:
     return person_reference(p, hide)
 
 
-def describe(link: Link, texts: Sequence[str]) -> tuple[str, list[Value]] | None:
-    """A work described by what its article says instead of its title: "the 1865 painting held by the National
-    Gallery of Art", with the sentences that state it; None unless the work's cited sentence gives its year,
-    the article names the collection, and no other document states that kind, year and collection together
-    (the description then picks out one work, and a search for the title finds nothing to match)."""
-    a, year = link.a, cited_year(link)
-    if a.kind in (None, "person") or year is None or a.home is None:
-        return None
-    home = a.home.text
-    rivals = [t for t in texts if str(year) in t and home in t and re.search(rf"\b{a.kind}", t)]
-    if len(rivals) != 1:
-        return None
-    cited = [link.evidence] if a.home.start == link.evidence.start else [link.evidence, a.home]
-    return f"the {year} {a.kind} held by the {home}", cited
-
-
-def bridge_candidates(links: Sequence[Link], rng: random.Random, texts: Sequence[str] = ()) -> list[dict]:
-    """Bridge questions: describe B through A, ask B's attribute (only attributes B states). A work is described
-    by its year and collection where that picks it out (see `describe`), else named."""
+def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
+    """Bridge questions: describe B through A, ask B's attribute (only attributes B states). The work is named,
+    never described by its facts: "the 1865 painting held by the National Gallery of Art" is one of many there."""
     out = []
     for link in links:
         role = role_noun(link)
         if role is None:
             continue
-        described = describe(link, texts)
-        a_evidence = described[1] if described else [link.evidence]
-        ref = described[0] if described else refer(link.a)
+        ref = refer(link.a)
         if ref is None:
             continue
         who = f"the {role} of {ref}"
@@ -100,9 +80,8 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random, texts: Sequence
         attr, query, value = options[rng.randrange(len(options))]
         out.append({
             "type": "bridge_query", "query": query, "answer": value.text,
-            "evidence": [*((link.a, v) for v in a_evidence), (link.b, value)],
-            "anchors": [link.a.name] if not described else [link.a.home.text],
-            "bridge": link.b.name, "template": f"bridge.{link.role}.{attr}" + (".described" if described else ""),
+            "evidence": [(link.a, link.evidence), (link.b, value)], "anchors": [link.a.name],
+            "bridge": link.b.name, "template": f"bridge.{link.role}.{attr}",
             "computation": {"op": "bridge_attribute", "relation": link.role, "attribute": attr, "bridge": link.b.name,
                             "answer": value.text},
         })
@@ -180,7 +159,7 @@ def related(x: Profile, y: Profile, creators: dict[str, str]) -> bool:
 
 
 def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], works: dict, rng: random.Random,
-                          limit: int, texts=None) -> list[dict]:
+                          limit: int) -> list[dict]:
     """Up to `limit` Yes/No comparisons of related entities (see `related`), each answer drawn Yes or No
     with equal chance before its pair."""
     by_kind: dict[tuple[str, str], list[Profile]] = defaultdict(list)
@@ -204,9 +183,9 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
             break
         want_yes = rng.random() < 0.5
         if all_works and rng.random() < 0.3:
-            cand = _same_creator(same, works, all_works, creators, want_yes, rng, texts)
+            cand = _same_creator(same, works, all_works, creators, want_yes, rng)
         elif keys:
-            cand = _earlier(by_kind, keys, creators, want_yes, rng, texts)
+            cand = _earlier(by_kind, keys, creators, want_yes, rng)
         else:
             break
         if cand is None:
@@ -242,46 +221,7 @@ def _companion_keys(cand: dict, creators: dict[str, str]) -> set[tuple]:
     return out
 
 
-def _swapped(cand: dict) -> dict:
-    """The comparison asked the other way round ("Was Y painted before X?"): a year comparison's answer flips."""
-    comp = cand["computation"]
-    flipped = {**comp, "values": comp["values"][::-1], **({"years": comp["years"][::-1]} if "years" in comp else {})}
-    answer = {"Yes": "No", "No": "Yes"}[cand["answer"]] if comp["op"] == "earlier" else cand["answer"]
-    return {**cand, "evidence": cand["evidence"][::-1], "anchors": cand["anchors"][::-1], "computation": flipped,
-            "answer": answer}
-
-
-def _described(cand: dict, y: Profile, compared: str, texts) -> dict:
-    """`cand` with one work described instead of named, where its facts pick it out (see
-    `describe_for_comparison`): the second work where it can be, else the first, asked second; the described
-    facts join the evidence, values and anchors. Titles on both sides make the pair trivial to retrieve."""
-    found = describe_for_comparison(y, compared, texts) if texts is not None else None
-    if found is None and texts is not None:
-        x = cand["evidence"][0][0]
-        found = describe_for_comparison(x, compared, texts)
-        if found is not None:
-            cand, y = _swapped(cand), x
-    if found is None:
-        return cand
-    desc, values, phrases = found
-    (x, vx), (_y, vy) = cand["evidence"]
-    cited = {(y.doc_id, vy.start)}
-    extra = [v for v in values if (y.doc_id, v.start) not in cited and not cited.add((y.doc_id, v.start))]
-    kind_x = work_reference(x, "year" if cand["computation"]["op"] == "earlier" else "creator")
-    if kind_x is None:
-        return cand
-    if cand["computation"]["op"] == "earlier":
-        query = f"Was {kind_x} {WORK_VERBS.get(x.kind, ('made', 'made'))[0]} before {desc}?"
-    else:
-        role = cand["computation"]["attribute"]
-        query = f"Was {kind_x} {ROLE_VERB.get(role, 'made')} by the same {'artist' if role == 'painter' else 'person'} as {desc}?"
-    computation = {**cand["computation"], "values": [*cand["computation"]["values"], *(v.text for v in extra)],
-                   "described": desc}
-    return {**cand, "query": query, "evidence": [*cand["evidence"], *((y, v) for v in extra)],
-            "anchors": [x.name, *phrases], "computation": computation, "template": cand["template"] + ".described"}
-
-
-def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=None) -> dict | None:
+def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random) -> dict | None:
     kind, attr = keys[rng.randrange(len(keys))]
     pool = by_kind[(kind, attr)]
     x = pool[rng.randrange(len(pool))]
@@ -311,10 +251,10 @@ def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=
         "computation": {"op": "earlier", "attribute": attr, "values": [vx.text, vy.text], "years": [vx.year, vy.year]},
         **({"people": [x.doc_id, y.doc_id]} if kind == "person" else {}),
     }
-    return cand if kind == "person" else _described(cand, y, "year", texts)
+    return cand
 
 
-def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.Random, texts=None) -> dict | None:
+def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.Random) -> dict | None:
     if want_yes:
         if not same:
             return None
@@ -346,4 +286,4 @@ def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.
         "anchors": [x.name, y.name], "bridge": wx if wx == wy else None, "template": f"comparison.same_{role}",
         "computation": {"op": "same", "attribute": role, "values": [wx, wy]},
     }
-    return _described(cand, y, "creator", texts)
+    return cand

@@ -1,0 +1,85 @@
+"""Inference questions asked as a choice between two named works, one that fits and one a decoy:
+
+    Which film, Fortunella or Il bidone, had a director born in 1900?
+    Which painting, The Cornell Farm or Ville-d'Avray, is by the same artist as The Lackawanna Valley?
+
+Asked without options ("Which 1958 film was directed by someone born in 1900?"), such a question has one answer
+in the corpus and many in the world: a director makes several films a year, a museum holds many paintings of
+one year, and reviewers reject it as unique only inside the corpus. With two named works, the answer is unique by
+construction wherever a reader looks, and both hops stay: the answer's article names its creator, another
+article gives the creator's year, and the decoy's own articles show that it does not fit.
+
+The decoy is a work of the same kind whose cited facts give a different value; one of the answer's origin
+(`origin`) and closest in time to it is preferred, so the two read as a natural pair and neither is guessed. Which option comes first follows a stable hash of the
+pair, so the order tells nothing.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
+
+from benchsmith.generators.multihop.compose.choice import without_kind
+from benchsmith.generators.multihop.compose.naming import work_reference
+from benchsmith.generators.multihop.compose.profiles import Profile
+
+DECOYS_PER_ANSWER = 2  # a second decoy where the first one's articles are already cited enough
+T = TypeVar("T")
+
+
+def stable(text: str) -> int:
+    return zlib.crc32(text.encode("utf-8"))
+
+
+def _year(p: Profile) -> int | None:
+    return p.year.year if p.year is not None else None
+
+
+def origin(p: Profile, text: str) -> frozenset[str]:
+    """The capitalised words between a work's year and its kind ("a 1947 Swedish drama film": {"Swedish"}; "a 1985
+    Bollywood Hindi comedy film": {"Bollywood", "Hindi"}): a Swedish drama beside two American westerns gives the
+    answer away. `text` is the work's article, where its year's sentence is read."""
+    if p.year is None or p.kind is None:
+        return frozenset()
+    m = re.search(rf"\b{p.year.year}\s+((?:[\w-]+\s+){{0,4}}?){re.escape(p.kind)}\b", text[p.year.start:p.year.end])
+    return frozenset(w for w in m.group(1).split() if w[:1].isupper()) if m else frozenset()
+
+
+def decoys(answer: Profile, pool: Sequence[T], work_of: Callable[[T], Profile], texts: Mapping[str, str],
+           accept: Callable[[T], bool] | None = None) -> list[T]:
+    """Up to DECOYS_PER_ANSWER of `pool` (works that do not fit) that `accept` takes: sharing a word of the answer's
+    origin first where its article gives one (`origin`: "Hindi" of "Bollywood Hindi"), then closest in time (works without a year last), ties broken by a
+    stable hash; never the answer or a work titled like it. `accept` (a costly text check) is asked of the closest
+    few only."""
+    year, home = _year(answer), origin(answer, texts[answer.doc_id])
+
+    def distance(d: T) -> tuple[int, int, int]:
+        work = work_of(d)
+        other = _year(work)
+        gap = abs(other - year) if year is not None and other is not None else 10_000
+        return int(bool(home) and not origin(work, texts[work.doc_id]) & home), gap, stable(answer.doc_id + work.doc_id)
+
+    usable = [d for d in pool if work_of(d).doc_id != answer.doc_id and work_of(d).name != answer.name]
+    nearest = heapq.nsmallest(4 * DECOYS_PER_ANSWER, usable, key=distance)
+    return [d for d in nearest if accept is None or accept(d)][:DECOYS_PER_ANSWER]
+
+
+def options(answer: Profile, decoy: Profile, hide: str) -> tuple[str, list[str]] | None:
+    """The two works as the question names them ("Fortunella or Il bidone"), in a stable order, with their names in
+    that order (the computation's `choice`); None where either needs the hidden fact to be picked out."""
+    refs = [without_kind(work_reference(p, hide, with_kind=False), answer.kind) for p in (answer, decoy)]
+    if None in refs or refs[0].lower() == refs[1].lower():
+        return None
+    names = [answer.name, decoy.name]
+    if stable(answer.doc_id + "|" + decoy.doc_id) % 2:
+        refs, names = refs[::-1], names[::-1]
+    return f"{refs[0]} or {refs[1]}", names
+
+
+def which(kind: str, choice: str, rest: str) -> str:
+    """"Which film, X or Y, had a director born in 1900?": the options right after the kind, so a title of the
+    question's own ("the same director as Target Zero") is never read as a third option."""
+    return f"Which {kind}, {choice}, {rest}?"
