@@ -45,15 +45,15 @@ def test_a_funding_round_is_no_bridge():
 
 
 def test_a_run_reuses_no_invented_name_part_but_a_manual_reuses_feature_words():
-    from benchsmith.generators.multihop.assemble import _invented_parts
+    from benchsmith.generators.multihop.compose.null_sources import invented_parts
     from benchsmith.generators.multihop.models import Draft
 
     def draft(template: str, parts: list[str]) -> Draft:
         return Draft(query="q?", answer="Insufficient information.", question_type="null_query", claims=(),
                      bridge_entity=None, bridge_topic=None, computation={"from_parts": parts}, template=template)
 
-    assert _invented_parts(draft("null.person.0", ["Dennis", "Magnus"])) == {"Dennis", "Magnus"}
-    assert _invented_parts(draft("null.thing.1", ["Amazon S3", "Object", "Lens"])) == set()
+    assert invented_parts(draft("null.person.0", ["Dennis", "Magnus"])) == {"Dennis", "Magnus"}
+    assert invented_parts(draft("null.thing.1", ["Amazon S3", "Object", "Lens"])) == set()
 
 
 def test_null_people_are_described_as_the_corpus_describes_its_own():
@@ -127,3 +127,52 @@ def test_an_invented_name_joins_parts_of_two_people_of_one_nationality():
         assert last in parts[origin], d.query  # never "Giulio Jongah"
         seen.add(origin)
     assert seen == {"Italian", "Korean", "German"}
+
+
+# Eight people, each name part held by one of them: any first name may pair with any surname.
+UNIQUE = ["Elizabeth Stevenson", "Denise Angel", "Carla Castro", "Dario Duval", "Fabio Fischer", "Greta Gallo",
+          "Hugo Hahn", "Irene Ivers"]
+
+
+def test_a_run_never_draws_twice_on_one_real_person():
+    from benchsmith.generators.multihop.compose.null_sources import DrawnNames, invented_parts
+
+    drafts = [build_corpus_null(UNIQUE, [], [], _NoPhrases(), random.Random(s)) for s in range(300)]
+    by_name = {d.null_entities[0]: d for d in drafts if not isinstance(d, str)}
+    mirror = by_name["Elizabeth Angel"], by_name["Denise Stevenson"]  # from Elizabeth Stevenson and Denise Angel
+    assert not invented_parts(mirror[0]) & invented_parts(mirror[1])  # no part shared: parts alone let both in
+    drawn = DrawnNames()
+    assert drawn.admit(mirror[0]) and not drawn.admit(mirror[1])
+    drawn = DrawnNames()
+    admitted = [d for d in drafts if not isinstance(d, str) and drawn.admit(d)]
+    sources = [p for d in admitted for p in d.computation["from_people"]]
+    assert len(admitted) >= 2 and len(sources) == len(set(sources))
+
+
+def test_an_invented_name_records_the_people_its_distinctive_parts_come_from():
+    from benchsmith.generators.multihop.compose.null_sources import part_bearers, source_people
+
+    names = [*UNIQUE, "John Adler", "John Brandt", "John Engel", "Rory Elizabeth Kennedy"]
+    bearers = part_bearers(names)
+    assert source_people(["John", "Angel"], bearers) == ["Denise Angel"]  # three Johns point at no one
+    assert source_people(["Elizabeth", "Hahn"], bearers) == ["Elizabeth Stevenson", "Rory Elizabeth Kennedy", "Hugo Hahn"]
+    drafts = [build_corpus_null(names, [], [], _NoPhrases(), random.Random(s)) for s in range(100)]
+    johns = [d for d in drafts if not isinstance(d, str) and d.computation["from_parts"][0] == "John"]
+    assert johns and all(len(d.computation["from_people"]) == 1 for d in johns)
+    assert all(d.computation["from_people"] == [n for n in names if n.endswith(" " + d.computation["from_parts"][1])]
+               for d in johns)
+
+
+def test_feature_nulls_may_share_words_and_record_no_people():
+    from benchsmith.generators.multihop.compose.null_sources import DrawnNames
+    from benchsmith.generators.multihop.models import Draft
+
+    def thing(name: str, parts: list[str]) -> Draft:
+        return Draft(query=f"What is {name} used for?", answer="Insufficient information.", question_type="null_query",
+                     claims=(), bridge_entity=None, bridge_topic=None, null_entities=(name,),
+                     computation={"from_parts": parts}, template="null.thing.0")
+
+    drawn = DrawnNames()
+    assert drawn.admit(thing("S3 Object Lens", ["S3", "Object", "Lens"]))
+    assert drawn.admit(thing("S3 Object Keys", ["S3", "Object", "Keys"]))
+    assert not drawn.admit(thing("S3 Object Lens", ["S3", "Object", "Lens"]))  # one question per invented name

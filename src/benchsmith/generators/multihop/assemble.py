@@ -20,6 +20,7 @@ from benchsmith.generators.multihop.compose.drafts import COMPOSED_TYPES
 from benchsmith.generators.multihop.compose.hops import leave_one_out, single_document
 from benchsmith.generators.multihop.compose.null import build_corpus_null, name_parts, product_names, proper_words
 from benchsmith.generators.multihop.compose.null_roles import person_roles
+from benchsmith.generators.multihop.compose.null_sources import DrawnNames
 from benchsmith.generators.multihop.config import evidence_weights
 from benchsmith.generators.multihop.grouping import draw_claim_set, iter_groups, keywords_for
 from benchsmith.generators.multihop.items import draft_to_item
@@ -358,8 +359,7 @@ class Assembler:
         origins = name_origins(self.composer)
         from_corpus = self.index is not None
         batch: list[tuple[Draft | str, ClaimSet | None, str]] = []
-        asked: set[tuple[str, ...]] = set()
-        used_parts: set[str] = set()
+        drawn = DrawnNames()
         # Without a model a try costs microseconds; with one, a call: bound the calls, not just the tries.
         for _ in range(NULL_TRIES_WITH_MODEL if self.llm else NULL_TRIES):
             with self.timer.step("null"):
@@ -378,23 +378,10 @@ class Assembler:
                         doc_id = sorted(g.claims_by_doc)[0]
                         cs = ClaimSet(group=g, claims=(g.claims_by_doc[doc_id][0],), keywords=())
                     draft = build_null(cs, self.vocabulary, rng)
-                if isinstance(draft, Draft):
-                    invented = tuple(draft.null_entities)
-                    parts = _invented_parts(draft)
-                    if invented in asked or parts & used_parts:
-                        continue  # one question per invented name, and no name part twice: "Dennis Magnus" and
-                        # "Olaus Magnus" in one run read as a pattern, not as two people
-                    asked.add(invented)
-                    used_parts.update(parts)
+                if isinstance(draft, Draft) and not drawn.admit(draft):
+                    continue  # one question per invented name, no name part or real person drawn on twice
             batch.append((draft, cs, "null_query"))
             if len(batch) >= self.batch_size:
                 yield from self.accept_batch(batch)
                 batch = []
         yield from self.accept_batch(batch)
-
-
-def _invented_parts(draft: Draft) -> set[str]:
-    """The invented parts of a person's name (a product name pairs real feature words, few in a manual, and
-    repeats none of its pairings: a feature word may recur as a surname may not)."""
-    parts = list(draft.computation.get("from_parts") or [])
-    return set() if draft.template.startswith(("null.thing", "null.field")) else set(parts)

@@ -17,6 +17,7 @@ from benchsmith.generators.core.per_corpus import PerCorpus
 from benchsmith.generators.multihop.compose.cli_nulls import build_command_null
 from benchsmith.generators.multihop.compose.field_nulls import build_field_null
 from benchsmith.generators.multihop.compose.limit_nulls import build_limit_null
+from benchsmith.generators.multihop.compose.null_sources import part_bearers, source_people
 from benchsmith.generators.multihop.entity_types import PERSON_TITLES
 from benchsmith.generators.multihop.models import Draft
 from benchsmith.generators.multihop.ner import ROLE_WORDS
@@ -333,9 +334,9 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
     def parts() -> tuple:
         people = people_only(names, real_people, index)
         return (name_parts(people), name_parts(people, min_names=NAME_PART_MIN_NAMES),
-                origin_groups(people, origins or {}))
+                origin_groups(people, origins or {}), part_bearers(people))
 
-    (firsts, lasts), (shared_firsts, shared_lasts), groups = _NAME_PARTS.get(names, "people", parts)
+    (firsts, lasts), (shared_firsts, shared_lasts), groups, bearers = _NAME_PARTS.get(names, "people", parts)
     if len(firsts) < 8 or len(lasts) < 8:
         return build_thing_null(things, index, rng, proper)
     enough_shared = min(len(shared_firsts), len(shared_lasts)) >= 8
@@ -395,5 +396,6 @@ def build_corpus_null(names: Sequence[str], sources: Sequence[str], real_people:
     return Draft(
         query=query, answer=NULL_ANSWER, question_type="null_query", claims=(), bridge_entity=None, bridge_topic=None,
         keywords=(name,), null_entities=(name,), null_sources=(),
-        computation={"op": "null", "invented": [name], "from_parts": [first, last]}, template=template,
+        computation={"op": "null", "invented": [name], "from_parts": [first, last],
+                     "from_people": source_people((first, last), bearers)}, template=template,
     )
