@@ -97,20 +97,17 @@ def test_product_names_skip_code_identifiers_and_lowercase_words():
     assert "Bucket Keys" not in names  # "bucket" is a common word here, not a brand
 
 
-def test_a_work_with_year_and_collection_is_described_not_named():
+def test_a_work_with_year_and_collection_is_named_not_described():
+    # "the 1865 painting held by the National Gallery of Art" picks out one work of the corpus and many of the world
     text = ("The Quiet Pond is an 1865 oil painting by French artist Jean Marot. It is on display at the National "
             "Gallery of Art in Washington.")
     a = read_profile(_doc("a", "The Quiet Pond", text))
     assert a.home is not None and a.home.text == "National Gallery of Art"
     b = Profile("b", "Jean Marot", kind="person", born=Value("4 May 1820", 0, 40, 1820))
     link = Link(a, "painter", b, next(v for r, _, v in a.links if r == "painter"))
-    cands = bridge_candidates([link], random.Random(0), [text, "Jean Marot (4 May 1820 - 1890) was a painter."])
-    assert cands[0]["query"].startswith("When was the painter of the 1865 painting held by the National Gallery of Art")
-    assert "Quiet Pond" not in cands[0]["query"] and len(cands[0]["evidence"]) == 3
-    # Another 1865 painting in the same collection: the description no longer picks one out.
-    rival = "Evening is an 1865 painting by Paul Roe, on display at the National Gallery of Art."
-    cands = bridge_candidates([link], random.Random(0), [text, rival])
-    assert "The Quiet Pond" in cands[0]["query"]
+    cands = bridge_candidates([link], random.Random(0))
+    assert cands[0]["query"] == "When was the painter of the painting The Quiet Pond born?"
+    assert len(cands[0]["evidence"]) == 2 and cands[0]["anchors"] == ["The Quiet Pond"]
 
 
 def test_with_corpus_capitalization_common_nouns_make_no_feature_names():
