@@ -51,9 +51,9 @@ def origin(p: Profile, text: str) -> frozenset[str]:
 def decoys(answer: Profile, pool: Sequence[T], work_of: Callable[[T], Profile], texts: Mapping[str, str],
            accept: Callable[[T], bool] | None = None) -> list[T]:
     """Up to DECOYS_PER_ANSWER of `pool` (works that do not fit) that `accept` takes: sharing a word of the answer's
-    origin first where its article gives one (`origin`: "Hindi" of "Bollywood Hindi"), then closest in time (works without a year last), ties broken by a
-    stable hash; never the answer or a work titled like it. `accept` (a costly text check) is asked of the closest
-    few only."""
+    origin first where its article gives one (`origin`: "Hindi" of "Bollywood Hindi"), then closest in time (works
+    without a year last), ties broken by a stable hash; never the answer, a work titled like it, or a title with a
+    comma (see `options`). `accept` (a costly text check) is asked of the closest few only."""
     year, home = _year(answer), origin(answer, texts[answer.doc_id])
 
     def distance(d: T) -> tuple[int, int, int]:
@@ -62,7 +62,8 @@ def decoys(answer: Profile, pool: Sequence[T], work_of: Callable[[T], Profile], 
         gap = abs(other - year) if year is not None and other is not None else 10_000
         return int(bool(home) and not origin(work, texts[work.doc_id]) & home), gap, stable(answer.doc_id + work.doc_id)
 
-    usable = [d for d in pool if work_of(d).doc_id != answer.doc_id and work_of(d).name != answer.name]
+    usable = [d for d in pool if work_of(d).doc_id != answer.doc_id and work_of(d).name != answer.name
+              and "," not in work_of(d).name]
     nearest = heapq.nsmallest(4 * DECOYS_PER_ANSWER, usable, key=distance)
     return [d for d in nearest if accept is None or accept(d)][:DECOYS_PER_ANSWER]
 
@@ -71,8 +72,8 @@ def options(answer: Profile, decoy: Profile, hide: str) -> tuple[str, list[str]]
     """The two works as the question names them ("Fortunella or Il bidone"), in a stable order, with their names in
     that order (the computation's `choice`); None where either needs the hidden fact to be picked out."""
     refs = [without_kind(work_reference(p, hide, with_kind=False), answer.kind) for p in (answer, decoy)]
-    if None in refs or refs[0].lower() == refs[1].lower():
-        return None
+    if None in refs or refs[0].lower() == refs[1].lower() or any("," in r for r in refs):
+        return None  # "Which painting, May Night or Le Chemin, Paysage à Meudon, ...?" cannot be parsed
     names = [answer.name, decoy.name]
     if stable(answer.doc_id + "|" + decoy.doc_id) % 2:
         refs, names = refs[::-1], names[::-1]
