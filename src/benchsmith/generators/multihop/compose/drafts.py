@@ -63,6 +63,8 @@ LEAD_FACT_SHARE = 0.25  # ... and at most this share compares two places' measur
 NATIONALITY_SHARE = 0.08  # ... and at most this share (a quarter of the comparisons) asks whether two people shared a nationality
 LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
 # of its two years once
+TOPIC_SHARE = 0.05  # comparisons of one occupation's people (nine of one hockey team's players in 32 items) or
+# of one creator's works are at most this share of the items requested (and at least two may be)
 PERSON_USES = 2  # a person compared with others (dates, nationality) in at most this many questions: one politician
 # in five of sixty reads as a benchmark about him. Two people once compared with one third are never compared with
 # each other: "A before X" and "X before B" would answer "A before B" for free.
@@ -108,6 +110,8 @@ class Composer:
     quota_uses: Counter = field(default_factory=Counter)  # drafts accepted per candidate family with a quota
     life_uses: Counter = field(default_factory=Counter)  # creator, and (creator, "born"/"died") -> questions asked
     person_uses: Counter = field(default_factory=Counter)  # a compared person's document -> questions asked
+    decoy_uses: Counter = field(default_factory=Counter)  # a document -> choices citing it for their wrong option
+    topic_uses: Counter = field(default_factory=Counter)  # ("occupation" or "creator", name) -> comparisons asked
     compared_with: dict[str, set[str]] = field(default_factory=dict)  # a person's document -> those compared with them
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
 
@@ -229,12 +233,14 @@ class Composer:
             lives = life_inference_candidates(self.life_routes, self.profiles, self.documents)
             for group in (inverse, shared, lives):
                 rng.shuffle(group)
-            inverse = _alternate(_alternate(inverse, lives), limit_multiple_candidates(self.page_limits, docs))
+            inverse = _alternate(inverse, limit_multiple_candidates(self.page_limits, docs))
             inverse = _alternate(inverse, inherit_candidates(docs, self.field_entries[1]))  # a reference entry's default borrowed from another
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
             # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
-            # (shared_creator_candidates) is answered by either article alone, so it is not drawn.
-            return _alternate(inverse, shared)
+            # (shared_creator_candidates) is answered by either article alone, so it is not drawn. A creator's
+            # life, read from another work's article, comes last: the few lives a collection states are what its
+            # bridge questions ask ("When was the artist of X born?"), and each is asked only so often.
+            return _alternate(inverse, shared) + lives
         elif qtype == "comparison_query":
             typed = page_limit_candidates(self.page_limits, rng) + self._keyed(limit_comparisons(self.limits, rng, limit,
                                                                                              self.page_links))
@@ -298,6 +304,9 @@ class Composer:
             return "life_asked_enough"
         if cand.get("quota") is not None and self.quota_uses[cand["quota"][0]] >= cand["quota"][1]:
             return "template_asked_enough"
+        topics = cand.get("topics", ())
+        if any(self.topic_uses[t] >= max(2, math.ceil(self.n * TOPIC_SHARE)) for t in topics):
+            return "topic_asked_enough"
         people = cand.get("people", ())
         if any(self.person_uses[d] >= PERSON_USES for d in people):
             return "person_asked_enough"
@@ -307,7 +316,10 @@ class Composer:
         # A manual's limits page states many limits: a question citing sentences of it no other question cited may
         # use it twice as often (`page_facts`); a painting's article in three questions of forty makes a dull benchmark.
         fresh = {d for d in ev_docs if cand.get("page_facts") and not {x for x in sentences if x[0] == d} & self.used_sentences}
-        if any(self.doc_uses[d] >= self.doc_cap * (2 if d in fresh else 1) for d in ev_docs):
+        # A decoy's articles (a choice's wrong option) are counted apart: they only show it does not fit
+        decoys = set(cand.get("decoys", ()))
+        if any(self.doc_uses[d] >= self.doc_cap * (2 if d in fresh else 1) for d in ev_docs if d not in decoys) \
+                or any(self.decoy_uses[d] >= self.doc_cap for d in decoys):
             return "document_used_enough"
         for p, value in cand["evidence"]:
             if value.text.strip() and value.text.strip() not in self.documents[p.doc_id].text[value.start : value.end]:
@@ -329,7 +341,8 @@ class Composer:
         self.used_answers.add(answer_key)
         if cand.get("key") is not None:
             self.used_keys.add(cand["key"])
-        self.doc_uses.update(ev_docs)
+        self.doc_uses.update(d for d in ev_docs if d not in decoys)
+        self.decoy_uses.update(decoys)
         self.used_sentences.update(sentences)
         if cand["answer"] in ("Yes", "No"):
             self.yes_no[cand["answer"]] += 1
@@ -340,6 +353,7 @@ class Composer:
         if cand.get("life") is not None:
             self.life_uses.update((cand["life"][0], cand["life"]))  # per creator, and per (creator, born or died)
         self.person_uses.update(people)
+        self.topic_uses.update(topics)
         for a, b in ((people[0], people[1]), (people[1], people[0])) if len(people) == 2 else ():
             self.compared_with.setdefault(a, set()).add(b)
         computation = {**cand["computation"], "anchors": cand["anchors"]}

@@ -61,7 +61,7 @@ def inference_candidates(links: Sequence[Link], texts: Mapping[str, str]) -> lis
                 out.append({
                     "type": "inference_query", "query": _phrase(link, attr, value.year, choice), "answer": link.a.name,
                     "evidence": [(link.a, link.evidence), (link.b, value), (decoy.a, decoy.evidence), (decoy.b, other)],
-                    "anchors": [str(value.year)], "bridge": link.b.name,
+                    "anchors": [str(value.year)], "bridge": link.b.name, "decoys": [decoy.a.doc_id, decoy.b.doc_id],
                     "template": f"inference.{link.role}.{attr}.choice",
                     "computation": {"op": "inverse_bridge", "relation": link.role, "attribute": attr, "year": value.year,
                                     "bridge": link.b.name, "answer": link.a.name, "choice": names,

@@ -83,6 +83,7 @@ def _question(x: Nationality, y: Nationality) -> dict:
         "key": "nationality | " + " | ".join(sorted((x.page.doc_id, y.page.doc_id))),
         "evidence": [(x.page, x.cited), (y.page, y.cited)], "anchors": [x.page.name, y.page.name], "bridge": None,
         "template": "comparison.same_nationality", "people": [x.page.doc_id, y.page.doc_id],
+        "topics": [("occupation", x.page.occupation or x.occupation)],
         "computation": {"op": "same", "attribute": "nationality", "values": [x.demonym, y.demonym],
                         "subjects": [x.page.name, y.page.name]},
     }

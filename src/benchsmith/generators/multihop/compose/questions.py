@@ -2,8 +2,8 @@
 
 - bridge: the bridge entity is described through document A ("the director of Gaby: A True
   Story") and its attribute asked from document B ("When was ... born?").
-- inference: the answer is A's entity, found through an attribute of the bridge read in B
-  ("Which film was directed by someone born in 1954?"); the attribute must single it out (`inverse.py`).
+- inference: the answer is A's entity, told from a named decoy through an attribute of the bridge read in B
+  ("Which film, Gaby Days or River Song, was directed by someone born in 1954?"; `inverse.py`).
 - comparison: typed values (years) of two entities, or whether two works share a creator;
   Yes and No are drawn with equal chance before a pair is chosen.
 
@@ -221,6 +221,14 @@ def _companion_keys(cand: dict, creators: dict[str, str]) -> set[tuple]:
     return out
 
 
+def _topics(x: Profile, y: Profile, creators: dict[str, str]) -> list[tuple[str, str]]:
+    """What a comparison is about beyond its two sides, capped per benchmark (`drafts.TOPIC_SHARE`): two people's
+    one occupation, or the works' creators."""
+    if x.kind == "person":
+        return [("occupation", x.occupation)] if x.occupation and x.occupation == y.occupation else []
+    return [("creator", c) for c in dict.fromkeys((creators.get(x.doc_id), creators.get(y.doc_id))) if c]
+
+
 def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random) -> dict | None:
     kind, attr = keys[rng.randrange(len(keys))]
     pool = by_kind[(kind, attr)]
@@ -250,6 +258,7 @@ def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random) -> dic
         "anchors": [x.name, y.name], "bridge": None, "template": f"comparison.earlier.{attr}",
         "computation": {"op": "earlier", "attribute": attr, "values": [vx.text, vy.text], "years": [vx.year, vy.year]},
         **({"people": [x.doc_id, y.doc_id]} if kind == "person" else {}),
+        "topics": _topics(x, y, creators),
     }
     return cand
 
@@ -285,5 +294,6 @@ def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.
         "type": "comparison_query", "query": query, "answer": "Yes" if wx == wy else "No", "evidence": [(x, vx), (y, vy)],
         "anchors": [x.name, y.name], "bridge": wx if wx == wy else None, "template": f"comparison.same_{role}",
         "computation": {"op": "same", "attribute": role, "values": [wx, wy]},
+        "topics": _topics(x, y, creators),
     }
     return cand
