@@ -6,7 +6,7 @@ from __future__ import annotations
 from _multihop_item import assert_yes_no_rederived
 
 from benchsmith.generators.multihop.compose.links import read_profiles
-from benchsmith.generators.multihop.compose.nationality import nationality_candidates, read_nationalities
+from benchsmith.generators.multihop.compose.nationality import nationality_candidates, neighbours, read_nationalities
 from benchsmith.types import Document
 
 
@@ -17,8 +17,8 @@ def _person(i: int, name: str, lead: str) -> Document:
 PEOPLE = [
     _person(1, "Aldo Ferri", "12 May 1901 – 3 June 1970) was an Italian film director"),
     _person(2, "Bruno Rota", "1 March 1910 – 9 July 1985) was an Italian film director and screenwriter"),
-    _person(3, "Jean Marais", "2 April 1905 – 5 May 1980) was a French film director"),
-    _person(4, "Pierre Dulac", "7 July 1912 – 1 August 1990) was a French film director"),
+    _person(3, "Jean Marais", "2 April 1905 – 5 May 1980) was a Maltese film director"),
+    _person(4, "Pierre Dulac", "7 July 1912 – 1 August 1990) was a Maltese film director"),
     _person(5, "Tom Reed", "3 March 1900 – 4 April 1960) was an American actor and director"),  # an actor
     _person(6, "Hugh Dale", "5 May 1899 – 6 June 1966) was an English film director"),  # English: British or not?
     _person(7, "Ivan Petrov", "8 August 1908 – 9 September 1977) was a Soviet film director"),  # Soviet: Russian?
@@ -26,7 +26,7 @@ PEOPLE = [
     _person(9, "Princess Ada of Hesse", "1850 – 1910) was a German film director"),  # a title gives the answer away
     _person(10, "Max Weber", "1 January 1903 – 2 February 1971) was a German film director"),
     _person(11, "Carlo Neri", "4 April 1904 – 5 May 1975) was an Italian film director"),
-    _person(12, "Louis Garnier", "6 June 1906 – 7 July 1976) was a French film director"),
+    _person(12, "Louis Garnier", "6 June 1906 – 7 July 1976) was a Maltese film director"),
 ]
 
 
@@ -34,8 +34,8 @@ def test_nationalities_are_read_with_the_occupation_noun_and_unsure_ones_left_ou
     docs = {d.doc_id: d for d in PEOPLE}
     got = {n.page.name: (n.demonym, n.occupation) for n in read_nationalities(read_profiles(PEOPLE), docs)}
     assert got == {"Aldo Ferri": ("Italian", "director"), "Bruno Rota": ("Italian", "director"),
-                   "Carlo Neri": ("Italian", "director"), "Jean Marais": ("French", "director"),
-                   "Pierre Dulac": ("French", "director"), "Louis Garnier": ("French", "director")}
+                   "Carlo Neri": ("Italian", "director"), "Jean Marais": ("Maltese", "director"),
+                   "Pierre Dulac": ("Maltese", "director"), "Louis Garnier": ("Maltese", "director")}
     # "American" and "German" (once the titled name is left out) describe one person each: a demonym met once may
     # be a typo ("Norwagian") and is never compared
 
@@ -57,9 +57,19 @@ def test_shared_and_different_nationalities_come_in_turn_each_person_once_and_ar
 ITALIANS = {"Aldo Ferri", "Bruno Rota", "Carlo Neri"}
 
 
+def test_different_nationalities_are_asked_only_where_the_names_would_not_tell():
+    # Italian and Indian names are told apart at sight: with Italians and Indians there is no "No" to ask
+    docs = [Document(doc_id=f"n{i}", title=n, text=f"{n} (born {y}) was an {nat} actor. He played.")
+            for i, (n, y, nat) in enumerate([("Aldo Ferri", 1950, "Italian"), ("Bruno Rota", 1952, "Italian"),
+                                              ("Ravi Kumar", 1951, "Indian"), ("Anil Rao", 1953, "Indian")])]
+    assert nationality_candidates(read_nationalities(read_profiles(docs), {d.doc_id: d for d in docs}), seed=1) == []
+    assert neighbours("Indian", "Pakistani") and neighbours("American", "New Zealander")
+    assert not neighbours("Italian", "Indian") and not neighbours("American", "Indian")
+
+
 def test_two_living_people_are_asked_in_the_present():
     docs = [Document(doc_id=f"l{i}", title=n, text=f"{n} (born {y}) is an {nat} actress. She lives in Rome.")
-            for i, (n, y, nat) in enumerate([("Ada Rossi", 1970, "Italian"), ("Bea Conti", 1975, "Italian"),
+            for i, (n, y, nat) in enumerate([("Ada Rossi", 1970, "Canadian"), ("Bea Conti", 1975, "Canadian"),
                                               ("Cora Lane", 1980, "American"), ("Dana Wise", 1985, "American")])]
     cands = nationality_candidates(read_nationalities(read_profiles(docs), {d.doc_id: d for d in docs}), seed=1)
     assert cands and all(c["query"].startswith("Are ") for c in cands)

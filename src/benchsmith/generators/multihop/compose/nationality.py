@@ -34,6 +34,34 @@ _UNSURE = frozenset("""British English Scottish Welsh Irish Northern Soviet Russ
     Hungarian Yugoslav Yugoslavian Czechoslovak Czechoslovakian Ottoman Turkish Persian Flemish Walloon Catalan Basque
     Galician Sicilian Venetian Neapolitan Hawaiian Kurdish Tibetan Taiwanese Jewish Arab Roman Byzantine Bohemian
     Moravian Silesian Frankish Norman Breton Corsican Sardinian Quebecois Acadian Creole Confederate""".split())
+# Nationalities whose people's names look alike: a No only between two of one group ("Zoe Levin" and "Ananya
+# Panday" tell American from Indian before any article is read; an American and a Canadian name do not).
+_NEIGHBOURS = [frozenset(g.split()) for g in (
+    "American Canadian Australian New-Zealander South-African",
+    "French Belgian Swiss Luxembourgish Monegasque",
+    "German Swiss Dutch Belgian Luxembourgish Liechtensteiner",
+    "Spanish Mexican Argentine Argentinian Chilean Colombian Peruvian Venezuelan Cuban Uruguayan Ecuadorian "
+    "Bolivian Paraguayan Guatemalan Honduran Salvadoran Nicaraguan Panamanian Costa-Rican Dominican Puerto-Rican",
+    "Portuguese Brazilian Angolan Mozambican",
+    "Italian Sammarinese Maltese Swiss",
+    "Swedish Norwegian Danish Finnish Icelandic",
+    "Indian Pakistani Bangladeshi Nepali Nepalese Sri-Lankan",
+    "Chinese Singaporean Malaysian",
+    "Ukrainian Belarusian Polish Czech Slovak Lithuanian Latvian Estonian",
+    "Serbian Croatian Bosnian Slovenian Montenegrin Macedonian Bulgarian",
+    "Egyptian Lebanese Syrian Jordanian Iraqi Saudi Moroccan Algerian Tunisian Libyan Palestinian Emirati Kuwaiti Qatari",
+    "Iranian Afghan Tajik",
+    "Greek Cypriot",
+    "Nigerian Ghanaian Cameroonian Kenyan Ugandan Tanzanian Zambian Zimbabwean",
+)]
+
+
+def neighbours(a: str, b: str) -> bool:
+    """Whether two demonyms are of one `_NEIGHBOURS` group ("New Zealander" written with a hyphen there)."""
+    a, b = a.replace(" ", "-"), b.replace(" ", "-")
+    return any(a in g and b in g for g in _NEIGHBOURS)
+
+
 # A plain personal name: never a title with a place ("Princess Elene of Georgia" gives its answer away) nor one with a
 # comma ("John Louis I, Prince of Anhalt") that would run into the question's "and".
 _PLAIN_NAME = re.compile(r"(?!.*\bof\b)[^\W\d][\w.'’-]*(?: [^\W\d][\w.'’-]*)*[^\W\d]")
@@ -90,8 +118,8 @@ def _question(x: Nationality, y: Nationality) -> dict:
 
 
 def nationality_candidates(people: Sequence[Nationality], seed: int) -> list[dict]:
-    """Pairs of two people of one occupation, a shared nationality and two different ones in turn, each person once
-    (the stream stops where one answer runs out: most of a corpus's pairs differ)."""
+    """Pairs of two people of one occupation, a shared nationality and two different ones (`neighbours`) in turn,
+    each person once (the stream stops where one answer runs out)."""
     groups: dict[str, list[Nationality]] = defaultdict(list)
     for n in people:
         groups[n.occupation].append(n)
@@ -101,7 +129,8 @@ def nationality_candidates(people: Sequence[Nationality], seed: int) -> list[dic
         group = sorted(groups[occupation], key=lambda n: n.page.doc_id)
         for x in group:
             for y in rng.sample(group, min(len(group), PARTNERS_DRAWN)):
-                if y.page.doc_id > x.page.doc_id and same_generation(x.page, y.page):
+                if y.page.doc_id > x.page.doc_id and same_generation(x.page, y.page) \
+                        and (x.demonym == y.demonym or neighbours(x.demonym, y.demonym)):
                     pairs[x.demonym == y.demonym].append((x, y))
     if not pairs[True] or not pairs[False]:
         return []
