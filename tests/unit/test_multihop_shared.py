@@ -73,3 +73,18 @@ def test_a_decoy_whose_article_names_the_shared_creator_is_not_used():
 def test_no_question_when_one_article_names_the_other():
     linked = dict(PAINTINGS, b=(PAINTINGS["b"][0], PAINTINGS["b"][1] + " It was painted after Aurora."))
     assert not [c for c in _candidates(linked) if {p.doc_id for p, _ in c["evidence"][:2]} == {"a", "b"}]
+
+
+def test_two_works_sharing_an_entity_are_asked_about_once_whichever_is_the_answer():
+    from benchsmith.generators.multihop.compose.drafts import Composer
+    from benchsmith.types import Chunk, Span
+
+    docs = _docs(PAINTINGS)
+    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
+                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    comp = Composer(docs, chunks, seed=1, n=400)
+    church = [c for c in _candidates(PAINTINGS) if c["computation"]["bridge"] == "Frederic Edwin Church"]
+    floes = next(c for c in church if c["answer"] == "The Floes")
+    aurora = next(c for c in church if c["answer"] == "Aurora" and "Grey Shore" not in c["query"])  # other documents
+    assert not isinstance(comp.to_draft(floes), str)
+    assert comp.to_draft(aurora) == "question_already_asked"  # "..., Aurora or ..., shares its artist with The Floes?"

@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from benchsmith.corpora.sentences import split_sentences
-from benchsmith.generators.multihop.compose.inference_choice import decoys, options, which
+from benchsmith.generators.multihop.compose.inference_choice import decoys, options, pair_key, which
 from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
@@ -261,7 +261,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
                     "type": "inference_query", "query": forms[(i + (attr == "died")) % len(forms)], "answer": x.name,
                     "evidence": [(x, r.x_creator), (r.life.source, r.life.sentence), *decoy_evidence.values()],
                     "anchors": [str(life_year)], "bridge": r.creator, "hop": (x.doc_id, r.creator),
-                    "decoys": [d for d, _start in decoy_evidence],
+                    "decoys": [d for d, _start in decoy_evidence], "key": pair_key(f"life {attr}", x, decoy),
                     "life": (r.creator, attr), "template": f"inference.creator_life.{attr}.choice",
                     "computation": {"op": "inverse_bridge", "relation": r.role, "attribute": attr, "year": life_year,
                                     "bridge": r.creator, "answer": x.name, "choice": names,

@@ -80,6 +80,13 @@ def options(answer: Profile, decoy: Profile, hide: str) -> tuple[str, list[str]]
     return f"{refs[0]} or {refs[1]}", names
 
 
+def pair_key(what: str, one: Profile, other: Profile) -> str:
+    """One question per two works, whichever is the answer: "Which film, X or Y, had a director born in 1900?" and
+    "Which film, Y or X, had a director born in 1905?" ask one thing twice, as do "Which painting, A or D, is in the
+    same collection as X?" and "Which painting, X or E, is in the same collection as A?"."""
+    return f"{what} | " + " | ".join(sorted((one.doc_id, other.doc_id)))
+
+
 def which(kind: str, choice: str, rest: str) -> str:
     """"Which film, X or Y, had a director born in 1900?": the options right after the kind, so a title of the
     question's own ("the same director as Target Zero") is never read as a third option."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from benchsmith.generators.multihop.compose.inference_choice import decoys, options, stable, which
+from benchsmith.generators.multihop.compose.inference_choice import decoys, options, pair_key, stable, which
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.profiles import Value
 from benchsmith.generators.multihop.compose.questions import ROLE_VERB, role_noun
@@ -62,6 +62,7 @@ def inference_candidates(links: Sequence[Link], texts: Mapping[str, str]) -> lis
                     "type": "inference_query", "query": _phrase(link, attr, value.year, choice), "answer": link.a.name,
                     "evidence": [(link.a, link.evidence), (link.b, value), (decoy.a, decoy.evidence), (decoy.b, other)],
                     "anchors": [str(value.year)], "bridge": link.b.name, "decoys": [decoy.a.doc_id, decoy.b.doc_id],
+                    "key": pair_key(f"inverse {link.role} {attr}", link.a, decoy.a),
                     "template": f"inference.{link.role}.{attr}.choice",
                     "computation": {"op": "inverse_bridge", "relation": link.role, "attribute": attr, "year": value.year,
                                     "bridge": link.b.name, "answer": link.a.name, "choice": names,

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.multihop.compose.inference_choice import decoys, options, stable, which
+from benchsmith.generators.multihop.compose.inference_choice import decoys, options, pair_key, stable, which
 from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
@@ -159,7 +159,7 @@ def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, D
             out.append({
                 "type": "inference_query", "query": _phrase(r, ref, choice), "answer": r.a.name,
                 "evidence": [(r.x, r.x_said), (r.a, r.a_said), (decoy, said)], "anchors": [r.x.name], "bridge": r.entity,
-                "decoys": [decoy.doc_id],
+                "decoys": [decoy.doc_id], "key": pair_key(f"shared {r.entity}", r.x, r.a),
                 "template": f"inference.shared_{r.role}.choice",
                 "computation": {"op": "shared_entity", "relation": r.role, "bridge": r.entity, "anchor_work": r.x.name,
                                 "answer": r.a.name, "choice": names, "decoy": {"work": decoy.name, "entity": other}},
