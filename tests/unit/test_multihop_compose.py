@@ -73,6 +73,26 @@ def test_composed_drafts_are_short_multi_hop_and_cite_both_documents():
     assert not any(d.query.startswith("Who directed both") for d in inverse)
 
 
+def test_one_persons_date_is_what_one_question_turns_on():
+    from benchsmith.generators.multihop.compose.questions import bridge_candidates
+
+    pages = _film_docs({"fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Luis Mora."),
+                        "pc": ("Luis Mora", "Luis Mora (3 March 1905 – 2 June 1986) was an Argentine film director.")})
+    docs = {d.doc_id: d for d in pages}
+    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
+                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    links = find_links(read_profiles(pages), docs)
+    died = next(c for seed in range(40) for c in bridge_candidates(links, random.Random(seed))
+                if c["template"] == "bridge.director.died" and c["bridge"] == "Aldo Ferri")
+    choice = next(c for c in inference_candidates(links, {d: x.text for d, x in docs.items()})
+                  if c["answer"] == "Fortune Hill" and c["computation"]["attribute"] == "died")
+    comp = Composer(docs, chunks, seed=1, n=400)
+    assert not isinstance(comp.to_draft(died), str)
+    # "Which film, Fortune Hill or Tango Night, had a director who died in 1984?" turns on Ferri's death again
+    assert comp.to_draft(choice) == "fact_already_asked"
+    assert not isinstance(Composer(docs, chunks, seed=1, n=400).to_draft(choice), str)
+
+
 def test_a_draft_one_document_answers_is_rejected():
     texts = {"a": "Gaby Days was directed by Luis Mandora, born 1954.", "b": "Luis Mandora was born in 1954."}
     assert single_document(texts, "1954", ["Gaby Days"]) == ["a"]
@@ -343,6 +363,27 @@ def test_a_decoys_articles_are_counted_apart_from_the_articles_a_question_asks_a
     again = [c for c in inference_candidates(links, {d: x.text for d, x in docs.items()})
              if c["answer"] == "Tango Night" and c["computation"]["decoy"]["work"] == "Rosa at Ten"]
     assert again and comp.to_draft(again[0]) == "document_used_enough"
+
+
+def test_a_choice_names_its_answer_first_as_often_as_second():
+    extra = {}
+    for i, (film, who, born) in enumerate([("Blue Dawn", "Ada Moro", 1901), ("Red Field", "Bea Salo", 1903),
+                                           ("Cold Sea", "Cai Ruda", 1905), ("Dry Hill", "Dan Vela", 1907),
+                                           ("Mutiny", "Eli Gorn", 1909)]):
+        extra[f"f{i}"] = (film, f"{film} is a {1950 + i} Italian film directed by {who}.")
+        extra[f"p{i}"] = (who, f"{who} ({born} – {born + 70}) was an Italian film director.")
+    extra["g"] = ("Mutiny (1930 film)", "Mutiny is a 1930 Italian film directed by Aldo Ferri.")
+    pages = _film_docs(extra)
+    docs = {d.doc_id: d for d in pages}
+    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
+                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    comp = Composer(docs, chunks, seed=1, n=400)
+    cands = inference_candidates(find_links(read_profiles(pages), docs), {d: x.text for d, x in docs.items()})
+    drafts = [d for d in (comp.to_draft(c) for c in cands) if not isinstance(d, str)]
+    firsts = [d.computation["choice"][0] == d.answer for d in drafts]
+    assert len(drafts) >= 6 and abs(2 * sum(firsts) - len(firsts)) <= 1
+    # "Which film, the 1930 Mutiny or ...": never "the 1930 film Mutiny" after "Which film,"
+    assert any("the 1930 Mutiny" in d.query for d in drafts) and not any("1930 film" in d.query for d in drafts)
 
 
 def test_two_people_compared_with_one_third_are_not_compared_with_each_other():

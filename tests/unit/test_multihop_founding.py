@@ -112,3 +112,11 @@ def test_a_place_between_the_verb_and_the_year_is_read_past():
             _doc("b3", "Red Arbor", "Red Arbor is a rock band formed in 1988 in Leeds.")]
     assert {(f.page.name, f.kind, f.year) for f in read_foundings(docs)} == {
         ("Harbor Lights", "band", 1991), ("Cold Mesa", "band", 1970), ("Red Arbor", "band", 1988)}
+
+
+def test_subjects_of_two_different_origins_are_not_compared():
+    docs = [_doc("c1", "Kollam Reels", "Kollam Reels is an Indian film production company. It was founded in 2014."),
+            _doc("c2", "Chemra", "Chemra is an American chemical company founded in July 2015 as a spin-off."),
+            _doc("c3", "Delta Works", "Delta Works is an American engineering company founded in 1990.")]
+    pairs = {frozenset(c["computation"]["subjects"]) for c in founding_candidates(read_foundings(docs), seed=0, choice_every=99)}
+    assert pairs == {frozenset({"Chemra", "Delta Works"})}  # never the Indian studio against an American firm

@@ -73,3 +73,15 @@ def test_two_living_people_are_asked_in_the_present():
                                               ("Cora Lane", 1980, "American"), ("Dana Wise", 1985, "American")])]
     cands = nationality_candidates(read_nationalities(read_profiles(docs), {d.doc_id: d for d in docs}), seed=1)
     assert cands and all(c["query"].startswith("Are ") for c in cands)
+
+
+def test_a_person_whose_first_sentence_gives_two_nationalities_is_not_compared():
+    two = Document(doc_id="p13", title="Mate Novak", text="Mate Novak (born 3 May 1930) is an American journalist "
+                   "and Croatian politician. He wrote.")
+    croats = [Document(doc_id=f"c{i}", title=n, text=f"{n} (born {y}) was a Croatian journalist. He wrote.")
+              for i, (n, y) in enumerate([("Ivo Babic", 1931), ("Ante Horvat", 1933)])]
+    americans = [Document(doc_id=f"a{i}", title=n, text=f"{n} (born {y}) was an American journalist. He wrote.")
+                 for i, (n, y) in enumerate([("Tom Reed", 1932), ("Sam Hill", 1934)])]
+    pages = [two, *croats, *americans]
+    got = {n.page.name for n in read_nationalities(read_profiles(pages), {d.doc_id: d for d in pages})}
+    assert got == {"Ivo Babic", "Ante Horvat", "Tom Reed", "Sam Hill"}  # Novak: American or Croatian?

@@ -137,7 +137,7 @@ def _candidate(x: CreatorYear, y: CreatorYear) -> dict | None:
         "type": "comparison_query", "query": query, "answer": "Yes" if x.year < y.year else "No",
         "evidence": [(x.source, x.sentence), (y.source, y.sentence), (x.work, x.credit), (y.work, y.credit)],
         "anchors": [x.work.name, y.work.name], "bridge": None, "key": f"creators {' | '.join(sorted((x.creator, y.creator)))} | {x.attr}",
-        "template": f"comparison.creator_{x.attr}",
+        "template": f"comparison.creator_{x.attr}", "facts": [(x.creator, x.attr), (y.creator, y.attr)],
         "computation": {"op": "earlier", "attribute": x.attr, "values": [x.year_text, y.year_text, x.creator, y.creator],
                         "years": [x.year, y.year], "creators": [x.creator, y.creator]},
     }

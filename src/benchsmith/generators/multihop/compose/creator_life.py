@@ -220,6 +220,7 @@ def life_bridge_candidates(routes: Sequence[LifeRoute]) -> list[dict]:
                 "type": "bridge_query", "query": query, "answer": str(year),
                 "evidence": [*anchor.evidence, (r.life.source, r.life.sentence)], "anchors": list(anchor.anchors),
                 "bridge": r.creator, "template": f"bridge.creator_life.{attr}", "hop": (r.x.doc_id, r.creator),
+                "facts": [(r.creator, attr)],
                 "life": (r.creator, attr),
                 "computation": {"op": "bridge_attribute", "relation": r.role, "attribute": attr, "bridge": r.creator,
                                 "via": r.life.source.name, "answer": str(year)},
@@ -250,7 +251,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
                 named = options(x, decoy, "creator")
                 if named is None:
                     continue
-                choice, names = named
+                choice, names, refs = named
                 a = "an" if noun[0] in "aeiou" else "a"
                 someone = f"{a} {noun} born in {life_year}" if attr == "born" else f"{a} {noun} who died in {life_year}"
                 made = "painted" if x.kind == "painting" else "made"
@@ -261,8 +262,8 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
                     "type": "inference_query", "query": forms[(i + (attr == "died")) % len(forms)], "answer": x.name,
                     "evidence": [(x, r.x_creator), (r.life.source, r.life.sentence), *decoy_evidence.values()],
                     "anchors": [str(life_year)], "bridge": r.creator, "hop": (x.doc_id, r.creator),
-                    "decoys": [d for d, _start in decoy_evidence], "key": pair_key(f"life {attr}", x, decoy),
-                    "life": (r.creator, attr), "template": f"inference.creator_life.{attr}.choice",
+                    "options": refs, "decoys": [d for d, _start in decoy_evidence], "key": pair_key(f"life {attr}", x, decoy),
+                    "life": (r.creator, attr), "facts": [(r.creator, attr)], "template": f"inference.creator_life.{attr}.choice",
                     "computation": {"op": "inverse_bridge", "relation": r.role, "attribute": attr, "year": life_year,
                                     "bridge": r.creator, "answer": x.name, "choice": names,
                                     "decoy": {"work": decoy.name, "bridge": who, "year": getattr(life, attr)}},

@@ -28,6 +28,7 @@ from benchsmith.generators.multihop.compose.field_facts import read_defaults as 
 from benchsmith.generators.multihop.compose.field_inherit import inherit_candidates
 from benchsmith.generators.multihop.compose.founding import founding_candidates, read_foundings
 from benchsmith.generators.multihop.compose.hops import single_document
+from benchsmith.generators.multihop.compose.inference_choice import swapped_options
 from benchsmith.generators.multihop.compose.inverse import inference_candidates
 from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
@@ -110,6 +111,8 @@ class Composer:
     quota_uses: Counter = field(default_factory=Counter)  # drafts accepted per candidate family with a quota
     life_uses: Counter = field(default_factory=Counter)  # creator, and (creator, "born"/"died") -> questions asked
     person_uses: Counter = field(default_factory=Counter)  # a compared person's document -> questions asked
+    used_facts: set[tuple[str, str]] = field(default_factory=set)  # (person, "born"/"died"...) a question turned on
+    answer_positions: Counter = field(default_factory=Counter)  # 0 or 1: where a choice named its answer
     decoy_uses: Counter = field(default_factory=Counter)  # a document -> choices citing it for their wrong option
     topic_uses: Counter = field(default_factory=Counter)  # ("occupation" or "creator", name) -> comparisons asked
     compared_with: dict[str, set[str]] = field(default_factory=dict)  # a person's document -> those compared with them
@@ -283,6 +286,10 @@ class Composer:
         flip = cand.get("flip")
         if flip is not None and self.yes_no[cand["answer"]] > self.yes_no[flip["answer"]]:
             cand = flip  # the same question asked the other way round: Yes and No stay even
+        if cand.get("options") is not None:
+            at = cand["computation"]["choice"].index(cand["answer"])
+            if self.answer_positions[at] > self.answer_positions[1 - at]:
+                cand = swapped_options(cand)  # a choice's answer is its first option as often as its second
         if has_markup(cand["query"]) or has_markup(cand["answer"]):
             return "markup_in_question"
         ev_docs = list(dict.fromkeys(p.doc_id for p, _ in cand["evidence"]))
@@ -302,6 +309,9 @@ class Composer:
         if cand.get("life") is not None and (self.life_uses[cand["life"][0]] >= LIFE_USES or cand["life"] in self.life_uses):
             # one painter's dates in four questions of forty make a dull benchmark; "died in 1953" twice, a repeat
             return "life_asked_enough"
+        facts = cand.get("facts", ())
+        if any(f in self.used_facts for f in facts):
+            return "fact_already_asked"  # "When did the director of X die?" and "Did the director of X die before ...?"
         if cand.get("quota") is not None and self.quota_uses[cand["quota"][0]] >= cand["quota"][1]:
             return "template_asked_enough"
         topics = cand.get("topics", ())
@@ -346,6 +356,8 @@ class Composer:
         self.used_sentences.update(sentences)
         if cand["answer"] in ("Yes", "No"):
             self.yes_no[cand["answer"]] += 1
+        if cand.get("options") is not None:
+            self.answer_positions[cand["computation"]["choice"].index(cand["answer"])] += 1
         if cand.get("hop") is not None:
             self.used_hops.add(cand["hop"])
         if cand.get("quota") is not None:
@@ -354,6 +366,7 @@ class Composer:
             self.life_uses.update((cand["life"][0], cand["life"]))  # per creator, and per (creator, born or died)
         self.person_uses.update(people)
         self.topic_uses.update(topics)
+        self.used_facts.update(facts)
         for a, b in ((people[0], people[1]), (people[1], people[0])) if len(people) == 2 else ():
             self.compared_with.setdefault(a, set()).add(b)
         computation = {**cand["computation"], "anchors": cand["anchors"]}

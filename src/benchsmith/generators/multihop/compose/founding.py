@@ -80,6 +80,18 @@ class Founding:
     cited: Value  # the sentence that dates the subject
     lead: Value | None  # the first sentence, where the dating sentence names the subject "It" or "The museum"
     the: bool
+    origin: frozenset[str] = frozenset()  # the capitalised words before the kind ("American" of "an American
+    # chemical company")
+
+
+def _origin(defined: re.Match) -> frozenset[str]:
+    return frozenset(w for w in defined.group(0).split()[2:-1] if w[:1].isupper())
+
+
+def _alike(x: Founding, y: Founding) -> bool:
+    """Two subjects a person would compare: dated differently, and not described by two different origins (an
+    Indian film production company against an American chemical company is a question nobody asks)."""
+    return x.year != y.year and not (x.origin and y.origin and not x.origin & y.origin)
 
 
 def _dated(sentence: str, name: str, defined: re.Match | None) -> re.Match | None:
@@ -114,7 +126,7 @@ def read_foundings(documents: Sequence[Document]) -> list[Founding]:
             out.append(Founding(Profile(doc.doc_id, name), kind, verb, int(m.group("year")), m.group("year"),
                                 Value(m.group("year"), start, end),
                                 None if i == 0 or opens_on(sentence, name) else first,
-                                named_with_the(first.text, name)))
+                                named_with_the(first.text, name), _origin(lead.defined)))
             break
     return out
 
@@ -153,5 +165,5 @@ def founding_candidates(foundings: Sequence[Founding], seed: int, choice_every: 
     if not any(len(g) > 1 for g in groups.values()):
         return []
     rng = random.Random(f"{seed}:composed:founding")
-    pairs = one_pair_each(groups, rng, lambda x, y: x.year != y.year)
+    pairs = one_pair_each(groups, rng, _alike)
     return asked(pairs, rng, _question, lambda x, y: x.year < y.year, choice_every)

@@ -68,16 +68,33 @@ def decoys(answer: Profile, pool: Sequence[T], work_of: Callable[[T], Profile], 
     return [d for d in nearest if accept is None or accept(d)][:DECOYS_PER_ANSWER]
 
 
-def options(answer: Profile, decoy: Profile, hide: str) -> tuple[str, list[str]] | None:
-    """The two works as the question names them ("Fortunella or Il bidone"), in a stable order, with their names in
-    that order (the computation's `choice`); None where either needs the hidden fact to be picked out."""
-    refs = [without_kind(work_reference(p, hide, with_kind=False), answer.kind) for p in (answer, decoy)]
+def options(answer: Profile, decoy: Profile, hide: str) -> tuple[str, list[str], list[str]] | None:
+    """The two works as the question names them ("Fortunella or Il bidone"), in a stable order, with their names and
+    their references in that order (the computation's `choice`, the candidate's `options`); None where either
+    needs the hidden fact to be picked out."""
+    refs = [_reference(p, hide) for p in (answer, decoy)]
     if None in refs or refs[0].lower() == refs[1].lower() or any("," in r for r in refs):
         return None  # "Which painting, May Night or Le Chemin, Paysage à Meudon, ...?" cannot be parsed
     names = [answer.name, decoy.name]
     if stable(answer.doc_id + "|" + decoy.doc_id) % 2:
         refs, names = refs[::-1], names[::-1]
-    return f"{refs[0]} or {refs[1]}", names
+    return f"{refs[0]} or {refs[1]}", names, refs
+
+
+def _reference(p: Profile, hide: str) -> str | None:
+    """"Mutiny" or, where the title needs its year, "the 1952 Mutiny" (not "the 1952 film Mutiny" after "Which
+    film,")."""
+    ref = without_kind(work_reference(p, hide, with_kind=False), p.kind)
+    return None if ref is None else re.sub(rf"^the (\d{{4}}) {re.escape(p.kind or '')} ", r"the \1 ", ref)
+
+
+def swapped_options(cand: dict) -> dict:
+    """A choice asked with its options the other way round ("Y or X" for "X or Y"): the drafts keep the answer
+    first and second equally often."""
+    first, second = cand["options"]
+    comp = cand["computation"]
+    return {**cand, "query": cand["query"].replace(f"{first} or {second}", f"{second} or {first}", 1),
+            "options": [second, first], "computation": {**comp, "choice": comp["choice"][::-1]}}
 
 
 def pair_key(what: str, one: Profile, other: Profile) -> str:

@@ -56,13 +56,14 @@ def inference_candidates(links: Sequence[Link], texts: Mapping[str, str]) -> lis
                 named = options(link.a, decoy.a, "creator")
                 if named is None:
                     continue
-                choice, names = named
+                choice, names, refs = named
                 other = _dated(decoy, attr)
                 out.append({
                     "type": "inference_query", "query": _phrase(link, attr, value.year, choice), "answer": link.a.name,
                     "evidence": [(link.a, link.evidence), (link.b, value), (decoy.a, decoy.evidence), (decoy.b, other)],
                     "anchors": [str(value.year)], "bridge": link.b.name, "decoys": [decoy.a.doc_id, decoy.b.doc_id],
-                    "key": pair_key(f"inverse {link.role} {attr}", link.a, decoy.a),
+                    "options": refs, "key": pair_key(f"inverse {link.role} {attr}", link.a, decoy.a),
+                    "facts": [(link.b.name, attr)],
                     "template": f"inference.{link.role}.{attr}.choice",
                     "computation": {"op": "inverse_bridge", "relation": link.role, "attribute": attr, "year": value.year,
                                     "bridge": link.b.name, "answer": link.a.name, "choice": names,

@@ -98,7 +98,10 @@ def read_nationalities(profiles: Sequence[Profile], documents: Mapping[str, Docu
         if noun not in _MODIFIERS and _PERSON_OCCUPATIONS.fullmatch(noun):
             out.append(Nationality(p, v.text, noun, v, m.group(0).startswith("is ")))
     described = Counter(n.demonym for n in out)
-    return [n for n in out if described[n.demonym] >= MIN_PEOPLE]
+    # "is an American journalist and academic, Croatian lobbyist, politician and ambassador": two nationalities
+    sentences = {n.page.doc_id: documents[n.page.doc_id].text[n.cited.start:n.cited.end] for n in out}
+    return [n for n in out if described[n.demonym] >= MIN_PEOPLE
+            and not any(re.search(rf"\b{re.escape(d)}\b", sentences[n.page.doc_id]) for d in set(described) - {n.demonym})]
 
 
 def _question(x: Nationality, y: Nationality) -> dict:

@@ -187,6 +187,7 @@ def _question(x: Measure, y: Measure, choice: bool) -> dict | None:
         "key": "measure | " + " | ".join(sorted((x.page.doc_id, y.page.doc_id))) + f" | {x.measure}",
         "evidence": [*_evidence(x), *_evidence(y)], "anchors": [x.figure, y.figure], "bridge": None,
         "template": f"comparison.measure.{x.measure}{'.choice' if choice else ''}",
+        "topics": [("measured", f"{x.kind} {x.measure} {x.census or ''}".strip())],  # three village censuses: enough
         "computation": {"op": "exceeds", "values": [x.figure, y.figure], "strict": True,
                         "dimension": "count" if x.measure == "population" else "distance",
                         "subjects": names, "attribute": x.measure, **({"choice": names} if choice else {})},

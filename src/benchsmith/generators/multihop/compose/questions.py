@@ -80,7 +80,7 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
         attr, query, value = options[rng.randrange(len(options))]
         out.append({
             "type": "bridge_query", "query": query, "answer": value.text,
-            "evidence": [(link.a, link.evidence), (link.b, value)], "anchors": [link.a.name],
+            "evidence": [(link.a, link.evidence), (link.b, value)], "anchors": [link.a.name], "facts": [(link.b.name, attr)],
             "bridge": link.b.name, "template": f"bridge.{link.role}.{attr}",
             "computation": {"op": "bridge_attribute", "relation": link.role, "attribute": attr, "bridge": link.b.name,
                             "answer": value.text},
