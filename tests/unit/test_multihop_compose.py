@@ -282,11 +282,11 @@ def test_one_occupations_people_are_compared_in_a_capped_share_of_the_items():
     docs, _ = _cricketers(12)
     chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
                         span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
-    comp = Composer(docs, chunks, seed=1, n=60)  # 60 items requested: three cricketer comparisons at most
+    comp = Composer(docs, chunks, seed=1, n=100)  # 100 items requested: three cricketer comparisons at most
     cands = comparison_candidates(read_profiles(list(docs.values())), [], {}, random.Random(2), 60)
     assert all(c["topics"] == [("occupation", "cricketer")] for c in cands)
     outcomes = [comp.to_draft(c) for c in cands]
-    assert sum(not isinstance(o, str) for o in outcomes) == round(60 * TOPIC_SHARE) == 3
+    assert sum(not isinstance(o, str) for o in outcomes) == round(100 * TOPIC_SHARE) == 3
     assert "topic_asked_enough" in outcomes
 
 

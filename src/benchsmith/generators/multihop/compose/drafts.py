@@ -64,7 +64,7 @@ LEAD_FACT_SHARE = 0.25  # ... and at most this share compares two places' measur
 NATIONALITY_SHARE = 0.08  # ... and at most this share (a quarter of the comparisons) asks whether two people shared a nationality
 LIFE_USES = 2  # a creator's life (read from any of the articles that state it) is asked at most this often, each
 # of its two years once
-TOPIC_SHARE = 0.05  # comparisons of one occupation's people (nine of one hockey team's players in 32 items) or
+TOPIC_SHARE = 0.03  # comparisons of one occupation's people (nine of one hockey team's players in 32 items) or
 # of one creator's works are at most this share of the items requested (and at least two may be)
 PERSON_USES = 2  # a person compared with others (dates, nationality) in at most this many questions: one politician
 # in five of sixty reads as a benchmark about him. Two people once compared with one third are never compared with
