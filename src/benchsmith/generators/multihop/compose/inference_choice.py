@@ -10,8 +10,8 @@ construction wherever a reader looks, and both hops stay: the answer's article n
 article gives the creator's year, and the decoy's own articles show that it does not fit.
 
 The decoy is a work of the same kind whose cited facts give a different value; one of the answer's origin
-(`origin`) and closest in time to it is preferred, so the two read as a natural pair and neither is guessed. Which option comes first follows a stable hash of the
-pair, so the order tells nothing.
+(`origin`) and closest in time to it is preferred, so the two read as a natural pair and neither is guessed. The
+drafts name the answer first as often as second (`swapped_options`), so the order tells nothing either.
 """
 
 from __future__ import annotations

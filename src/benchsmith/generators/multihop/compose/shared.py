@@ -126,7 +126,8 @@ def _phrase(r: Route, ref: str, choice: str) -> str:
         noun = creator_noun(r.role, r.a.kind)
         forms = (f"is by the same {noun} as {ref}", f"shares its {noun} with {ref}")
     else:
-        forms = (f"is in the same collection as {ref}", f"hangs in the same museum as {ref}")
+        hangs = "hangs" if r.a.kind == "painting" else "is held"  # a sculpture stands
+        forms = (f"is in the same collection as {ref}", f"{hangs} in the same museum as {ref}")
     return which(r.a.kind, choice, forms[stable(r.x.doc_id + r.a.doc_id) % len(forms)])
 
 
