@@ -340,29 +340,21 @@ def test_a_choice_names_its_answer_only_beside_its_decoy():
     assert [i.code for i in AnswerLeak().check(item, None)] == ["answer_leak"]
 
 
-def test_a_decoys_articles_are_counted_apart_from_the_articles_a_question_asks_about():
+def test_a_decoys_articles_count_as_uses_of_its_documents():
     from benchsmith.generators.multihop.compose.questions import bridge_candidates
 
-    pages = _film_docs({"fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Luis Mora."),
-                        "pc": ("Luis Mora", "Luis Mora (3 March 1905 – 2 June 1986) was an Argentine film director."),
-                        "fd": ("Rosa at Ten", "Rosa at Ten is a 1957 Argentine crime film directed by Mario Sofi."),
+    pages = _film_docs({"fd": ("Rosa at Ten", "Rosa at Ten is a 1957 Argentine crime film directed by Mario Sofi."),
                         "pd": ("Mario Sofi", "Mario Sofi (14 May 1898 – 10 May 1977) was an Argentine film director.")})
     docs = {d.doc_id: d for d in pages}
     chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
                         span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
-    comp = Composer(docs, chunks, seed=1, n=20)  # each article cited by one question, and by one choice as its decoy
+    comp = Composer(docs, chunks, seed=1, n=20)  # each article cited by one question
     links = find_links(read_profiles(pages), docs)
-    choices = [c for c in inference_candidates(links, {d: x.text for d, x in docs.items()})
-               if c["answer"] == "Fortune Hill" and c["computation"]["decoy"]["work"] == "Rosa at Ten"]
-    assert choices and choices[0]["decoys"] == ["fd", "pd"]
-    assert not isinstance(comp.to_draft(choices[0]), str)
-    # Rosa at Ten stood as a decoy: it may still be asked about, once
+    choice = next(c for c in inference_candidates(links, {d: x.text for d, x in docs.items()}) if c["answer"] == "Fortune Hill")
+    assert not isinstance(comp.to_draft(choice), str)
+    # Rosa at Ten stood as the decoy: a question about it names it a second time
     rosa = [c for c in bridge_candidates(links, random.Random(0)) if c["evidence"][0][0].doc_id == "fd"]
-    assert not isinstance(comp.to_draft(rosa[0]), str)
-    # ... but is a decoy only once, and Fortune Hill's articles are used up
-    again = [c for c in inference_candidates(links, {d: x.text for d, x in docs.items()})
-             if c["answer"] == "Tango Night" and c["computation"]["decoy"]["work"] == "Rosa at Ten"]
-    assert again and comp.to_draft(again[0]) == "document_used_enough"
+    assert comp.to_draft(rosa[0]) == "document_used_enough"
 
 
 def test_a_choice_names_its_answer_first_as_often_as_second():

@@ -24,6 +24,7 @@ from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, without_
 from benchsmith.generators.multihop.compose.creator_life import read_lives
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import ROLE_NOUN, creator_link, creator_noun, work_reference
+from benchsmith.generators.multihop.compose.origins import foreign, work_origin
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import PhraseIndex
 from benchsmith.text import contains_phrase
@@ -107,6 +108,8 @@ def creator_comparison_candidates(profiles: Sequence[Profile], links: Sequence[L
                 continue
             if index.stating(x.work.name, y.work.name):
                 continue  # one article names both works
+            if foreign(work_origin(x.work, documents[x.work.doc_id].text), work_origin(y.work, documents[y.work.doc_id].text)):
+                continue  # a Hindi comedy's director against a Swedish drama's writer: an idle pair
             a, b = (x, y) if (x.year < y.year) == (rng.random() < 0.5) else (y, x)  # Yes and No equally likely
             cand = _candidate(a, b)
             if cand is not None:

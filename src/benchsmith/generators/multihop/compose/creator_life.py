@@ -262,7 +262,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
                     "type": "inference_query", "query": forms[(i + (attr == "died")) % len(forms)], "answer": x.name,
                     "evidence": [(x, r.x_creator), (r.life.source, r.life.sentence), *decoy_evidence.values()],
                     "anchors": [str(life_year)], "bridge": r.creator, "hop": (x.doc_id, r.creator),
-                    "options": refs, "decoys": [d for d, _start in decoy_evidence], "key": pair_key(f"life {attr}", x, decoy),
+                    "options": refs, "key": pair_key(f"life {attr}", x, decoy),
                     "life": (r.creator, attr), "facts": [(r.creator, attr)], "template": f"inference.creator_life.{attr}.choice",
                     "computation": {"op": "inverse_bridge", "relation": r.role, "attribute": attr, "year": life_year,
                                     "bridge": r.creator, "answer": x.name, "choice": names,

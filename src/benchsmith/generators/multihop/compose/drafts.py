@@ -113,7 +113,6 @@ class Composer:
     person_uses: Counter = field(default_factory=Counter)  # a compared person's document -> questions asked
     used_facts: set[tuple[str, str]] = field(default_factory=set)  # (person, "born"/"died"...) a question turned on
     answer_positions: Counter = field(default_factory=Counter)  # 0 or 1: where a choice named its answer
-    decoy_uses: Counter = field(default_factory=Counter)  # a document -> choices citing it for their wrong option
     topic_uses: Counter = field(default_factory=Counter)  # ("occupation" or "creator", name) -> comparisons asked
     compared_with: dict[str, set[str]] = field(default_factory=dict)  # a person's document -> those compared with them
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
@@ -264,7 +263,8 @@ class Composer:
             # and with two places' measures or two organisations' start years, which share one quota (a collection
             # of census stubs would fill the type alone).
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
-            works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit),
+            works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit,
+                                                     {d: doc.text for d, doc in self.documents.items()}),
                                creators)
             share = ("lead facts", math.ceil(self.n * LEAD_FACT_SHARE))
             leads = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}
@@ -326,10 +326,8 @@ class Composer:
         # A manual's limits page states many limits: a question citing sentences of it no other question cited may
         # use it twice as often (`page_facts`); a painting's article in three questions of forty makes a dull benchmark.
         fresh = {d for d in ev_docs if cand.get("page_facts") and not {x for x in sentences if x[0] == d} & self.used_sentences}
-        # A decoy's articles (a choice's wrong option) are counted apart: they only show it does not fit
-        decoys = set(cand.get("decoys", ()))
-        if any(self.doc_uses[d] >= self.doc_cap * (2 if d in fresh else 1) for d in ev_docs if d not in decoys) \
-                or any(self.decoy_uses[d] >= self.doc_cap for d in decoys):
+        # a choice's decoy counts too: a painting named in four questions of forty, as answer or as decoy, is overused
+        if any(self.doc_uses[d] >= self.doc_cap * (2 if d in fresh else 1) for d in ev_docs):
             return "document_used_enough"
         for p, value in cand["evidence"]:
             if value.text.strip() and value.text.strip() not in self.documents[p.doc_id].text[value.start : value.end]:
@@ -351,8 +349,7 @@ class Composer:
         self.used_answers.add(answer_key)
         if cand.get("key") is not None:
             self.used_keys.add(cand["key"])
-        self.doc_uses.update(d for d in ev_docs if d not in decoys)
-        self.decoy_uses.update(decoys)
+        self.doc_uses.update(ev_docs)
         self.used_sentences.update(sentences)
         if cand["answer"] in ("Yes", "No"):
             self.yes_no[cand["answer"]] += 1

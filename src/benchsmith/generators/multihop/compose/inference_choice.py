@@ -10,7 +10,7 @@ construction wherever a reader looks, and both hops stay: the answer's article n
 article gives the creator's year, and the decoy's own articles show that it does not fit.
 
 The decoy is a work of the same kind whose cited facts give a different value; one of the answer's origin
-(`origin`) and closest in time to it is preferred, so the two read as a natural pair and neither is guessed. The
+(`origins.py`) and closest in time to it is preferred, so the two read as a natural pair and neither is guessed. The
 drafts name the answer first as often as second (`swapped_options`), so the order tells nothing either.
 """
 
@@ -24,6 +24,7 @@ from typing import TypeVar
 
 from benchsmith.generators.multihop.compose.choice import without_kind
 from benchsmith.generators.multihop.compose.naming import work_reference
+from benchsmith.generators.multihop.compose.origins import work_origin
 from benchsmith.generators.multihop.compose.profiles import Profile
 
 DECOYS_PER_ANSWER = 2  # a second decoy where the first one's articles are already cited enough
@@ -38,29 +39,19 @@ def _year(p: Profile) -> int | None:
     return p.year.year if p.year is not None else None
 
 
-def origin(p: Profile, text: str) -> frozenset[str]:
-    """The capitalised words between a work's year and its kind ("a 1947 Swedish drama film": {"Swedish"}; "a 1985
-    Bollywood Hindi comedy film": {"Bollywood", "Hindi"}): a Swedish drama beside two American westerns gives the
-    answer away. `text` is the work's article, where its year's sentence is read."""
-    if p.year is None or p.kind is None:
-        return frozenset()
-    m = re.search(rf"\b{p.year.year}\s+((?:[\w-]+\s+){{0,4}}?){re.escape(p.kind)}\b", text[p.year.start:p.year.end])
-    return frozenset(w for w in m.group(1).split() if w[:1].isupper()) if m else frozenset()
-
-
 def decoys(answer: Profile, pool: Sequence[T], work_of: Callable[[T], Profile], texts: Mapping[str, str],
            accept: Callable[[T], bool] | None = None) -> list[T]:
     """Up to DECOYS_PER_ANSWER of `pool` (works that do not fit) that `accept` takes: sharing a word of the answer's
-    origin first where its article gives one (`origin`: "Hindi" of "Bollywood Hindi"), then closest in time (works
+    origin first where its article gives one (`work_origin`: "Hindi" of "Bollywood Hindi"), then closest in time (works
     without a year last), ties broken by a stable hash; never the answer, a work titled like it, or a title with a
     comma (see `options`). `accept` (a costly text check) is asked of the closest few only."""
-    year, home = _year(answer), origin(answer, texts[answer.doc_id])
+    year, home = _year(answer), work_origin(answer, texts[answer.doc_id])
 
     def distance(d: T) -> tuple[int, int, int]:
         work = work_of(d)
         other = _year(work)
         gap = abs(other - year) if year is not None and other is not None else 10_000
-        return int(bool(home) and not origin(work, texts[work.doc_id]) & home), gap, stable(answer.doc_id + work.doc_id)
+        return int(bool(home) and not work_origin(work, texts[work.doc_id]) & home), gap, stable(answer.doc_id + work.doc_id)
 
     usable = [d for d in pool if work_of(d).doc_id != answer.doc_id and work_of(d).name != answer.name
               and "," not in work_of(d).name]

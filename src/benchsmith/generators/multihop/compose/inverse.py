@@ -61,7 +61,7 @@ def inference_candidates(links: Sequence[Link], texts: Mapping[str, str]) -> lis
                 out.append({
                     "type": "inference_query", "query": _phrase(link, attr, value.year, choice), "answer": link.a.name,
                     "evidence": [(link.a, link.evidence), (link.b, value), (decoy.a, decoy.evidence), (decoy.b, other)],
-                    "anchors": [str(value.year)], "bridge": link.b.name, "decoys": [decoy.a.doc_id, decoy.b.doc_id],
+                    "anchors": [str(value.year)], "bridge": link.b.name,
                     "options": refs, "key": pair_key(f"inverse {link.role} {attr}", link.a, decoy.a),
                     "facts": [(link.b.name, attr)],
                     "template": f"inference.{link.role}.{attr}.choice",

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, as_choice
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import person_reference, work_reference
+from benchsmith.generators.multihop.compose.origins import foreign, work_origin
 from benchsmith.generators.multihop.compose.profiles import Profile, Value, same_generation
 
 WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "mural": ("painted", "painted"), "novel": ("published", "written"),
@@ -137,12 +138,12 @@ def _years(p: Profile, attr: str) -> int | None:
     return v.year if v is not None else None
 
 
-def related(x: Profile, y: Profile, creators: dict[str, str]) -> bool:
+def related(x: Profile, y: Profile, creators: dict[str, str], texts: Mapping[str, str] | None = None) -> bool:
     """Whether two entities make a natural pair to compare: works of one creator or one period (years within
     PERIOD_YEARS); people of one generation (`same_generation`) and one occupation (two cricketers, never a cricketer and a
     zoologist, as an encyclopedia's comparison questions pair them) or, where an article gives no occupation, one
     nationality. Two people who share only a decade (a radiation biologist and an air force general) make an
-    arbitrary pair."""
+    arbitrary pair, as do two works of different origins (`origins.py`; read from `texts`, the articles)."""
     if x.kind != y.kind:
         return False
     cx, cy = creators.get(x.doc_id), creators.get(y.doc_id)
@@ -155,11 +156,13 @@ def related(x: Profile, y: Profile, creators: dict[str, str]) -> bool:
             return x.occupation == y.occupation
         return x.nationality is not None and y.nationality is not None and x.nationality.text == y.nationality.text
     a, b = _years(x, "year"), _years(y, "year")
+    if texts is not None and foreign(work_origin(x, texts[x.doc_id]), work_origin(y, texts[y.doc_id])):
+        return False
     return a is not None and b is not None and abs(a - b) <= PERIOD_YEARS
 
 
 def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], works: dict, rng: random.Random,
-                          limit: int) -> list[dict]:
+                          limit: int, texts: Mapping[str, str] | None = None) -> list[dict]:
     """Up to `limit` Yes/No comparisons of related entities (see `related`), each answer drawn Yes or No
     with equal chance before its pair."""
     by_kind: dict[tuple[str, str], list[Profile]] = defaultdict(list)
@@ -183,9 +186,9 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
             break
         want_yes = rng.random() < 0.5
         if all_works and rng.random() < 0.3:
-            cand = _same_creator(same, works, all_works, creators, want_yes, rng)
+            cand = _same_creator(same, works, all_works, creators, want_yes, rng, texts)
         elif keys:
-            cand = _earlier(by_kind, keys, creators, want_yes, rng)
+            cand = _earlier(by_kind, keys, creators, want_yes, rng, texts)
         else:
             break
         if cand is None:
@@ -229,12 +232,12 @@ def _topics(x: Profile, y: Profile, creators: dict[str, str]) -> list[tuple[str,
     return [("creator", c) for c in dict.fromkeys((creators.get(x.doc_id), creators.get(y.doc_id))) if c]
 
 
-def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random) -> dict | None:
+def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=None) -> dict | None:
     kind, attr = keys[rng.randrange(len(keys))]
     pool = by_kind[(kind, attr)]
     x = pool[rng.randrange(len(pool))]
     vx = _year_value(x, attr)
-    partners = [y for y in pool if y.name != x.name and _year_value(y, attr).year != vx.year and related(x, y, creators)]
+    partners = [y for y in pool if y.name != x.name and _year_value(y, attr).year != vx.year and related(x, y, creators, texts)]
     if not partners:
         return None
     y = partners[rng.randrange(len(partners))]
@@ -263,7 +266,7 @@ def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random) -> dic
     return cand
 
 
-def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.Random) -> dict | None:
+def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.Random, texts=None) -> dict | None:
     if want_yes:
         if not same:
             return None
@@ -273,7 +276,7 @@ def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.
     else:
         x, role, wx, vx = all_works[rng.randrange(len(all_works))]
         # A "No" only between works of one nationality or period: two random works make an idle question.
-        partners = [w for w in all_works if w[1] == role and w[2] != wx and related(x, w[0], creators)]
+        partners = [w for w in all_works if w[1] == role and w[2] != wx and related(x, w[0], creators, texts)]
         if not partners:
             return None
         y, _role, wy, vy = partners[rng.randrange(len(partners))]

@@ -1,0 +1,41 @@
+"""Where a work comes from, as its own article says it: the words a reader would pair works by, and guess by.
+
+    "Summer Skin is a 1961 Argentine film directed by ..."                  -> {"Argentine"}
+    "Jhoothi is a 1985 Bollywood Hindi comedy film ..."                     -> {"Bollywood", "Hindi"}
+    "... a landscape oil painting by German-American painter Albert Bierstadt" -> {"German", "American"}
+
+Two works of different origins make an idle comparison ("Was The Gauja Valley painted before Bailed Up?", a
+Latvian and an Australian painting), and a choice between them gives its answer away ("Which film, a Swedish drama
+or an American western, is by the same director as another American western?").
+"""
+
+from __future__ import annotations
+
+import re
+
+from benchsmith.generators.multihop.compose.profiles import Profile
+
+_DEMONYM = re.compile(r"^(?:[A-Z][a-z]+(?:an|ese|ish|ch|ic|i)|Dutch|French|Greek|Swiss|Thai)$")
+# "by the American artist Frederic Edwin Church", "by French painter Jean Marot"
+_BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ )*?(?P<origin>[A-Z][a-z]+(?:-[A-Z][a-z]+)?) (?:[a-z-]+ ){0,3}?"
+                 r"(?:artist|painter|director|filmmaker|writer|author|composer|sculptor|photographer)s?\b")
+LEAD_CHARS = 500  # the lead, where an article says what its subject is
+
+
+def work_origin(p: Profile, text: str) -> frozenset[str]:
+    """The capitalised words between a work's year and its kind in the sentence giving its year, and the demonym
+    its lead gives its creator; empty where the article says neither."""
+    words: set[str] = set()
+    if p.year is not None and p.kind is not None:
+        m = re.search(rf"\b{p.year.year}\s+((?:[\w-]+\s+){{0,4}}?){re.escape(p.kind)}\b", text[p.year.start:p.year.end])
+        if m:
+            words.update(w for w in m.group(1).split() if w[:1].isupper())
+    m = _BY.search(text[:LEAD_CHARS])
+    if m:
+        words.update(w for w in m.group("origin").split("-") if _DEMONYM.match(w))
+    return frozenset(words)
+
+
+def foreign(x: frozenset[str], y: frozenset[str]) -> bool:
+    """Two origins both stated and sharing no word."""
+    return bool(x) and bool(y) and not x & y
