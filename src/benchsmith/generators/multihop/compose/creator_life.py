@@ -25,7 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from benchsmith.corpora.sentences import split_sentences
-from benchsmith.generators.multihop.compose.inference_choice import decoys, options, pair_key, which
+from benchsmith.generators.multihop.compose.inference_choice import Decoys, options, pair_key, which
 from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
@@ -235,7 +235,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
     another creator whose life the corpus states otherwise, with its creator's sentence and life (see
     `inference_choice.py`: without options, "Which 1866 painting is by an artist born in 1830?" has many answers)."""
     lives = read_lives(profiles, documents)
-    texts = {d: doc.text for d, doc in documents.items()}
+    finder = Decoys({d: doc.text for d, doc in documents.items()})
     # a decoy whose own article gives its creator's life: one article more, not two (a small collection's articles
     # are cited only so often)
     others = [(p, c, lives[c[1]][0]) for p in profiles if p.kind not in (None, "person")
@@ -247,7 +247,7 @@ def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Pr
         for attr, life_year in (("born", r.life.born), ("died", r.life.died)):
             pool = [(p, c, life) for p, c, life in others if p.kind == x.kind and c[1] != r.creator
                     and getattr(life, attr) != life_year]
-            for decoy, (_role, who, said), life in decoys(x, pool, lambda d: d[0], texts):
+            for decoy, (_role, who, said), life in finder.pick(x, pool, lambda d: d[0]):
                 named = options(x, decoy, "creator")
                 if named is None:
                     continue

@@ -16,6 +16,7 @@ drafts name the answer first as often as second (`swapped_options`), so the orde
 
 from __future__ import annotations
 
+import bisect
 import heapq
 import re
 import zlib
@@ -28,6 +29,7 @@ from benchsmith.generators.multihop.compose.origins import work_origin
 from benchsmith.generators.multihop.compose.profiles import Profile
 
 DECOYS_PER_ANSWER = 2  # a second decoy where the first one's articles are already cited enough
+NEAR = 64  # works looked at around an answer's year for its decoys
 T = TypeVar("T")
 
 
@@ -39,24 +41,52 @@ def _year(p: Profile) -> int | None:
     return p.year.year if p.year is not None else None
 
 
-def decoys(answer: Profile, pool: Sequence[T], work_of: Callable[[T], Profile], texts: Mapping[str, str],
-           accept: Callable[[T], bool] | None = None) -> list[T]:
-    """Up to DECOYS_PER_ANSWER of `pool` (works that do not fit) that `accept` takes: sharing a word of the answer's
-    origin first where its article gives one (`work_origin`: "Hindi" of "Bollywood Hindi"), then closest in time (works
-    without a year last), ties broken by a stable hash; never the answer, a work titled like it, or a title with a
-    comma (see `options`). `accept` (a costly text check) is asked of the closest few only."""
-    year, home = _year(answer), work_origin(answer, texts[answer.doc_id])
+class Decoys:
+    """Picks the decoys of answers from pools of works that do not fit, reading each work's origin once."""
 
-    def distance(d: T) -> tuple[int, int, int]:
-        work = work_of(d)
-        other = _year(work)
-        gap = abs(other - year) if year is not None and other is not None else 10_000
-        return int(bool(home) and not work_origin(work, texts[work.doc_id]) & home), gap, stable(answer.doc_id + work.doc_id)
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self.texts = texts
+        self._origins: dict[str, frozenset[str]] = {}
 
-    usable = [d for d in pool if work_of(d).doc_id != answer.doc_id and work_of(d).name != answer.name
-              and "," not in work_of(d).name]
-    nearest = heapq.nsmallest(4 * DECOYS_PER_ANSWER, usable, key=distance)
-    return [d for d in nearest if accept is None or accept(d)][:DECOYS_PER_ANSWER]
+    def origin(self, p: Profile) -> frozenset[str]:
+        if p.doc_id not in self._origins:
+            self._origins[p.doc_id] = work_origin(p, self.texts[p.doc_id])
+        return self._origins[p.doc_id]
+
+    def pick(self, answer: Profile, pool: Sequence[T], work_of: Callable[[T], Profile],
+             accept: Callable[[T], bool] | None = None) -> list[T]:
+        """Up to DECOYS_PER_ANSWER of `pool` that `accept` takes: sharing a word of the answer's origin first where
+        its article gives one (`work_origin`: "Hindi" of "Bollywood Hindi"), then closest in time (works without a
+        year last), ties broken by a stable hash; never the answer, a work titled like it, or a title with a comma
+        (see `options`). `accept` (a costly text check) is asked of the closest few only."""
+        year, home = _year(answer), self.origin(answer)
+
+        def distance(d: T) -> tuple[int, int, int]:
+            work = work_of(d)
+            other = _year(work)
+            gap = abs(other - year) if year is not None and other is not None else 10_000
+            return int(bool(home) and not self.origin(work) & home), gap, stable(answer.doc_id + work.doc_id)
+
+        usable = [d for d in pool if work_of(d).doc_id != answer.doc_id and work_of(d).name != answer.name
+                  and "," not in work_of(d).name]
+        nearest = heapq.nsmallest(4 * DECOYS_PER_ANSWER, usable, key=distance)
+        return [d for d in nearest if accept is None or accept(d)][:DECOYS_PER_ANSWER]
+
+
+class ByYear:
+    """A pool of works in order of their years, for the works nearest an answer's year: a corpus of thousands of
+    films is otherwise scanned once for every answer (the decoy is one of the nearest in time anyway)."""
+
+    def __init__(self, pool: Sequence[T], work_of: Callable[[T], Profile]) -> None:
+        keyed = sorted(pool, key=lambda d: (_year(work_of(d)) is None, _year(work_of(d)) or 0, work_of(d).doc_id))
+        self.items = keyed
+        self.years = [(_year(work_of(d)) is None, _year(work_of(d)) or 0) for d in keyed]
+
+    def near(self, year: int | None) -> list:
+        if year is None:
+            return self.items[:NEAR]
+        i = bisect.bisect_left(self.years, (False, year))
+        return self.items[max(0, i - NEAR // 2): i + NEAR // 2]
 
 
 def options(answer: Profile, decoy: Profile, hide: str) -> tuple[str, list[str], list[str]] | None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 
-from benchsmith.generators.multihop.compose.inference_choice import decoys, options, pair_key, stable, which
+from benchsmith.generators.multihop.compose.inference_choice import ByYear, Decoys, options, pair_key, stable, which
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.profiles import Value
 from benchsmith.generators.multihop.compose.questions import ROLE_VERB, role_noun
@@ -44,15 +44,17 @@ def inference_candidates(links: Sequence[Link], texts: Mapping[str, str]) -> lis
     for link in links:
         if link.role in ROLE_VERB and link.a.kind not in (None, "person"):
             works[(link.role, link.a.kind)].append(link)
+    finder, by_year = Decoys(texts), {k: ByYear(group, lambda d: d.a) for k, group in works.items()}
     out = []
     for link in (link for group in works.values() for link in group):
+        near = by_year[(link.role, link.a.kind)].near(link.a.year.year if link.a.year is not None else None)
         for attr in ("born", "died"):
             value = _dated(link, attr)
             if value is None:
                 continue
-            pool = [d for d in works[(link.role, link.a.kind)] if d.b.doc_id != link.b.doc_id
+            pool = [d for d in near if d.b.doc_id != link.b.doc_id
                     and d.b.name != link.b.name and (v := _dated(d, attr)) is not None and v.year != value.year]
-            for decoy in decoys(link.a, pool, lambda d: d.a, texts):
+            for decoy in finder.pick(link.a, pool, lambda d: d.a):
                 named = options(link.a, decoy.a, "creator")
                 if named is None:
                     continue

@@ -20,7 +20,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.multihop.compose.inference_choice import decoys, options, pair_key, stable, which
+from benchsmith.generators.multihop.compose.inference_choice import ByYear, Decoys, options, pair_key, stable, which
 from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
@@ -140,19 +140,21 @@ def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, D
     for k, ws in sorted(_groups(profiles, texts).items()):
         for p, v in ws:
             works.setdefault((k[0], k[1], p.kind), []).append((p, k, v))
+    finder, by_year = Decoys(texts), {k: ByYear(ws, lambda w: w[0]) for k, ws in works.items()}
     out = []
     for r in shared_routes(profiles, documents) if routes is None else routes:
         ref = _reference(r.x, r.shared)
         if ref is None:
             continue
         key = _surname(r.entity) if r.shared == "creator" else r.entity
-        pool = [w for w in works.get((r.shared, r.role, r.a.kind), []) if w[1][2] != r.entity and w[0].doc_id != r.x.doc_id]
+        near = by_year[(r.shared, r.role, r.a.kind)].near(r.a.year.year if r.a.year is not None else None)
+        pool = [w for w in near if w[1][2] != r.entity and w[0].doc_id != r.x.doc_id]
 
         def unrelated(w: tuple, r: Route = r, key: str = key) -> bool:
             p = w[0]
             return not (_has(texts[p.doc_id], key) or _has(texts[p.doc_id], r.x.name) or _has(texts[r.x.doc_id], p.name))
 
-        for decoy, (_s, _role, other), said in decoys(r.a, pool, lambda d: d[0], texts, unrelated):
+        for decoy, (_s, _role, other), said in finder.pick(r.a, pool, lambda d: d[0], unrelated):
             named = options(r.a, decoy, "creator" if r.shared == "creator" else "")
             if named is None:
                 continue
