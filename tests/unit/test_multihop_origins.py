@@ -33,5 +33,6 @@ def test_works_of_two_origins_are_never_compared():
             _doc("c", "Golden Summer", "Golden Summer is an 1889 painting by the Australian artist Arthur Streeton.")]
     texts = {d.doc_id: d.text for d in docs}
     p = {x.doc_id: x for x in read_profiles(docs)}
-    assert related(p["b"], p["c"], {}, texts) and not related(p["a"], p["b"], {}, texts)
+    origins = {d: work_origin(x, texts[d]) for d, x in p.items()}
+    assert related(p["b"], p["c"], {}, origins) and not related(p["a"], p["b"], {}, origins)
     assert related(p["a"], p["b"], {})  # without the articles, the years alone pair them

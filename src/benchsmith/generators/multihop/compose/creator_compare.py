@@ -89,6 +89,13 @@ def creator_comparison_candidates(profiles: Sequence[Profile], links: Sequence[L
     by_key: dict[tuple[str, str], list[CreatorYear]] = defaultdict(list)
     for c in creator_years(profiles, links, documents):
         by_key[(c.work.kind, c.attr)].append(c)
+    origins: dict[str, frozenset[str]] = {}
+
+    def origin(work: Profile) -> frozenset[str]:
+        if work.doc_id not in origins:
+            origins[work.doc_id] = work_origin(work, documents[work.doc_id].text)
+        return origins[work.doc_id]
+
     by_answer: dict[str, list[dict]] = {"Yes": [], "No": []}
     asked: set[tuple] = set()
     groups = {k: sorted(g, key=lambda c: c.work.doc_id) for k, g in sorted(by_key.items())}
@@ -108,7 +115,7 @@ def creator_comparison_candidates(profiles: Sequence[Profile], links: Sequence[L
                 continue
             if index.stating(x.work.name, y.work.name):
                 continue  # one article names both works
-            if foreign(work_origin(x.work, documents[x.work.doc_id].text), work_origin(y.work, documents[y.work.doc_id].text)):
+            if foreign(origin(x.work), origin(y.work)):
                 continue  # a Hindi comedy's director against a Swedish drama's writer: an idle pair
             a, b = (x, y) if (x.year < y.year) == (rng.random() < 0.5) else (y, x)  # Yes and No equally likely
             cand = _candidate(a, b)

@@ -138,12 +138,12 @@ def _years(p: Profile, attr: str) -> int | None:
     return v.year if v is not None else None
 
 
-def related(x: Profile, y: Profile, creators: dict[str, str], texts: Mapping[str, str] | None = None) -> bool:
+def related(x: Profile, y: Profile, creators: dict[str, str], origins: Mapping[str, frozenset[str]] | None = None) -> bool:
     """Whether two entities make a natural pair to compare: works of one creator or one period (years within
     PERIOD_YEARS); people of one generation (`same_generation`) and one occupation (two cricketers, never a cricketer and a
     zoologist, as an encyclopedia's comparison questions pair them) or, where an article gives no occupation, one
     nationality. Two people who share only a decade (a radiation biologist and an air force general) make an
-    arbitrary pair, as do two works of different origins (`origins.py`; read from `texts`, the articles)."""
+    arbitrary pair, as do two works of different origins (`origins`: document -> `work_origin`)."""
     if x.kind != y.kind:
         return False
     cx, cy = creators.get(x.doc_id), creators.get(y.doc_id)
@@ -156,7 +156,7 @@ def related(x: Profile, y: Profile, creators: dict[str, str], texts: Mapping[str
             return x.occupation == y.occupation
         return x.nationality is not None and y.nationality is not None and x.nationality.text == y.nationality.text
     a, b = _years(x, "year"), _years(y, "year")
-    if texts is not None and foreign(work_origin(x, texts[x.doc_id]), work_origin(y, texts[y.doc_id])):
+    if origins is not None and foreign(origins.get(x.doc_id, frozenset()), origins.get(y.doc_id, frozenset())):
         return False
     return a is not None and b is not None and abs(a - b) <= PERIOD_YEARS
 
@@ -178,6 +178,8 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
     all_works = sorted({p.doc_id: (p, role, who, val) for (role, who), ws in works.items() for p, val in ws}.values(),
                        key=lambda t: t[0].doc_id)
     same = sorted(k for k, v in works.items() if len({p.doc_id for p, _ in v}) >= 2)
+    origins = None if texts is None else {p.doc_id: work_origin(p, texts[p.doc_id]) for p in profiles
+                                          if p.kind not in (None, "person")}
     by_answer: dict[str, list[dict]] = {"Yes": [], "No": []}
     seen: set[tuple[str, str]] = set()
     seen_companions: set[tuple] = set()
@@ -186,9 +188,9 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
             break
         want_yes = rng.random() < 0.5
         if all_works and rng.random() < 0.3:
-            cand = _same_creator(same, works, all_works, creators, want_yes, rng, texts)
+            cand = _same_creator(same, works, all_works, creators, want_yes, rng, origins)
         elif keys:
-            cand = _earlier(by_kind, keys, creators, want_yes, rng, texts)
+            cand = _earlier(by_kind, keys, creators, want_yes, rng, origins)
         else:
             break
         if cand is None:
@@ -232,12 +234,12 @@ def _topics(x: Profile, y: Profile, creators: dict[str, str]) -> list[tuple[str,
     return [("creator", c) for c in dict.fromkeys((creators.get(x.doc_id), creators.get(y.doc_id))) if c]
 
 
-def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=None) -> dict | None:
+def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, origins=None) -> dict | None:
     kind, attr = keys[rng.randrange(len(keys))]
     pool = by_kind[(kind, attr)]
     x = pool[rng.randrange(len(pool))]
     vx = _year_value(x, attr)
-    partners = [y for y in pool if y.name != x.name and _year_value(y, attr).year != vx.year and related(x, y, creators, texts)]
+    partners = [y for y in pool if y.name != x.name and _year_value(y, attr).year != vx.year and related(x, y, creators, origins)]
     if not partners:
         return None
     y = partners[rng.randrange(len(partners))]
@@ -266,7 +268,7 @@ def _earlier(by_kind, keys, creators, want_yes: bool, rng: random.Random, texts=
     return cand
 
 
-def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.Random, texts=None) -> dict | None:
+def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.Random, origins=None) -> dict | None:
     if want_yes:
         if not same:
             return None
@@ -276,7 +278,7 @@ def _same_creator(same, works, all_works, creators, want_yes: bool, rng: random.
     else:
         x, role, wx, vx = all_works[rng.randrange(len(all_works))]
         # A "No" only between works of one nationality or period: two random works make an idle question.
-        partners = [w for w in all_works if w[1] == role and w[2] != wx and related(x, w[0], creators, texts)]
+        partners = [w for w in all_works if w[1] == role and w[2] != wx and related(x, w[0], creators, origins)]
         if not partners:
             return None
         y, _role, wy, vy = partners[rng.randrange(len(partners))]
