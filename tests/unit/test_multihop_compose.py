@@ -35,6 +35,11 @@ def _docs() -> tuple[dict[str, Document], dict[str, list[Chunk]]]:
     return docs, chunks
 
 
+def _one_chunk_each(docs: dict[str, Document]) -> dict[str, list[Chunk]]:
+    return {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
+                      span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+
+
 def test_profile_reads_kind_dates_nationality_and_creator():
     docs, _ = _docs()
     film = read_profile(docs["f1"])
@@ -79,8 +84,7 @@ def test_one_persons_date_is_what_one_question_turns_on():
     pages = _film_docs({"fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Luis Mora."),
                         "pc": ("Luis Mora", "Luis Mora (3 March 1905 – 2 June 1986) was an Argentine film director.")})
     docs = {d.doc_id: d for d in pages}
-    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
-                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    chunks = _one_chunk_each(docs)
     links = find_links(read_profiles(pages), docs)
     died = next(c for seed in range(40) for c in bridge_candidates(links, random.Random(seed))
                 if c["template"] == "bridge.director.died" and c["bridge"] == "Aldo Ferri")
@@ -255,8 +259,7 @@ def _cricketers(n: int) -> tuple[dict[str, Document], Composer]:
     docs = {f"p{i}": Document(doc_id=f"p{i}", title=f"Anna Berg{chr(97 + i)}",
                               text=f"Anna Berg{chr(97 + i)} (born {1900 + 3 * i}) was a Swedish cricketer. She played.")
             for i in range(n)}
-    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
-                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    chunks = _one_chunk_each(docs)
     return docs, Composer(docs, chunks, seed=1, n=400)
 
 
@@ -280,8 +283,7 @@ def test_one_occupations_people_are_compared_in_a_capped_share_of_the_items():
     from benchsmith.generators.multihop.compose.drafts import TOPIC_SHARE
 
     docs, _ = _cricketers(12)
-    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
-                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    chunks = _one_chunk_each(docs)
     comp = Composer(docs, chunks, seed=1, n=100)  # 100 items requested: three cricketer comparisons at most
     cands = comparison_candidates(read_profiles(list(docs.values())), [], {}, random.Random(2), 60)
     assert all(c["topics"] == [("occupation", "cricketer")] for c in cands)
@@ -346,8 +348,7 @@ def test_a_decoys_articles_count_as_uses_of_its_documents():
     pages = _film_docs({"fd": ("Rosa at Ten", "Rosa at Ten is a 1957 Argentine crime film directed by Mario Sofi."),
                         "pd": ("Mario Sofi", "Mario Sofi (14 May 1898 – 10 May 1977) was an Argentine film director.")})
     docs = {d.doc_id: d for d in pages}
-    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
-                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    chunks = _one_chunk_each(docs)
     comp = Composer(docs, chunks, seed=1, n=20)  # each article cited by one question
     links = find_links(read_profiles(pages), docs)
     choice = next(c for c in inference_candidates(links, {d: x.text for d, x in docs.items()}) if c["answer"] == "Fortune Hill")
@@ -367,8 +368,7 @@ def test_a_choice_names_its_answer_first_as_often_as_second():
     extra["g"] = ("Mutiny (1930 film)", "Mutiny is a 1930 Italian film directed by Aldo Ferri.")
     pages = _film_docs(extra)
     docs = {d.doc_id: d for d in pages}
-    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
-                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    chunks = _one_chunk_each(docs)
     comp = Composer(docs, chunks, seed=1, n=400)
     cands = inference_candidates(find_links(read_profiles(pages), docs), {d: x.text for d, x in docs.items()})
     drafts = [d for d in (comp.to_draft(c) for c in cands) if not isinstance(d, str)]
