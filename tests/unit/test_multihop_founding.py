@@ -21,7 +21,7 @@ PAPERS = [
     _doc("n2", "Tularosa Daily News", "Tularosa Daily News is a daily newspaper published in Tularosa. It was founded "
          "in 1898 by the Holt family."),
     _doc("m1", "Field Notes", "Field Notes is an American monthly sports magazine founded in 1948 by two brothers."),
-    _doc("m2", "Open Water", "Open Water is a magazine about sailing. It was founded on March 3, 1960, in Boston."),
+    _doc("m2", "Open Water", "Open Water is an American magazine about sailing. It was founded on March 3, 1960, in Boston."),
     _doc("u1", "Harlow Museum of Clocks", "The Harlow Museum of Clocks is a museum in Leeds. The museum was established "
          "in 1924."),
     _doc("u2", "Velden Geological Museum", "Velden Geological Museum is a museum in Velden, Austria, in the former "
@@ -117,6 +117,7 @@ def test_a_place_between_the_verb_and_the_year_is_read_past():
 def test_subjects_of_two_different_origins_are_not_compared():
     docs = [_doc("c1", "Kollam Reels", "Kollam Reels is an Indian film production company. It was founded in 2014."),
             _doc("c2", "Chemra", "Chemra is an American chemical company founded in July 2015 as a spin-off."),
-            _doc("c3", "Delta Works", "Delta Works is an American engineering company founded in 1990.")]
+            _doc("c3", "Delta Works", "Delta Works is an American engineering company founded in 1990."),
+            _doc("c4", "Shiro", "Shiro is a private company. It was founded in 1906.")]  # of nowhere said
     pairs = {frozenset(c["computation"]["subjects"]) for c in founding_candidates(read_foundings(docs), seed=0, choice_every=99)}
     assert pairs == {frozenset({"Chemra", "Delta Works"})}  # never the Indian studio against an American firm

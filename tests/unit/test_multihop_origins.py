@@ -19,6 +19,7 @@ def test_a_works_origin_is_read_before_its_kind_and_from_its_creators_demonym():
         "Jhoothi is a 1985 Bollywood Hindi comedy film directed by Hari Mukherjee.": {"Bollywood", "Hindi"},
         "Peaks is an 1866 landscape oil painting by German-American painter Albert Brandt.": {"German", "American"},
         "Pond is an 1865 painting by Jean Marot.": set(),  # a name is no origin
+        "Wife is a 1957 Technicolor film noir crime film directed by Ann Farrow.": set(),  # nor a colour process
     }
     for text, want in cases.items():
         p = read_profile(_doc("x", text.split(" is ")[0], text))

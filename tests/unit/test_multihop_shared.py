@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from benchsmith.generators.multihop.compose.drafts import Composer
 from benchsmith.generators.multihop.compose.hops import single_document
 from benchsmith.generators.multihop.compose.links import read_profiles
 from benchsmith.generators.multihop.compose.profiles import read_profile
 from benchsmith.generators.multihop.compose.shared import shared_entity_candidates
-from benchsmith.types import Document
+from benchsmith.types import Chunk, Document, Span
 
 PAINTINGS = {
     "a": ("Aurora (1865 painting)", "Aurora is an 1865 oil painting by the American artist Frederic Edwin Church. "
@@ -22,6 +23,12 @@ PAINTINGS = {
 
 def _docs(texts: dict) -> dict[str, Document]:
     return {k: Document(doc_id=k, title=t, text=x) for k, (t, x) in texts.items()}
+
+
+def _composer(docs: dict[str, Document]) -> Composer:
+    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
+                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+    return Composer(docs, chunks, seed=1, n=400)
 
 
 def _candidates(texts: dict) -> list[dict]:
@@ -76,15 +83,22 @@ def test_no_question_when_one_article_names_the_other():
 
 
 def test_two_works_sharing_an_entity_are_asked_about_once_whichever_is_the_answer():
-    from benchsmith.generators.multihop.compose.drafts import Composer
-    from benchsmith.types import Chunk, Span
-
     docs = _docs(PAINTINGS)
-    chunks = {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
-                        span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
-    comp = Composer(docs, chunks, seed=1, n=400)
+    comp = _composer(docs)
     church = [c for c in _candidates(PAINTINGS) if c["computation"]["bridge"] == "Frederic Edwin Church"]
     floes = next(c for c in church if c["answer"] == "The Floes")
     aurora = next(c for c in church if c["answer"] == "Aurora" and "Grey Shore" not in c["query"])  # other documents
     assert not isinstance(comp.to_draft(floes), str)
     assert comp.to_draft(aurora) == "question_already_asked"  # "..., Aurora or ..., shares its artist with The Floes?"
+
+
+def test_one_anchor_work_is_asked_about_once_per_shared_entity():
+    more = dict(PAINTINGS, e=("Cold Falls", "Cold Falls is an 1867 painting by Frederic Edwin Church. It shows ice."))
+    docs = _docs(more)
+    comp = _composer(docs)
+    from_aurora = [c for c in _candidates(more) if c["computation"]["anchor_work"] == "Aurora"
+                   and c["computation"]["bridge"] == "Frederic Edwin Church"]
+    floes = next(c for c in from_aurora if c["answer"] == "The Floes")
+    falls = next(c for c in from_aurora if c["answer"] == "Cold Falls")
+    assert not isinstance(comp.to_draft(floes), str)
+    assert comp.to_draft(falls) == "hop_already_asked"  # "..., shares its artist with Aurora?" once is enough

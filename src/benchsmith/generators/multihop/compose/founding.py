@@ -89,9 +89,10 @@ def _origin(defined: re.Match) -> frozenset[str]:
 
 
 def _alike(x: Founding, y: Founding) -> bool:
-    """Two subjects a person would compare: dated differently, and not described by two different origins (an
-    Indian film production company against an American chemical company is a question nobody asks)."""
-    return x.year != y.year and not (x.origin and y.origin and not x.origin & y.origin)
+    """Two subjects a person would compare: dated differently, and of one origin where either article gives one (an
+    Indian film production company against an American chemical company, or against a company of nowhere said, is
+    a question nobody asks)."""
+    return x.year != y.year and (bool(x.origin & y.origin) or not x.origin and not y.origin)
 
 
 def _dated(sentence: str, name: str, defined: re.Match | None) -> re.Match | None:

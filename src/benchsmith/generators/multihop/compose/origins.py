@@ -15,7 +15,9 @@ import re
 
 from benchsmith.generators.multihop.compose.profiles import Profile
 
-_DEMONYM = re.compile(r"^(?:[A-Z][a-z]+(?:an|ese|ish|ch|ic|i)|Dutch|French|Greek|Swiss|Thai)$")
+_DEMONYM = re.compile(r"^(?:[A-Z][a-z]+(?:an|ese|ish|ch|ic|i|ine)|Dutch|French|Greek|Swiss|Thai)$")
+# a film industry's language or name says where it comes from as a demonym does ("a 1985 Bollywood Hindi film")
+_INDUSTRIES = frozenset("Bollywood Tollywood Kollywood Telugu Tamil Malayalam Kannada Marathi Punjabi Bengali Urdu".split())
 # "by the American artist Frederic Edwin Church", "by French painter Jean Marot"
 _BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ )*?(?P<origin>[A-Z][a-z]+(?:-[A-Z][a-z]+)?) (?:[a-z-]+ ){0,3}?"
                  r"(?:artist|painter|director|filmmaker|writer|author|composer|sculptor|photographer)s?\b")
@@ -23,13 +25,14 @@ LEAD_CHARS = 500  # the lead, where an article says what its subject is
 
 
 def work_origin(p: Profile, text: str) -> frozenset[str]:
-    """The capitalised words between a work's year and its kind in the sentence giving its year, and the demonym
-    its lead gives its creator; empty where the article says neither."""
+    """The demonyms (or a film industry's name) between a work's year and its kind in the sentence giving its year,
+    and the demonym its lead gives its creator; empty where the article says neither."""
     words: set[str] = set()
     if p.year is not None and p.kind is not None:
         m = re.search(rf"\b{p.year.year}\s+((?:[\w-]+\s+){{0,4}}?){re.escape(p.kind)}\b", text[p.year.start:p.year.end])
         if m:
-            words.update(w for w in m.group(1).split() if w[:1].isupper())
+            # "a 1957 Technicolor film noir", "a 1950 American Western film": the demonyms only
+            words.update(w for word in m.group(1).split() for w in word.split("-") if _DEMONYM.match(w) or w in _INDUSTRIES)
     m = _BY.search(text[:LEAD_CHARS])
     if m:
         words.update(w for w in m.group("origin").split("-") if _DEMONYM.match(w))

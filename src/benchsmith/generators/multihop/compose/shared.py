@@ -162,7 +162,7 @@ def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, D
             out.append({
                 "type": "inference_query", "query": _phrase(r, ref, choice), "answer": r.a.name,
                 "evidence": [(r.x, r.x_said), (r.a, r.a_said), (decoy, said)], "anchors": [r.x.name], "bridge": r.entity,
-                "options": refs, "key": pair_key(f"shared {r.entity}", r.x, r.a),
+                "options": refs, "key": pair_key(f"shared {r.entity}", r.x, r.a), "hop": ("shared", r.x.doc_id, r.entity),
                 "template": f"inference.shared_{r.role}.choice",
                 "computation": {"op": "shared_entity", "relation": r.role, "bridge": r.entity, "anchor_work": r.x.name,
                                 "answer": r.a.name, "choice": names, "decoy": {"work": decoy.name, "entity": other}},
