@@ -20,6 +20,7 @@ def test_a_works_origin_is_read_before_its_kind_and_from_its_creators_demonym():
         "Peaks is an 1866 landscape oil painting by German-American painter Albert Brandt.": {"German", "American"},
         "Pond is an 1865 painting by Jean Marot.": set(),  # a name is no origin
         "Wife is a 1957 Technicolor film noir crime film directed by Ann Farrow.": set(),  # nor a colour process
+        "Sister is a Dutch award-winning drama film released in 1995 and directed by Rob Dijk.": {"Dutch"},
     }
     for text, want in cases.items():
         p = read_profile(_doc("x", text.split(" is ")[0], text))

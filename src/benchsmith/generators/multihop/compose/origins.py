@@ -25,13 +25,17 @@ LEAD_CHARS = 500  # the lead, where an article says what its subject is
 
 
 def work_origin(p: Profile, text: str) -> frozenset[str]:
-    """The demonyms (or a film industry's name) between a work's year and its kind in the sentence giving its year,
-    and the demonym its lead gives its creator; empty where the article says neither."""
+    """The demonyms (or a film industry's name) between a work's year and its kind in the sentence giving its year or
+    in the lead's "is a ... <kind>", and the demonym its lead gives its creator; empty where the article says none."""
     words: set[str] = set()
     if p.year is not None and p.kind is not None:
         m = re.search(rf"\b{p.year.year}\s+((?:[\w-]+\s+){{0,4}}?){re.escape(p.kind)}\b", text[p.year.start:p.year.end])
         if m:
             # "a 1957 Technicolor film noir", "a 1950 American Western film": the demonyms only
+            words.update(w for word in m.group(1).split() for w in word.split("-") if _DEMONYM.match(w) or w in _INDUSTRIES)
+    if p.kind is not None:  # "Little Sister is a Dutch award-winning drama film released in 1995"
+        m = re.search(rf"\b(?:is|was) an? ((?:[\w'-]+ ){{0,6}}?){re.escape(p.kind)}\b", text[:LEAD_CHARS])
+        if m:
             words.update(w for word in m.group(1).split() for w in word.split("-") if _DEMONYM.match(w) or w in _INDUSTRIES)
     m = _BY.search(text[:LEAD_CHARS])
     if m:
