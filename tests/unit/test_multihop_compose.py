@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from collections import Counter
 
 from _multihop_item import validator_item
@@ -374,8 +375,11 @@ def test_a_choice_names_its_answer_first_as_often_as_second():
     drafts = [d for d in (comp.to_draft(c) for c in cands) if not isinstance(d, str)]
     firsts = [d.computation["choice"][0] == d.answer for d in drafts]
     assert len(drafts) >= 6 and abs(2 * sum(firsts) - len(firsts)) <= 1
-    # "Which film, the 1930 Mutiny or ...": never "the 1930 film Mutiny" after "Which film,"
-    assert any("the 1930 Mutiny" in d.query for d in drafts) and not any("1930 film" in d.query for d in drafts)
+    # "Which film, Mutiny (1930) or Dry Hill (1953), ...": never "the 1930 film Mutiny" after "Which film,", and the
+    # other option dated too (a year on one option only points at it)
+    mutiny = [d for d in drafts if "Mutiny (1930)" in d.query]
+    assert mutiny and not any("1930 film" in d.query for d in drafts)
+    assert all(re.search(r", \w[\w ]* \(19\d\d\) or \w[\w ]* \(19\d\d\), ", d.query) for d in mutiny), mutiny[0].query
 
 
 def test_two_people_compared_with_one_third_are_not_compared_with_each_other():

@@ -92,10 +92,17 @@ class ByYear:
 def options(answer: Profile, decoy: Profile, hide: str) -> tuple[str, list[str], list[str]] | None:
     """The two works as the question names them ("Fortunella or Il bidone"), in a stable order, with their names and
     their references in that order (the computation's `choice`, the candidate's `options`); None where either
-    needs the hidden fact to be picked out."""
+    needs the hidden fact to be picked out. Both are named bare, or both with what picks them out ("Mutiny (1952)",
+    "The Mill by Rembrandt"): a qualifier on one option only points at it."""
     refs = [_reference(p, hide) for p in (answer, decoy)]
     if None in refs or refs[0].lower() == refs[1].lower() or any("," in r for r in refs):
         return None  # "Which painting, May Night or Le Chemin, Paysage à Meudon, ...?" cannot be parsed
+    works = [answer, decoy]
+    for i in (0, 1):
+        if refs[i] == works[i].name and refs[1 - i] != works[1 - i].name:
+            if works[i].year is None or works[i].year.year is None:
+                return None
+            refs[i] = f"{works[i].name} ({works[i].year.year})"
     names = [answer.name, decoy.name]
     if stable(answer.doc_id + "|" + decoy.doc_id) % 2:
         refs, names = refs[::-1], names[::-1]
@@ -103,10 +110,13 @@ def options(answer: Profile, decoy: Profile, hide: str) -> tuple[str, list[str],
 
 
 def _reference(p: Profile, hide: str) -> str | None:
-    """"Mutiny" or, where the title needs its year, "the 1952 Mutiny" (not "the 1952 film Mutiny" after "Which
-    film,")."""
+    """"Mutiny" or, where the title needs its year, "Mutiny (1952)" (not "the 1952 film Mutiny" after "Which film,",
+    nor "the 1935 The Rocks of Valpre")."""
     ref = without_kind(work_reference(p, hide, with_kind=False), p.kind)
-    return None if ref is None else re.sub(rf"^the (\d{{4}}) {re.escape(p.kind or '')} ", r"the \1 ", ref)
+    if ref is None:
+        return None
+    dated = re.fullmatch(rf"the (\d{{4}}) {re.escape(p.kind or '')} (.+)", ref)
+    return f"{dated.group(2)} ({dated.group(1)})" if dated else ref
 
 
 def swapped_options(cand: dict) -> dict:
