@@ -337,7 +337,7 @@ class AnswerLeak:
         answer = item.answer.strip().rstrip(".")
         choice = [str(c) for c in _computation(item).get("choice") or []]
         if len(choice) == 2 and answer in choice:
-            # "Which film had a director born in 1900, X or Y?": the answer is named beside a decoy by design; the
+            # "Which film, X or Y, had a director born in 1900?": the answer is named beside a decoy by design; the
             # decoy must be named too, or the question gives its answer away
             decoy = choice[1 - choice.index(answer)]
             return [] if contains_phrase(item.query, decoy) else [

@@ -33,6 +33,7 @@ from benchsmith.generators.multihop.compose.lead_subjects import (
     spoken_name,
     tied_to_subject,
 )
+from benchsmith.generators.multihop.compose.origins import origin_words
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.types import Document
 from benchsmith.validators.markup import has_markup
@@ -80,12 +81,11 @@ class Founding:
     cited: Value  # the sentence that dates the subject
     lead: Value | None  # the first sentence, where the dating sentence names the subject "It" or "The museum"
     the: bool
-    origin: frozenset[str] = frozenset()  # the capitalised words before the kind ("American" of "an American
-    # chemical company")
+    origin: frozenset[str] = frozenset()  # the demonyms before the kind ("American" of "an American chemical company")
 
 
 def _origin(defined: re.Match) -> frozenset[str]:
-    return frozenset(w for w in defined.group(0).split()[2:-1] if w[:1].isupper())
+    return frozenset(origin_words(" ".join(defined.group(0).split()[2:-1])))  # "is an American chemical company"
 
 
 def _alike(x: Founding, y: Founding) -> bool:

@@ -24,6 +24,11 @@ _BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ )*?(?P<origin>[A-Z][a-z]+(?:-[A-Z][a
 LEAD_CHARS = 500  # the lead, where an article says what its subject is
 
 
+def origin_words(phrase: str) -> set[str]:
+    """The demonyms and film industries' names of a phrase ("German-American landscape" -> German, American)."""
+    return {w for word in phrase.split() for w in word.split("-") if _DEMONYM.match(w) or w in _INDUSTRIES}
+
+
 def work_origin(p: Profile, text: str) -> frozenset[str]:
     """The demonyms (or a film industry's name) between a work's year and its kind in the sentence giving its year or
     in the lead's "is a ... <kind>", and the demonym its lead gives its creator; empty where the article says none."""
@@ -31,15 +36,14 @@ def work_origin(p: Profile, text: str) -> frozenset[str]:
     if p.year is not None and p.kind is not None:
         m = re.search(rf"\b{p.year.year}\s+((?:[\w-]+\s+){{0,4}}?){re.escape(p.kind)}\b", text[p.year.start:p.year.end])
         if m:
-            # "a 1957 Technicolor film noir", "a 1950 American Western film": the demonyms only
-            words.update(w for word in m.group(1).split() for w in word.split("-") if _DEMONYM.match(w) or w in _INDUSTRIES)
+            words |= origin_words(m.group(1))  # "a 1957 Technicolor film noir", "a 1950 American Western film": American
     if p.kind is not None:  # "Little Sister is a Dutch award-winning drama film released in 1995"
         m = re.search(rf"\b(?:is|was) an? ((?:[\w'-]+ ){{0,6}}?){re.escape(p.kind)}\b", text[:LEAD_CHARS])
         if m:
-            words.update(w for word in m.group(1).split() for w in word.split("-") if _DEMONYM.match(w) or w in _INDUSTRIES)
+            words |= origin_words(m.group(1))
     m = _BY.search(text[:LEAD_CHARS])
     if m:
-        words.update(w for w in m.group("origin").split("-") if _DEMONYM.match(w))
+        words |= origin_words(m.group("origin"))
     return frozenset(words)
 
 
