@@ -24,7 +24,7 @@ from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, without_
 from benchsmith.generators.multihop.compose.creator_life import read_lives
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import ROLE_NOUN, creator_link, creator_noun, work_reference
-from benchsmith.generators.multihop.compose.origins import foreign, work_origin
+from benchsmith.generators.multihop.compose.origins import Origins, foreign
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import PhraseIndex
 from benchsmith.text import contains_phrase
@@ -89,13 +89,7 @@ def creator_comparison_candidates(profiles: Sequence[Profile], links: Sequence[L
     by_key: dict[tuple[str, str], list[CreatorYear]] = defaultdict(list)
     for c in creator_years(profiles, links, documents):
         by_key[(c.work.kind, c.attr)].append(c)
-    origins: dict[str, frozenset[str]] = {}
-
-    def origin(work: Profile) -> frozenset[str]:
-        if work.doc_id not in origins:
-            origins[work.doc_id] = work_origin(work, documents[work.doc_id].text)
-        return origins[work.doc_id]
-
+    origin = Origins({d: doc.text for d, doc in documents.items()})
     by_answer: dict[str, list[dict]] = {"Yes": [], "No": []}
     asked: set[tuple] = set()
     groups = {k: sorted(g, key=lambda c: c.work.doc_id) for k, g in sorted(by_key.items())}

@@ -138,11 +138,16 @@ class Composer:
                      + birthplace_bridge_candidates(self.profiles, self.documents))
         return bool(self.links) or len(elsewhere) >= MIN_BRIDGES
 
+    @cached_property
+    def texts(self) -> dict[str, str]:
+        """The articles by document id."""
+        return {d: doc.text for d, doc in self.documents.items()}
+
     @property
     def index(self) -> PhraseIndex:
         """The word index of the documents, built on the first request that describes works by their facts."""
         if self.phrase_index is None:
-            self.phrase_index = PhraseIndex({d: doc.text for d, doc in self.documents.items()})
+            self.phrase_index = PhraseIndex(self.texts)
         return self.phrase_index
 
     @cached_property
@@ -230,7 +235,7 @@ class Composer:
             return _alternate(cands, lives)
         elif qtype == "inference_query":
             docs = list(self.documents.values())
-            inverse = inference_candidates(self.links, {d: doc.text for d, doc in self.documents.items()})
+            inverse = inference_candidates(self.links, self.texts)
             shared = shared_entity_candidates(self.profiles, self.documents, self.routes)
             lives = life_inference_candidates(self.life_routes, self.profiles, self.documents)
             for group in (inverse, shared, lives):
@@ -263,8 +268,7 @@ class Composer:
             # and with two places' measures or two organisations' start years, which share one quota (a collection
             # of census stubs would fill the type alone).
             creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
-            works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit,
-                                                     {d: doc.text for d, doc in self.documents.items()}),
+            works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.texts),
                                creators)
             share = ("lead facts", math.ceil(self.n * LEAD_FACT_SHARE))
             leads = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}

@@ -25,7 +25,7 @@ from typing import TypeVar
 
 from benchsmith.generators.multihop.compose.choice import without_kind
 from benchsmith.generators.multihop.compose.naming import work_reference
-from benchsmith.generators.multihop.compose.origins import work_origin
+from benchsmith.generators.multihop.compose.origins import Origins
 from benchsmith.generators.multihop.compose.profiles import Profile
 
 DECOYS_PER_ANSWER = 2  # a second decoy where the first one's articles are already cited enough
@@ -45,13 +45,7 @@ class Decoys:
     """Picks the decoys of answers from pools of works that do not fit, reading each work's origin once."""
 
     def __init__(self, texts: Mapping[str, str]) -> None:
-        self.texts = texts
-        self._origins: dict[str, frozenset[str]] = {}
-
-    def origin(self, p: Profile) -> frozenset[str]:
-        if p.doc_id not in self._origins:
-            self._origins[p.doc_id] = work_origin(p, self.texts[p.doc_id])
-        return self._origins[p.doc_id]
+        self.origin = Origins(texts)
 
     def pick(self, answer: Profile, pool: Sequence[T], work_of: Callable[[T], Profile],
              accept: Callable[[T], bool] | None = None) -> list[T]:

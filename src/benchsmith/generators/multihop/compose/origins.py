@@ -12,6 +12,7 @@ or an American western, is by the same director as another American western?").
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from benchsmith.generators.multihop.compose.profiles import Profile
 
@@ -50,3 +51,16 @@ def work_origin(p: Profile, text: str) -> frozenset[str]:
 def foreign(x: frozenset[str], y: frozenset[str]) -> bool:
     """Two origins both stated and sharing no word."""
     return bool(x) and bool(y) and not x & y
+
+
+class Origins:
+    """`work_origin` of each work, read once from its article (`texts`: the articles by document id)."""
+
+    def __init__(self, texts: Mapping[str, str]) -> None:
+        self.texts = texts
+        self._read: dict[str, frozenset[str]] = {}
+
+    def __call__(self, p: Profile) -> frozenset[str]:
+        if p.doc_id not in self._read:
+            self._read[p.doc_id] = work_origin(p, self.texts[p.doc_id])
+        return self._read[p.doc_id]
