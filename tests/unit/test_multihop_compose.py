@@ -20,11 +20,11 @@ from benchsmith.validators.difficulty import longest_copied_span
 from benchsmith.validators.multihop import ComparisonConsistency
 
 TEXTS = {
-    "f1": ("Gaby Days (film)", "Gaby Days is a 1987 American drama film directed by Luis Mandora. It was shot in Mexico."),
+    "f1": ("Gaby Days (film)", "Gaby Days is a 1987 Italian drama film directed by Luis Mandora. It was shot in Mexico."),
     "p1": ("Luis Mandora", "Luis Mandora (born August 17, 1954 in Mexico City) is a Mexican film director. He lives in Spain."),
     "f2": ("River Song", "River Song is a 1962 Italian comedy film directed by Carla Benni."),
     "p2": ("Carla Benni", "Carla Benni (3 May 1920 – 9 June 1999) was an Italian film director. She made many films."),
-    "f3": ("Night Train", "Night Train is a 1975 French thriller film directed by Carla Benni."),
+    "f3": ("Night Train", "Night Train is a 1975 Italian thriller film directed by Carla Benni."),
     "s1": ("Sam", "Sam is a 2001 drama film directed by Europe."),
 }
 
@@ -82,7 +82,7 @@ def test_composed_drafts_are_short_multi_hop_and_cite_both_documents():
 def test_one_persons_date_is_what_one_question_turns_on():
     from benchsmith.generators.multihop.compose.questions import bridge_candidates
 
-    pages = _film_docs({"fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Luis Mora."),
+    pages = _film_docs({"fc": ("Tango Night", "Tango Night is a 1950 Italian film directed by Luis Mora."),
                         "pc": ("Luis Mora", "Luis Mora (3 March 1905 – 2 June 1986) was an Argentine film director.")})
     docs = {d.doc_id: d for d in pages}
     chunks = _one_chunk_each(docs)
@@ -194,6 +194,10 @@ def test_a_choice_between_two_works_names_each_once_without_repeating_the_kind()
     assert choice["answer"] == "Chichester Canal" and choice["computation"]["choice"] == ["Evening Dusk", "Chichester Canal"]
     described = {**cand, "computation": {**cand["computation"], "described": "the Anna Velde painting held by the Tate"}}
     assert as_choice(described, WORK_VERBS) is None  # a described side has no name to give back
+    night = read_profile(Document(doc_id="c", title="May Night (Willard Metcalf painting)",
+                                  text="May Night is a 1906 oil painting by Willard Metcalf."))
+    # "Evening Dusk or the Willard Metcalf painting May Night": a qualifier on one side only points at it
+    assert as_choice({**cand, "evidence": [(dusk, dusk.year), (night, night.year)]}, WORK_VERBS) is None
 
 
 def test_a_persons_occupation_is_read_from_the_first_sentence():
@@ -210,7 +214,7 @@ def test_a_persons_occupation_is_read_from_the_first_sentence():
     assert occupation_of("Vadim Nemkov (born 1992) is a Russian professional mixed martial artist.") == "martial artist"
     assert occupation_of("Mary Tudor (1496–1533) was the daughter of Henry VII.") is None  # kin, not an occupation
     assert occupation_of("Ann Lee was a member of the Senate.") is None
-    assert read_profile(Document(doc_id="f", title="Gaby Days", text="Gaby Days is a 1987 American drama film.")) \
+    assert read_profile(Document(doc_id="f", title="Gaby Days", text="Gaby Days is a 1987 Italian drama film.")) \
         .occupation is None  # a work's kind is no occupation
 
 
@@ -307,9 +311,9 @@ def test_an_inverse_question_names_the_answer_beside_a_film_whose_director_was_b
     # many answers in the world
     assert inference_candidates(find_links(read_profiles(docs), {d.doc_id: d for d in docs}), {d.doc_id: d.text for d in docs}) == []
     more = _film_docs({
-        "fb": ("Rosa at Ten", "Rosa at Ten is a 1957 Argentine crime film directed by Mario Sofi."),
+        "fb": ("Rosa at Ten", "Rosa at Ten is a 1957 Italian crime film directed by Mario Sofi."),
         "pb": ("Mario Sofi", "Mario Sofi (14 May 1900 – 10 May 1977) was an Argentine film director."),
-        "fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Luis Mora."),
+        "fc": ("Tango Night", "Tango Night is a 1950 Italian film directed by Luis Mora."),
         "pc": ("Luis Mora", "Luis Mora (3 March 1905 – 2 June 1986) was an Argentine film director."),
     })
     cands = inference_candidates(find_links(read_profiles(more), {d.doc_id: d for d in more}), {d.doc_id: d.text for d in more})
@@ -332,7 +336,7 @@ def test_an_inverse_question_names_the_answer_beside_a_film_whose_director_was_b
 def test_a_choice_names_its_answer_only_beside_its_decoy():
     from benchsmith.validators.multihop import AnswerLeak
 
-    docs = _film_docs({"fc": ("Tango Night", "Tango Night is a 1950 Argentine film directed by Luis Mora."),
+    docs = _film_docs({"fc": ("Tango Night", "Tango Night is a 1950 Italian film directed by Luis Mora."),
                        "pc": ("Luis Mora", "Luis Mora (3 March 1905 – 2 June 1986) was an Argentine film director.")})
     cand = inference_candidates(find_links(read_profiles(docs), {d.doc_id: d for d in docs}), {d.doc_id: d.text for d in docs})[0]
     item = validator_item(cand, docs)
@@ -346,7 +350,7 @@ def test_a_choice_names_its_answer_only_beside_its_decoy():
 def test_a_decoys_articles_count_as_uses_of_its_documents():
     from benchsmith.generators.multihop.compose.questions import bridge_candidates
 
-    pages = _film_docs({"fd": ("Rosa at Ten", "Rosa at Ten is a 1957 Argentine crime film directed by Mario Sofi."),
+    pages = _film_docs({"fd": ("Rosa at Ten", "Rosa at Ten is a 1957 Italian crime film directed by Mario Sofi."),
                         "pd": ("Mario Sofi", "Mario Sofi (14 May 1898 – 10 May 1977) was an Argentine film director.")})
     docs = {d.doc_id: d for d in pages}
     chunks = _one_chunk_each(docs)
@@ -392,5 +396,5 @@ def test_two_people_compared_with_one_third_are_not_compared_with_each_other():
     assert not isinstance(comp.to_draft(by_pair[frozenset({"p0", "p1"})]), str)
     assert not isinstance(comp.to_draft(by_pair[frozenset({"p1", "p2"})]), str)
     # p0 and p2 were each compared with p1: "p0 before p1" and "p1 before p2" would answer it
-    assert comp.to_draft(by_pair[frozenset({"p0", "p2"})]) == "person_pair_implied"
+    assert comp.to_draft(by_pair[frozenset({"p0", "p2"})]) == "pair_implied"
     assert not isinstance(comp.to_draft(by_pair[frozenset({"p0", "p3"})]), str)

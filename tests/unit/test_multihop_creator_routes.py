@@ -20,8 +20,8 @@ WORKS = {
           "It shows a valley at dusk."),
     "b": ("Storm over the Peaks", "Storm over the Peaks is an 1866 painting by the American artist Albert Brandt "
           "(1830–1902). It hangs in a private collection."),
-    "c": ("Lake Morning", "Lake Morning is an 1864 painting by the French painter Jules Marrot. It shows a lake."),
-    "d": ("Harbour (Velde)", "Harbour is an 1870 painting by Anna Velde. It shows boats."),
+    "c": ("Lake Morning", "Lake Morning is an 1864 painting by the German painter Jules Marrot. It shows a lake."),
+    "d": ("Harbour (Velde)", "Harbour is an 1870 painting by the American artist Anna Velde. It shows boats."),
 }
 
 

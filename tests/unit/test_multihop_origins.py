@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchsmith.generators.multihop.compose.links import read_profiles
-from benchsmith.generators.multihop.compose.origins import foreign, work_origin
+from benchsmith.generators.multihop.compose.origins import Origins, apart, foreign, work_origin
 from benchsmith.generators.multihop.compose.profiles import read_profile
 from benchsmith.generators.multihop.compose.questions import related
 from benchsmith.types import Document
@@ -16,7 +16,7 @@ def _doc(doc_id: str, title: str, text: str) -> Document:
 def test_a_works_origin_is_read_before_its_kind_and_from_its_creators_demonym():
     cases = {
         "Summer Skin is a 1961 Argentine film directed by Leo Torres.": {"Argentine"},
-        "Jhoothi is a 1985 Bollywood Hindi comedy film directed by Hari Mukherjee.": {"Bollywood", "Hindi"},
+        "Jhoothi is a 1985 Bollywood Hindi comedy film directed by Hari Mukherjee.": {"Bollywood", "Hindi", "Indian"},
         "Peaks is an 1866 landscape oil painting by German-American painter Albert Brandt.": {"German", "American"},
         "Pond is an 1865 painting by Jean Marot.": set(),  # a name is no origin
         "Wife is a 1957 Technicolor film noir crime film directed by Ann Farrow.": set(),  # nor a colour process
@@ -33,8 +33,48 @@ def test_works_of_two_origins_are_never_compared():
     docs = [_doc("a", "Gauja Valley", "Gauja Valley is an 1890 painting by the Latvian painter Janis Rozentals."),
             _doc("b", "Bailed Up", "Bailed Up is an 1895 painting by the Australian artist Tom Roberts."),
             _doc("c", "Golden Summer", "Golden Summer is an 1889 painting by the Australian artist Arthur Streeton.")]
-    texts = {d.doc_id: d.text for d in docs}
-    p = {x.doc_id: x for x in read_profiles(docs)}
-    origins = {d: work_origin(x, texts[d]) for d, x in p.items()}
+    profiles = read_profiles(docs)
+    p = {x.doc_id: x for x in profiles}
+    origins = Origins({d.doc_id: d.text for d in docs}, profiles)
     assert related(p["b"], p["c"], {}, origins) and not related(p["a"], p["b"], {}, origins)
     assert related(p["a"], p["b"], {})  # without the articles, the years alone pair them
+
+
+def test_a_work_whose_article_gives_no_origin_takes_its_creators_from_other_articles():
+    docs = [_doc("a", "Tree of Crows", "Tree of Crows is an 1822 painting by the German Romantic artist Kaspar Fried."),
+            _doc("b", "Lonely Tree", "Lonely Tree is an 1822 painting by German painter Kaspar Fried."),
+            _doc("c", "Cairn in Snow", "Cairn in Snow is a landscape painting by Kaspar Fried. It was made in 1807."),
+            _doc("d", "Evening Dusk", "Evening Dusk is an 1850 painting by Anna Velde.")]
+    profiles = read_profiles(docs)
+    origin = Origins({d.doc_id: d.text for d in docs}, profiles)
+    p = {x.doc_id: x for x in profiles}
+    # "Romantic" is a movement, not a place: what the two articles agree on is "German"
+    assert origin(p["a"]) == {"German"} and origin(p["c"]) == {"German"}
+    assert origin(p["d"]) == frozenset()  # no article says where Anna Velde is from
+    assert Origins({d.doc_id: d.text for d in docs})(p["c"]) == frozenset()  # without the profiles, only its own article
+
+
+def test_origins_pair_films_by_country_and_paintings_by_region():
+    italian, french, none = frozenset({"Italian"}), frozenset({"French"}), frozenset()
+    assert apart(italian, french, "film") and not apart(italian, french, "painting")
+    assert apart(frozenset({"Latvian"}), frozenset({"Australian"}), "painting")
+    # one origin stated and one not: "a 1944 Technicolor film" beside "a Bollywood Hindi comedy film"
+    assert apart(frozenset({"Bollywood", "Hindi", "Indian"}), none, "film") and not apart(none, none, "film")
+    text = "Naram is a 1981 Bollywood film directed by Hari Mukherjee."
+    assert not apart(work_origin(read_profile(_doc("x", "Naram", text)), text), frozenset({"Indian"}), "film")
+    text = "Harbour Cone is a 1939 oil painting by New Zealand artist Colin McCahon."
+    assert work_origin(read_profile(_doc("x", "Harbour Cone", text)), text) == {"New Zealand"}
+
+
+def test_a_decoy_is_a_work_of_the_answers_own_origin():
+    from benchsmith.generators.multihop.compose.inference_choice import Decoys
+
+    docs = [_doc("a", "Fortune Hill", "Fortune Hill is a 1958 Italian film directed by Aldo Ferri."),
+            _doc("b", "Tango Night", "Tango Night is a 1958 Argentine film directed by Luis Mora."),
+            _doc("c", "Rosa at Ten", "Rosa at Ten is a 1950 Italian crime film directed by Mario Sofi."),
+            _doc("d", "Dry Hill", "Dry Hill is a 1958 film directed by Dan Vela.")]
+    profiles = read_profiles(docs)
+    p = {x.doc_id: x for x in profiles}
+    finder = Decoys(Origins({d.doc_id: d.text for d in docs}, profiles))
+    # the Argentine and the unplaced film are closer in time, but a choice between them and an Italian film is idle
+    assert [w.doc_id for w in finder.pick(p["a"], profiles, lambda w: w)] == ["c"]

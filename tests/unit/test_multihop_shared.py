@@ -14,9 +14,9 @@ PAINTINGS = {
           "It is in the collection of the Smithsonian American Art Museum."),
     "b": ("The Floes", "The Floes is an 1861 landscape oil painting by American painter Frederic Edwin Church. "
           "It is held by the Dallas Museum of Art."),
-    "c": ("Mill Pond", "Mill Pond is an 1848 painting by the French artist, theorist and writer Jules Marrot. "
+    "c": ("Mill Pond", "Mill Pond is an 1848 painting by the American artist, theorist and writer Jules Marrot. "
           "It is in the collection of the Smithsonian American Art Museum."),
-    "d": ("Grey Shore", "Grey Shore is an 1861 painting by Anna Velde. It hangs in the Dallas Museum of Art."),
+    "d": ("Grey Shore", "Grey Shore is an 1861 painting by the American painter Anna Velde. It hangs in the Dallas Museum of Art."),
     "f": ("Harbour Light", "Harbour Light is an 1852 painting by Jules Marrot. It hangs in the Dallas Museum of Art."),
 }
 

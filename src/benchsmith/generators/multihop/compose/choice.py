@@ -33,6 +33,10 @@ def as_choice(cand: dict, made: dict[str, tuple[str, str]]) -> dict | None:
     elif attr == "year" and x.kind == y.kind and x.kind in made:
         # the lead names the kind: "Which film ..., Vamping Venus or Stranger in Town by Erle C. Kenton?"
         refs = tuple(without_kind(work_reference(p, "year", with_kind=False), x.kind) for p in (x, y))
+        if None in refs or (refs[0] == x.name) != (refs[1] == y.name) or any("," in r for r in refs):
+            # "The Jack Pine or the Willard Metcalf painting May Night": a qualifier on one side only points at it,
+            # and "The Rocky Mountains, Lander's Peak or Dekkersduin" reads as three
+            return None
         lead = f"Which {x.kind} was {made[x.kind][0]} first"
     else:
         return None

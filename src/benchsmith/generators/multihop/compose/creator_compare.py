@@ -24,7 +24,7 @@ from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, without_
 from benchsmith.generators.multihop.compose.creator_life import read_lives
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import ROLE_NOUN, creator_link, creator_noun, work_reference
-from benchsmith.generators.multihop.compose.origins import Origins, foreign
+from benchsmith.generators.multihop.compose.origins import Origins, apart
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.generators.multihop.compose.shared import PhraseIndex
 from benchsmith.text import contains_phrase
@@ -83,13 +83,14 @@ PERIOD_YEARS = 30  # creators compared are of one generation: Constable against 
 
 
 def creator_comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], documents: dict[str, Document],
-                                  rng: random.Random, limit: int, index: PhraseIndex) -> list[dict]:
+                                  rng: random.Random, limit: int, index: PhraseIndex, origins: Origins | None = None
+                                  ) -> list[dict]:
     """Up to `limit` Yes/No questions comparing two works' creators' years (two creators of one generation, two
     different years, one kind of work), Yes and No alternating; each pair of creators asked once per year."""
     by_key: dict[tuple[str, str], list[CreatorYear]] = defaultdict(list)
     for c in creator_years(profiles, links, documents):
         by_key[(c.work.kind, c.attr)].append(c)
-    origin = Origins({d: doc.text for d, doc in documents.items()})
+    origin = origins or Origins({d: doc.text for d, doc in documents.items()}, profiles)
     by_answer: dict[str, list[dict]] = {"Yes": [], "No": []}
     asked: set[tuple] = set()
     groups = {k: sorted(g, key=lambda c: c.work.doc_id) for k, g in sorted(by_key.items())}
@@ -109,7 +110,7 @@ def creator_comparison_candidates(profiles: Sequence[Profile], links: Sequence[L
                 continue
             if index.stating(x.work.name, y.work.name):
                 continue  # one article names both works
-            if foreign(origin(x.work), origin(y.work)):
+            if apart(origin(x.work), origin(y.work), x.work.kind):
                 continue  # a Hindi comedy's director against a Swedish drama's writer: an idle pair
             a, b = (x, y) if (x.year < y.year) == (rng.random() < 0.5) else (y, x)  # Yes and No equally likely
             cand = _candidate(a, b)

@@ -25,8 +25,10 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from benchsmith.corpora.sentences import split_sentences
+from benchsmith.generators.multihop.compose.countries import born_where
 from benchsmith.generators.multihop.compose.inference_choice import Decoys, options, pair_key, which
 from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
+from benchsmith.generators.multihop.compose.origins import Origins
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
@@ -154,7 +156,7 @@ def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[st
             if p.doc_id == x.doc_id or contains_phrase(documents[p.doc_id].text, x.name) or anchor is None:
                 continue
             out.append({
-                "type": "bridge_query", "query": f"Where was the {creator_noun(role, x.kind)} of {anchor.ref} born?", "answer": place,
+                "type": "bridge_query", "query": born_where(f"the {creator_noun(role, x.kind)} of {anchor.ref}", place), "answer": place,
                 "evidence": [*anchor.evidence, (p, sentence)], "anchors": list(anchor.anchors), "bridge": who,
                 "hop": (x.doc_id, who),
                 "template": "bridge.creator_elsewhere.birthplace",
@@ -229,13 +231,13 @@ def life_bridge_candidates(routes: Sequence[LifeRoute]) -> list[dict]:
 
 
 def life_inference_candidates(routes: Sequence[LifeRoute], profiles: Sequence[Profile],
-                              documents: dict[str, Document]) -> list[dict]:
+                              documents: dict[str, Document], origins: Origins | None = None) -> list[dict]:
     """"Which painting, A Storm in the Rocky Mountains or The Heart of the Andes, is by an artist born in 1830?": the
     answer's creator from its article, the creator's life from another; the decoy, a work of the same kind by
     another creator whose life the corpus states otherwise, with its creator's sentence and life (see
     `inference_choice.py`: without options, "Which 1866 painting is by an artist born in 1830?" has many answers)."""
     lives = read_lives(profiles, documents)
-    finder = Decoys({d: doc.text for d, doc in documents.items()})
+    finder = Decoys(origins or Origins({d: doc.text for d, doc in documents.items()}, profiles))
     # a decoy whose own article gives its creator's life: one article more, not two (a small collection's articles
     # are cited only so often)
     others = [(p, c, lives[c[1]][0]) for p in profiles if p.kind not in (None, "person")

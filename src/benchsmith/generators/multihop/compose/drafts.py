@@ -35,6 +35,7 @@ from benchsmith.generators.multihop.compose.limit_multiples import limit_multipl
 from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
 from benchsmith.generators.multihop.compose.nationality import nationality_candidates, read_nationalities
+from benchsmith.generators.multihop.compose.origins import Origins
 from benchsmith.generators.multihop.compose.page_limits import (
     limit_side,
     page_limit_candidates,
@@ -49,6 +50,7 @@ from benchsmith.generators.multihop.compose.shared import (
     shared_entity_candidates,
     shared_routes,
 )
+from benchsmith.generators.multihop.compose.variety import by_turns
 from benchsmith.generators.multihop.facts import _chunk_for
 from benchsmith.generators.multihop.models import Claim, Draft, Fact
 from benchsmith.generators.multihop.text import normalize_entity
@@ -114,7 +116,7 @@ class Composer:
     used_facts: set[tuple[str, str]] = field(default_factory=set)  # (person, "born"/"died"...) a question turned on
     answer_positions: Counter = field(default_factory=Counter)  # 0 or 1: where a choice named its answer
     topic_uses: Counter = field(default_factory=Counter)  # ("occupation" or "creator", name) -> comparisons asked
-    compared_with: dict[str, set[str]] = field(default_factory=dict)  # a person's document -> those compared with them
+    compared_with: dict[str, set[str]] = field(default_factory=dict)  # a compared side's document -> those compared with it
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
 
     def __post_init__(self) -> None:
@@ -142,6 +144,11 @@ class Composer:
     def texts(self) -> dict[str, str]:
         """The articles by document id."""
         return {d: doc.text for d, doc in self.documents.items()}
+
+    @cached_property
+    def origins(self) -> Origins:
+        """Where each work comes from, read once for every template that pairs works."""
+        return Origins(self.texts, self.profiles)
 
     @property
     def index(self) -> PhraseIndex:
@@ -232,15 +239,15 @@ class Composer:
             # collection as X?", is not asked: a museum holds many paintings of one year)
             for group in (cands, lives):
                 rng.shuffle(group)
-            return _alternate(cands, lives)
+            return by_turns(_alternate(cands, lives))
         elif qtype == "inference_query":
             docs = list(self.documents.values())
-            inverse = inference_candidates(self.links, self.texts)
-            shared = shared_entity_candidates(self.profiles, self.documents, self.routes)
-            lives = life_inference_candidates(self.life_routes, self.profiles, self.documents)
+            inverse = inference_candidates(self.links, self.texts, self.origins)
+            shared = shared_entity_candidates(self.profiles, self.documents, self.routes, self.origins)
+            lives = life_inference_candidates(self.life_routes, self.profiles, self.documents, self.origins)
             for group in (inverse, shared, lives):
                 rng.shuffle(group)
-            inverse = _alternate(inverse, limit_multiple_candidates(self.page_limits, docs))
+            inverse = _alternate(by_turns(inverse), limit_multiple_candidates(self.page_limits, docs))
             inverse = _alternate(inverse, inherit_candidates(docs, self.field_entries[1]))  # a reference entry's default borrowed from another
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
             # one creator) alternate, so neither template fills the type. "Who painted both X and Y?"
@@ -267,8 +274,9 @@ class Composer:
             # Two works compared through their creators' lives (four articles) alternate with the works' own facts,
             # and with two places' measures or two organisations' start years, which share one quota (a collection
             # of census stubs would fill the type alone).
-            creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index)
-            works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.texts),
+            creators = creator_comparison_candidates(self.profiles, self.links, self.documents, rng, limit, self.index,
+                                                   self.origins)
+            works = _alternate(comparison_candidates(self.profiles, self.links, self.works, rng, limit, self.origins),
                                creators)
             share = ("lead facts", math.ceil(self.n * LEAD_FACT_SHARE))
             leads = [{**c, "quota": share, **({"flip": {**c["flip"], "quota": share}} if "flip" in c else {})}
@@ -324,8 +332,11 @@ class Composer:
         people = cand.get("people", ())
         if any(self.person_uses[d] >= PERSON_USES for d in people):
             return "person_asked_enough"
-        if len(people) == 2 and self.compared_with.get(people[0], set()) & self.compared_with.get(people[1], set()):
-            return "person_pair_implied"  # both were compared with one third person: the answer may follow
+        # two people, or two works of a two-article comparison, both compared with one third: the answer may follow,
+        # and three questions over Bailed Up, Golden Summer and Across the Black Soil Plains read as one
+        sides = people or (ev_docs if cand["type"] == "comparison_query" and len(ev_docs) == 2 else ())
+        if len(sides) == 2 and self.compared_with.get(sides[0], set()) & self.compared_with.get(sides[1], set()):
+            return "pair_implied"
         sentences = {(p.doc_id, v.start) for p, v in cand["evidence"]}
         # A manual's limits page states many limits: a question citing sentences of it no other question cited may
         # use it twice as often (`page_facts`); a painting's article in three questions of forty makes a dull benchmark.
@@ -368,7 +379,7 @@ class Composer:
         self.person_uses.update(people)
         self.topic_uses.update(topics)
         self.used_facts.update(facts)
-        for a, b in ((people[0], people[1]), (people[1], people[0])) if len(people) == 2 else ():
+        for a, b in ((sides[0], sides[1]), (sides[1], sides[0])) if len(sides) == 2 else ():
             self.compared_with.setdefault(a, set()).add(b)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
         return Draft(

@@ -9,8 +9,8 @@ one year, and reviewers reject it as unique only inside the corpus. With two nam
 construction wherever a reader looks, and both hops stay: the answer's article names its creator, another
 article gives the creator's year, and the decoy's own articles show that it does not fit.
 
-The decoy is a work of the same kind whose cited facts give a different value; one of the answer's origin
-(`origins.py`) and closest in time to it is preferred, so the two read as a natural pair and neither is guessed. The
+The decoy is a work of the same kind and origin (`origins.py`) whose cited facts give a different value, the one
+closest in time to the answer, so the two read as a natural pair and neither is guessed. The
 drafts name the answer first as often as second (`swapped_options`), so the order tells nothing either.
 """
 
@@ -20,12 +20,12 @@ import bisect
 import heapq
 import re
 import zlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import TypeVar
 
 from benchsmith.generators.multihop.compose.choice import without_kind
 from benchsmith.generators.multihop.compose.naming import work_reference
-from benchsmith.generators.multihop.compose.origins import Origins
+from benchsmith.generators.multihop.compose.origins import Origins, apart
 from benchsmith.generators.multihop.compose.profiles import Profile
 
 DECOYS_PER_ANSWER = 2  # a second decoy where the first one's articles are already cited enough
@@ -44,25 +44,25 @@ def _year(p: Profile) -> int | None:
 class Decoys:
     """Picks the decoys of answers from pools of works that do not fit, reading each work's origin once."""
 
-    def __init__(self, texts: Mapping[str, str]) -> None:
-        self.origin = Origins(texts)
+    def __init__(self, origin: Origins) -> None:
+        self.origin = origin
 
     def pick(self, answer: Profile, pool: Sequence[T], work_of: Callable[[T], Profile],
              accept: Callable[[T], bool] | None = None) -> list[T]:
-        """Up to DECOYS_PER_ANSWER of `pool` that `accept` takes: sharing a word of the answer's origin first where
-        its article gives one (`work_origin`: "Hindi" of "Bollywood Hindi"), then closest in time (works without a
-        year last), ties broken by a stable hash; never the answer, a work titled like it, or a title with a comma
-        (see `options`). `accept` (a costly text check) is asked of the closest few only."""
+        """Up to DECOYS_PER_ANSWER of `pool` that `accept` takes, closest in time first (works without a year
+        last), ties broken by a stable hash; never the answer, a work titled like it, a title with a comma (see
+        `options`), or a work of another origin (`origins.apart`: "Hindi" of "Bollywood Hindi" pairs with
+        "Indian", no origin with no origin). `accept` (a costly text check) is asked of the closest few only."""
         year, home = _year(answer), self.origin(answer)
 
-        def distance(d: T) -> tuple[int, int, int]:
+        def distance(d: T) -> tuple[int, int]:
             work = work_of(d)
             other = _year(work)
             gap = abs(other - year) if year is not None and other is not None else 10_000
-            return int(bool(home) and not self.origin(work) & home), gap, stable(answer.doc_id + work.doc_id)
+            return gap, stable(answer.doc_id + work.doc_id)
 
         usable = [d for d in pool if work_of(d).doc_id != answer.doc_id and work_of(d).name != answer.name
-                  and "," not in work_of(d).name]
+                  and "," not in work_of(d).name and not apart(home, self.origin(work_of(d)))]
         nearest = heapq.nsmallest(4 * DECOYS_PER_ANSWER, usable, key=distance)
         return [d for d in nearest if accept is None or accept(d)][:DECOYS_PER_ANSWER]
 

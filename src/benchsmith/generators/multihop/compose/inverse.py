@@ -15,6 +15,7 @@ from collections.abc import Mapping, Sequence
 
 from benchsmith.generators.multihop.compose.inference_choice import ByYear, Decoys, options, pair_key, stable, which
 from benchsmith.generators.multihop.compose.links import Link
+from benchsmith.generators.multihop.compose.origins import Origins
 from benchsmith.generators.multihop.compose.profiles import Value
 from benchsmith.generators.multihop.compose.questions import ROLE_VERB, role_noun
 
@@ -36,15 +37,15 @@ def _dated(link: Link, attr: str) -> Value | None:
     return v if v is not None and v.year is not None else None
 
 
-def inference_candidates(links: Sequence[Link], texts: Mapping[str, str]) -> list[dict]:
+def inference_candidates(links: Sequence[Link], texts: Mapping[str, str], origins: Origins | None = None) -> list[dict]:
     """For each work A linked to its creator B whose article dates B, A against a decoy: a work of the same kind
     whose creator (another person) is dated otherwise. Evidence: A's sentence naming B, B's date, and the same two
-    for the decoy. `texts`: the articles by document id."""
+    for the decoy. `texts`: the articles by document id; `origins`: their works' origins, read from `texts` if not given."""
     works: dict[tuple[str, str], list[Link]] = defaultdict(list)
     for link in links:
         if link.role in ROLE_VERB and link.a.kind not in (None, "person"):
             works[(link.role, link.a.kind)].append(link)
-    finder, by_year = Decoys(texts), {k: ByYear(group, lambda d: d.a) for k, group in works.items()}
+    finder, by_year = Decoys(origins or Origins(texts)), {k: ByYear(group, lambda d: d.a) for k, group in works.items()}
     out = []
     for link in (link for group in works.values() for link in group):
         near = by_year[(link.role, link.a.kind)].near(link.a.year.year if link.a.year is not None else None)

@@ -50,6 +50,37 @@ def plays_role(person: Profile, role: str, documents: dict[str, Document]) -> bo
     return doc is not None and re.search(words, doc.text[:400], re.IGNORECASE) is not None
 
 
+PARENT_GAP = 12  # a parent is born at least this many years before the child
+SPOUSE_GAP = 45  # spouses born further apart than this are taken for two other people
+MAKER_AGE = 10  # a work's maker is at least this old when it is made
+POSTHUMOUS_YEARS = 2  # a film may be released this long after its director's death
+_MADE_IN_LIFE = frozenset({"director", "painter", "producer"})  # a writer's or composer's work is often adapted later
+
+
+def _year(v: Value | None) -> int | None:
+    return v.year if v is not None else None
+
+
+def dates_agree(a: Profile, role: str, b: Profile) -> bool:
+    """Whether B's life fits being A's `role` where both articles give the years: a name shared by two people of
+    different eras links the wrong one."""
+    born, died = _year(b.born), _year(b.died)
+    if role == "parent":
+        child, child_died = _year(a.born), _year(a.died)
+        if child is None:  # "(c. 1690 – 28 January 1723)": the parent was born before the child died, at least
+            return child_died is None or born is None or born <= child_died - PARENT_GAP
+        return (born is None or born <= child - PARENT_GAP) and (died is None or died >= child - 1)
+    if role == "spouse":
+        other = _year(a.born)
+        return other is None or born is None or abs(other - born) <= SPOUSE_GAP
+    made = _year(a.year)
+    if made is None:
+        return True
+    if born is not None and born > made - MAKER_AGE:
+        return False
+    return role not in _MADE_IN_LIFE or died is None or died >= made - POSTHUMOUS_YEARS
+
+
 def read_profiles(documents: Sequence[Document]) -> list[Profile]:
     return [p for p in (read_profile(d) for d in documents) if p is not None]
 
@@ -80,6 +111,8 @@ def find_links(profiles: Sequence[Profile], documents: dict[str, Document]) -> l
                 continue  # same name, another person: the contexts disagree
             if role not in ("parent", "spouse") and a.kind in (None, "person"):
                 continue  # "directed by" in a person's article is about one of their films, not about them
+            if not dates_agree(a, role, b):
+                continue  # same name, another person: "James Stuart, 2nd Earl of Bute" is not the son of a rugby player born in 1988
             out.append(Link(a, role, b, value))
     return out
 

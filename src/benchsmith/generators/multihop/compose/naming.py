@@ -88,6 +88,8 @@ def work_reference(p: Profile, hide: str = "", with_kind: bool = True) -> str | 
     kind = p.kind if p.kind not in (None, "person") else None
     if kind is None:
         return p.name
+    if p.name.endswith(("?", "!")):
+        return None  # "... or Who's Your Brother?, was directed by ...": the title's mark ends the question early
     plain = f"the {kind} {p.name}" if with_kind or p.qualifier else p.name
     if not ambiguous(p):
         return plain

@@ -12,22 +12,35 @@ or an American western, is by the same director as another American western?").
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 
+from benchsmith.generators.multihop.compose.naming import creator_link
 from benchsmith.generators.multihop.compose.profiles import Profile
 
 _DEMONYM = re.compile(r"^(?:[A-Z][a-z]+(?:an|ese|ish|ch|ic|i|ine)|Dutch|French|Greek|Swiss|Thai)$")
+_STYLES = frozenset("Romantic Victorian Gothic Edwardian Elizabethan Classic Catholic Christian Academic".split())  # not places
+_TWO_WORDS = ("New Zealand", "South African", "Hong Kong", "Sri Lankan")  # demonyms of two words
 # a film industry's language or name says where it comes from as a demonym does ("a 1985 Bollywood Hindi film")
 _INDUSTRIES = frozenset("Bollywood Tollywood Kollywood Telugu Tamil Malayalam Kannada Marathi Punjabi Bengali Urdu".split())
-# "by the American artist Frederic Edwin Church", "by French painter Jean Marot"
-_BY = re.compile(r"\bby (?:the )?(?:[a-z-]+ )*?(?P<origin>[A-Z][a-z]+(?:-[A-Z][a-z]+)?) (?:[a-z-]+ ){0,3}?"
-                 r"(?:artist|painter|director|filmmaker|writer|author|composer|sculptor|photographer)s?\b")
+# "by the American artist Frederic Edwin Church", "by the English Victorian artist", "by American Impressionist
+# Willard Metcalf", "by the English-born American landscape artist": the words between "by" and the maker's noun
+_BY = re.compile(r"\bby (?:the )?(?P<origin>(?:[\w'-]+ ){0,5}?)(?:artist|painter|director|filmmaker|writer|"
+                 r"author|composer|sculptor|photographer|(?:Post-)?Impressionist|Expressionist)s?\b")
 LEAD_CHARS = 500  # the lead, where an article says what its subject is
 
 
 def origin_words(phrase: str) -> set[str]:
     """The demonyms and film industries' names of a phrase ("German-American landscape" -> German, American)."""
-    return {w for word in phrase.split() for w in word.split("-") if _DEMONYM.match(w) or w in _INDUSTRIES}
+    words = {w for word in phrase.split() for w in word.split("-")
+             if (_DEMONYM.match(w) and w not in _STYLES) or w in _INDUSTRIES}
+    words |= {two for two in _TWO_WORDS if two in phrase}
+    return words | {"Indian"} if words & _INDUSTRIES else words  # a Bollywood film and an Indian film are alike
+
+
+def creator_origin(text: str) -> frozenset[str]:
+    """The demonyms a work's lead gives its maker ("by the German Romantic artist Caspar David Friedrich")."""
+    m = _BY.search(text[:LEAD_CHARS])
+    return frozenset(origin_words(m.group("origin"))) if m else frozenset()
 
 
 def work_origin(p: Profile, text: str) -> frozenset[str]:
@@ -42,10 +55,7 @@ def work_origin(p: Profile, text: str) -> frozenset[str]:
         m = re.search(rf"\b(?:is|was) an? ((?:[\w'-]+ ){{0,6}}?){re.escape(p.kind)}\b", text[:LEAD_CHARS])
         if m:
             words |= origin_words(m.group(1))
-    m = _BY.search(text[:LEAD_CHARS])
-    if m:
-        words |= origin_words(m.group("origin"))
-    return frozenset(words)
+    return frozenset(words) | creator_origin(text)
 
 
 def foreign(x: frozenset[str], y: frozenset[str]) -> bool:
@@ -53,14 +63,55 @@ def foreign(x: frozenset[str], y: frozenset[str]) -> bool:
     return bool(x) and bool(y) and not x & y
 
 
-class Origins:
-    """`work_origin` of each work, read once from its article (`texts`: the articles by document id)."""
+# Art is told by movements that cross borders (Monet and van Gogh, Constable and Friedrich are set side by side);
+# films by national industries. Works of these kinds pair within a region, other works within one origin.
+REGIONAL_KINDS = frozenset({"painting", "series", "sculpture", "mural", "drawing", "watercolour", "print"})
+_REGIONS = {word: region for region, words in (
+    ("Europe", """English British Scottish Welsh Irish French German Dutch Flemish Belgian Italian Spanish Portuguese
+        Swiss Austrian Danish Swedish Norwegian Finnish Icelandic Russian Polish Czech Hungarian Latvian Lithuanian
+        Estonian Swabian Bavarian Prussian Venetian Florentine Greek Romanian Bulgarian Serbian Croatian Slovene
+        Slovak Ukrainian"""),
+    ("North America", "American Canadian"),
+    ("Oceania", "Australian New-Zealand"),
+) for word in words.split()}
 
-    def __init__(self, texts: Mapping[str, str]) -> None:
+
+def _regions(words: frozenset[str]) -> frozenset[str]:
+    return frozenset(_REGIONS.get(w.replace(" ", "-"), w) for w in words)
+
+
+def apart(x: frozenset[str], y: frozenset[str], kind: str | None = None) -> bool:
+    """Two works a reader would not pair: origins sharing no word (no region, for works of `REGIONAL_KINDS`), or
+    one stated and one not ("Home in Indiana is a 1944 Technicolor film" beside "Jhoothi is a 1985 Bollywood
+    Hindi comedy film")."""
+    if kind in REGIONAL_KINDS:
+        x, y = _regions(x), _regions(y)
+    return foreign(x, y) or bool(x) != bool(y)
+
+
+class Origins:
+    """`work_origin` of each work, read once from its article (`texts`: the articles by document id). A work whose
+    article gives no origin takes the one other works' articles give its creator (`profiles`): "Cairn in Snow is a
+    landscape painting by Caspar David Friedrich" is German because "The Tree of Crows" is "by the German Romantic
+    artist Caspar David Friedrich"."""
+
+    def __init__(self, texts: Mapping[str, str], profiles: Iterable[Profile] = ()) -> None:
         self.texts = texts
         self._read: dict[str, frozenset[str]] = {}
+        stated: dict[str, frozenset[str]] = {}
+        for p in profiles:
+            who = creator_link(p)
+            origin = creator_origin(texts[p.doc_id]) if who is not None and p.doc_id in texts else frozenset()
+            if origin and p.kind not in (None, "person"):
+                # what every article says of the creator ("German" and "German-Swiss": German; "German" and "Swiss": none)
+                stated[who[1]] = stated[who[1]] & origin if who[1] in stated else origin
+        self._by_creator = {who: origin for who, origin in stated.items() if origin}
 
     def __call__(self, p: Profile) -> frozenset[str]:
         if p.doc_id not in self._read:
-            self._read[p.doc_id] = work_origin(p, self.texts[p.doc_id])
+            own = work_origin(p, self.texts[p.doc_id])
+            if not own and self._by_creator:
+                who = creator_link(p)
+                own = self._by_creator.get(who[1], own) if who is not None else own
+            self._read[p.doc_id] = own
         return self._read[p.doc_id]

@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import random
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Sequence
 
 from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, as_choice
+from benchsmith.generators.multihop.compose.countries import born_where
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import person_reference, work_reference
-from benchsmith.generators.multihop.compose.origins import foreign, work_origin
+from benchsmith.generators.multihop.compose.origins import apart
 from benchsmith.generators.multihop.compose.profiles import Profile, Value, same_generation
 
 WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted"), "mural": ("painted", "painted"), "novel": ("published", "written"),
@@ -75,7 +76,7 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
         if link.b.nationality is not None:
             options.append(("nationality", f"What nationality was {who}?", link.b.nationality))
         if link.b.birthplace is not None and link.b.kind == "person":
-            options.append(("birthplace", f"Where was {who} born?", link.b.birthplace))
+            options.append(("birthplace", born_where(who, link.b.birthplace.text), link.b.birthplace))
         if not options:
             continue
         attr, query, value = options[rng.randrange(len(options))]
@@ -138,12 +139,12 @@ def _years(p: Profile, attr: str) -> int | None:
     return v.year if v is not None else None
 
 
-def related(x: Profile, y: Profile, creators: dict[str, str], origins: Mapping[str, frozenset[str]] | None = None) -> bool:
+def related(x: Profile, y: Profile, creators: dict[str, str], origins: Callable[[Profile], frozenset[str]] | None = None) -> bool:
     """Whether two entities make a natural pair to compare: works of one creator or one period (years within
     PERIOD_YEARS); people of one generation (`same_generation`) and one occupation (two cricketers, never a cricketer and a
     zoologist, as an encyclopedia's comparison questions pair them) or, where an article gives no occupation, one
     nationality. Two people who share only a decade (a radiation biologist and an air force general) make an
-    arbitrary pair, as do two works of different origins (`origins`: document -> `work_origin`)."""
+    arbitrary pair, as do two works of different origins (`origins`: a work's, `origins.Origins`)."""
     if x.kind != y.kind:
         return False
     cx, cy = creators.get(x.doc_id), creators.get(y.doc_id)
@@ -156,13 +157,13 @@ def related(x: Profile, y: Profile, creators: dict[str, str], origins: Mapping[s
             return x.occupation == y.occupation
         return x.nationality is not None and y.nationality is not None and x.nationality.text == y.nationality.text
     a, b = _years(x, "year"), _years(y, "year")
-    if origins is not None and foreign(origins.get(x.doc_id, frozenset()), origins.get(y.doc_id, frozenset())):
+    if origins is not None and apart(origins(x), origins(y), x.kind):
         return False
     return a is not None and b is not None and abs(a - b) <= PERIOD_YEARS
 
 
 def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], works: dict, rng: random.Random,
-                          limit: int, texts: Mapping[str, str] | None = None) -> list[dict]:
+                          limit: int, origins: Callable[[Profile], frozenset[str]] | None = None) -> list[dict]:
     """Up to `limit` Yes/No comparisons of related entities (see `related`), each answer drawn Yes or No
     with equal chance before its pair."""
     by_kind: dict[tuple[str, str], list[Profile]] = defaultdict(list)
@@ -178,8 +179,6 @@ def comparison_candidates(profiles: Sequence[Profile], links: Sequence[Link], wo
     all_works = sorted({p.doc_id: (p, role, who, val) for (role, who), ws in works.items() for p, val in ws}.values(),
                        key=lambda t: t[0].doc_id)
     same = sorted(k for k, v in works.items() if len({p.doc_id for p, _ in v}) >= 2)
-    origins = None if texts is None else {p.doc_id: work_origin(p, texts[p.doc_id]) for p in profiles
-                                          if p.kind not in (None, "person")}
     by_answer: dict[str, list[dict]] = {"Yes": [], "No": []}
     seen: set[tuple[str, str]] = set()
     seen_companions: set[tuple] = set()

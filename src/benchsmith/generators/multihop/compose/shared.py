@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from benchsmith.generators.multihop.compose.inference_choice import ByYear, Decoys, options, pair_key, stable, which
 from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
+from benchsmith.generators.multihop.compose.origins import Origins
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
 from benchsmith.types import Document
@@ -132,7 +133,7 @@ def _phrase(r: Route, ref: str, choice: str) -> str:
 
 
 def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, Document],
-                             routes: Sequence[Route] | None = None) -> list[dict]:
+                             routes: Sequence[Route] | None = None, origins: Origins | None = None) -> list[dict]:
     """Inference questions whose answer is the work A of each route, named beside a decoy of A's kind that another
     creator made (or another collection holds) and whose article never names the shared entity nor X."""
     texts = {d: doc.text for d, doc in documents.items()}
@@ -140,7 +141,7 @@ def shared_entity_candidates(profiles: Sequence[Profile], documents: dict[str, D
     for k, ws in sorted(_groups(profiles, texts).items()):
         for p, v in ws:
             works.setdefault((k[0], k[1], p.kind), []).append((p, k, v))
-    finder, by_year = Decoys(texts), {k: ByYear(ws, lambda w: w[0]) for k, ws in works.items()}
+    finder, by_year = Decoys(origins or Origins(texts, profiles)), {k: ByYear(ws, lambda w: w[0]) for k, ws in works.items()}
     out = []
     for r in shared_routes(profiles, documents) if routes is None else routes:
         ref = _reference(r.x, r.shared)

@@ -1,0 +1,79 @@
+"""What keeps a composed benchmark from reading as one template or one entity asked again: relations taken by
+turns, lives that fit the relation, works compared once per trio, and names that end a question cleanly."""
+
+from __future__ import annotations
+
+import random
+
+from benchsmith.generators.multihop.compose.countries import born_where
+from benchsmith.generators.multihop.compose.drafts import Composer
+from benchsmith.generators.multihop.compose.links import find_links, read_profiles
+from benchsmith.generators.multihop.compose.naming import work_reference
+from benchsmith.generators.multihop.compose.profiles import read_profile
+from benchsmith.generators.multihop.compose.questions import comparison_candidates
+from benchsmith.generators.multihop.compose.variety import by_turns
+from benchsmith.types import Chunk, Document, Span
+
+
+def _docs(texts: dict[str, tuple[str, str]]) -> dict[str, Document]:
+    return {k: Document(doc_id=k, title=t, text=x) for k, (t, x) in texts.items()}
+
+
+def _chunks(docs: dict[str, Document]) -> dict[str, list[Chunk]]:
+    return {d: [Chunk(chunk_id=f"{d}#0", doc_id=d, index=0, n_tokens=len(x.text.split()), text=x.text,
+                      span=Span(start=0, end=len(x.text)))] for d, x in docs.items()}
+
+
+def test_candidates_are_taken_one_relation_at_a_time():
+    cands = [{"template": t, "i": i} for i, t in enumerate(
+        ["bridge.director.born", "bridge.director.died", "bridge.director.born", "bridge.parent.died",
+         "bridge.spouse.born", "bridge.parent.born"])]
+    assert [c["i"] for c in by_turns(cands)] == [0, 3, 4, 1, 5, 2]
+    assert by_turns([]) == []
+
+
+def test_a_namesake_of_another_era_is_no_parent_and_no_director():
+    docs = _docs({
+        "earl": ("James Stuart, 2nd Earl of Bute", "James Stuart, 2nd Earl of Bute (c. 1690 – 28 January 1723) was a "
+                 "Scottish nobleman. He was the son of James Stuart."),
+        "rugby": ("James Stuart", "James Stuart (born 24 September 1988) is an Australian rugby league footballer."),
+        "lady": ("Anne Stuart Hale", "Anne Stuart Hale (1712 – 1780) was a Scottish lady. She was the daughter of "
+                 "Robert Hale Moss."),
+        "father": ("Robert Hale Moss", "Robert Hale Moss (1680 – 1741) was a Scottish merchant."),
+        "film": ("Dawn Road", "Dawn Road is a 1931 American drama film directed by Tom Brand Lee."),
+        "young": ("Tom Brand Lee", "Tom Brand Lee (born 3 May 1970) is an American film director."),
+    })
+    links = {(x.a.doc_id, x.b.doc_id) for x in find_links(read_profiles(list(docs.values())), docs)}
+    assert ("lady", "father") in links  # born 32 years before his daughter: her father
+    # a rugby player born in 1988 fathered no earl who died in 1723; a director born in 1970 made no 1931 film
+    assert ("earl", "rugby") not in links and ("film", "young") not in links
+
+
+def test_a_birthplace_that_is_a_country_is_asked_as_one():
+    assert born_where("the artist of Valley of the Yosemite", "Germany") == \
+        "In which country was the artist of Valley of the Yosemite born?"
+    assert born_where("the director of Gaby Days", "Mexico City") == "Where was the director of Gaby Days born?"
+
+
+def test_a_title_ending_in_a_question_mark_is_never_named_in_a_question():
+    asked = read_profile(Document(doc_id="a", title="Who's Your Brother?",
+                                  text="Who's Your Brother? is a 1919 American drama film directed by John Adolfi."))
+    plain = read_profile(Document(doc_id="b", title="Polly Rides", text="Polly Rides is a 1927 American comedy film."))
+    assert asked.kind == "film" and work_reference(asked) is None
+    assert work_reference(plain) == "the film Polly Rides"
+
+
+def test_two_works_compared_with_one_third_are_not_compared_with_each_other():
+    docs = _docs({f"w{i}": (f"Golden Field {chr(65 + i)}", f"Golden Field {chr(65 + i)} is an {1880 + 3 * i} painting by "
+                            f"the Australian artist Tom Robb{chr(97 + i)}.") for i in range(4)})
+    comp = Composer(docs, _chunks(docs), seed=1, n=400)
+    profiles = read_profiles(list(docs.values()))
+    by_pair = {}
+    for seed in range(40):
+        for c in comparison_candidates(profiles, [], {}, random.Random(seed), 20, comp.origins):
+            by_pair.setdefault(frozenset(p.doc_id for p, _ in c["evidence"]), c)
+    assert not isinstance(comp.to_draft(by_pair[frozenset({"w0", "w1"})]), str)
+    assert not isinstance(comp.to_draft(by_pair[frozenset({"w1", "w2"})]), str)
+    # three questions over three paintings read as one: w0 and w2 were each set beside w1
+    assert comp.to_draft(by_pair[frozenset({"w0", "w2"})]) == "pair_implied"
+    assert not isinstance(comp.to_draft(by_pair[frozenset({"w0", "w3"})]), str)
