@@ -365,9 +365,10 @@ def test_a_decoys_articles_count_as_uses_of_its_documents():
 
 def test_a_choice_names_its_answer_first_as_often_as_second():
     extra = {}
-    for i, (film, who, born) in enumerate([("Blue Dawn", "Ada Moro", 1901), ("Red Field", "Bea Salo", 1903),
-                                           ("Cold Sea", "Cai Ruda", 1905), ("Dry Hill", "Dan Vela", 1907),
-                                           ("Mutiny", "Eli Gorn", 1909)]):
+    films = ["Blue Dawn", "Red Field", "Cold Sea", "Dry Hill", "Mutiny", "Iron Gate", "Salt Road", "Low Tide",
+             "Grey Bell", "Wild Oats", "Pale Moon", "Tin Crown"]
+    # each work is named in one choice at most (`option_already_named`): a dozen films for six choices
+    for i, (film, who, born) in enumerate((f, f"Ada Mor{chr(97 + i)}", 1901 + 2 * i) for i, f in enumerate(films)):
         extra[f"f{i}"] = (film, f"{film} is a {1950 + i} Italian film directed by {who}.")
         extra[f"p{i}"] = (who, f"{who} ({born} – {born + 70}) was an Italian film director.")
     extra["g"] = ("Mutiny (1930 film)", "Mutiny is a 1930 Italian film directed by Aldo Ferri.")
@@ -381,9 +382,9 @@ def test_a_choice_names_its_answer_first_as_often_as_second():
     assert len(drafts) >= 6 and abs(2 * sum(firsts) - len(firsts)) <= 1
     # "Which film, Mutiny (1930) or Dry Hill (1953), ...": never "the 1930 film Mutiny" after "Which film,", and the
     # other option dated too (a year on one option only points at it)
-    mutiny = [d for d in drafts if "Mutiny (1930)" in d.query]
-    assert mutiny and not any("1930 film" in d.query for d in drafts)
-    assert all(re.search(r", \w[\w ]* \(19\d\d\) or \w[\w ]* \(19\d\d\), ", d.query) for d in mutiny), mutiny[0].query
+    mutiny = [c["query"] for c in cands if "Mutiny (1930)" in c["query"]]
+    assert mutiny and not any("1930 film" in c["query"] for c in cands)
+    assert all(re.search(r", \w[\w ]* \(19\d\d\) or \w[\w ]* \(19\d\d\), ", q) for q in mutiny), mutiny[0]
 
 
 def test_two_people_compared_with_one_third_are_not_compared_with_each_other():

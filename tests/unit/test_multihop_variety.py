@@ -77,3 +77,30 @@ def test_two_works_compared_with_one_third_are_not_compared_with_each_other():
     # three questions over three paintings read as one: w0 and w2 were each set beside w1
     assert comp.to_draft(by_pair[frozenset({"w0", "w2"})]) == "pair_implied"
     assert not isinstance(comp.to_draft(by_pair[frozenset({"w0", "w3"})]), str)
+
+
+def test_a_large_corpus_cites_each_document_once_and_a_small_one_more_often():
+    def composer(n_docs: int) -> Composer:
+        docs = _docs({f"d{i}": (f"Page {i}", f"Page {i} is a page.") for i in range(n_docs)})
+        return Composer(docs, {}, seed=1, n=40)
+
+    assert composer(6000).doc_cap == 1  # 40 items over 6,000 articles: no article need be cited twice
+    assert composer(73).doc_cap == 2  # 73 articles: once per 20 items requested
+
+
+def test_a_work_is_named_as_an_option_in_one_choice_only():
+    from benchsmith.generators.multihop.compose.inverse import inference_candidates
+
+    texts = {}
+    for i, film in enumerate(["Blue Dawn", "Red Field", "Cold Sea", "Dry Hill"]):
+        texts[f"f{i}"] = (film, f"{film} is a {1950 + i} Italian film directed by Ada Mor{chr(97 + i)}.")
+        texts[f"p{i}"] = (f"Ada Mor{chr(97 + i)}", f"Ada Mor{chr(97 + i)} ({1901 + 2 * i} – {1971 + i}) was an Italian "
+                                                   "film director.")
+    docs = _docs(texts)
+    comp = Composer(docs, _chunks(docs), seed=1, n=400)
+    cands = inference_candidates(find_links(read_profiles(list(docs.values())), docs), {d: x.text for d, x in docs.items()})
+    first = next(c for c in cands if not isinstance(comp.to_draft(c), str))
+    named = set(first["computation"]["choice"])
+    again = [c for c in cands if set(c["computation"]["choice"]) & named and c["key"] != first["key"]]
+    outcomes = [comp.to_draft(c) for c in again]
+    assert "option_already_named" in outcomes and all(isinstance(o, str) for o in outcomes)

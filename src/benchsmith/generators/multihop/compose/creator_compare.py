@@ -20,8 +20,9 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, without_kind
+from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY
 from benchsmith.generators.multihop.compose.creator_life import read_lives
+from benchsmith.generators.multihop.compose.inference_choice import options
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import ROLE_NOUN, creator_link, creator_noun, work_reference
 from benchsmith.generators.multihop.compose.origins import Origins, apart
@@ -149,8 +150,9 @@ def _candidate(x: CreatorYear, y: CreatorYear) -> dict | None:
     if x.role == y.role and x.work.kind == y.work.kind and x.work.kind in CHOICE_KINDS:
         # 2WikiMultihopQA's own shape: "Which film has the director who died first, X or Y?"
         lead = _CHOICE[x.attr].format(kind=x.work.kind, noun=creator_noun(x.role, x.work.kind))
-        a, b = (without_kind(r, x.work.kind) for r in (ref_x, ref_y))
-        cand["as_choice"] = {**cand, "query": f"{lead}, {a} or {b}?", "template": cand["template"] + ".choice",
-                             "answer": x.work.name if x.year < y.year else y.work.name,
-                             "computation": {**cand["computation"], "choice": [x.work.name, y.work.name]}}
+        named = options(x.work, y.work, "creator")  # both bare, or both "Jhoothi (1985)": never one qualified alone
+        if named is not None:
+            cand["as_choice"] = {**cand, "query": f"{lead}, {named[0]}?", "template": cand["template"] + ".choice",
+                                 "answer": x.work.name if x.year < y.year else y.work.name,
+                                 "computation": {**cand["computation"], "choice": [x.work.name, y.work.name]}}
     return cand

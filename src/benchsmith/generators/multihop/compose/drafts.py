@@ -60,6 +60,7 @@ from benchsmith.validators.markup import clean, has_markup
 COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
 MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least this many candidates
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
+CITED_PER_ITEM = 12  # documents an item cites (4 at most), three times over: the room `doc_cap` leaves a corpus
 EARNINGS_SHARE = 0.25  # of the items requested, at most this share compares two companies' reported results
 CONTEXT_SHARE = 0.25  # ... and at most this share asks where two reference entries may be used
 LEAD_FACT_SHARE = 0.25  # ... and at most this share compares two places' measures or two organisations' start years
@@ -115,6 +116,7 @@ class Composer:
     person_uses: Counter = field(default_factory=Counter)  # a compared person's document -> questions asked
     used_facts: set[tuple[str, str]] = field(default_factory=set)  # (person, "born"/"died"...) a question turned on
     answer_positions: Counter = field(default_factory=Counter)  # 0 or 1: where a choice named its answer
+    named_options: set[str] = field(default_factory=set)  # what choices named as options, answer or decoy
     topic_uses: Counter = field(default_factory=Counter)  # ("occupation" or "creator", name) -> comparisons asked
     compared_with: dict[str, set[str]] = field(default_factory=dict)  # a compared side's document -> those compared with it
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
@@ -226,7 +228,10 @@ class Composer:
 
     @property
     def doc_cap(self) -> int:
-        return max(1, math.ceil(self.n / DOC_USE_PER))
+        """How many items may cite one document: once per DOC_USE_PER requested, and once only where the corpus
+        has room for every item's documents (a director's article in three questions of forty reads as overuse)."""
+        room = math.ceil(self.n * CITED_PER_ITEM / max(1, len(self.documents)))
+        return max(1, min(math.ceil(self.n / DOC_USE_PER), room))
 
     def candidates(self, qtype: str, limit: int) -> list[dict]:
         rng = random.Random(f"{self.seed}:composed:{qtype}")
@@ -321,6 +326,9 @@ class Composer:
         if cand.get("life") is not None and (self.life_uses[cand["life"][0]] >= LIFE_USES or cand["life"] in self.life_uses):
             # one painter's dates in four questions of forty make a dull benchmark; "died in 1953" twice, a repeat
             return "life_asked_enough"
+        options = cand["computation"].get("choice") or ()
+        if any(o in self.named_options for o in options):
+            return "option_already_named"  # "A String of Pearls or Love Is Here to Stay", then "... or A String of Pearls"
         facts = cand.get("facts", ())
         if any(f in self.used_facts for f in facts):
             return "fact_already_asked"  # "When did the director of X die?" and "Did the director of X die before ...?"
@@ -379,6 +387,7 @@ class Composer:
         self.person_uses.update(people)
         self.topic_uses.update(topics)
         self.used_facts.update(facts)
+        self.named_options.update(options)
         for a, b in ((sides[0], sides[1]), (sides[1], sides[0])) if len(sides) == 2 else ():
             self.compared_with.setdefault(a, set()).add(b)
         computation = {**cand["computation"], "anchors": cand["anchors"]}

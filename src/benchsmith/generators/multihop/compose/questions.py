@@ -31,7 +31,7 @@ WORK_VERBS = {"film": ("released", "directed"), "painting": ("painted", "painted
               "series": ("first shown", "made")}
 MUSICAL_KINDS = ("song", "album", "opera", "single", "EP", "musical", "soundtrack")
 ROLE_VERB = {"director": "directed", "painter": "painted", "author": "written", "composer": "composed",
-             "producer": "produced", "artist": "made", "founder": "founded"}
+             "producer": "produced", "artist": "recorded", "founder": "founded"}
 
 
 def plural(noun: str) -> str:
