@@ -54,14 +54,14 @@ def test_a_work_whose_article_gives_no_origin_takes_its_creators_from_other_arti
     assert Origins({d.doc_id: d.text for d in docs})(p["c"]) == frozenset()  # without the profiles, only its own article
 
 
-def test_origins_pair_films_by_country_and_paintings_by_region():
+def test_two_works_pair_only_where_both_articles_place_them_alike():
     italian, french, none = frozenset({"Italian"}), frozenset({"French"}), frozenset()
-    assert apart(italian, french, "film") and not apart(italian, french, "painting")
-    assert apart(frozenset({"Latvian"}), frozenset({"Australian"}), "painting")
-    # one origin stated and one not: "a 1944 Technicolor film" beside "a Bollywood Hindi comedy film"
-    assert apart(frozenset({"Bollywood", "Hindi", "Indian"}), none, "film") and not apart(none, none, "film")
+    assert apart(italian, french) and not apart(italian, frozenset({"Italian", "French"}))
+    # one origin stated and one not ("a 1944 Technicolor film" beside "a Bollywood Hindi comedy film"), or neither
+    # (a Norwegian's unplaced view of Stalheim beside an unplaced American farm): no pair
+    assert apart(frozenset({"Bollywood", "Hindi", "Indian"}), none) and apart(none, none)
     text = "Naram is a 1981 Bollywood film directed by Hari Mukherjee."
-    assert not apart(work_origin(read_profile(_doc("x", "Naram", text)), text), frozenset({"Indian"}), "film")
+    assert not apart(work_origin(read_profile(_doc("x", "Naram", text)), text), frozenset({"Indian"}))
     text = "Harbour Cone is a 1939 oil painting by New Zealand artist Colin McCahon."
     assert work_origin(read_profile(_doc("x", "Harbour Cone", text)), text) == {"New Zealand"}
 

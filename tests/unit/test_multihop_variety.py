@@ -50,9 +50,11 @@ def test_a_namesake_of_another_era_is_no_parent_and_no_director():
 
 
 def test_a_birthplace_that_is_a_country_is_asked_as_one():
-    assert born_where("the artist of Valley of the Yosemite", "Germany") == \
-        "In which country was the artist of Valley of the Yosemite born?"
-    assert born_where("the director of Gaby Days", "Mexico City") == "Where was the director of Gaby Days born?"
+    assert born_where("the director of Gaby Days", "Mexico", 1954) == "In which country was the director of Gaby Days born?"
+    assert born_where("the director of Gaby Days", "Mexico City", 1954) == "Where was the director of Gaby Days born?"
+    # born in "Germany" in 1830 is born in Prussia too; "England" is as right as "the United Kingdom"
+    assert born_where("the artist of Valley of the Yosemite", "Germany", 1830) is None
+    assert born_where("the artist of X", "Germany", None) is None and born_where("the artist of X", "England", 1950) is None
 
 
 def test_a_title_ending_in_a_question_mark_is_never_named_in_a_question():
@@ -104,3 +106,43 @@ def test_a_work_is_named_as_an_option_in_one_choice_only():
     again = [c for c in cands if set(c["computation"]["choice"]) & named and c["key"] != first["key"]]
     outcomes = [comp.to_draft(c) for c in again]
     assert "option_already_named" in outcomes and all(isinstance(o, str) for o in outcomes)
+
+
+def test_a_title_two_works_of_the_corpus_share_is_dated_and_a_year_that_picks_a_work_out_is_never_hidden():
+    docs = _docs({"a": ("Ek Hi Bhool", "Ek Hi Bhool is a 1981 Bollywood drama film directed by Tatineni Rao."),
+                  "b": ("Ek Hi Bhool (1940 film)", "Ek Hi Bhool is a 1940 Hindi drama film directed by Vijay Bhatt.")})
+    p = {x.doc_id: x for x in read_profiles(list(docs.values()))}
+    assert work_reference(p["a"], "creator") == "the 1981 film Ek Hi Bhool"
+    assert work_reference(p["b"], "creator") == "the 1940 film Ek Hi Bhool"
+    # "Was the painting Ville-d'Avray painted before ...?": the year is the question and the only tell
+    assert work_reference(p["a"], "year") is None
+
+
+def test_an_article_answers_alone_for_its_title_even_where_its_text_names_its_subject_in_full():
+    docs = _docs({
+        "t": ("Tatiana Schlossberg", "Tatiana Celia Kennedy Schlossberg (born May 5, 1990) is an American journalist. "
+              "She is the daughter of Caroline Kennedy."),
+        "c": ("Caroline Kennedy", "Caroline Bouvier Kennedy (born November 27, 1957) is an American author. She was an ambassador."),
+    })
+    comp = Composer(docs, _chunks(docs), seed=1, n=400)
+    cands = [c for c in comp.candidates("bridge_query", 10) if c["template"] == "bridge.parent.nationality"]
+    assert cands and {comp.to_draft(c) for c in cands} == {"single_document_answerable"}  # "American" is in her own article
+
+
+def test_a_nationality_that_another_includes_is_never_a_bridge_answer():
+    from benchsmith.generators.multihop.compose.questions import bridge_candidates
+
+    docs = _docs({"f": ("Wet Moor", "Wet Moor is a 1950 drama film directed by Alan Hale Brook."),
+                  "p": ("Alan Hale Brook", "Alan Hale Brook (1901 – 1970) was an English film director.")})
+    links = find_links(read_profiles(list(docs.values())), docs)
+    asked = {c["template"] for seed in range(20) for c in bridge_candidates(links, random.Random(seed))}
+    assert asked and "bridge.director.nationality" not in asked  # "English", or "British"?
+
+
+def test_a_person_whose_lead_names_the_kind_of_their_work_is_no_work():
+    gardin = read_profile(Document(doc_id="g", title="Vladimir Gardin", text="Vladimir Gardin (born Vladimir Blagonravov; "
+                                   "– 28 May 1965) was a pioneering Russian film director and actor. In 1913, he turned "
+                                   "to cinema and made \"Anna Karenina\" (1914)."))
+    assert gardin.kind != "film" and gardin.year is None
+    assert read_profile(Document(doc_id="f", title="For Happiness",
+                                 text="For Happiness is a 1917 Russian drama film directed by Yevgeny Bauer.")).kind == "film"

@@ -110,11 +110,11 @@ def test_a_creators_birthplace_from_another_works_article_is_a_bridge_neither_ar
 
 
 LIVES = {
-    "a": ("Canyon Light", "Canyon Light is an 1864 painting by Albert Brandt. It shows a valley at dusk."),
-    "b": ("Storm over the Peaks", "Storm over the Peaks is an 1866 painting by Albert Brandt (1830–1902)."),
-    "c": ("Rain on the Peaks", "Rain on the Peaks is an 1868 painting by Albert Brandt (1830–1902)."),
-    "d": ("Snow Field", "Snow Field is an 1869 painting by Albert Brandt. It shows snow."),
-    "g": ("Salt Marsh", "Salt Marsh is an 1867 painting by Anna Velde (1822–1899)."),  # a decoy for inference
+    "a": ("Canyon Light", "Canyon Light is an 1864 American painting by Albert Brandt. It shows a valley at dusk."),
+    "b": ("Storm over the Peaks", "Storm over the Peaks is an 1866 American painting by Albert Brandt (1830–1902)."),
+    "c": ("Rain on the Peaks", "Rain on the Peaks is an 1868 American painting by Albert Brandt (1830–1902)."),
+    "d": ("Snow Field", "Snow Field is an 1869 American painting by Albert Brandt. It shows snow."),
+    "g": ("Salt Marsh", "Salt Marsh is an 1867 American painting by Anna Velde (1822–1899)."),  # a decoy for inference
 }
 
 
@@ -140,7 +140,7 @@ def test_every_article_stating_a_life_is_a_route_but_a_work_creator_hop_and_a_li
     assert comp.to_draft(cands[("a", "c", "bridge.creator_life.died")]) == "hop_already_asked"
     # a third question about one artist's life, through another work, is one too many
     assert not isinstance(comp.to_draft(cands[("d", "c", "bridge.creator_life.died")]), str)
-    more = _docs(dict(LIVES, e=("Dust Plain", "Dust Plain is an 1871 painting by Albert Brandt. It shows dust.")))
+    more = _docs(dict(LIVES, e=("Dust Plain", "Dust Plain is an 1871 American painting by Albert Brandt. It shows dust.")))
     profiles = read_profiles(list(more.values()))
     third = next(c for c in life_inference_candidates(life_routes(profiles, more), profiles, more)
                  if c["answer"] == "Dust Plain")
@@ -176,11 +176,11 @@ def test_two_works_are_compared_through_their_creators_own_articles_year_first()
     from benchsmith.generators.multihop.compose.links import find_links
 
     docs = _docs({
-        "f": ("Dark Harbour", "Dark Harbour is a 1935 film directed by Victor Hale."),
-        "g": ("Night Train South", "Night Train South is a 1940 film directed by Edward Marr."),
+        "f": ("Dark Harbour", "Dark Harbour is a 1935 American film directed by Victor Hale."),
+        "g": ("Night Train South", "Night Train South is a 1940 American film directed by Edward Marr."),
         "h": ("Victor Hale", "Victor Hale (25 September 1895 – 8 May 1979) was an English film director."),
         "i": ("Edward Marr", "Edward Marr (September 4, 1908 – July 1, 1999) was an American film director."),
-        "j": ("Old Mill", "Old Mill is a 1936 film directed by Ada Sims."),
+        "j": ("Old Mill", "Old Mill is a 1936 American film directed by Ada Sims."),
         "k": ("Ada Sims", "Ada Sims (1 March 1850 – 2 May 1920) was an English film director."),
     })
     profiles = read_profiles(list(docs.values()))
@@ -207,7 +207,7 @@ def test_every_third_creator_comparison_asks_which_work_has_the_older_creator():
 
     films, people = {}, {}
     for i in range(6):
-        films[f"f{i}"] = (f"Harbour Film {chr(65 + i)}", f"Harbour Film {chr(65 + i)} is a {1930 + i} film directed by "
+        films[f"f{i}"] = (f"Harbour Film {chr(65 + i)}", f"Harbour Film {chr(65 + i)} is a {1930 + i} American film directed by "
                                                           f"Victor Hale{chr(97 + i)}.")
         people[f"p{i}"] = (f"Victor Hale{chr(97 + i)}", f"Victor Hale{chr(97 + i)} ({i + 1} May {1890 + 2 * i} – {i + 1} "
                                                           f"June {1960 + 3 * i}) was an English film director.")

@@ -1,5 +1,5 @@
-"""Country names, for questions whose answer is one: "In which country was the artist of X born?" asks for
-"Germany" where "Where was ... born?" would make "Solingen" as right an answer as the cited "Germany"."""
+"""Country names, for questions whose answer is one: "In which country was the director of X born?" asks for
+"Mexico" where "Where was ... born?" would make "Guadalajara" as right an answer as the cited "Mexico"."""
 
 from __future__ import annotations
 
@@ -25,8 +25,15 @@ Zimbabwe""".split()) | frozenset({
 })
 
 
-def born_where(who: str, place: str) -> str:
-    """The question asking where `who` was born, for the answer `place`."""
-    if place in COUNTRIES:
-        return f"In which country was {who} born?"
-    return f"Where was {who} born?"
+MODERN_STATES = 1919  # borders and names settled enough after the First World War for a birth country to be one answer
+_PARTS = frozenset({"England", "Scotland", "Wales", "Northern Ireland"})  # "England" is as right as "United Kingdom"
+
+
+def born_where(who: str, place: str, born: int | None) -> str | None:
+    """The question asking where `who` (born in year `born`) was born, for the answer `place`; None where a bare
+    country would not be the one answer: Bierstadt "was born in Germany" in 1830, in Solingen, Prussia."""
+    if place not in COUNTRIES:
+        return f"Where was {who} born?"
+    if born is None or born < MODERN_STATES or place in _PARTS:
+        return None
+    return f"In which country was {who} born?"

@@ -28,6 +28,7 @@ from benchsmith.corpora.sentences import split_sentences
 from benchsmith.generators.multihop.compose.countries import born_where
 from benchsmith.generators.multihop.compose.inference_choice import Decoys, options, pair_key, which
 from benchsmith.generators.multihop.compose.naming import creator_link, creator_noun, work_reference
+from benchsmith.generators.multihop.compose.nationality import CONTESTABLE
 from benchsmith.generators.multihop.compose.origins import Origins
 from benchsmith.generators.multihop.compose.profiles import Profile, Value
 from benchsmith.text import contains_phrase
@@ -129,16 +130,18 @@ _PLACE = r"[A-Z][\w'’\-]*(?:\s+(?:upon\s+|on\s+|de\s+|am\s+)?[A-Z][\w'’\-]*)
 _MONTHS = re.compile(r"^(?:January|February|March|April|May|June|July|August|September|October|November|December)\b")
 
 
-def read_birthplaces(profiles: Sequence[Profile], documents: dict[str, Document]) -> dict[str, list[tuple[str, Profile, Value]]]:
-    """Creator name -> (place, work, sentence) where a work's article says where its own creator was born
+def read_birthplaces(profiles: Sequence[Profile], documents: dict[str, Document]
+                     ) -> dict[str, list[tuple[str, Profile, Value, int | None]]]:
+    """Creator name -> (place, work, sentence, birth year where the sentence gives it) where a work's article says where its own creator was born
     ("Albert Bierstadt (1830–1902) was born in Germany", "John Constable was born in Suffolk"); creators given two
     birthplaces get none."""
-    found: dict[str, list[tuple[str, Profile, Value]]] = defaultdict(list)
+    found: dict[str, list[tuple[str, Profile, Value, int | None]]] = defaultdict(list)
     pattern = (rf"(?<![\w-])(?:{{names}})(?:{_SPAN})?,? was born (?:in \d{{4}} )?in (?P<place>{_PLACE}(?:, {_PLACE})?)"
                r"(?![\w'’-])")
     for who, p, m, value in _own_creator_sentences(profiles, documents, pattern,
                                                    lambda m: not _MONTHS.match(m.group("place"))):
-        found[who].append((m.group("place"), p, value))
+        born = int(m.group("born")) if m.group("born") else None
+        found[who].append((m.group("place"), p, value, born))
     return {who: fs for who, fs in found.items() if len({f[0] for f in fs}) == 1}
 
 
@@ -152,11 +155,13 @@ def birthplace_bridge_candidates(profiles: Sequence[Profile], documents: dict[st
         if contains_phrase(documents[x.doc_id].text, place.split(",")[0]):
             continue
         anchor = anchor_work(x, value)
-        for _place, p, sentence in places[who]:
-            if p.doc_id == x.doc_id or contains_phrase(documents[p.doc_id].text, x.name) or anchor is None:
+        born = next((b for *_, b in places[who] if b), None)
+        asked = born_where(f"the {creator_noun(role, x.kind)} of {anchor.ref}", place, born) if anchor else None
+        for _place, p, sentence, _born in places[who]:
+            if p.doc_id == x.doc_id or contains_phrase(documents[p.doc_id].text, x.name) or asked is None:
                 continue
             out.append({
-                "type": "bridge_query", "query": born_where(f"the {creator_noun(role, x.kind)} of {anchor.ref}", place), "answer": place,
+                "type": "bridge_query", "query": asked, "answer": place,
                 "evidence": [*anchor.evidence, (p, sentence)], "anchors": list(anchor.anchors), "bridge": who,
                 "hop": (x.doc_id, who),
                 "template": "bridge.creator_elsewhere.birthplace",
@@ -173,8 +178,8 @@ def nationality_bridge_candidates(profiles: Sequence[Profile], documents: dict[s
     out = []
     for x, role, who, value in _works_by_known_creator(profiles, nationalities):
         nat = nationalities[who][0][0]
-        if re.search(rf"\b{nat}\b", documents[x.doc_id].text):
-            continue
+        if nat in CONTESTABLE or re.search(rf"\b{nat}\b", documents[x.doc_id].text):
+            continue  # "English" for Constable is answered "British" as rightly
         source = next(((p, v) for _n, p, v in nationalities[who] if p.doc_id != x.doc_id
                        and not contains_phrase(documents[p.doc_id].text, x.name)), None)
         anchor = anchor_work(x, value)

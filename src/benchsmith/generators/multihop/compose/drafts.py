@@ -355,7 +355,8 @@ class Composer:
         for p, value in cand["evidence"]:
             if value.text.strip() and value.text.strip() not in self.documents[p.doc_id].text[value.start : value.end]:
                 return "value_not_in_cited_sentence"
-        texts = {d: self.documents[d].text for d in ev_docs}
+        # an article is about its title ("Tatiana Schlossberg") even where its text names her in full
+        texts = {d: f"{self.documents[d].title}\n{self.documents[d].text}" for d in ev_docs}
         alone = single_document(texts, cand["answer"], cand["anchors"])
         if alone:
             return "single_document_answerable"

@@ -11,7 +11,7 @@ that fits it (a director's article speaks of films).
 from __future__ import annotations
 
 import re
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -82,7 +82,15 @@ def dates_agree(a: Profile, role: str, b: Profile) -> bool:
 
 
 def read_profiles(documents: Sequence[Document]) -> list[Profile]:
-    return [p for p in (read_profile(d) for d in documents) if p is not None]
+    """The profiles of the documents; a work whose title another work of the corpus shares without a
+    disambiguation ("Ek Hi Bhool" beside "Ek Hi Bhool (1940 film)") is given its year as one, so questions date it."""
+    profiles = [p for p in (read_profile(d) for d in documents) if p is not None]
+    works = Counter(p.name for p in profiles if p.kind not in (None, "person"))
+    for p in profiles:
+        if works[p.name] > 1 and p.kind not in (None, "person") and not p.qualifier and p.year is not None \
+                and p.year.year is not None:
+            p.qualifier = f"{p.year.year} {p.kind}"
+    return profiles
 
 
 def _bridgeable_names(profiles: Sequence[Profile], sources: set[str]) -> dict[str, Profile]:

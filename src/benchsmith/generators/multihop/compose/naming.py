@@ -93,6 +93,8 @@ def work_reference(p: Profile, hide: str = "", with_kind: bool = True) -> str | 
     plain = f"the {kind} {p.name}" if with_kind or p.qualifier else p.name
     if not ambiguous(p):
         return plain
+    if hide == "year" and re.search(r"\d{4}", p.qualifier):
+        return None  # "Ville-d'Avray (1865 painting)": Corot painted several; the hidden year is what tells them apart
     who, desc = creator(p), descriptor(p)
     surname = re.fullmatch(r"[A-Z][\w'’.-]*", p.qualifier.strip()) is not None  # "(Gleizes)", "(Monet)": a creator
     if desc and not (hide == "creator" and _is_creator(desc, who)) and not surname:

@@ -29,8 +29,9 @@ from benchsmith.generators.multihop.compose.profiles import (
 )
 from benchsmith.types import Document
 
-# Demonyms whose people another demonym may include or succeed: never compared.
-_UNSURE = frozenset("""British English Scottish Welsh Irish Northern Soviet Russian Prussian Bavarian Saxon Austrian
+# Demonyms whose people another demonym may include or succeed: never compared, never an answer ("English" is
+# as right as "British" for Constable).
+CONTESTABLE = frozenset("""British English Scottish Welsh Irish Northern Soviet Russian Prussian Bavarian Saxon Austrian
     Hungarian Yugoslav Yugoslavian Czechoslovak Czechoslovakian Ottoman Turkish Persian Flemish Walloon Catalan Basque
     Galician Sicilian Venetian Neapolitan Hawaiian Kurdish Tibetan Taiwanese Jewish Arab Roman Byzantine Bohemian
     Moravian Silesian Frankish Norman Breton Corsican Sardinian Quebecois Acadian Creole Confederate""".split())
@@ -85,7 +86,7 @@ def read_nationalities(profiles: Sequence[Profile], documents: Mapping[str, Docu
     for p in profiles:
         v = p.nationality
         # a dated person (the pair must be of one generation)
-        if (p.kind != "person" or v is None or v.text in _UNSURE or not _PLAIN_NAME.fullmatch(p.name)
+        if (p.kind != "person" or v is None or v.text in CONTESTABLE or not _PLAIN_NAME.fullmatch(p.name)
                 or (p.born is None and p.died is None) or person_reference(p) is None):
             continue  # undated (no generation to pair by), or a namesake the title tells apart in words we cannot use
         # the profile's own reading of the sentence, for the occupation after the demonym

@@ -21,6 +21,7 @@ from benchsmith.generators.multihop.compose.choice import CHOICE_EVERY, as_choic
 from benchsmith.generators.multihop.compose.countries import born_where
 from benchsmith.generators.multihop.compose.links import Link
 from benchsmith.generators.multihop.compose.naming import person_reference, work_reference
+from benchsmith.generators.multihop.compose.nationality import CONTESTABLE
 from benchsmith.generators.multihop.compose.origins import apart
 from benchsmith.generators.multihop.compose.profiles import Profile, Value, same_generation
 
@@ -73,10 +74,11 @@ def bridge_candidates(links: Sequence[Link], rng: random.Random) -> list[dict]:
             options.append(("born", f"When was {who} born?", link.b.born))
         if link.b.died is not None:
             options.append(("died", f"When did {who} die?", link.b.died))
-        if link.b.nationality is not None:
+        if link.b.nationality is not None and link.b.nationality.text not in CONTESTABLE:
             options.append(("nationality", f"What nationality was {who}?", link.b.nationality))
-        if link.b.birthplace is not None and link.b.kind == "person":
-            options.append(("birthplace", born_where(who, link.b.birthplace.text), link.b.birthplace))
+        asked = born_where(who, link.b.birthplace.text, _years(link.b, "born")) if link.b.birthplace is not None else None
+        if asked is not None and link.b.kind == "person":
+            options.append(("birthplace", asked, link.b.birthplace))
         if not options:
             continue
         attr, query, value = options[rng.randrange(len(options))]
