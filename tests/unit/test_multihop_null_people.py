@@ -86,17 +86,15 @@ def test_a_newswire_asks_about_invented_people_in_several_of_its_own_shapes():
     assert "null.news.2" not in shapes  # "named X its <role>" only where the corpus describes its people
 
 
-def test_an_invented_person_is_compared_only_with_a_real_persons_name_never_a_misread_title():
+def test_an_invented_person_is_never_set_beside_a_real_one():
     people = [f"{f} {s}" for f, s in zip(FIRSTS, LASTS, strict=True)] + [f"{f} {s}" for f, s in zip(FIRSTS, ONE_OFF, strict=True)]
     index = _Index(_painting_corpus(False))
-    misread = ["Sunlight and Shadow: The Newbury Marshes", "The Mill"]  # titles a profile took for people
-    compared = []
-    for seed in range(200):
-        d = build_corpus_null(people, [], misread + people[:3], index, random.Random(seed), work=("painting", "painted"))
-        if not isinstance(d, str) and "born before" in d.query:
-            compared.append(d.query)
-    assert compared
-    assert all(q.endswith(tuple(p + "?" for p in people[:3])) for q in compared), compared
+    queries = [d.query for seed in range(200)
+               if not isinstance(d := build_corpus_null(people, [], people[:3], index, random.Random(seed),
+                                                        work=("painting", "painted")), str)]
+    # "Was Julio Lazaga born before Ryan Tubridy?" pairs two people for no reason a reader has
+    assert len(queries) > 20 and not any(p in q for q in queries for p in people)
+    assert {q.split()[0] for q in queries} >= {"When", "Where", "Which"}
 
 
 def test_a_company_word_in_a_name_read_as_a_persons_gives_no_name_part():
