@@ -13,6 +13,12 @@ def _doc(doc_id: str, title: str, text: str) -> Document:
     return Document(doc_id=doc_id, title=title, text=text)
 
 
+def _read(docs: list[Document]) -> tuple[dict, Origins]:
+    """The documents' profiles by id, and their works' origins."""
+    profiles = read_profiles(docs)
+    return {x.doc_id: x for x in profiles}, Origins({d.doc_id: d.text for d in docs}, profiles)
+
+
 def test_a_works_origin_is_read_before_its_kind_and_from_its_creators_demonym():
     cases = {
         "Summer Skin is a 1961 Argentine film directed by Leo Torres.": {"Argentine"},
@@ -33,9 +39,7 @@ def test_works_of_two_origins_are_never_compared():
     docs = [_doc("a", "Gauja Valley", "Gauja Valley is an 1890 painting by the Latvian painter Janis Rozentals."),
             _doc("b", "Bailed Up", "Bailed Up is an 1895 painting by the Australian artist Tom Roberts."),
             _doc("c", "Golden Summer", "Golden Summer is an 1889 painting by the Australian artist Arthur Streeton.")]
-    profiles = read_profiles(docs)
-    p = {x.doc_id: x for x in profiles}
-    origins = Origins({d.doc_id: d.text for d in docs}, profiles)
+    p, origins = _read(docs)
     assert related(p["b"], p["c"], {}, origins) and not related(p["a"], p["b"], {}, origins)
     assert related(p["a"], p["b"], {})  # without the articles, the years alone pair them
 
@@ -45,9 +49,7 @@ def test_a_work_whose_article_gives_no_origin_takes_its_creators_from_other_arti
             _doc("b", "Lonely Tree", "Lonely Tree is an 1822 painting by German painter Kaspar Fried."),
             _doc("c", "Cairn in Snow", "Cairn in Snow is a landscape painting by Kaspar Fried. It was made in 1807."),
             _doc("d", "Evening Dusk", "Evening Dusk is an 1850 painting by Anna Velde.")]
-    profiles = read_profiles(docs)
-    origin = Origins({d.doc_id: d.text for d in docs}, profiles)
-    p = {x.doc_id: x for x in profiles}
+    p, origin = _read(docs)
     # "Romantic" is a movement, not a place: what the two articles agree on is "German"
     assert origin(p["a"]) == {"German"} and origin(p["c"]) == {"German"}
     assert origin(p["d"]) == frozenset()  # no article says where Anna Velde is from
@@ -73,8 +75,6 @@ def test_a_decoy_is_a_work_of_the_answers_own_origin():
             _doc("b", "Tango Night", "Tango Night is a 1958 Argentine film directed by Luis Mora."),
             _doc("c", "Rosa at Ten", "Rosa at Ten is a 1950 Italian crime film directed by Mario Sofi."),
             _doc("d", "Dry Hill", "Dry Hill is a 1958 film directed by Dan Vela.")]
-    profiles = read_profiles(docs)
-    p = {x.doc_id: x for x in profiles}
-    finder = Decoys(Origins({d.doc_id: d.text for d in docs}, profiles))
+    p, origins = _read(docs)
     # the Argentine and the unplaced film are closer in time, but a choice between them and an Italian film is idle
-    assert [w.doc_id for w in finder.pick(p["a"], profiles, lambda w: w)] == ["c"]
+    assert [w.doc_id for w in Decoys(origins).pick(p["a"], list(p.values()), lambda w: w)] == ["c"]
