@@ -146,3 +146,17 @@ def test_a_person_whose_lead_names_the_kind_of_their_work_is_no_work():
     assert gardin.kind != "film" and gardin.year is None
     assert read_profile(Document(doc_id="f", title="For Happiness",
                                  text="For Happiness is a 1917 Russian drama film directed by Yevgeny Bauer.")).kind == "film"
+
+
+def test_one_creators_works_are_in_a_capped_share_of_the_items():
+    from benchsmith.generators.multihop.compose.drafts import CREATOR_SHARE
+
+    texts = {f"w{i}": (f"Quiet Field {chr(65 + i)}", f"Quiet Field {chr(65 + i)} is an {1880 + i} painting by the "
+                       "French artist Jules Marrot.") for i in range(8)}
+    docs = _docs(texts)
+    comp = Composer(docs, _chunks(docs), seed=1, n=40)
+    profiles = read_profiles(list(docs.values()))
+    cands = [c for seed in range(10) for c in comparison_candidates(profiles, [], {}, random.Random(seed), 20, comp.origins)]
+    outcomes = [comp.to_draft(c) for c in cands]
+    assert sum(not isinstance(o, str) for o in outcomes) == max(2, round(40 * CREATOR_SHARE)) == 2
+    assert "creator_asked_enough" in outcomes

@@ -34,6 +34,7 @@ from benchsmith.generators.multihop.compose.limit_lines import read_limit_lines
 from benchsmith.generators.multihop.compose.limit_multiples import limit_multiple_candidates
 from benchsmith.generators.multihop.compose.limits import limit_comparisons, page_links, read_limits
 from benchsmith.generators.multihop.compose.links import find_links, read_profiles, works_by_creator
+from benchsmith.generators.multihop.compose.naming import creator_link
 from benchsmith.generators.multihop.compose.nationality import nationality_candidates, read_nationalities
 from benchsmith.generators.multihop.compose.origins import Origins
 from benchsmith.generators.multihop.compose.page_limits import (
@@ -69,6 +70,8 @@ LIFE_USES = 2  # a creator's life (read from any of the articles that state it) 
 # of its two years once
 TOPIC_SHARE = 0.03  # comparisons of one occupation's people (nine of one hockey team's players in 32 items) or
 # of one creator's works are at most this share of the items requested (and at least two may be)
+CREATOR_SHARE = 0.05  # the works of one creator (as answer, decoy or anchor) and their article are in at most this share
+# of the items requested, two at least: Church, Friedrich and Gleizes in 9 of 17 paintings items read as overuse
 PERSON_USES = 2  # a person compared with others (dates, nationality) in at most this many questions: one politician
 # in five of sixty reads as a benchmark about him. Two people once compared with one third are never compared with
 # each other: "A before X" and "X before B" would answer "A before B" for free.
@@ -117,6 +120,7 @@ class Composer:
     used_facts: set[tuple[str, str]] = field(default_factory=set)  # (person, "born"/"died"...) a question turned on
     answer_positions: Counter = field(default_factory=Counter)  # 0 or 1: where a choice named its answer
     named_options: set[str] = field(default_factory=set)  # what choices named as options, answer or decoy
+    creator_uses: Counter = field(default_factory=Counter)  # a creator -> items citing their works or their article
     topic_uses: Counter = field(default_factory=Counter)  # ("occupation" or "creator", name) -> comparisons asked
     compared_with: dict[str, set[str]] = field(default_factory=dict)  # a compared side's document -> those compared with it
     phrase_index: PhraseIndex | None = None  # built on first use (`index`)
@@ -326,6 +330,9 @@ class Composer:
         if cand.get("life") is not None and (self.life_uses[cand["life"][0]] >= LIFE_USES or cand["life"] in self.life_uses):
             # one painter's dates in four questions of forty make a dull benchmark; "died in 1953" twice, a repeat
             return "life_asked_enough"
+        makers = {p.name if p.kind == "person" else (creator_link(p) or (None, None))[1] for p, _ in cand["evidence"]} - {None}
+        if any(self.creator_uses[m] >= max(2, math.ceil(self.n * CREATOR_SHARE)) for m in makers):
+            return "creator_asked_enough"
         options = cand["computation"].get("choice") or ()
         if any(o in self.named_options for o in options):
             return "option_already_named"  # "A String of Pearls or Love Is Here to Stay", then "... or A String of Pearls"
@@ -389,6 +396,7 @@ class Composer:
         self.topic_uses.update(topics)
         self.used_facts.update(facts)
         self.named_options.update(options)
+        self.creator_uses.update(makers)
         for a, b in ((sides[0], sides[1]), (sides[1], sides[0])) if len(sides) == 2 else ():
             self.compared_with.setdefault(a, set()).add(b)
         computation = {**cand["computation"], "anchors": cand["anchors"]}
