@@ -160,3 +160,16 @@ def test_one_creators_works_are_in_a_capped_share_of_the_items():
     outcomes = [comp.to_draft(c) for c in cands]
     assert sum(not isinstance(o, str) for o in outcomes) == max(2, round(40 * CREATOR_SHARE)) == 2
     assert "creator_asked_enough" in outcomes
+
+
+def test_two_people_of_one_occupation_but_two_stated_nationalities_are_no_pair():
+    from benchsmith.generators.multihop.compose.questions import related
+
+    def person(name: str, lead: str):
+        return read_profile(Document(doc_id=name, title=name, text=f"{name} (born 4 May 1990) {lead} He plays."))
+
+    aussie, nepal = person("Ryan Johns", "is an Australian cricketer."), person("Anil Sahu", "is a Nepalese cricketer.")
+    other, plain = person("Evan Roberts", "is an Australian cricketer."), person("Tom Okafor", "is a cricketer.")
+    assert aussie.nationality.text == "Australian" and nepal.nationality.text == "Nepalese"
+    assert not related(aussie, nepal, {}) and related(aussie, other, {})
+    assert related(nepal, plain, {})  # one nationality unstated: the occupation pairs them

@@ -155,9 +155,12 @@ def related(x: Profile, y: Profile, creators: dict[str, str], origins: Callable[
     if x.kind == "person":
         if not same_generation(x, y):
             return False
-        if x.occupation and y.occupation and x.occupation != y.occupation:
+        nx, ny = (p.nationality.text if p.nationality is not None else None for p in (x, y))
+        if nx and ny and nx != ny:
             return False
-        return x.nationality is not None and y.nationality is not None and x.nationality.text == y.nationality.text
+        if x.occupation and y.occupation:
+            return x.occupation == y.occupation
+        return nx is not None and nx == ny
     a, b = _years(x, "year"), _years(y, "year")
     if origins is not None and apart(origins(x), origins(y), x.kind):
         return False
