@@ -51,7 +51,7 @@ from benchsmith.generators.multihop.compose.shared import (
     shared_entity_candidates,
     shared_routes,
 )
-from benchsmith.generators.multihop.compose.variety import by_turns
+from benchsmith.generators.multihop.compose.variety import by_turns, with_quota
 from benchsmith.generators.multihop.facts import _chunk_for
 from benchsmith.generators.multihop.models import Claim, Draft, Fact
 from benchsmith.generators.multihop.text import normalize_entity
@@ -256,6 +256,9 @@ class Composer:
             lives = life_inference_candidates(self.life_routes, self.profiles, self.documents, self.origins)
             for group in (inverse, shared, lives):
                 rng.shuffle(group)
+            # one relation (a film's director, whether asked through a date or a shared director) in a share of the
+            # items: 2Wiki's twelve inference questions were all "Which film, X or Y, ...director...?"
+            inverse, shared, lives = ([with_quota(c, self.n) for c in g] for g in (inverse, shared, lives))
             inverse = _alternate(by_turns(inverse), limit_multiple_candidates(self.page_limits, docs))
             inverse = _alternate(inverse, inherit_candidates(docs, self.field_entries[1]))  # a reference entry's default borrowed from another
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name
