@@ -183,3 +183,12 @@ def test_one_relation_fills_a_capped_share_of_the_items():
     # a shared director and a director's birth year are one relation: one quota, 15% of the items
     assert shared["quota"] == dated["quota"] == ("inference_query director", round(40 * RELATION_SHARE))
     assert with_quota({"type": "inference_query", "template": "inference.author.born.choice"}, 4)["quota"][1] == 2
+
+
+def test_a_two_word_nationality_is_read_and_a_creed_is_not():
+    def lead(text: str):
+        return read_profile(Document(doc_id="x", title=text.split(" (")[0], text=text))
+
+    assert lead("Ryan John (born 4 May 1990) is a West Indian cricketer.").nationality.text == "West Indian"
+    assert lead("Jo Dias (born 1990) is a Cape Verdean singer.").nationality.text == "Cape Verdean"
+    assert lead("Al Bonn (born 1950) was a Roman Catholic priest.").nationality is None

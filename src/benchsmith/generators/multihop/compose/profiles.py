@@ -114,7 +114,10 @@ ROLE_OF_VERB = {
 ROLE_OF_KIND = {"television play": "author", "radio play": "author", "film": "director", "painting": "painter", "watercolour": "painter", "watercolor": "painter",
                 "novel": "author", "book": "author", "poem": "author", "album": "artist", "song": "artist",
                 "opera": "composer", "drawing": "artist", "etching": "artist", "play": "author", "mural": "painter"}
-_DEMONYM = re.compile(r"^[A-Z][a-z]+(?:an|ese|ish|ch|i|ic|ian|ean|er)$")
+# "West Indian", "Cape Verdean", "South Korean": a compass word or a country's first word before the demonym (never
+# "Roman Catholic")
+_DEMONYM = re.compile(r"^(?:(?:West|South|North|East|Northern|Central|Cape|Sri|Costa|Puerto|Saudi|New)[ -])?"
+                      r"[A-Z][a-z]+(?:an|ese|ish|ch|i|ic|ian|ean|er)$")
 KIND_ROLES = {"film": {"director", "author", "producer", "composer"}, "documentary": {"director", "producer"},
               "painting": {"painter"}, "mural": {"painter"}, "novel": {"author"}, "book": {"author"}, "poem": {"author"}, "play": {"author"},
               "television play": {"author", "director"}, "radio play": {"author"},
