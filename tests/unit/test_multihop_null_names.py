@@ -108,6 +108,18 @@ def test_who_taught_is_asked_only_where_the_corpus_names_teachers():
     assert _relation_stated(taught, pupils)
 
 
+def test_a_null_asks_about_a_father_only_where_the_corpus_states_parents():
+    from types import SimpleNamespace
+
+    from benchsmith.generators.multihop.compose.null import PERSON_TEMPLATES, _relation_stated
+
+    father = PERSON_TEMPLATES.index("When did the father of {name} die?")
+    works = SimpleNamespace(documents=[SimpleNamespace(text=f"Painting {i} is by Jan Steen.") for i in range(6)])
+    assert not _relation_stated(father, works)
+    nobles = SimpleNamespace(documents=[SimpleNamespace(text=f"Count {i} was the son of Otto of Limburg.") for i in range(6)])
+    assert _relation_stated(father, nobles)  # asked in the shape of the corpus's bridge questions
+
+
 def test_an_invented_name_joins_parts_of_two_people_of_one_nationality():
     # given names two people share, as the corpus-wide rule against pairing two one-off parts asks
     italians = ["Giulio Galasso", "Giulio Neri", "Mario Bonnard", "Mario Ferri", "Rosa Galasso"]

@@ -36,13 +36,18 @@ PERSON_TEMPLATES = (
     "Where was {name} born?",
     "Which {kind} was {made} by {name}?",
     "Who taught {name}?",
+    "When did the father of {name} die?",
+    "When was the father of {name} born?",
 )  # never "Was {name} born before <a real person>?": the two are set side by side for no reason a reader has
 # What a person template asks about, as the corpus writes it: a template is used only where at least
 # RELATION_MIN_DOCS documents state that relation of someone ("born" in a collection of painting articles,
 # a teacher rarely: "pupil of", "studied under", never a bare "taught", which a mixed collection writes of anyone who
-# taught at a school). No spouse or parent template: they are gendered, and a collection about works
-# seldom states them. The work template needs the corpus's own kind of work, checked by its caller.
-PERSON_RELATIONS = (r"born", r"died|death", r"born in", None, r"pupil of|studied under|student of|taught by|apprenticed to")
+# taught at a school). The father templates ask in the shape of the corpus's bridge questions ("When did the father
+# of X die?"), so a null is not told apart by being one hop; where the corpus states parents ("son of", "daughter
+# of"). No spouse template: "wife" or "husband" would guess the invented person's sex. The work template needs the
+# corpus's own kind of work, checked by its caller.
+PERSON_RELATIONS = (r"born", r"died|death", r"born in", None, r"pupil of|studied under|student of|taught by|apprenticed to",
+                    r"son of|daughter of", r"son of|daughter of")
 RELATION_MIN_DOCS = 5
 ROLES_DRAWN = 12  # the corpus's most widely held descriptions of people that a null question may use
 THING_TEMPLATES = (
