@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from benchsmith.generators.multihop.compose.links import read_profiles
-from benchsmith.generators.multihop.compose.origins import Origins, apart, foreign, work_origin
+from benchsmith.generators.multihop.compose.origins import Origins, apart, work_origin
 from benchsmith.generators.multihop.compose.profiles import read_profile
 from benchsmith.generators.multihop.compose.questions import related
 from benchsmith.types import Document
@@ -31,8 +31,8 @@ def test_a_works_origin_is_read_before_its_kind_and_from_its_creators_demonym():
     for text, want in cases.items():
         p = read_profile(_doc("x", text.split(" is ")[0], text))
         assert work_origin(p, text) == want, text
-    assert foreign(frozenset({"Latvian"}), frozenset({"Australian"}))
-    assert not foreign(frozenset({"German", "American"}), frozenset({"American"})) and not foreign(frozenset(), frozenset({"Dutch"}))
+    assert apart(frozenset({"Latvian"}), frozenset({"Australian"}))
+    assert not apart(frozenset({"German", "American"}), frozenset({"American"}))
 
 
 def test_works_of_two_origins_are_never_compared():

@@ -111,7 +111,7 @@ def creator_comparison_candidates(profiles: Sequence[Profile], links: Sequence[L
                 continue
             if index.stating(x.work.name, y.work.name):
                 continue  # one article names both works
-            if apart(origin(x.work), origin(y.work), x.work.kind):
+            if apart(origin(x.work), origin(y.work)):
                 continue  # a Hindi comedy's director against a Swedish drama's writer: an idle pair
             a, b = (x, y) if (x.year < y.year) == (rng.random() < 0.5) else (y, x)  # Yes and No equally likely
             cand = _candidate(a, b)

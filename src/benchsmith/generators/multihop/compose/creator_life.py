@@ -132,9 +132,9 @@ _MONTHS = re.compile(r"^(?:January|February|March|April|May|June|July|August|Sep
 
 def read_birthplaces(profiles: Sequence[Profile], documents: dict[str, Document]
                      ) -> dict[str, list[tuple[str, Profile, Value, int | None]]]:
-    """Creator name -> (place, work, sentence, birth year where the sentence gives it) where a work's article says where its own creator was born
-    ("Albert Bierstadt (1830–1902) was born in Germany", "John Constable was born in Suffolk"); creators given two
-    birthplaces get none."""
+    """Creator name -> (place, work, sentence, birth year where the sentence gives it) where a work's article says
+    where its own creator was born ("Albert Bierstadt (1830–1902) was born in Germany", "John Constable was born in
+    Suffolk"); creators given two birthplaces get none."""
     found: dict[str, list[tuple[str, Profile, Value, int | None]]] = defaultdict(list)
     pattern = (rf"(?<![\w-])(?:{{names}})(?:{_SPAN})?,? was born (?:in \d{{4}} )?in (?P<place>{_PLACE}(?:, {_PLACE})?)"
                r"(?![\w'’-])")

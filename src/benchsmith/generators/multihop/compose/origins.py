@@ -58,12 +58,7 @@ def work_origin(p: Profile, text: str) -> frozenset[str]:
     return frozenset(words) | creator_origin(text)
 
 
-def foreign(x: frozenset[str], y: frozenset[str]) -> bool:
-    """Two origins both stated and sharing no word."""
-    return bool(x) and bool(y) and not x & y
-
-
-def apart(x: frozenset[str], y: frozenset[str], kind: str | None = None) -> bool:
+def apart(x: frozenset[str], y: frozenset[str]) -> bool:
     """Two works a reader would not pair: origins sharing no word, or not both stated ("Home in Indiana is a 1944
     Technicolor film" beside "Jhoothi is a 1985 Bollywood Hindi comedy film"; a Norwegian's view of Stalheim
     beside an unplaced American farm; an electronic album beside a country one)."""

@@ -42,7 +42,7 @@ _WORK = re.compile(
     r"oil on canvas landscape|landscape in oils|mural|oil[- ]on[- ]canvas)\b(?! (?:painting|landscape)s?\b)"
     # "was a pioneering Russian film director": the kind of a person's work, not the subject's kind
     r"(?! (?:director|producer|editor|actor|actress|critic|maker|writer|composer|singer|artist|historian|scholar|"
-    r"collector|dealer|critic|journalist|publisher|executive|designer|photographer|distributor)s?\b)"
+    r"collector|dealer|journalist|publisher|executive|designer|photographer|distributor)s?\b)"
 )
 # The work's own verb ("was painted in", "Painted in 1833, it", "a painting created in 1912"), not a person's
 # ("sketches Church made while traveling in 1857").

@@ -143,9 +143,9 @@ def _years(p: Profile, attr: str) -> int | None:
 
 def related(x: Profile, y: Profile, creators: dict[str, str], origins: Callable[[Profile], frozenset[str]] | None = None) -> bool:
     """Whether two entities make a natural pair to compare: works of one creator or one period (years within
-    PERIOD_YEARS); people of one generation (`same_generation`), one nationality and, where both articles give one,
-    one occupation (two Italian film directors; never a cricketer and a zoologist, nor a West Indian and a Nepalese
-    cricketer). Two people who share only a decade (a radiation biologist and an air force general) make an
+    PERIOD_YEARS); people of one generation (`same_generation`) and one occupation (two cricketers, never a cricketer
+    and a zoologist) or, where an article gives no occupation, one nationality; never two stated nationalities (a
+    West Indian and a Nepalese cricketer). Two people who share only a decade (a radiation biologist and an air force general) make an
     arbitrary pair, as do two works of different origins (`origins`: a work's, `origins.Origins`)."""
     if x.kind != y.kind:
         return False
@@ -162,7 +162,7 @@ def related(x: Profile, y: Profile, creators: dict[str, str], origins: Callable[
             return x.occupation == y.occupation
         return nx is not None and nx == ny
     a, b = _years(x, "year"), _years(y, "year")
-    if origins is not None and apart(origins(x), origins(y), x.kind):
+    if origins is not None and apart(origins(x), origins(y)):
         return False
     return a is not None and b is not None and abs(a - b) <= PERIOD_YEARS
 
