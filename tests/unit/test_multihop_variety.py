@@ -175,16 +175,6 @@ def test_two_people_of_one_occupation_but_two_stated_nationalities_are_no_pair()
     assert related(nepal, plain, {})  # one nationality unstated: the occupation pairs them
 
 
-def test_one_relation_fills_a_capped_share_of_the_items():
-    from benchsmith.generators.multihop.compose.variety import RELATION_SHARE, with_quota
-
-    shared = with_quota({"type": "inference_query", "template": "inference.shared_director.choice"}, 40)
-    dated = with_quota({"type": "inference_query", "template": "inference.director.born.choice"}, 40)
-    # a shared director and a director's birth year are one relation: one quota, 15% of the items
-    assert shared["quota"] == dated["quota"] == ("inference_query director", round(40 * RELATION_SHARE))
-    assert with_quota({"type": "inference_query", "template": "inference.author.born.choice"}, 4)["quota"][1] == 2
-
-
 def test_a_two_word_nationality_is_read_and_a_creed_is_not():
     def lead(text: str):
         return read_profile(Document(doc_id="x", title=text.split(" (")[0], text=text))

@@ -51,7 +51,7 @@ from benchsmith.generators.multihop.compose.shared import (
     shared_entity_candidates,
     shared_routes,
 )
-from benchsmith.generators.multihop.compose.variety import by_turns, with_quota
+from benchsmith.generators.multihop.compose.variety import by_turns
 from benchsmith.generators.multihop.facts import _chunk_for
 from benchsmith.generators.multihop.models import Claim, Draft, Fact
 from benchsmith.generators.multihop.text import normalize_entity
@@ -61,7 +61,8 @@ from benchsmith.validators.markup import clean, has_markup
 COMPOSED_TYPES = ("bridge_query", "inference_query", "comparison_query")
 MIN_BRIDGES = 4  # the bridge type gets a share where the corpus gives at least this many candidates
 DOC_USE_PER = 20  # a document is cited by at most one composed item per this many requested
-CITED_PER_ITEM = 12  # documents an item cites (4 at most), three times over: the room `doc_cap` leaves a corpus
+CITED_PER_ITEM = 24  # documents per requested item a corpus must hold for `doc_cap` to cite each once (a 600-article
+# sample asked for 30 items has too few: its inference questions, four articles each, fell short of their share)
 EARNINGS_SHARE = 0.25  # of the items requested, at most this share compares two companies' reported results
 CONTEXT_SHARE = 0.25  # ... and at most this share asks where two reference entries may be used
 LEAD_FACT_SHARE = 0.25  # ... and at most this share compares two places' measures or two organisations' start years
@@ -256,9 +257,6 @@ class Composer:
             lives = life_inference_candidates(self.life_routes, self.profiles, self.documents, self.origins)
             for group in (inverse, shared, lives):
                 rng.shuffle(group)
-            # one relation (a film's director, whether asked through a date or a shared director) in a share of the
-            # items: 2Wiki's twelve inference questions were all "Which film, X or Y, ...director...?"
-            inverse, shared, lives = ([with_quota(c, self.n) for c in g] for g in (inverse, shared, lives))
             inverse = _alternate(by_turns(inverse), limit_multiple_candidates(self.page_limits, docs))
             inverse = _alternate(inverse, inherit_candidates(docs, self.field_entries[1]))  # a reference entry's default borrowed from another
             # The inverse bridge (an article names another's subject) and the shared entity (two articles name

@@ -7,11 +7,8 @@ each relation in turn asks about each relation the corpus has before any is aske
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterable
 from itertools import zip_longest
-
-RELATION_SHARE = 0.15  # of the items requested, at most this share goes through one relation of one type
 
 
 def relation(cand: dict) -> str:
@@ -27,9 +24,3 @@ def by_turns(cands: Iterable[dict], key: Callable[[dict], str] = relation) -> li
         groups.setdefault(key(c), []).append(c)
     return [c for turn in zip_longest(*groups.values()) for c in turn if c is not None]
 
-
-def with_quota(cand: dict, n: int) -> dict:
-    """`cand` with a quota on its relation (a shared director and a director's date are one relation), for
-    `drafts.Composer` to keep one relation to RELATION_SHARE of `n` items of the candidate's type."""
-    family = relation(cand).removeprefix("shared_")
-    return {**cand, "quota": (f"{cand['type']} {family}", max(2, math.ceil(n * RELATION_SHARE)))}
